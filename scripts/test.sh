@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Everything CI checks, in the order that fails fastest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$1"; }
+
+step "browser"
+bash scripts/ensure-chromium.sh
+
+step "lint"
+npx eslint . --max-warnings=0
+npx prettier --check . --log-level warn
+
+step "types"
+npx tsc -p tsconfig.json --noEmit
+
+step "unit and API tests"
+npx vitest run
+
+step "build"
+npx vite build --logLevel warn
+
+step "bundle budget"
+npx tsx scripts/check-bundle-budget.ts
+
+step "browser tests"
+npx playwright test

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { localeSchema, localizedTextSchema } from './common';
+
+export const consentPurposeSchema = z.looseObject({
+  name: z.string(),
+  description: localizedTextSchema.default({}),
+});
+export type ConsentPurpose = z.infer<typeof consentPurposeSchema>;
+
+export const consentCookieSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  path: z.string(),
+  domain: z.string(),
+  application: z.string(),
+});
+export type ConsentCookie = z.infer<typeof consentCookieSchema>;
+
+/** A consent application (spec 2.4); `cookies` are the cookie objects of that application. */
+export const consentApplicationSchema = z.looseObject({
+  name: z.string(),
+  title: localizedTextSchema.default({}),
+  description: localizedTextSchema.default({}),
+  purposes: z.array(z.string()).default([]),
+  required: z.boolean(),
+  default: z.boolean(),
+  opt_out: z.boolean(),
+  placeholder_message: localizedTextSchema.default({}),
+  placeholder_action: localizedTextSchema.default({}),
+  cookies: z.array(z.record(z.string(), z.unknown())).default([]),
+});
+export type ConsentApplication = z.infer<typeof consentApplicationSchema>;
+export const consentApplicationListSchema = z.array(consentApplicationSchema);
+
+export const PRIVACY_POLICY_KINDS = ['url', 'page', 'none'] as const;
+export const privacyPolicyKindSchema = z.enum(PRIVACY_POLICY_KINDS);
+export type PrivacyPolicyKind = z.infer<typeof privacyPolicyKindSchema>;
+
+/** The site's consent configuration (spec 2.3). */
+export const consentConfigSchema = z.looseObject({
+  privacy_policy_kind: z.string(),
+  privacy_policy_url: localizedTextSchema.default({}),
+  privacy_policy_page_id: z.string().nullable().default(null),
+  purposes: z.array(consentPurposeSchema).default([]),
+  applications: z.array(consentApplicationSchema).default([]),
+  cookies: z.array(consentCookieSchema).default([]),
+});
+export type ConsentConfig = z.infer<typeof consentConfigSchema>;
+
+/** An absolute https URL or a site-relative path such as `/privacy`. */
+export const privacyPolicyUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a URL')
+  .max(2048)
+  .refine((value) => {
+    if (value.startsWith('/')) return !value.startsWith('//') && !/\s/.test(value);
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'Must be an absolute https URL or a path on the site starting with /');
+
+export const privacyPolicyPageIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a page id')
+  .max(200);
+
+/** Request body of `PATCH /settings/consent`: configuration-level fields only. */
+export const consentUpdateSchema = z.object({
+  privacy_policy_kind: privacyPolicyKindSchema.optional(),
+  privacy_policy_url: z.record(localeSchema, privacyPolicyUrlSchema).optional(),
+  privacy_policy_page_id: privacyPolicyPageIdSchema.nullable().optional(),
+});
+export type ConsentUpdate = z.infer<typeof consentUpdateSchema>;
+
+/** Fields of the consent configuration that `PATCH /settings/consent` ignores. */
+export const CONSENT_READ_ONLY_FIELDS = ['purposes', 'applications', 'cookies'] as const;
+
+export interface PrivacyPolicyState {
+  privacy_policy_kind: string;
+  privacy_policy_url: Record<string, string>;
+  privacy_policy_page_id: string | null;
+}
+
+/**
+ * The rule both sides apply to the merged configuration: kind `url` needs at least one URL,
+ * kind `page` needs a page id. Returns the offending field and why, or null.
+ */
+export function privacyPolicyProblem(
+  state: PrivacyPolicyState,
+): { field: 'privacy_policy_url' | 'privacy_policy_page_id'; message: string } | null {
+  if (state.privacy_policy_kind === 'url' && Object.keys(state.privacy_policy_url).length === 0) {
+    return { field: 'privacy_policy_url', message: 'Kind url needs at least one URL' };
+  }
+  if (state.privacy_policy_kind === 'page' && !state.privacy_policy_page_id?.trim()) {
+    return { field: 'privacy_policy_page_id', message: 'Kind page needs a page id' };
+  }
+  return null;
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { dateTimeSchema } from './common';
+
+/** A notification template (spec 2.6). */
+export const notificationSchema = z.looseObject({
+  id: z.string(),
+  url: z.string(),
+  created_at: dateTimeSchema,
+  updated_at: dateTimeSchema,
+  slug: z.string(),
+  html_enabled: z.boolean(),
+  description: z.string().default(''),
+  name: z.string(),
+  subject: z.string(),
+  text: z.string().default(''),
+  html: z.string().default(''),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export const notificationListSchema = z.array(notificationSchema);
+
+export const TEMPLATE_MAX_LENGTH = 200_000;
+
+/** Fields `PUT /notifications/{slug}` writes. Liquid syntax is checked on top of this. */
+export const notificationWritableFieldsSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200, 'At most 200 characters'),
+  description: z.string().max(1000, 'At most 1000 characters'),
+  subject: z
+    .string()
+    .min(1, 'Subject is required')
+    .max(500, 'At most 500 characters')
+    .refine((value) => !/[\r\n]/.test(value), 'The subject is a single line'),
+  text: z.string().max(TEMPLATE_MAX_LENGTH),
+  html: z.string().max(TEMPLATE_MAX_LENGTH),
+  html_enabled: z.boolean(),
+});
+export type NotificationWritableFields = z.infer<typeof notificationWritableFieldsSchema>;
+
+/** Request body of `PUT /notifications/{slug}`: absent fields are left as they are. */
+export const notificationUpdateSchema = notificationWritableFieldsSchema.partial();
+export type NotificationUpdate = z.infer<typeof notificationUpdateSchema>;
+
+/** Fields whose content is a Liquid template. */
+export const LIQUID_FIELDS = ['subject', 'text', 'html'] as const;
+export type LiquidField = (typeof LIQUID_FIELDS)[number];
