@@ -14,7 +14,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -33,14 +36,32 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['react', 'react-dom', 'react/*', '**/features/**', '**/app/**', '**/components/**', '**/lib/**'] },
+        {
+          patterns: [
+            'react',
+            'react-dom',
+            'react/*',
+            '**/features/**',
+            '**/app/**',
+            '**/components/**',
+            '**/lib/**',
+          ],
+        },
       ],
     },
   },
   {
-    files: ['src/api/schemas/**/*.ts', 'src/api/client.ts', 'src/api/liquid-check.ts', 'src/api/app-callback.ts'],
+    files: [
+      'src/api/schemas/**/*.ts',
+      'src/api/client.ts',
+      'src/api/liquid-check.ts',
+      'src/api/app-callback.ts',
+    ],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', '@tanstack/*', '**/features/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-dom', '@tanstack/*', '**/features/**'] },
+      ],
     },
   },
   // A feature never imports another feature.
@@ -63,7 +84,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['react', 'react-dom', '**/src/features/**', '**/src/app/**', '**/src/components/**'] },
+        {
+          patterns: [
+            'react',
+            'react-dom',
+            '**/src/features/**',
+            '**/src/app/**',
+            '**/src/components/**',
+          ],
+        },
       ],
     },
   },

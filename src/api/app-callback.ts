@@ -6,7 +6,10 @@
  * It depends only on the app's domain and key and on the set of scopes, so the same scopes in
  * another order give the same URL. The dashboard shows it live with this same function.
  */
-export function deriveCallbackUrl(app: { key: string; domain: string }, scopes: readonly string[]): string {
+export function deriveCallbackUrl(
+  app: { key: string; domain: string },
+  scopes: readonly string[],
+): string {
   const normalized = [...new Set(scopes)].sort();
   const query = normalized.length > 0 ? `?scopes=${normalized.join(',')}` : '';
   return `https://${app.domain}/oauth/${encodeURIComponent(app.key)}/callback${query}`;

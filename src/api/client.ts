@@ -108,7 +108,11 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: 'Too many attempts; wait a minute',
 };
 
-export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+export function buildUrl(
+  baseUrl: string,
+  path: string,
+  query?: Record<string, QueryValue>,
+): string {
   const base = baseUrl.replace(/\/+$/, '');
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {

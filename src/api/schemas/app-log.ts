@@ -37,11 +37,14 @@ export type AppLogEntry = z.infer<typeof appLogEntrySchema>;
 export const appLogEntryWireSchema = z.looseObject({
   id: z.union([z.string(), z.number()]).transform(String),
   level: z.unknown().transform(normalizeLogLevel),
-  data: z.unknown().transform((value) =>
-    typeof value === 'string' || (typeof value === 'object' && value !== null && !Array.isArray(value))
-      ? (value as string | Record<string, unknown>)
-      : JSON.stringify(value ?? null),
-  ),
+  data: z
+    .unknown()
+    .transform((value) =>
+      typeof value === 'string' ||
+      (typeof value === 'object' && value !== null && !Array.isArray(value))
+        ? (value as string | Record<string, unknown>)
+        : JSON.stringify(value ?? null),
+    ),
   context: jsonObjectSchema.nullish().transform((value) => value ?? null),
   created_at: z.string().optional(),
   time: z.number(),
@@ -74,6 +77,9 @@ export const logIngestEntrySchema = z.object({
   created_at: dateTimeSchema.optional(),
 });
 export const logIngestBodySchema = z.object({
-  logs: z.array(logIngestEntrySchema).min(1, 'At least one entry').max(1000, 'At most 1000 entries'),
+  logs: z
+    .array(logIngestEntrySchema)
+    .min(1, 'At least one entry')
+    .max(1000, 'At most 1000 entries'),
 });
 export type LogIngestBody = z.infer<typeof logIngestBodySchema>;

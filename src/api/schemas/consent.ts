@@ -63,11 +63,7 @@ export const privacyPolicyUrlSchema = z
     }
   }, 'Must be an absolute https URL or a path on the site starting with /');
 
-export const privacyPolicyPageIdSchema = z
-  .string()
-  .trim()
-  .min(1, 'Enter a page id')
-  .max(200);
+export const privacyPolicyPageIdSchema = z.string().trim().min(1, 'Enter a page id').max(200);
 
 /** Request body of `PATCH /settings/consent`: configuration-level fields only. */
 export const consentUpdateSchema = z.object({

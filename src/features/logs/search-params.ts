@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { logLevelSchema } from '../../api/schemas/app-log';
+
+/** URL search parameters of `/apps/$key/logs`: every filter, so a link can be shared. */
+export const logsSearchSchema = z.object({
+  level: logLevelSchema.optional().catch(undefined),
+  job: z.string().optional().catch(undefined),
+  q: z.string().optional().catch(undefined),
+  /** `live` (default), `15m`, `1h`, `24h`, `7d` or `custom` (then since/before). */
+  range: z.enum(['live', '15m', '1h', '24h', '7d', 'custom']).optional().catch(undefined),
+  since: z.union([z.number(), z.string()]).optional().catch(undefined),
+  before: z.union([z.number(), z.string()]).optional().catch(undefined),
+  /** Id of an entry to open the viewer at (copy-link). */
+  entry: z.string().optional().catch(undefined),
+  /** `time` of that entry, so the viewer can load around it. */
+  at: z.number().optional().catch(undefined),
+  utc: z.boolean().optional().catch(undefined),
+});
+export type LogsSearch = z.infer<typeof logsSearchSchema>;
