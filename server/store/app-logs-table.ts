@@ -1,0 +1,30 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The `app_logs` table. Rows are shaped for the hot read path: `data` and `context` are kept
+ * as the JSON text the response is built from, so a page of entries is written by string
+ * concatenation instead of parse + stringify per entry.
+ */
+export interface AppLogsTable {
+  /** Autoincrement row id; exposed as a fixed-width string so ids sort as text and as numbers. */
+  id: Generated<number>;
+  /** `apps.id`; cascades on delete. */
+  app_id: number;
+  /**
+   * Commit time in integer microseconds since the epoch, strictly increasing per app. The API's
+   * float `time` is `time_us / 1e6`, which round-trips exactly through JSON.
+   */
+  time_us: number;
+  /** Rank of the level in LOG_LEVELS (debug = 0 … unknown = 5), so "at least" is a range. */
+  level: number;
+  /** `context.job.name` when it is a string, else null: the `job` filter's indexed column. */
+  job: string | null;
+  /** JSON text of `data` (an object, or a JSON string literal when data is a string). */
+  data: string;
+  /** JSON text of `context`, or null. */
+  context: string | null;
+  /** Producer's event time as an ISO 8601 UTC string (defaults to the commit time). */
+  created_at: string;
+  /** Lower-cased text of data and context that `q` is matched against (see app-logs-search.ts). */
+  search: string;
+}
