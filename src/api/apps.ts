@@ -1,0 +1,68 @@
+/**
+ * Apps resource: query keys, query options and the update mutation.
+ *
+ * Detail queries hold `{ data, etag }` (the ETag is needed for `If-Match`); the list holds the
+ * apps alone. After a save, `storeSavedApp` puts the answer into both caches so the form shows
+ * the saved app at once with no refetch.
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiClient, type ApiResponse } from './client';
+import { appListSchema, appSchema, type App, type AppUpdate } from './schemas/app';
+
+export const appKeys = {
+  all: ['apps'] as const,
+  lists: () => [...appKeys.all, 'list'] as const,
+  list: () => [...appKeys.lists()] as const,
+  details: () => [...appKeys.all, 'detail'] as const,
+  detail: (key: string) => [...appKeys.details(), key] as const,
+};
+
+export function appsQueryOptions() {
+  return queryOptions({
+    queryKey: appKeys.list(),
+    queryFn: async ({ signal }): Promise<App[]> =>
+      (await apiClient.request({ path: '/apps', schema: appListSchema, signal })).data,
+  });
+}
+
+export function appQueryOptions(key: string) {
+  return queryOptions({
+    queryKey: appKeys.detail(key),
+    queryFn: ({ signal }): Promise<ApiResponse<App>> =>
+      apiClient.request({ path: `/apps/${encodeURIComponent(key)}`, schema: appSchema, signal }),
+  });
+}
+
+export interface UpdateAppInput {
+  key: string;
+  changes: AppUpdate;
+  /** ETag of the app the changes are based on; the service answers 412 if it moved on. */
+  etag: string | null;
+}
+
+/** `PATCH /apps/{key}` with only the changed fields. Never retried by itself. */
+export function updateApp({ key, changes, etag }: UpdateAppInput): Promise<ApiResponse<App>> {
+  return apiClient.request({
+    method: 'PATCH',
+    path: `/apps/${encodeURIComponent(key)}`,
+    body: changes,
+    ifMatch: etag ?? undefined,
+    schema: appSchema,
+  });
+}
+
+/** Reads the app as the server has it now (for the conflict dialog), and caches it. */
+export async function fetchLatestApp(
+  queryClient: QueryClient,
+  key: string,
+): Promise<ApiResponse<App>> {
+  return queryClient.fetchQuery({ ...appQueryOptions(key), staleTime: 0 });
+}
+
+/** The saved app replaces the cached one in the detail and the list: no refetch flash. */
+export function storeSavedApp(queryClient: QueryClient, saved: ApiResponse<App>): void {
+  queryClient.setQueryData(appKeys.detail(saved.data.key), saved);
+  queryClient.setQueryData(appKeys.list(), (apps: App[] | undefined) =>
+    apps?.map((app) => (app.key === saved.data.key ? saved.data : app)),
+  );
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { appToFormValues, changedFields, hasChanges, type AppFormValues } from './app-form-values';
+import { appSchema } from '../../api/schemas/app';
+
+const base: AppFormValues = {
+  name: 'Storefront',
+  url: 'https://shop.example.com',
+  domain: 'shop.example.com',
+  callback_url: 'https://shop.example.com/oauth/storefront/callback',
+  internal: false,
+  install_scopes: ['read_orders', 'write_orders'],
+  sdk_version: '2.4.1',
+};
+
+describe('changedFields', () => {
+  it('is empty when nothing changed', () => {
+    expect(changedFields(base, { ...base })).toEqual({});
+    expect(hasChanges(base, { ...base })).toBe(false);
+  });
+
+  it('sends only the fields that changed', () => {
+    expect(changedFields(base, { ...base, name: 'Shop', sdk_version: '2.5.0' })).toEqual({
+      name: 'Shop',
+      sdk_version: '2.5.0',
+    });
+  });
+
+  it('compares scope lists as sets', () => {
+    expect(
+      changedFields(base, {
+        ...base,
+        install_scopes: ['write_orders', 'read_orders', 'read_orders'],
+      }),
+    ).toEqual({});
+    expect(
+      changedFields(base, { ...base, install_scopes: ['write_orders', 'read_products'] }),
+    ).toEqual({ install_scopes: ['write_orders', 'read_products'] });
+  });
+
+  it('sends de-duplicated scopes and an emptied list', () => {
+    expect(
+      changedFields(base, { ...base, install_scopes: ['read_logs', 'read_logs'] }).install_scopes,
+    ).toEqual(['read_logs']);
+    expect(changedFields(base, { ...base, install_scopes: [] })).toEqual({ install_scopes: [] });
+  });
+
+  it('never sends the callback URL of an internal app', () => {
+    const internal = { ...base, internal: true };
+    expect(
+      changedFields(internal, { ...internal, callback_url: 'https://x.example.com/cb' }),
+    ).toEqual({});
+    expect(
+      changedFields(base, { ...base, internal: true, callback_url: 'https://x.example.com' }),
+    ).toEqual({ internal: true });
+  });
+
+  it('sends the callback URL once the app is made external', () => {
+    const internal = { ...base, internal: true };
+    expect(
+      changedFields(internal, {
+        ...internal,
+        internal: false,
+        callback_url: 'https://a.example.com/cb',
+      }),
+    ).toEqual({ internal: false, callback_url: 'https://a.example.com/cb' });
+  });
+});
+
+describe('appToFormValues', () => {
+  it('takes exactly the writable fields of an app', () => {
+    const app = appSchema.parse({
+      ...base,
+      key: 'storefront',
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-02T00:00:00Z',
+    });
+    expect(appToFormValues(app)).toEqual(base);
+  });
+});
