@@ -1,0 +1,84 @@
+import type { AppLogEntry, LogLevel } from '../../api/schemas/app-log';
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
+}
+
+/**
+ * `YYYY-MM-DD HH:mm:ss.SSS` of a float epoch `time`, in local time or UTC. Hand-rolled rather
+ * than Intl because it runs for every visible row on every update and must show milliseconds.
+ */
+export function formatLogTime(time: number, utc: boolean): string {
+  const date = new Date(Math.round(time * 1000));
+  if (Number.isNaN(date.getTime())) return String(time);
+  if (utc) {
+    return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(
+      date.getUTCHours(),
+    )}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}.${pad(date.getUTCMilliseconds(), 3)}`;
+  }
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(
+    date.getHours(),
+  )}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
+}
+
+/** The offset of local time for a label next to the times, e.g. `UTC+01:00`. */
+export function formatUtcOffset(date: Date): string {
+  const minutes = -date.getTimezoneOffset();
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+const messageCache = new WeakMap<object, string>();
+
+/** The one-line message of an entry: `data` as text, or compact JSON. Cached per entry. */
+export function logMessage(entry: Pick<AppLogEntry, 'data'>): string {
+  const { data } = entry;
+  if (typeof data === 'string') return data;
+  let text = messageCache.get(data);
+  if (text === undefined) {
+    text = JSON.stringify(data);
+    messageCache.set(data, text);
+  }
+  return text;
+}
+
+/** The background job an entry comes from (`context.job.name`), or null. */
+export function logJobName(context: AppLogEntry['context']): string | null {
+  const job = context?.['job'];
+  if (typeof job === 'string') return job || null;
+  if (typeof job === 'object' && job !== null && !Array.isArray(job)) {
+    const name = (job as Record<string, unknown>)['name'];
+    return typeof name === 'string' && name !== '' ? name : null;
+  }
+  return null;
+}
+
+export function isErrorLevel(level: LogLevel): boolean {
+  return level === 'error' || level === 'fatal';
+}
+
+/** Pretty JSON for the expanded row (strings stay as they are). */
+export function prettyJson(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value, null, 2) ?? 'null';
+}
+
+/** How far behind live, in words: "3 s", "2 min", "1 h 5 min". */
+export function formatBehind(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  const minutes = Math.floor(s / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours < 48) return rest ? `${hours} h ${rest} min` : `${hours} h`;
+  return `${Math.floor(hours / 24)} days`;
+}
+
+/** The buffer as newline-delimited JSON, one entry per line, oldest first. */
+export function toNdjson(entries: readonly AppLogEntry[]): string {
+  let text = '';
+  for (const entry of entries) text += `${JSON.stringify(entry)}\n`;
+  return text;
+}
