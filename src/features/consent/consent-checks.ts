@@ -2,9 +2,9 @@ import type {
   ConsentApplication,
   ConsentCookie,
   ConsentPurpose,
-  LocalizedText,
   PrivacyPolicyState,
 } from '../../api/schemas/consent';
+import type { LocalizedText } from '../../api/schemas/common';
 import { hasText, languagesInUse, resolveLocalized } from './localized-text';
 
 export type Severity = 'error' | 'warning';

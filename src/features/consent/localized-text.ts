@@ -1,4 +1,5 @@
-import type { ConsentApplication, ConsentPurpose, LocalizedText } from '../../api/schemas/consent';
+import type { LocalizedText } from '../../api/schemas/common';
+import type { ConsentApplication, ConsentPurpose } from '../../api/schemas/consent';
 
 /** The language consent tools fall back to when the chosen one has no text. */
 export const FALLBACK_LANGUAGE = 'en';
