@@ -1,0 +1,86 @@
+/**
+ * Notifications resource: query keys, query options and the update mutation.
+ *
+ * Like apps: the detail query holds `{ data, etag }` (the ETag is needed for `If-Match`), the
+ * list holds the notifications alone. After a save, `storeSavedNotification` puts the answer into
+ * both caches so the editor shows the saved version at once, with no refetch.
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiClient, type ApiResponse } from './client';
+import {
+  notificationListSchema,
+  notificationSchema,
+  type Notification,
+  type NotificationUpdate,
+} from './schemas/notification';
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  lists: () => [...notificationKeys.all, 'list'] as const,
+  list: () => [...notificationKeys.lists()] as const,
+  details: () => [...notificationKeys.all, 'detail'] as const,
+  detail: (slug: string) => [...notificationKeys.details(), slug] as const,
+};
+
+function notificationPath(slug: string): string {
+  return `/notifications/${encodeURIComponent(slug)}`;
+}
+
+/** The list is filtered on the client: a site has a handful of templates, not thousands. */
+export function notificationsQueryOptions() {
+  return queryOptions({
+    queryKey: notificationKeys.list(),
+    queryFn: async ({ signal }): Promise<Notification[]> =>
+      (await apiClient.request({ path: '/notifications', schema: notificationListSchema, signal }))
+        .data,
+  });
+}
+
+export function notificationQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: notificationKeys.detail(slug),
+    queryFn: ({ signal }): Promise<ApiResponse<Notification>> =>
+      apiClient.request({ path: notificationPath(slug), schema: notificationSchema, signal }),
+  });
+}
+
+export interface UpdateNotificationInput {
+  slug: string;
+  changes: NotificationUpdate;
+  /** ETag of the version the changes are based on; the service answers 412 if it moved on. */
+  etag: string | null;
+}
+
+/** `PUT /notifications/{slug}` with the changed fields. Never retried by itself. */
+export function updateNotification({
+  slug,
+  changes,
+  etag,
+}: UpdateNotificationInput): Promise<ApiResponse<Notification>> {
+  return apiClient.request({
+    method: 'PUT',
+    path: notificationPath(slug),
+    body: changes,
+    ifMatch: etag ?? undefined,
+    schema: notificationSchema,
+  });
+}
+
+/** Reads the notification as the server has it now (for the conflict dialog), and caches it. */
+export function fetchLatestNotification(
+  queryClient: QueryClient,
+  slug: string,
+): Promise<ApiResponse<Notification>> {
+  return queryClient.fetchQuery({ ...notificationQueryOptions(slug), staleTime: 0 });
+}
+
+/** The saved notification replaces the cached one in the detail and the list. */
+export function storeSavedNotification(
+  queryClient: QueryClient,
+  saved: ApiResponse<Notification>,
+): void {
+  queryClient.setQueryData(notificationKeys.detail(saved.data.slug), saved);
+  queryClient.setQueryData(notificationKeys.list(), (list: Notification[] | undefined) =>
+    list?.map((item) => (item.slug === saved.data.slug ? saved.data : item)),
+  );
+}
