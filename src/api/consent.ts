@@ -1,0 +1,80 @@
+/**
+ * Consent resource: query keys, query options and the privacy policy update.
+ *
+ * The configuration query holds `{ data, etag }` (the ETag is needed for `If-Match`); the
+ * applications list holds the applications alone. After a save, `storeSavedConsent` puts the
+ * answer into the cache so the form shows the saved configuration at once with no refetch.
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiClient, type ApiResponse } from './client';
+import {
+  consentApplicationListSchema,
+  consentConfigSchema,
+  type ConsentApplication,
+  type ConsentConfig,
+  type ConsentUpdate,
+} from './schemas/consent';
+
+export const consentKeys = {
+  all: ['consent'] as const,
+  detail: () => [...consentKeys.all, 'config'] as const,
+  applications: () => [...consentKeys.all, 'applications'] as const,
+};
+
+export function consentQueryOptions() {
+  return queryOptions({
+    queryKey: consentKeys.detail(),
+    queryFn: ({ signal }): Promise<ApiResponse<ConsentConfig>> =>
+      apiClient.request({ path: '/settings/consent', schema: consentConfigSchema, signal }),
+  });
+}
+
+export function consentApplicationsQueryOptions() {
+  return queryOptions({
+    queryKey: consentKeys.applications(),
+    queryFn: async ({ signal }): Promise<ConsentApplication[]> =>
+      (
+        await apiClient.request({
+          path: '/settings/consent/applications',
+          schema: consentApplicationListSchema,
+          signal,
+        })
+      ).data,
+  });
+}
+
+export interface UpdateConsentInput {
+  changes: ConsentUpdate;
+  /** ETag of the configuration the changes are based on; the service answers 412 if it moved on. */
+  etag: string | null;
+}
+
+/** `PATCH /settings/consent` with the privacy policy fields. Never retried by itself. */
+export function updateConsent({
+  changes,
+  etag,
+}: UpdateConsentInput): Promise<ApiResponse<ConsentConfig>> {
+  return apiClient.request({
+    method: 'PATCH',
+    path: '/settings/consent',
+    body: changes,
+    ifMatch: etag ?? undefined,
+    schema: consentConfigSchema,
+  });
+}
+
+/** Reads the configuration as the server has it now (for the conflict dialog), and caches it. */
+export function fetchLatestConsent(queryClient: QueryClient): Promise<ApiResponse<ConsentConfig>> {
+  return queryClient.fetchQuery({ ...consentQueryOptions(), staleTime: 0 });
+}
+
+/**
+ * The saved configuration replaces the cached one. The applications list is not touched: a
+ * privacy policy change cannot change it.
+ */
+export function storeSavedConsent(
+  queryClient: QueryClient,
+  saved: ApiResponse<ConsentConfig>,
+): void {
+  queryClient.setQueryData(consentKeys.detail(), saved);
+}

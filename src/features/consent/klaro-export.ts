@@ -1,0 +1,212 @@
+import type { LocalizedText } from '../../api/schemas/common';
+import type { ConsentApplication, ConsentConfig } from '../../api/schemas/consent';
+import { cookiePatternError, isRegexCookieName, type CheckedCookie } from './consent-checks';
+import { hasText, languagesInUse, resolveLocalized } from './localized-text';
+
+/** Klaro's cookie forms: a name or pattern alone, or `[name or pattern, path, domain]`. */
+export type KlaroCookie = string | RegExp | [string | RegExp, string, string];
+
+export interface KlaroServiceTranslation {
+  title?: string;
+  description?: string;
+  /** Text of the contextual consent placeholder, as the site shows it. */
+  placeholderMessage?: string;
+  placeholderAction?: string;
+}
+
+export interface KlaroService {
+  name: string;
+  title: string;
+  purposes: string[];
+  cookies: KlaroCookie[];
+  required: boolean;
+  default: boolean;
+  optOut: boolean;
+  onlyOnce: boolean;
+  translations: Record<string, KlaroServiceTranslation>;
+}
+
+export interface KlaroTranslation {
+  privacyPolicyUrl?: string;
+  purposes?: Record<string, { title: string; description?: string }>;
+}
+
+export interface KlaroConfig {
+  version: 1;
+  elementID: string;
+  storageMethod: 'cookie';
+  cookieName: string;
+  cookieExpiresAfterDays: number;
+  default: boolean;
+  mustConsent: boolean;
+  acceptAll: boolean;
+  hideDeclineAll: boolean;
+  lang: string;
+  /** Older Klaro versions read the policy from here; newer ones from `translations[lang].privacyPolicyUrl`. */
+  privacyPolicy: Record<string, string>;
+  purposeOrder: string[];
+  /** `zz` is Klaro's fallback for languages with no translation. */
+  translations: Record<string, KlaroTranslation>;
+  services: KlaroService[];
+}
+
+export interface KlaroExportOptions {
+  /** The URL a privacy policy page has on the site; by default `/` + the page id. */
+  pageUrl?: (pageId: string) => string;
+}
+
+const FALLBACK_KEY = 'zz';
+
+/** A `^` name that compiles becomes a RegExp; anything else is matched by name, as Klaro does. */
+function klaroCookie(cookie: CheckedCookie): KlaroCookie {
+  const name =
+    isRegexCookieName(cookie.name) && cookiePatternError(cookie.name) === null
+      ? new RegExp(cookie.name)
+      : cookie.name;
+  const path = cookie.path === '' ? '/' : cookie.path;
+  if (path === '/' && cookie.domain === '') return name;
+  return [name, path, cookie.domain];
+}
+
+/** Text per language that has it, plus the fallback under `zz`. */
+function perLanguage(text: LocalizedText, languages: string[]): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const language of languages) if (hasText(text, language)) result[language] = text[language]!;
+  const fallback = resolveLocalized(text, 'en');
+  if (fallback.language !== null) result[FALLBACK_KEY] = fallback.text;
+  return result;
+}
+
+function serviceTranslations(
+  app: ConsentApplication,
+  languages: string[],
+): Record<string, KlaroServiceTranslation> {
+  const fields = {
+    title: perLanguage(app.title, languages),
+    description: perLanguage(app.description, languages),
+    placeholderMessage: perLanguage(app.placeholder_message, languages),
+    placeholderAction: perLanguage(app.placeholder_action, languages),
+  };
+  const result: Record<string, KlaroServiceTranslation> = {};
+  for (const [field, texts] of Object.entries(fields) as [
+    keyof KlaroServiceTranslation,
+    Record<string, string>,
+  ][]) {
+    for (const [language, text] of Object.entries(texts)) {
+      (result[language] ??= {})[field] = text;
+    }
+  }
+  return result;
+}
+
+function privacyPolicyUrls(
+  config: Pick<
+    ConsentConfig,
+    'privacy_policy_kind' | 'privacy_policy_url' | 'privacy_policy_page_id'
+  >,
+  languages: string[],
+  pageUrl: (pageId: string) => string,
+): Record<string, string> {
+  if (config.privacy_policy_kind === 'url') {
+    return perLanguage(config.privacy_policy_url, languages);
+  }
+  if (config.privacy_policy_kind === 'page' && config.privacy_policy_page_id?.trim()) {
+    return { [FALLBACK_KEY]: pageUrl(config.privacy_policy_page_id.trim()) };
+  }
+  return {};
+}
+
+/**
+ * A Klaro-style configuration (services, purposes, translations, privacy policy per language)
+ * built from the consent configuration and its applications.
+ */
+export function toKlaroConfig(
+  config: ConsentConfig,
+  applications: readonly ConsentApplication[],
+  cookies: readonly CheckedCookie[],
+  options: KlaroExportOptions = {},
+): KlaroConfig {
+  const pageUrl = options.pageUrl ?? ((pageId: string) => `/${pageId.replace(/^\/+/, '')}`);
+  const languages = languagesInUse({ ...config, applications });
+  const policy = privacyPolicyUrls(config, languages, pageUrl);
+
+  const translations: Record<string, KlaroTranslation> = {};
+  for (const language of [...languages, FALLBACK_KEY]) {
+    const translation: KlaroTranslation = {};
+    if (policy[language] !== undefined) translation.privacyPolicyUrl = policy[language];
+    const purposes: NonNullable<KlaroTranslation['purposes']> = {};
+    for (const purpose of config.purposes) {
+      const description =
+        language === FALLBACK_KEY
+          ? resolveLocalized(purpose.description, 'en')
+          : { text: purpose.description[language] ?? '', language };
+      purposes[purpose.name] = {
+        title: purpose.name,
+        ...(description.text.trim() !== '' ? { description: description.text } : {}),
+      };
+    }
+    if (config.purposes.length > 0) translation.purposes = purposes;
+    translations[language] = translation;
+  }
+
+  const privacyPolicy: Record<string, string> = {};
+  for (const [language, url] of Object.entries(policy)) {
+    privacyPolicy[language === FALLBACK_KEY ? 'default' : language] = url;
+  }
+
+  return {
+    version: 1,
+    elementID: 'klaro',
+    storageMethod: 'cookie',
+    cookieName: 'klaro',
+    cookieExpiresAfterDays: 365,
+    // Nothing is pre-ticked and the visitor can decline everything: what valid consent needs.
+    default: false,
+    mustConsent: false,
+    acceptAll: true,
+    hideDeclineAll: false,
+    lang: languages.includes('en') ? 'en' : (languages[0] ?? 'en'),
+    privacyPolicy,
+    purposeOrder: config.purposes.map((purpose) => purpose.name),
+    translations,
+    services: applications.map((app) => ({
+      name: app.name,
+      title: resolveLocalized(app.title, 'en').text || app.name,
+      purposes: [...app.purposes],
+      cookies: cookies.filter((cookie) => cookie.application === app.name).map(klaroCookie),
+      required: app.required,
+      default: app.default,
+      optOut: app.opt_out,
+      onlyOnce: true,
+      translations: serviceTranslations(app, languages),
+    })),
+  };
+}
+
+/** JSON with regular expressions as JavaScript literals, so a site can load it as a script. */
+function toJavaScript(value: unknown, indent: string): string {
+  const next = `${indent}  `;
+  if (value instanceof RegExp) return value.toString();
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => next + toJavaScript(item, next)).join(',\n')}\n${indent}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    if (entries.length === 0) return '{}';
+    return `{\n${entries
+      .map(([key, item]) => `${next}${JSON.stringify(key)}: ${toJavaScript(item, next)}`)
+      .join(',\n')}\n${indent}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The file a site includes before Klaro's script: it defines `window.klaroConfig`. */
+export function klaroConfigScript(config: KlaroConfig, site: string): string {
+  return [
+    `// Klaro configuration for site "${site}", exported by Site Console.`,
+    '// Include this file before klaro.js.',
+    `window.klaroConfig = ${toJavaScript(config, '')};`,
+    '',
+  ].join('\n');
+}
