@@ -1,0 +1,180 @@
+/**
+ * `buildApp(deps)`: the Fastify instance of the service, with no side effects (no listening, no
+ * timers, no migrations); `main.ts` owns the process and tests build one per test file.
+ *
+ * For route authors: every plugin registered in `registerApiRoutes` runs under `/api`, behind
+ * the auth hook (`request.auth`, see auth.ts), with the zod validator of errors.ts and the one
+ * error handler. The database is `app.db` (also `request.server.db`). Declare
+ * `config: { resource: 'app' }` on a route to name the resource in its validation errors, and
+ * declare `schema.response` (including error statuses with `errorBodySchema`) so the OpenAPI
+ * document lists it.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { AuthFailureLimiter, createAuthHook } from './auth';
+import { errorBody, registerErrorHandling, validatorCompiler } from './errors';
+import { healthRoutes } from './routes/health';
+import { openApiRoutes } from './routes/openapi';
+import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from './security-headers';
+import type { Database } from './store/db';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+  }
+}
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  /** Origins allowed to call the API from a browser; empty: same origin only. */
+  corsOrigins?: readonly string[];
+  /** Folder of the built dashboard; null serves no dashboard (API only). */
+  staticDir?: string | null;
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /** Failed-auth counter; tests pass their own. */
+  authLimiter?: AuthFailureLimiter;
+  /** Token/membership lookup cache; 0 turns it off. */
+  authCacheTtlMs?: number;
+}
+
+/** Largest accepted request body. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const PLACEHOLDER_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Site Console</title></head>
+<body><main><h1>Site Console</h1>
+<p>The dashboard is not built yet. Run <code>npm run build</code> (or <code>npm start</code>),
+then reload. The API is at <a href="/api/health">/api/health</a>.</p></main></body></html>
+`;
+
+function wantsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html') || accept.includes('*/*') || accept === '';
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === undefined ? false : (deps.logger as FastifyServerOptions['logger']),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Query strings like `?since=1&since=2` keep the last value only through zod; the default
+    // parser is fine. Request ids are short and increasing for readable logs.
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('db', deps.db);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // Bodies are JSON only: a text/plain body is a 415, not a string.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser(
+    /^application\/[a-z0-9.+-]*\+json$/i,
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.headers(COMMON_SECURITY_HEADERS);
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) {
+      reply.header('Content-Security-Policy', DASHBOARD_CSP);
+    }
+    return payload;
+  });
+
+  if (deps.corsOrigins && deps.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: [...deps.corsOrigins],
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'X-Service-Site', 'Content-Type', 'If-Match', 'Accept'],
+      exposedHeaders: ['ETag', 'Retry-After'],
+      maxAge: 600,
+    });
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Site Configuration Service',
+        version: '1.0.0',
+        description:
+          'Apps and their logs, consent settings and notification templates of a site. Every ' +
+          'route but /api/health and /api/openapi.json needs `Authorization: Bearer <token>`; ' +
+          'site-scoped routes also need `X-Service-Site`.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          site: { type: 'apiKey', in: 'header', name: 'X-Service-Site' },
+        },
+      },
+      security: [{ bearer: [], site: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(openApiRoutes);
+      await api.register(async (secured) => {
+        secured.decorateRequest('auth', null as never);
+        secured.addHook(
+          'onRequest',
+          createAuthHook({
+            db: deps.db,
+            limiter: deps.authLimiter ?? new AuthFailureLimiter(),
+            cacheTtlMs: deps.authCacheTtlMs,
+          }),
+        );
+        await registerApiRoutes(secured);
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerDashboard(app, deps.staticDir === undefined ? 'dist' : deps.staticDir);
+  return app;
+}
+
+/** The authenticated routes under `/api`. */
+async function registerApiRoutes(api: FastifyInstance): Promise<void> {
+  void api;
+}
+
+/** The built SPA, with a history fallback to index.html; unknown `/api/*` is a JSON 404. */
+async function registerDashboard(app: FastifyInstance, staticDir: string | null): Promise<void> {
+  const root = staticDir === null ? null : resolve(staticDir);
+  const indexFile = root === null ? null : join(root, 'index.html');
+  const hasDashboard = indexFile !== null && existsSync(indexFile);
+  if (root !== null && hasDashboard) {
+    await app.register(fastifyStatic, { root, index: ['index.html'], wildcard: true });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml(request)) {
+      void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+      if (hasDashboard && indexFile) {
+        // Read per request: a rebuilt dashboard is served without a restart.
+        return reply.send(readFileSync(indexFile));
+      }
+      return reply.send(PLACEHOLDER_PAGE);
+    }
+    return reply.code(404).send(errorBody(404, `No route ${request.method} ${path}`));
+  });
+}

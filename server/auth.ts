@@ -1,0 +1,193 @@
+/**
+ * Token and site resolution, as an `onRequest` hook.
+ *
+ * For route authors: every route registered inside the `/api` scope of `buildApp` runs behind
+ * this hook, so a handler can rely on `request.auth = { userId, siteId }` (the site of the
+ * `X-Service-Site` header, already checked for membership). A route that needs a user but no
+ * site (`GET /api/sites`) declares `config: { auth: 'user' }`; its `request.auth.siteId` is ''.
+ *
+ * Order of checks: rate limit (429) → token (401) → site header (400, field `X-Service-Site`)
+ * → membership (403). Ten failed authentications (401) from one address within a minute get 429
+ * until that minute is over. The counter is in memory, per process: enough for one instance.
+ */
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import { siteIdSchema } from '../src/api/schemas/site';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from './errors';
+import type { Database } from './store/db';
+import { findMembershipRole } from './store/sites';
+import { findTokenOwner, touchToken } from './store/tokens';
+
+export interface AuthContext {
+  userId: number;
+  /** The site of `X-Service-Site`; '' on routes with `config.auth: 'user'`. */
+  siteId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth hook on every route of the `/api` scope. */
+    auth: AuthContext;
+  }
+  interface FastifyContextConfig {
+    /** `'user'`: a token is needed but no site header (e.g. `GET /api/sites`). */
+    auth?: 'user';
+  }
+}
+
+export const SITE_HEADER = 'X-Service-Site';
+
+/** Counts failed authentications per address in fixed one-minute windows. */
+export class AuthFailureLimiter {
+  private readonly windows = new Map<string, { start: number; failures: number }>();
+
+  constructor(
+    private readonly maxFailures = 10,
+    private readonly windowMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Seconds until the address may try again, or 0 when it is not blocked. */
+  blockedFor(address: string): number {
+    const window = this.current(address);
+    if (!window || window.failures < this.maxFailures) return 0;
+    return (window.start + this.windowMs - this.now()) / 1000;
+  }
+
+  recordFailure(address: string): void {
+    const window = this.current(address);
+    if (window) window.failures += 1;
+    else this.windows.set(address, { start: this.now(), failures: 1 });
+    if (this.windows.size > 10_000) this.sweep();
+  }
+
+  private current(address: string): { start: number; failures: number } | undefined {
+    const window = this.windows.get(address);
+    if (window && this.now() - window.start >= this.windowMs) {
+      this.windows.delete(address);
+      return undefined;
+    }
+    return window;
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [address, window] of this.windows) {
+      if (now - window.start >= this.windowMs) this.windows.delete(address);
+    }
+  }
+}
+
+/**
+ * A few seconds of memory for token and membership lookups, so a client polling logs several
+ * times a second costs no extra queries. A new token or membership is seen at once (misses are
+ * not cached); a removed one within `ttlMs`.
+ */
+class TtlCache<V> {
+  private readonly entries = new Map<string, { value: V; expires: number }>();
+  constructor(private readonly ttlMs: number) {}
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires < Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, value: V): void {
+    if (this.entries.size > 5_000) this.entries.clear();
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
+  }
+}
+
+/** `last_used_at` is written at most once a minute per token. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface AuthOptions {
+  db: Kysely<Database>;
+  limiter: AuthFailureLimiter;
+  /** How long lookups are remembered; 0 turns the cache off. */
+  cacheTtlMs?: number;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+function siteHeader(request: FastifyRequest): string | undefined {
+  const value = request.headers['x-service-site'];
+  const first = Array.isArray(value) ? value[0] : value;
+  const trimmed = first?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+export function createAuthHook(options: AuthOptions): onRequestAsyncHookHandler {
+  const { db, limiter } = options;
+  const ttl = options.cacheTtlMs ?? 5_000;
+  const tokens = new TtlCache<{ tokenId: number; userId: number }>(ttl);
+  const roles = new TtlCache<string>(ttl);
+  const touched = new Map<number, number>();
+
+  async function userOf(token: string): Promise<number | undefined> {
+    const cached = ttl > 0 ? tokens.get(token) : undefined;
+    if (cached) return cached.userId;
+    const owner = await findTokenOwner(db, token);
+    if (!owner) return undefined;
+    if (ttl > 0) tokens.set(token, { tokenId: owner.tokenId, userId: owner.userId });
+    const now = Date.now();
+    const last =
+      touched.get(owner.tokenId) ?? (owner.lastUsedAt ? Date.parse(owner.lastUsedAt) : 0);
+    if (now - last >= TOUCH_INTERVAL_MS) {
+      touched.set(owner.tokenId, now);
+      await touchToken(db, owner.tokenId, new Date(now).toISOString());
+    }
+    return owner.userId;
+  }
+
+  async function roleOf(userId: number, siteId: string): Promise<string | undefined> {
+    const key = `${userId}\u0000${siteId}`;
+    const cached = ttl > 0 ? roles.get(key) : undefined;
+    if (cached) return cached;
+    const role = await findMembershipRole(db, userId, siteId);
+    if (role && ttl > 0) roles.set(key, role);
+    return role;
+  }
+
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+    const address = request.ip;
+    const wait = limiter.blockedFor(address);
+    if (wait > 0) throw tooManyRequests(wait);
+
+    const token = bearerToken(request);
+    const userId = token ? await userOf(token) : undefined;
+    if (userId === undefined) {
+      limiter.recordFailure(address);
+      throw unauthorized(
+        token ? 'The token is not valid' : 'Authorization: Bearer <token> is required',
+      );
+    }
+
+    if (request.routeOptions.config.auth === 'user') {
+      request.auth = { userId, siteId: '' };
+      return;
+    }
+
+    const siteId = siteHeader(request);
+    if (!siteId) {
+      throw badRequest(SITE_HEADER, `The ${SITE_HEADER} header is required`, {
+        code: 'required',
+      });
+    }
+    if (!siteIdSchema.safeParse(siteId).success) throw forbidden(`No access to site ${siteId}`);
+    const role = await roleOf(userId, siteId);
+    // An unknown site and "not a member" look the same, so site ids cannot be probed.
+    if (!role) throw forbidden(`No access to site ${siteId}`);
+    request.auth = { userId, siteId };
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The service's configuration: the environment, parsed once with zod. An invalid value stops
+ * the process with a message naming the variable (see main.ts).
+ */
+import { z } from 'zod';
+
+const flag = (fallback: '0' | '1') =>
+  z
+    .enum(['0', '1', 'true', 'false'], { message: 'Must be 1 or 0' })
+    .default(fallback)
+    .transform((value) => value === '1' || value === 'true');
+
+const originSchema = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}, 'Each origin must look like https://admin.example.com (scheme, host, optional port)');
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().trim().min(1).default('./data/site-console.db'),
+  DEMO: flag('1'),
+  DEMO_LOGS: flag('1'),
+  LOG_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(14),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/+$/, ''))
+        .filter((origin) => origin !== ''),
+    )
+    .pipe(z.array(originSchema)),
+  STATIC_DIR: z.string().trim().min(1).default('dist'),
+});
+
+export type Config = z.output<typeof configSchema>;
+
+/** Parses the environment; empty strings count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const relevant: Record<string, string> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') relevant[key] = value;
+  }
+  const result = configSchema.safeParse(relevant);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path[0] === undefined ? '' : String(issue.path[0])}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

@@ -1,0 +1,130 @@
+/**
+ * Apps of a site.
+ *
+ * For other repositories and routes: `findAppRow(db, siteId, key)` returns the app's row (with
+ * its integer `id`, which `app_logs.app_id` references) or undefined; an app of another site is
+ * undefined, exactly like one that does not exist. `db` may be a transaction.
+ */
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { App } from '../../src/api/schemas/app';
+import type { AppsTable, Database } from './db';
+
+export type AppRow = Selectable<AppsTable>;
+export type NewAppRow = Insertable<AppsTable>;
+
+export async function findAppRow(
+  db: Kysely<Database>,
+  siteId: string,
+  key: string,
+): Promise<AppRow | undefined> {
+  return db
+    .selectFrom('apps')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function listAppRows(db: Kysely<Database>, siteId: string): Promise<AppRow[]> {
+  return db
+    .selectFrom('apps')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .orderBy('name')
+    .orderBy('key')
+    .execute();
+}
+
+export async function insertApp(db: Kysely<Database>, row: NewAppRow): Promise<number> {
+  const inserted = await db
+    .insertInto('apps')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** The writable columns of an app, as the update path computes them. */
+export interface AppChanges {
+  name: string;
+  url: string;
+  domain: string;
+  callback_url: string;
+  internal: boolean;
+  install_scopes: string[];
+  sdk_version: string;
+}
+
+export function changesOf(row: AppRow): AppChanges {
+  return {
+    name: row.name,
+    url: row.url,
+    domain: row.domain,
+    callback_url: row.callback_url,
+    internal: row.internal === 1,
+    install_scopes: parseJson<string[]>(row.install_scopes, []),
+    sdk_version: row.sdk_version,
+  };
+}
+
+/**
+ * Writes the new values if (and only if) the row is still at `expectedVersion`; bumps the
+ * version and `updated_at`. Returns whether a row was written.
+ */
+export async function updateApp(
+  db: Kysely<Database>,
+  id: number,
+  expectedVersion: number,
+  values: AppChanges,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('apps')
+    .set((eb) => ({
+      name: values.name,
+      url: values.url,
+      domain: values.domain,
+      callback_url: values.callback_url,
+      internal: values.internal ? 1 : 0,
+      install_scopes: JSON.stringify(values.install_scopes),
+      sdk_version: values.sdk_version,
+      updated_at: updatedAt,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('version', '=', expectedVersion)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The one place an app row becomes the API's App. */
+export function toApp(row: AppRow): App {
+  return {
+    name: row.name,
+    url: row.url,
+    key: row.key,
+    domain: row.domain,
+    callback_url: row.callback_url,
+    internal: row.internal === 1,
+    install_scopes: parseJson<string[]>(row.install_scopes, []),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    sdk_version: row.sdk_version,
+    compiled_at: row.compiled_at,
+    compile_errors: parseJson<string[]>(row.compile_errors, []),
+    functions: parseJson<App['functions']>(row.functions, []),
+    routes: parseJson<App['routes']>(row.routes, []),
+    callbacks: parseJson<App['callbacks']>(row.callbacks, []),
+    jobs: parseJson<App['jobs']>(row.jobs, []),
+    schedules: parseJson<App['schedules']>(row.schedules, []),
+  };
+}

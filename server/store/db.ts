@@ -1,0 +1,185 @@
+/**
+ * The database: Kysely over better-sqlite3, and the table types every repository uses.
+ *
+ * - `openDatabase(url)` opens a SQLite file (its folder is created) or `:memory:`, with WAL,
+ *   foreign keys on, busy_timeout 5000 and synchronous NORMAL, so the token CLI can write while
+ *   the server runs.
+ * - `migrateToLatest(db)` runs the migrations in `./migrations` (in code, at start).
+ *
+ * Everything SQLite-specific about opening lives here; repositories use plain Kysely so that a
+ * PostgreSQL dialect can be added later. Booleans are stored as 0/1 integers and lists/objects as
+ * JSON text, mapped to API objects in each repository's one `toX(row)` function.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  Migrator,
+  SqliteDialect,
+  type Generated,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
+import type { AppLogsTable } from './app-logs-table';
+import { migrations } from './migrations/index';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  created_at: string;
+}
+
+export interface SitesTable {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface MembershipsTable {
+  user_id: number;
+  site_id: string;
+  role: string;
+  created_at: string;
+}
+
+export interface AccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Hex SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface AppsTable {
+  id: Generated<number>;
+  site_id: string;
+  key: string;
+  name: string;
+  url: string;
+  domain: string;
+  callback_url: string;
+  internal: number;
+  /** JSON array of scope names. */
+  install_scopes: string;
+  sdk_version: string;
+  compiled_at: string | null;
+  /** JSON arrays (compile errors, functions, routes, callbacks, jobs, schedules). */
+  compile_errors: string;
+  functions: string;
+  routes: string;
+  callbacks: string;
+  jobs: string;
+  schedules: string;
+  created_at: string;
+  updated_at: string;
+  /** Bumped on every real change; the ETag is derived from it. */
+  version: number;
+}
+
+export interface ConsentConfigsTable {
+  site_id: string;
+  privacy_policy_kind: string;
+  /** JSON object locale → URL. */
+  privacy_policy_url: string;
+  privacy_policy_page_id: string | null;
+  /** JSON array of purposes `{ name, description }`. */
+  purposes: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface ConsentApplicationsTable {
+  id: Generated<number>;
+  site_id: string;
+  name: string;
+  position: number;
+  /** JSON localized texts. */
+  title: string;
+  description: string;
+  /** JSON array of purpose names. */
+  purposes: string;
+  required: number;
+  default_enabled: number;
+  opt_out: number;
+  placeholder_message: string;
+  placeholder_action: string;
+}
+
+export interface ConsentCookiesTable {
+  site_id: string;
+  id: string;
+  position: number;
+  name: string;
+  path: string;
+  domain: string;
+  /** Name of the consent application the cookie belongs to. */
+  application: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  site_id: string;
+  slug: string;
+  name: string;
+  description: string;
+  subject: string;
+  text: string;
+  html: string;
+  html_enabled: number;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sites: SitesTable;
+  memberships: MembershipsTable;
+  access_tokens: AccessTokensTable;
+  apps: AppsTable;
+  app_logs: AppLogsTable;
+  consent_configs: ConsentConfigsTable;
+  consent_applications: ConsentApplicationsTable;
+  consent_cookies: ConsentCookiesTable;
+  notifications: NotificationsTable;
+}
+
+export type Db = Kysely<Database>;
+
+/** Opens (and creates) the SQLite database at `url`: a file path or `:memory:`. */
+export function openDatabase(url: string): Kysely<Database> {
+  const filename = url === ':memory:' ? url : resolve(url);
+  if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+  const sqlite = new SQLite(filename);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+class InCodeMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+/** Runs every pending migration; throws (with the failing migration's error) if one fails. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
+  }
+}
+
+/** Current time as the service stores and emits it: ISO 8601 UTC with milliseconds. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}
