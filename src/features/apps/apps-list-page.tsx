@@ -1,4 +1,164 @@
-// Entry point of this route chunk; the feature's issue replaces this page.
+// /apps: every app of the site, filterable by name or key (the filter lives in the URL).
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { appsQueryOptions } from '../../api/apps';
+import type { App } from '../../api/schemas/app';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { PageHeader } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { ErrorState } from '../../components/ui/error-state';
+import { Input } from '../../components/ui/input';
+import { SkeletonRows } from '../../components/ui/skeleton';
+import {
+  TableContainer,
+  tableClasses,
+  tbodyClasses,
+  tdClasses,
+  thClasses,
+  theadClasses,
+  trClasses,
+} from '../../components/ui/table';
+import { CompileStatusBadge } from './compile-status';
+import { filterRows } from './filter-rows';
+import { Timestamp } from './timestamp';
+
+const route = getRouteApi('/apps');
+
 export function AppsListPage() {
-  return <h1 className="text-xl font-semibold">Apps</h1>;
+  const { filter = '' } = route.useSearch();
+  const navigate = route.useNavigate();
+  const apps = useQuery(appsQueryOptions());
+  const filterId = useId();
+
+  const setFilter = (value: string) =>
+    void navigate({ search: { filter: value || undefined }, replace: true });
+
+  return (
+    <div>
+      <PageHeader
+        title="Apps"
+        description="The OAuth apps of this site and what they were compiled with."
+      />
+      <div className="mb-4 max-w-sm">
+        <label htmlFor={filterId} className="sr-only">
+          Filter apps by name or key
+        </label>
+        <Input
+          id={filterId}
+          type="search"
+          placeholder="Filter by name or key…"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
+      </div>
+      {apps.isPending ? (
+        <SkeletonRows count={4} label="Loading apps" />
+      ) : apps.isError ? (
+        <ErrorState
+          error={apps.error}
+          title="Could not load the apps"
+          onRetry={() => void apps.refetch()}
+        />
+      ) : apps.data.length === 0 ? (
+        <EmptyState
+          title="No apps yet"
+          description="Apps appear here once they are deployed to this site."
+        />
+      ) : (
+        <AppsTable
+          apps={filterRows(apps.data, filter, (app) => [app.name, app.key])}
+          total={apps.data.length}
+          filter={filter}
+          onClearFilter={() => setFilter('')}
+        />
+      )}
+    </div>
+  );
+}
+
+function AppsTable({
+  apps,
+  total,
+  filter,
+  onClearFilter,
+}: {
+  apps: App[];
+  total: number;
+  filter: string;
+  onClearFilter: () => void;
+}) {
+  if (apps.length === 0) {
+    return (
+      <EmptyState
+        title={`No app matches “${filter}”`}
+        description={`None of the ${total} apps has this in its name or key.`}
+        action={<Button onClick={onClearFilter}>Clear filter</Button>}
+      />
+    );
+  }
+  return (
+    <>
+      <TableContainer>
+        <table className={tableClasses}>
+          <caption className="sr-only">Apps</caption>
+          <thead className={theadClasses}>
+            <tr>
+              <th scope="col" className={thClasses}>
+                Name
+              </th>
+              <th scope="col" className={thClasses}>
+                Kind
+              </th>
+              <th scope="col" className={thClasses}>
+                Scopes
+              </th>
+              <th scope="col" className={thClasses}>
+                SDK
+              </th>
+              <th scope="col" className={thClasses}>
+                Last compiled
+              </th>
+              <th scope="col" className={thClasses}>
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody className={tbodyClasses}>
+            {apps.map((app) => (
+              <tr key={app.key} className={trClasses}>
+                <td className={tdClasses}>
+                  <Link
+                    to="/apps/$key"
+                    params={{ key: app.key }}
+                    className="text-fg font-medium hover:underline"
+                  >
+                    {app.name}
+                  </Link>
+                  <div className="text-muted font-mono text-xs">{app.key}</div>
+                </td>
+                <td className={tdClasses}>
+                  {app.internal ? <Badge tone="accent">Internal</Badge> : <Badge>External</Badge>}
+                </td>
+                <td className={`${tdClasses} tabular-nums`}>{new Set(app.install_scopes).size}</td>
+                <td className={`${tdClasses} font-mono text-xs`}>{app.sdk_version}</td>
+                <td className={`${tdClasses} text-muted whitespace-nowrap`}>
+                  <Timestamp value={app.compiled_at} />
+                </td>
+                <td className={tdClasses}>
+                  <CompileStatusBadge app={app} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableContainer>
+      {filter && (
+        <p className="text-muted mt-2 text-xs" role="status">
+          Showing {apps.length} of {total} apps
+        </p>
+      )}
+    </>
+  );
 }

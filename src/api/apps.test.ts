@@ -1,0 +1,148 @@
+// The apps resource module against the real service over HTTP, on a real SQLite file.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { QueryClient } from '@tanstack/react-query';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { migrateToLatest, openDatabase, type Db } from '../../server/store/db';
+import { insertApp } from '../../server/store/apps';
+import { createSite, ensureMembership } from '../../server/store/sites';
+import { findOrCreateUser, issueToken } from '../../server/store/tokens';
+import {
+  appKeys,
+  appQueryOptions,
+  appsQueryOptions,
+  fetchLatestApp,
+  storeSavedApp,
+  updateApp,
+} from './apps';
+import { deriveCallbackUrl } from './app-callback';
+import { configureApiClient, isApiError, type ApiError } from './client';
+import type { App } from './schemas/app';
+
+let dir: string;
+let db: Db;
+let server: FastifyInstance;
+
+const now = '2026-01-01T00:00:00.000Z';
+const appRow = (key: string, internal: boolean) => ({
+  site_id: 'shop',
+  key,
+  name: key,
+  url: `https://${key}.example.com`,
+  domain: `${key}.example.com`,
+  callback_url: internal
+    ? deriveCallbackUrl({ key, domain: `${key}.example.com` }, ['read_orders'])
+    : `https://${key}.example.com/cb`,
+  internal: internal ? 1 : 0,
+  install_scopes: JSON.stringify(['read_orders']),
+  sdk_version: '1.0.0',
+  compiled_at: now,
+  compile_errors: '[]',
+  functions: '[]',
+  routes: '[]',
+  callbacks: '[]',
+  jobs: '[]',
+  schedules: '[]',
+  created_at: now,
+  updated_at: now,
+  version: 1,
+});
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'apps-api-'));
+  db = openDatabase(join(dir, 'test.db'));
+  await migrateToLatest(db);
+  await createSite(db, 'shop', 'Shop');
+  const userId = await findOrCreateUser(db, 'admin@example.com');
+  await ensureMembership(db, userId, 'shop');
+  const token = await issueToken(db, userId);
+  await insertApp(db, appRow('external', false));
+  await insertApp(db, appRow('internal', true));
+  server = await buildApp({ db, staticDir: null });
+  const address = await server.listen({ port: 0, host: '127.0.0.1' });
+  configureApiClient({ getConnection: () => ({ baseUrl: `${address}/api`, token, site: 'shop' }) });
+});
+
+afterAll(async () => {
+  await server.close();
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('apps resource', () => {
+  it('lists the apps of the site', async () => {
+    const client = new QueryClient();
+    const apps = await client.fetchQuery(appsQueryOptions());
+    expect(apps.map((app) => app.key).sort()).toEqual(['external', 'internal']);
+  });
+
+  it('loads one app with its ETag', async () => {
+    const client = new QueryClient();
+    const loaded = await client.fetchQuery(appQueryOptions('external'));
+    expect(loaded.data.key).toBe('external');
+    expect(loaded.etag).toMatch(/^"/);
+  });
+
+  it('saves changed fields with If-Match and puts the saved app in both caches', async () => {
+    const client = new QueryClient();
+    await client.fetchQuery(appsQueryOptions());
+    const loaded = await client.fetchQuery(appQueryOptions('external'));
+    const saved = await updateApp({
+      key: 'external',
+      changes: { name: 'Renamed' },
+      etag: loaded.etag,
+    });
+    expect(saved.data.name).toBe('Renamed');
+    expect(saved.etag).not.toBe(loaded.etag);
+
+    storeSavedApp(client, saved);
+    expect(client.getQueryData(appKeys.detail('external'))).toEqual(saved);
+    const list = client.getQueryData<App[]>(appKeys.list());
+    expect(list?.find((app) => app.key === 'external')?.name).toBe('Renamed');
+  });
+
+  it('answers a stale ETag with a conflict, and fetchLatestApp reads the current app', async () => {
+    const client = new QueryClient();
+    const loaded = await client.fetchQuery(appQueryOptions('external'));
+    await updateApp({ key: 'external', changes: { sdk_version: '1.2.0' }, etag: loaded.etag });
+    const error = await updateApp({
+      key: 'external',
+      changes: { name: 'Too late' },
+      etag: loaded.etag,
+    }).catch((caught: unknown) => caught);
+    expect(isApiError(error) && error.isConflict).toBe(true);
+
+    const latest = await fetchLatestApp(client, 'external');
+    expect(latest.data.sdk_version).toBe('1.2.0');
+    expect(client.getQueryData(appKeys.detail('external'))).toEqual(latest);
+  });
+
+  it('re-derives an internal app callback exactly as the dashboard previews it', async () => {
+    const client = new QueryClient();
+    const loaded = await client.fetchQuery(appQueryOptions('internal'));
+    const scopes = ['write_orders', 'read_logs'] as const;
+    const saved = await updateApp({
+      key: 'internal',
+      changes: { install_scopes: [...scopes] },
+      etag: loaded.etag,
+    });
+    expect(saved.data.callback_url).toBe(
+      deriveCallbackUrl({ key: 'internal', domain: 'internal.example.com' }, scopes),
+    );
+  });
+
+  it('reports field errors of a 422 by field name', async () => {
+    const client = new QueryClient();
+    const loaded = await client.fetchQuery(appQueryOptions('internal'));
+    const error = (await updateApp({
+      key: 'internal',
+      changes: { callback_url: 'https://elsewhere.example.com/cb' },
+      etag: loaded.etag,
+    }).catch((caught: unknown) => caught)) as ApiError;
+    expect(error.status).toBe(422);
+    expect(error.fieldErrors.map((detail) => detail.field)).toEqual(['callback_url']);
+  });
+});

@@ -1,0 +1,54 @@
+// Callback URL: typed for an external app; for an internal app a read-only preview of the URL
+// the service will derive, following the domain and scopes as they are edited.
+import type { UseFormRegister } from 'react-hook-form';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { APP_FIELD_LABELS, type AppFormValues } from './app-form-values';
+import { previewCallbackUrl } from './callback-preview';
+
+export function CallbackUrlField({
+  appKey,
+  savedDomain,
+  values,
+  error,
+  register,
+}: {
+  appKey: string;
+  savedDomain: string;
+  values: AppFormValues;
+  error?: string;
+  register: UseFormRegister<AppFormValues>;
+}) {
+  if (!values.internal) {
+    return (
+      <Field label={APP_FIELD_LABELS.callback_url} error={error}>
+        {(props) => <Input {...props} type="url" inputMode="url" {...register('callback_url')} />}
+      </Field>
+    );
+  }
+  const preview = previewCallbackUrl({ key: appKey, domain: savedDomain }, values);
+  return (
+    <Field
+      label={APP_FIELD_LABELS.callback_url}
+      error={error}
+      hint={
+        <>
+          Set by the service for internal apps:{' '}
+          <code>
+            https://{'{domain}'}/oauth/{appKey}/callback
+          </code>{' '}
+          with the install scopes, so it changes as you change the scopes.
+        </>
+      }
+    >
+      {(props) => (
+        <Input
+          {...props}
+          readOnly
+          value={preview.url}
+          className="bg-subtle text-muted font-mono text-xs"
+        />
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,139 @@
+// A read-only section of the app page: a titled card with a table of rows, each showing its own
+// `updated_at`. Past FILTER_THRESHOLD rows a filter box appears so long lists stay usable.
+import { useId, useState, type ReactNode } from 'react';
+import { Card, CardHeader } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import {
+  TableContainer,
+  tableClasses,
+  tbodyClasses,
+  tdClasses,
+  thClasses,
+  theadClasses,
+  trClasses,
+} from '../../components/ui/table';
+import { FILTER_THRESHOLD, filterRows } from './filter-rows';
+import { Timestamp } from './timestamp';
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+}
+
+export interface ListSectionProps<T extends { updated_at: string }> {
+  title: string;
+  description?: ReactNode;
+  rows: readonly T[];
+  columns: Array<Column<T>>;
+  rowKey: (row: T, index: number) => string;
+  /** Texts the filter searches in. */
+  filterTexts: (row: T) => string[];
+  /** What the section says when the app has none. */
+  emptyText: string;
+}
+
+function latest(rows: ReadonlyArray<{ updated_at: string }>): string | null {
+  let best: string | null = null;
+  for (const row of rows) {
+    if (!best || Date.parse(row.updated_at) > Date.parse(best)) best = row.updated_at;
+  }
+  return best;
+}
+
+export function ListSection<T extends { updated_at: string }>({
+  title,
+  description,
+  rows,
+  columns,
+  rowKey,
+  filterTexts,
+  emptyText,
+}: ListSectionProps<T>) {
+  const [query, setQuery] = useState('');
+  const filterId = useId();
+  const headingId = useId();
+  const showFilter = rows.length > FILTER_THRESHOLD;
+  const visible = showFilter ? filterRows(rows, query, filterTexts) : rows;
+  const updated = latest(rows);
+
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader
+        id={headingId}
+        title={
+          <>
+            {title} <span className="text-muted font-normal">({rows.length})</span>
+          </>
+        }
+        description={
+          description ??
+          (updated ? (
+            <>
+              Last change <Timestamp value={updated} />
+            </>
+          ) : undefined)
+        }
+        actions={
+          showFilter ? (
+            <div className="w-56">
+              <label htmlFor={filterId} className="sr-only">
+                Filter {title.toLowerCase()}
+              </label>
+              <Input
+                id={filterId}
+                type="search"
+                placeholder={`Filter ${title.toLowerCase()}…`}
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+              />
+            </div>
+          ) : undefined
+        }
+      />
+      {rows.length === 0 ? (
+        <p className="text-muted px-4 py-4 text-sm sm:px-5">{emptyText}</p>
+      ) : visible.length === 0 ? (
+        <p className="text-muted px-4 py-4 text-sm sm:px-5" role="status">
+          No {title.toLowerCase()} match “{query}”.
+        </p>
+      ) : (
+        <TableContainer className="rounded-t-none border-0 shadow-none">
+          <table className={tableClasses} aria-labelledby={headingId}>
+            <thead className={theadClasses}>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.header} scope="col" className={thClasses}>
+                    {column.header}
+                  </th>
+                ))}
+                <th scope="col" className={thClasses}>
+                  Updated
+                </th>
+              </tr>
+            </thead>
+            <tbody className={tbodyClasses}>
+              {visible.map((row, index) => (
+                <tr key={rowKey(row, index)} className={trClasses}>
+                  {columns.map((column) => (
+                    <td key={column.header} className={`${tdClasses} ${column.className ?? ''}`}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                  <td className={`${tdClasses} text-muted whitespace-nowrap`}>
+                    <Timestamp value={row.updated_at} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {showFilter && query && (
+            <p className="text-muted border-border border-t px-4 py-2 text-xs" role="status">
+              Showing {visible.length} of {rows.length}
+            </p>
+          )}
+        </TableContainer>
+      )}
+    </Card>
+  );
+}
