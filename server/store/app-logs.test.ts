@@ -1,0 +1,460 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOG_LEVELS, type AppLogEntry, type LogLevel } from '../../src/api/schemas/app-log';
+import { migrateToLatest, openDatabase, type Db } from './db';
+import { parseLogQuery, type LogFilter, type RawLogQuery } from './app-logs-filter';
+import {
+  formatLogId,
+  insertLogs,
+  pruneLogs,
+  queryLogs,
+  selectLogs,
+  toLogRow,
+  type LogIngestEntry,
+} from './app-logs';
+
+let dir: string;
+let db: Db;
+let appCounter = 0;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'app-logs-store-'));
+  db = openDatabase(join(dir, 'test.db'));
+  await migrateToLatest(db);
+  await db
+    .insertInto('sites')
+    .values({ id: 'site', name: 'Site', created_at: '2026-01-01T00:00:00.000Z' })
+    .execute();
+});
+
+afterAll(async () => {
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function createApp(): Promise<number> {
+  appCounter += 1;
+  const now = '2026-01-01T00:00:00.000Z';
+  const row = await db
+    .insertInto('apps')
+    .values({
+      site_id: 'site',
+      key: `app-${appCounter}`,
+      name: `App ${appCounter}`,
+      url: 'https://example.com',
+      domain: 'example.com',
+      callback_url: 'https://example.com/callback',
+      internal: 0,
+      install_scopes: '[]',
+      sdk_version: '1.0.0',
+      compiled_at: null,
+      compile_errors: '[]',
+      functions: '[]',
+      routes: '[]',
+      callbacks: '[]',
+      jobs: '[]',
+      schedules: '[]',
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generators. Words mix case and non-ASCII letters so "case-insensitive" is really exercised.
+const WORDS = [
+  'Payment',
+  'failed',
+  'ORDER',
+  'shipped',
+  'Ünïcode',
+  'ÉCHEC',
+  'user',
+  'retry',
+  'Café',
+  'timeout',
+];
+const JOBS = ['sync-orders', 'send-mail', 'Sync-Orders'];
+const BASE_US = 1_763_700_000_000_000; // 2025-11-21, a fixed origin for generated times
+const SPAN_US = 3 * 24 * 3600 * 1_000_000; // entries over 3 days so the 24 h `q` window matters
+
+const wordArb = fc.constantFrom(...WORDS);
+const textArb = fc.array(wordArb, { minLength: 1, maxLength: 4 }).map((words) => words.join(' '));
+const contextArb = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.record({ job: fc.record({ name: fc.constantFrom(...JOBS) }), attempt: fc.nat(3) }),
+  fc.record({ request_id: textArb }),
+);
+const entryArb: fc.Arbitrary<LogIngestEntry> = fc.record({
+  level: fc.constantFrom(...LOG_LEVELS),
+  data: fc.oneof(textArb, fc.record({ message: textArb, count: fc.nat(100) })),
+  context: contextArb,
+});
+const timedEntriesArb = fc.uniqueArray(
+  fc.record({ entry: entryArb, offsetUs: fc.integer({ min: 0, max: SPAN_US }) }),
+  { minLength: 5, maxLength: 80, selector: (item) => item.offsetUs },
+);
+
+/** Random casing of a word, so the query's case differs from the entry's. */
+const casedArb = (text: string) =>
+  fc
+    .array(fc.boolean(), { minLength: text.length, maxLength: text.length })
+    .map((flags) =>
+      [...text].map((ch, i) => (flags[i] ? ch.toUpperCase() : ch.toLowerCase())).join(''),
+    );
+const termArb = fc.oneof(
+  wordArb.chain(casedArb),
+  // a substring of a word ("ymen" of "Payment"): a search is by substring, not whole word
+  wordArb.chain((word) =>
+    fc
+      .integer({ min: 0, max: word.length - 2 })
+      .map((start) => word.slice(start, start + 3))
+      .chain(casedArb),
+  ),
+);
+
+interface Structured {
+  since?: { seconds: number; iso: boolean };
+  before?: { seconds: number; iso: boolean };
+  level?: string;
+  job?: string;
+  words: string[];
+  phrases: string[];
+  levels: string[];
+  limit?: string;
+}
+
+function boundArb(pickTimes: number[]) {
+  return fc
+    .oneof(
+      // exactly an entry's time (the inclusive/exclusive edge), or any float in the span
+      ...(pickTimes.length > 0 ? [fc.constantFrom(...pickTimes).map((us) => us / 1e6)] : []),
+      fc.integer({ min: -3600e6, max: SPAN_US + 3600e6 }).map((off) => (BASE_US + off) / 1e6),
+      fc.double({ min: BASE_US / 1e6, max: (BASE_US + SPAN_US) / 1e6, noNaN: true }),
+    )
+    .chain((seconds) => fc.record({ seconds: fc.constant(seconds), iso: fc.boolean() }))
+    .map(({ seconds, iso }) => ({
+      // an ISO bound has millisecond precision; keep the exact value the string denotes
+      seconds: iso ? Math.floor(seconds * 1000) / 1000 : seconds,
+      iso,
+    }));
+}
+
+/** Each part is present only sometimes, so most filters still match some entries. */
+function sometimes<T>(arb: fc.Arbitrary<T>, percent: number): fc.Arbitrary<T | undefined> {
+  return fc.oneof(
+    { weight: 100 - percent, arbitrary: fc.constant(undefined) },
+    { weight: percent, arbitrary: arb },
+  );
+}
+
+function filterArb(pickTimes: number[]): fc.Arbitrary<Structured> {
+  // `before` also lands exactly 24 h after an entry: the edge of the `q` window.
+  const windowEdges = pickTimes.map((us) => us + 86_400e6);
+  return fc
+    .record({
+      since: sometimes(boundArb(pickTimes), 40),
+      before: sometimes(boundArb([...pickTimes, ...windowEdges]), 30),
+      level: sometimes(fc.constantFrom(...LOG_LEVELS).chain(casedArb), 25),
+      job: sometimes(fc.constantFrom(...JOBS), 15),
+      words: fc.oneof(
+        { weight: 6, arbitrary: fc.constant<string[]>([]) },
+        { weight: 3, arbitrary: termArb.map((term) => [term]) },
+        { weight: 1, arbitrary: fc.array(termArb, { minLength: 2, maxLength: 2 }) },
+      ),
+      phrases: fc.oneof(
+        { weight: 8, arbitrary: fc.constant<string[]>([]) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .array(wordArb, { minLength: 2, maxLength: 2 })
+            .map((w) => w.join(' '))
+            .chain(casedArb)
+            .map((phrase) => [phrase]),
+        },
+      ),
+      levels: fc.oneof(
+        { weight: 8, arbitrary: fc.constant<string[]>([]) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .constantFrom(...LOG_LEVELS)
+            .chain(casedArb)
+            .map((l) => [l]),
+        },
+      ),
+      limit: sometimes(
+        fc.oneof(
+          fc.integer({ min: -5, max: 260 }).map(String),
+          fc.constantFrom('1', '2', '3', '200', '201', '0', '7.9'),
+        ),
+        30,
+      ),
+    })
+    .map((filter) => {
+      const clean: Structured = {
+        words: filter.words,
+        phrases: filter.phrases,
+        levels: filter.levels,
+      };
+      if (filter.since) clean.since = filter.since;
+      if (filter.before) clean.before = filter.before;
+      if (filter.level !== undefined) clean.level = filter.level;
+      if (filter.job !== undefined) clean.job = filter.job;
+      if (filter.limit !== undefined) clean.limit = filter.limit;
+      return clean;
+    });
+}
+
+function boundText(bound: { seconds: number; iso: boolean }): string {
+  return bound.iso
+    ? new Date(Math.round(bound.seconds * 1000)).toISOString()
+    : String(bound.seconds);
+}
+
+function toRaw(filter: Structured): RawLogQuery {
+  const raw: RawLogQuery = {};
+  if (filter.since) raw.since = boundText(filter.since);
+  if (filter.before) raw.before = boundText(filter.before);
+  if (filter.level) raw.level = filter.level;
+  if (filter.job) raw.job = filter.job;
+  if (filter.limit !== undefined) raw.limit = filter.limit;
+  const parts = [
+    ...filter.words,
+    ...filter.phrases.map((phrase) => `"${phrase}"`),
+    ...filter.levels.map((level) => `level:${level}`),
+  ];
+  if (parts.length > 0) raw.q = `  ${parts.join('   ')} `;
+  return raw;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reference: a plain in-memory reading of the spec, written without the store's code.
+function smallestUsAtLeast(seconds: number): number {
+  let us = Math.ceil(seconds * 1e6);
+  while (us / 1e6 < seconds) us += 1;
+  while ((us - 1) / 1e6 >= seconds) us -= 1;
+  return us;
+}
+
+function reference(entries: AppLogEntry[], filter: Structured, nowSeconds: number): AppLogEntry[] {
+  const rank = (level: string) => LOG_LEVELS.indexOf(level.toLowerCase() as LogLevel);
+  const hasQ = filter.words.length + filter.phrases.length + filter.levels.length > 0;
+  const limitNumber = filter.limit === undefined ? 100 : Math.trunc(Number(filter.limit));
+  const limit = Math.min(200, Math.max(1, limitNumber));
+  const windowStartUs =
+    hasQ && !filter.since
+      ? smallestUsAtLeast(filter.before ? filter.before.seconds : nowSeconds) - 86_400e6
+      : -Infinity;
+  const matched = entries.filter((entry) => {
+    if (filter.since && !(entry.time >= filter.since.seconds)) return false;
+    if (filter.before && !(entry.time < filter.before.seconds)) return false;
+    if (Math.round(entry.time * 1e6) < windowStartUs) return false;
+    if (filter.level && rank(entry.level) < rank(filter.level)) return false;
+    if (filter.job !== undefined) {
+      const job = (entry.context as { job?: { name?: unknown } } | null)?.job?.name;
+      if (job !== filter.job) return false;
+    }
+    const text = (
+      (typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data)) +
+      '\n' +
+      (entry.context ? JSON.stringify(entry.context) : '')
+    ).toLowerCase();
+    for (const term of [...filter.words, ...filter.phrases]) {
+      if (!text.includes(term.toLowerCase())) return false;
+    }
+    for (const level of filter.levels) if (entry.level !== level.toLowerCase()) return false;
+    return true;
+  });
+  matched.sort((a, b) => (filter.since ? a.time - b.time : b.time - a.time));
+  return matched.slice(0, limit);
+}
+
+async function insertAt(
+  appId: number,
+  items: Array<{ entry: LogIngestEntry; offsetUs: number }>,
+): Promise<AppLogEntry[]> {
+  const stored: AppLogEntry[] = [];
+  for (const { entry, offsetUs } of items) {
+    const row = toLogRow(appId, entry, BASE_US + offsetUs);
+    const { id } = await db
+      .insertInto('app_logs')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    stored.push({
+      id: formatLogId(id),
+      level: entry.level,
+      data: entry.data,
+      context: entry.context ?? null,
+      created_at: row.created_at,
+      time: (BASE_US + offsetUs) / 1e6,
+    });
+  }
+  return stored;
+}
+
+describe('queryLogs (property: equals an in-memory filter of the same entries)', () => {
+  it('answers every random filter like the reference', async () => {
+    let nonEmpty = 0;
+    let total = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        timedEntriesArb.chain((items) =>
+          fc.tuple(
+            fc.constant(items),
+            fc.array(filterArb(items.map((item) => BASE_US + item.offsetUs)), {
+              minLength: 1,
+              maxLength: 8,
+            }),
+          ),
+        ),
+        async ([items, filters]) => {
+          const appId = await createApp();
+          const stored = await insertAt(appId, items);
+          for (const filter of filters) {
+            const page = await queryLogs(db, appId, parseLogQuery(toRaw(filter)));
+            const expected = reference(stored, filter, Date.now() / 1000);
+            if (expected.length > 0) nonEmpty += 1;
+            total += 1;
+            expect(JSON.parse(page.json)).toEqual(expected);
+            expect(page.count).toBe(expected.length);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // The property only means something if many answers are not empty.
+    expect(nonEmpty / total).toBeGreaterThan(0.3);
+  });
+
+  it('bounds q without since to the 24 h before `before`, edges exact to the microsecond', async () => {
+    const appId = await createApp();
+    const day = 86_400e6;
+    await insertAt(appId, [
+      { entry: { level: 'info', data: 'needle too old' }, offsetUs: 0 },
+      { entry: { level: 'info', data: 'needle first in' }, offsetUs: 1 },
+      { entry: { level: 'info', data: 'needle last in' }, offsetUs: day },
+      { entry: { level: 'info', data: 'needle at before' }, offsetUs: day + 1 },
+    ]);
+    const before = String((BASE_US + day + 1) / 1e6);
+    const page = JSON.parse(
+      (await queryLogs(db, appId, parseLogQuery({ q: 'NEEDLE', before }))).json,
+    );
+    expect(page.map((e: AppLogEntry) => e.data)).toEqual(['needle last in', 'needle first in']);
+    // With since, the whole range is searched, ascending.
+    const all = JSON.parse(
+      (await queryLogs(db, appId, parseLogQuery({ q: 'needle', since: String(BASE_US / 1e6) })))
+        .json,
+    );
+    expect(all).toHaveLength(4);
+  });
+
+  it('keeps another app’s entries out', async () => {
+    const a = await createApp();
+    const b = await createApp();
+    await insertLogs(db, a, [{ level: 'info', data: 'only in a' }]);
+    const page = await queryLogs(db, b, parseLogQuery({}));
+    expect(page.json).toBe('[]');
+  });
+});
+
+describe('insertLogs', () => {
+  it('assigns unique sortable ids and strictly increasing times, in batch order, across concurrent batches', async () => {
+    const appId = await createApp();
+    const batch = (tag: string) =>
+      Array.from({ length: 50 }, (_, i): LogIngestEntry => ({ level: 'info', data: { tag, i } }));
+    const results = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((tag) => insertLogs(db, appId, batch(tag))),
+    );
+    for (const result of results) {
+      for (let i = 1; i < result.length; i += 1) {
+        expect(result[i]!.time).toBeGreaterThan(result[i - 1]!.time);
+        expect(result[i]!.id > result[i - 1]!.id).toBe(true);
+      }
+    }
+    const all = JSON.parse(
+      (await queryLogs(db, appId, parseLogQuery({ since: '0', limit: '200' }))).json,
+    ) as AppLogEntry[];
+    expect(all).toHaveLength(200);
+    // Ascending by time is also ascending by id, and each batch is contiguous (no interleaving).
+    expect(all.map((e) => e.id)).toEqual([...all.map((e) => e.id)].sort());
+    const tags = all.map((e) => (e.data as { tag: string }).tag);
+    const runs = tags.filter((tag, i) => i === 0 || tags[i - 1] !== tag);
+    expect(runs).toHaveLength(4);
+  });
+
+  it('returns what a query returns, with created_at defaulting to the commit time', async () => {
+    const appId = await createApp();
+    const stored = await insertLogs(db, appId, [
+      { level: 'warn', data: 'plain text', context: { job: { name: 'nightly' } } },
+      { level: 'error', data: { a: [1, 'two'] }, created_at: '2026-03-01T10:00:00+02:00' },
+    ]);
+    expect(stored[0]!.created_at).toBe(new Date(Math.floor(stored[0]!.time * 1000)).toISOString());
+    expect(stored[1]!.created_at).toBe('2026-03-01T08:00:00.000Z');
+    const page = JSON.parse((await queryLogs(db, appId, parseLogQuery({ since: '0' }))).json);
+    expect(page).toEqual(stored);
+  });
+});
+
+describe('pruneLogs', () => {
+  it('deletes only entries older than the cutoff', async () => {
+    const appId = await createApp();
+    await insertAt(appId, [
+      { entry: { level: 'info', data: 'old' }, offsetUs: 0 },
+      { entry: { level: 'info', data: 'new' }, offsetUs: 10_000_000 },
+    ]);
+    const deletedBefore = await pruneLogs(db, BASE_US / 1e6 + 5);
+    expect(deletedBefore).toBeGreaterThanOrEqual(1);
+    const left = JSON.parse((await queryLogs(db, appId, parseLogQuery({}))).json) as AppLogEntry[];
+    expect(left.map((e) => e.data)).toEqual(['new']);
+  });
+});
+
+describe('query plans (EXPLAIN QUERY PLAN)', () => {
+  async function plan(filter: LogFilter): Promise<string> {
+    const compiled = selectLogs(db, 1, filter).compile();
+    const result = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return result.rows.map((row) => row.detail).join('\n');
+  }
+
+  it('the tail query (since + limit) searches the (app, time) index in order', async () => {
+    const detail = await plan(parseLogQuery({ since: '1763700000', limit: '200' }));
+    expect(detail).toMatch(
+      /SEARCH app_logs USING INDEX app_logs_app_time \(app_id=\? AND time_us>\?\)/,
+    );
+    expect(detail).not.toMatch(/\bSCAN\b/);
+    expect(detail).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('the newest-first page searches the (app, time) index without sorting', async () => {
+    const detail = await plan(parseLogQuery({ limit: '200' }));
+    expect(detail).toMatch(/SEARCH app_logs USING INDEX app_logs_app_time \(app_id=\?\)/);
+    expect(detail).not.toMatch(/\bSCAN\b/);
+    expect(detail).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('a page before a time and the q window stay on the (app, time) index', async () => {
+    for (const raw of [{ before: '1763700000' }, { q: 'payment failed' }, { level: 'error' }]) {
+      const detail = await plan(parseLogQuery(raw));
+      expect(detail).toMatch(/USING INDEX app_logs_app_time/);
+      expect(detail).not.toMatch(/\bSCAN\b|TEMP B-TREE/);
+    }
+  });
+
+  it('the job filter reads that job’s rows through its index', async () => {
+    const detail = await plan(parseLogQuery({ job: 'sync-orders' }));
+    expect(detail).toMatch(/USING INDEX app_logs_app_job_time \(app_id=\? AND job=\?\)/);
+    expect(detail).not.toMatch(/\bSCAN\b|TEMP B-TREE/);
+  });
+});
