@@ -8,6 +8,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { App } from '../../src/api/schemas/app';
 import type { AppsTable, Database } from './db';
+import { parseJson } from './json';
 
 export type AppRow = Selectable<AppsTable>;
 export type NewAppRow = Insertable<AppsTable>;
@@ -95,15 +96,6 @@ export async function updateApp(
     .where('version', '=', expectedVersion)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
-}
-
-function parseJson<T>(text: string | null, fallback: T): T {
-  if (text === null) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
 }
 
 /** The one place an app row becomes the API's App. */

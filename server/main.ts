@@ -1,0 +1,84 @@
+/**
+ * The process: reads the configuration, opens and migrates the database, seeds the demo on an
+ * empty database, listens, starts the demo log generator and log retention, and closes
+ * everything on SIGINT/SIGTERM.
+ */
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { startDemoLogGenerator } from './demo/log-generator';
+import { DEMO_SITES, isEmptyDatabase, seedDemo } from './demo/seed';
+import { startLogRetention } from './retention';
+import { migrateToLatest, openDatabase } from './store/db';
+import { ensureMembership } from './store/sites';
+import { findOrCreateUser, issueToken } from './store/tokens';
+
+export const DEMO_ADMIN_EMAIL = 'admin@example.com';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const db = openDatabase(config.DATABASE_URL);
+  await migrateToLatest(db);
+
+  let signInToken: string | undefined;
+  if (config.DEMO && (await isEmptyDatabase(db))) {
+    await seedDemo(db);
+    const userId = await findOrCreateUser(db, DEMO_ADMIN_EMAIL);
+    for (const site of DEMO_SITES) await ensureMembership(db, userId, site.id);
+    signInToken = await issueToken(db, userId);
+  }
+
+  const app = await buildApp({
+    db,
+    corsOrigins: config.CORS_ORIGINS,
+    staticDir: config.STATIC_DIR,
+    logger: { level: 'warn' },
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const { port } = app.server.address() as AddressInfo;
+  const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  console.log(`Site Console on http://${host}:${port} (API under /api)`);
+  if (signInToken) console.log(`Sign in: http://${host}:${port}/#token=${signInToken}&site=demo`);
+
+  const stopGenerator =
+    config.DEMO && config.DEMO_LOGS
+      ? startDemoLogGenerator(db, {
+          onError: (error) => app.log.error({ err: error }, 'demo log generator failed'),
+        })
+      : undefined;
+  const stopRetention = startLogRetention(db, config.LOG_RETENTION_DAYS, (deleted, error) => {
+    if (error) app.log.error({ err: error }, 'log retention failed');
+    else if (deleted > 0) app.log.info(`pruned ${deleted} log entries`);
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    stopRetention();
+    await stopGenerator?.();
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+/** Small pieces the resource routes share. */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorBodySchema } from '../../src/api/schemas/error';
+
+/**
+ * Read-only fields a client may send back from a GET (a GET-modify-write round trip): accepted
+ * and ignored. Any field that is neither writable nor listed here is a 422 naming it.
+ */
+export function ignoredFields<const K extends string>(
+  names: readonly K[],
+): Record<K, z.ZodOptional<z.ZodUnknown>> {
+  const shape = {} as Record<K, z.ZodOptional<z.ZodUnknown>>;
+  for (const name of names) {
+    shape[name] = z.unknown().optional().describe('Read-only: accepted and ignored');
+  }
+  return shape;
+}
+
+/** Error responses for the OpenAPI document. */
+export function errorResponses<const S extends number>(
+  statuses: readonly S[],
+): Record<S, typeof errorBodySchema> {
+  const out = {} as Record<S, typeof errorBodySchema>;
+  for (const status of statuses) out[status] = errorBodySchema;
+  return out;
+}
+
+/** Errors every authenticated, site-scoped route can answer. */
+export const AUTH_ERRORS = [400, 401, 403, 429, 500] as const;
+/** Errors of a write with a JSON body and `If-Match`. */
+export const WRITE_ERRORS = [...AUTH_ERRORS, 404, 412, 413, 415, 422] as const;
+
+export const ifMatchHeaders = z.looseObject({
+  'if-match': z
+    .string()
+    .optional()
+    .describe('ETag of the version the change is based on; a mismatch is a 412'),
+});
+
+/** The API's base URL as the client reached it, for `url` fields. */
+export function apiBaseUrl(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}/api`;
+}
+
+/** JSON text with keys in a stable order, to compare values. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

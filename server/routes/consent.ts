@@ -1,0 +1,137 @@
+/**
+ * Consent: `GET /settings/consent`, `PATCH /settings/consent`,
+ * `GET /settings/consent/applications`.
+ *
+ * PATCH writes the privacy policy fields only (`privacy_policy_url` is replaced as a whole, so
+ * a locale can be removed); purposes, applications and cookies in the body are ignored. The
+ * merged result must satisfy privacyPolicyProblem (kind `url` needs a URL, kind `page` a page id).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CONSENT_READ_ONLY_FIELDS,
+  consentApplicationListSchema,
+  consentConfigSchema,
+  consentUpdateSchema,
+  privacyPolicyProblem,
+} from '../../src/api/schemas/consent';
+import { fieldError, preconditionFailed, validation } from '../errors';
+import { etagOf, ifMatchAllows } from '../etag';
+import {
+  ensureConsentConfigRow,
+  findConsentConfigRow,
+  listConsentApplications,
+  loadConsentConfig,
+  privacyPolicyOf,
+  updatePrivacyPolicy,
+  type PrivacyPolicyFields,
+} from '../store/consent';
+import { nowIso } from '../store/db';
+import {
+  AUTH_ERRORS,
+  WRITE_ERRORS,
+  errorResponses,
+  ifMatchHeaders,
+  ignoredFields,
+  sameJson,
+} from './common';
+
+export const consentPatchBodySchema = consentUpdateSchema
+  .extend(ignoredFields([...CONSENT_READ_ONLY_FIELDS, 'created_at', 'updated_at']))
+  .strict()
+  .describe('Privacy policy fields; purposes, applications and cookies are ignored');
+
+function consentEtag(siteId: string, version: number): string {
+  return etagOf('consent', siteId, siteId, version);
+}
+
+export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  app.get(
+    '/settings/consent',
+    {
+      config: { resource: 'consent' },
+      schema: {
+        summary: 'Get the consent configuration of the site',
+        tags: ['consent'],
+        response: { 200: consentConfigSchema, ...errorResponses(AUTH_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const { siteId } = request.auth;
+      const row = await findConsentConfigRow(db, siteId);
+      void reply.header('ETag', consentEtag(siteId, row?.version ?? 0));
+      return loadConsentConfig(db, siteId, row);
+    },
+  );
+
+  app.patch(
+    '/settings/consent',
+    {
+      config: { resource: 'consent' },
+      schema: {
+        summary: 'Update the privacy policy settings of the consent configuration',
+        tags: ['consent'],
+        headers: ifMatchHeaders,
+        body: consentPatchBodySchema,
+        response: { 200: consentConfigSchema, ...errorResponses(WRITE_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const { siteId } = request.auth;
+      const body = request.body;
+      const result = await db.transaction().execute(async (trx) => {
+        const existing = await findConsentConfigRow(trx, siteId);
+        const etag = consentEtag(siteId, existing?.version ?? 0);
+        if (!ifMatchAllows(request.headers['if-match'], etag)) throw preconditionFailed('consent');
+        const now = nowIso();
+        const current = existing ?? (await ensureConsentConfigRow(trx, siteId, now));
+        const before = privacyPolicyOf(current);
+        const next: PrivacyPolicyFields = { ...before };
+        if (body.privacy_policy_kind !== undefined) {
+          next.privacy_policy_kind = body.privacy_policy_kind;
+        }
+        if (body.privacy_policy_url !== undefined)
+          next.privacy_policy_url = body.privacy_policy_url;
+        if (body.privacy_policy_page_id !== undefined) {
+          next.privacy_policy_page_id = body.privacy_policy_page_id;
+        }
+        const problem = privacyPolicyProblem(next);
+        if (problem) {
+          throw validation([
+            fieldError({
+              resource: 'consent',
+              field: problem.field,
+              code: 'required',
+              message: problem.message,
+              value: next[problem.field],
+            }),
+          ]);
+        }
+        let version = current.version;
+        if (!sameJson(next, before)) {
+          const written = await updatePrivacyPolicy(trx, siteId, current.version, next, now);
+          if (!written) throw preconditionFailed('consent');
+          version += 1;
+        }
+        const row = await findConsentConfigRow(trx, siteId);
+        return { version, config: await loadConsentConfig(trx, siteId, row) };
+      });
+      void reply.header('ETag', consentEtag(siteId, result.version));
+      return result.config;
+    },
+  );
+
+  app.get(
+    '/settings/consent/applications',
+    {
+      config: { resource: 'consent' },
+      schema: {
+        summary: 'List the consent applications of the site',
+        tags: ['consent'],
+        response: { 200: consentApplicationListSchema, ...errorResponses(AUTH_ERRORS) },
+      },
+    },
+    async (request) => listConsentApplications(db, request.auth.siteId),
+  );
+};

@@ -1,0 +1,181 @@
+/** A site's consent configuration, its applications and cookies. */
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type {
+  ConsentApplication,
+  ConsentConfig,
+  ConsentCookie,
+  ConsentPurpose,
+} from '../../src/api/schemas/consent';
+import type {
+  ConsentApplicationsTable,
+  ConsentConfigsTable,
+  ConsentCookiesTable,
+  Database,
+} from './db';
+import { parseJson } from './json';
+
+export type ConsentConfigRow = Selectable<ConsentConfigsTable>;
+
+export async function findConsentConfigRow(
+  db: Kysely<Database>,
+  siteId: string,
+): Promise<ConsentConfigRow | undefined> {
+  return db
+    .selectFrom('consent_configs')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+}
+
+/** The row, created with kind `none` if the site has none yet. */
+export async function ensureConsentConfigRow(
+  db: Kysely<Database>,
+  siteId: string,
+  now: string,
+): Promise<ConsentConfigRow> {
+  await db
+    .insertInto('consent_configs')
+    .values({
+      site_id: siteId,
+      privacy_policy_kind: 'none',
+      privacy_policy_url: '{}',
+      privacy_policy_page_id: null,
+      purposes: '[]',
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    })
+    .onConflict((oc) => oc.column('site_id').doNothing())
+    .execute();
+  return db
+    .selectFrom('consent_configs')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .executeTakeFirstOrThrow();
+}
+
+export interface PrivacyPolicyFields {
+  privacy_policy_kind: string;
+  privacy_policy_url: Record<string, string>;
+  privacy_policy_page_id: string | null;
+}
+
+export function privacyPolicyOf(row: ConsentConfigRow): PrivacyPolicyFields {
+  return {
+    privacy_policy_kind: row.privacy_policy_kind,
+    privacy_policy_url: parseJson<Record<string, string>>(row.privacy_policy_url, {}),
+    privacy_policy_page_id: row.privacy_policy_page_id,
+  };
+}
+
+export async function updatePrivacyPolicy(
+  db: Kysely<Database>,
+  siteId: string,
+  expectedVersion: number,
+  fields: PrivacyPolicyFields,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('consent_configs')
+    .set((eb) => ({
+      privacy_policy_kind: fields.privacy_policy_kind,
+      privacy_policy_url: JSON.stringify(fields.privacy_policy_url),
+      privacy_policy_page_id: fields.privacy_policy_page_id,
+      updated_at: updatedAt,
+      version: eb('version', '+', 1),
+    }))
+    .where('site_id', '=', siteId)
+    .where('version', '=', expectedVersion)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function insertConsentConfig(
+  db: Kysely<Database>,
+  row: Insertable<ConsentConfigsTable>,
+): Promise<void> {
+  await db.insertInto('consent_configs').values(row).execute();
+}
+
+export async function insertConsentApplication(
+  db: Kysely<Database>,
+  row: Insertable<ConsentApplicationsTable>,
+): Promise<void> {
+  await db.insertInto('consent_applications').values(row).execute();
+}
+
+export async function insertConsentCookie(
+  db: Kysely<Database>,
+  row: Insertable<ConsentCookiesTable>,
+): Promise<void> {
+  await db.insertInto('consent_cookies').values(row).execute();
+}
+
+function toCookie(row: Selectable<ConsentCookiesTable>): ConsentCookie {
+  return {
+    id: row.id,
+    name: row.name,
+    path: row.path,
+    domain: row.domain,
+    application: row.application,
+  };
+}
+
+export async function listConsentCookies(
+  db: Kysely<Database>,
+  siteId: string,
+): Promise<ConsentCookie[]> {
+  const rows = await db
+    .selectFrom('consent_cookies')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .orderBy('position')
+    .execute();
+  return rows.map(toCookie);
+}
+
+/** The site's consent applications, each with the cookies that belong to it. */
+export async function listConsentApplications(
+  db: Kysely<Database>,
+  siteId: string,
+  cookies?: ConsentCookie[],
+): Promise<ConsentApplication[]> {
+  const allCookies = cookies ?? (await listConsentCookies(db, siteId));
+  const rows = await db
+    .selectFrom('consent_applications')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => ({
+    name: row.name,
+    title: parseJson<Record<string, string>>(row.title, {}),
+    description: parseJson<Record<string, string>>(row.description, {}),
+    purposes: parseJson<string[]>(row.purposes, []),
+    required: row.required === 1,
+    default: row.default_enabled === 1,
+    opt_out: row.opt_out === 1,
+    placeholder_message: parseJson<Record<string, string>>(row.placeholder_message, {}),
+    placeholder_action: parseJson<Record<string, string>>(row.placeholder_action, {}),
+    cookies: allCookies.filter((cookie) => cookie.application === row.name),
+  }));
+}
+
+/** The whole configuration; a site without one gets the empty configuration (kind `none`). */
+export async function loadConsentConfig(
+  db: Kysely<Database>,
+  siteId: string,
+  row: ConsentConfigRow | undefined,
+): Promise<ConsentConfig> {
+  const cookies = await listConsentCookies(db, siteId);
+  const applications = await listConsentApplications(db, siteId, cookies);
+  const policy: PrivacyPolicyFields = row
+    ? privacyPolicyOf(row)
+    : { privacy_policy_kind: 'none', privacy_policy_url: {}, privacy_policy_page_id: null };
+  return {
+    ...policy,
+    purposes: parseJson<ConsentPurpose[]>(row?.purposes, []),
+    applications,
+    cookies,
+  };
+}

@@ -1,0 +1,115 @@
+/** Notification templates of a site, found by slug or by id. */
+import { randomBytes } from 'node:crypto';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Notification } from '../../src/api/schemas/notification';
+import type { Database, NotificationsTable } from './db';
+
+export type NotificationRow = Selectable<NotificationsTable>;
+
+export function newNotificationId(): string {
+  return `ntf_${randomBytes(9).toString('base64url')}`;
+}
+
+/** By slug first, then by id; a notification of another site is undefined. */
+export async function findNotificationRow(
+  db: Kysely<Database>,
+  siteId: string,
+  slugOrId: string,
+): Promise<NotificationRow | undefined> {
+  const bySlug = await db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('slug', '=', slugOrId)
+    .executeTakeFirst();
+  if (bySlug) return bySlug;
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('id', '=', slugOrId)
+    .executeTakeFirst();
+}
+
+export async function listNotificationRows(
+  db: Kysely<Database>,
+  siteId: string,
+): Promise<NotificationRow[]> {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .orderBy('name')
+    .orderBy('slug')
+    .execute();
+}
+
+export async function insertNotification(
+  db: Kysely<Database>,
+  row: Insertable<NotificationsTable>,
+): Promise<void> {
+  await db.insertInto('notifications').values(row).execute();
+}
+
+export interface NotificationContent {
+  name: string;
+  description: string;
+  subject: string;
+  text: string;
+  html: string;
+  html_enabled: boolean;
+}
+
+export function contentOf(row: NotificationRow): NotificationContent {
+  return {
+    name: row.name,
+    description: row.description,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    html_enabled: row.html_enabled === 1,
+  };
+}
+
+/** Writes the content if the row is still at `expectedVersion`; bumps version and updated_at. */
+export async function updateNotification(
+  db: Kysely<Database>,
+  id: string,
+  expectedVersion: number,
+  content: NotificationContent,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('notifications')
+    .set((eb) => ({
+      name: content.name,
+      description: content.description,
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
+      html_enabled: content.html_enabled ? 1 : 0,
+      updated_at: updatedAt,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('version', '=', expectedVersion)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The one place a row becomes the API's Notification; `baseUrl` is the API's base URL. */
+export function toNotification(row: NotificationRow, baseUrl: string): Notification {
+  return {
+    id: row.id,
+    url: `${baseUrl}/notifications/${encodeURIComponent(row.slug)}`,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    slug: row.slug,
+    html_enabled: row.html_enabled === 1,
+    description: row.description,
+    name: row.name,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+  };
+}
