@@ -1,0 +1,133 @@
+// A controlled CodeMirror 6 editor. This module (and CodeMirror with it) is loaded on demand by
+// the editor page through React.lazy.
+import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { EditorState } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { createExtensions, type EditorMode } from './code-editor-setup';
+
+export interface CodeEditorHandle {
+  /** Replaces the selection with `text` and puts the cursor after it. */
+  insert: (text: string) => void;
+  /** Moves the cursor to a character offset and scrolls it into view. */
+  focusAt: (offset: number) => void;
+}
+
+export interface CodeEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  mode: EditorMode;
+  /** Accessible name of the editing surface. */
+  label: string;
+  describedBy?: string;
+  placeholder?: string;
+  diagnostics?: readonly Diagnostic[];
+  sampleData?: unknown;
+  onFocus?: () => void;
+  minHeight?: string;
+  handleRef?: Ref<CodeEditorHandle>;
+}
+
+export function CodeEditor({
+  value,
+  onChange,
+  mode,
+  label,
+  describedBy,
+  placeholder,
+  diagnostics,
+  sampleData,
+  onFocus,
+  minHeight = '12rem',
+  handleRef,
+}: CodeEditorProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  // Callbacks and data change every render; the editor reads them through a ref instead of
+  // being rebuilt (which would lose the cursor, the undo history and the search panel).
+  const latest = useRef({ onChange, onFocus, sampleData });
+  useEffect(() => {
+    latest.current = { onChange, onFocus, sampleData };
+  });
+
+  useEffect(() => {
+    const view = new EditorView({
+      parent: hostRef.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: createExtensions({
+          mode,
+          label,
+          describedBy,
+          placeholder,
+          sampleData: () => latest.current.sampleData,
+          onChange: (next) => latest.current.onChange(next),
+          onFocus: () => latest.current.onFocus?.(),
+        }),
+      }),
+    });
+    viewRef.current = view;
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+    };
+    // The initial value only: later values arrive through the sync effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mode, label, describedBy, placeholder]);
+
+  // A value set from outside (revert, restored draft, generated text) replaces the document.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    const current = view.state.doc.toString();
+    if (current !== value) {
+      view.dispatch({ changes: { from: 0, to: current.length, insert: value } });
+    }
+  }, [value]);
+
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    const length = view.state.doc.length;
+    const clamped = (diagnostics ?? []).map((d) => ({
+      ...d,
+      from: Math.min(d.from, length),
+      to: Math.min(Math.max(d.to, d.from), length),
+    }));
+    view.dispatch(setDiagnostics(view.state, clamped));
+  }, [diagnostics, value]);
+
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      insert: (text) => {
+        const view = viewRef.current;
+        if (!view) return;
+        const { from, to } = view.state.selection.main;
+        view.dispatch({
+          changes: { from, to, insert: text },
+          selection: { anchor: from + text.length },
+          scrollIntoView: true,
+        });
+        view.focus();
+      },
+      focusAt: (offset) => {
+        const view = viewRef.current;
+        if (!view) return;
+        const anchor = Math.min(offset, view.state.doc.length);
+        view.dispatch({ selection: { anchor }, scrollIntoView: true });
+        view.focus();
+      },
+    }),
+    [],
+  );
+
+  return (
+    <div
+      ref={hostRef}
+      className="min-w-0 [&_.cm-editor]:max-h-[70vh]"
+      style={{ ['--cm-min' as string]: minHeight }}
+      data-mode={mode}
+    />
+  );
+}

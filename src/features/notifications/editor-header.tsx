@@ -1,0 +1,60 @@
+import { Link } from '@tanstack/react-router';
+import type { Notification } from '../../api/schemas/notification';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { PageHeader } from '../../components/ui/card';
+
+export interface EditorHeaderProps {
+  notification: Notification;
+  isDirty: boolean;
+  saving: boolean;
+  onSave: () => void;
+  onRevert: () => void;
+}
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+export function EditorHeader({
+  notification,
+  isDirty,
+  saving,
+  onSave,
+  onRevert,
+}: EditorHeaderProps) {
+  return (
+    <PageHeader
+      breadcrumb={
+        <Link to="/notifications" className="hover:text-fg underline-offset-2 hover:underline">
+          Notifications
+        </Link>
+      }
+      title={notification.name}
+      description={
+        <span className="flex flex-wrap items-center gap-2">
+          <code className="font-mono text-xs">{notification.slug}</code>
+          {isDirty ? (
+            <Badge tone="warning">Unsaved changes</Badge>
+          ) : (
+            <Badge tone="success">Saved</Badge>
+          )}
+        </span>
+      }
+      actions={
+        <>
+          <Button variant="ghost" onClick={onRevert} disabled={!isDirty || saving}>
+            Revert
+          </Button>
+          <Button
+            variant="primary"
+            onClick={onSave}
+            loading={saving}
+            aria-keyshortcuts={isMac ? 'Meta+S' : 'Control+S'}
+            title={isMac ? '⌘S' : 'Ctrl+S'}
+          >
+            Save
+          </Button>
+        </>
+      }
+    />
+  );
+}

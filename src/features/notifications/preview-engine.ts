@@ -1,0 +1,30 @@
+import type { LiquidField } from '../../api/schemas/notification';
+import {
+  EMPTY_PREVIEW,
+  nextPreview,
+  renderNotification,
+  type PreviewState,
+  type TemplateSources,
+} from './render-template';
+
+/**
+ * Remembers the last good output of each field between renders, so a template that stops
+ * parsing mid-typing keeps showing its last good preview beside the error.
+ */
+export class PreviewEngine {
+  private state: PreviewState = EMPTY_PREVIEW;
+  private lastSources: TemplateSources | null = null;
+  private lastData: unknown = null;
+
+  update(sources: TemplateSources, data: Record<string, unknown>): PreviewState {
+    const same =
+      this.lastData === data &&
+      this.lastSources !== null &&
+      (Object.keys(sources) as LiquidField[]).every((f) => this.lastSources?.[f] === sources[f]);
+    if (same) return this.state;
+    this.state = nextPreview(this.state, renderNotification(sources, data));
+    this.lastSources = sources;
+    this.lastData = data;
+    return this.state;
+  }
+}

@@ -1,0 +1,161 @@
+import { useEffect, useRef, useState } from 'react';
+import { cn } from '../../lib/cn';
+import type { PreviewState } from './render-template';
+
+const WIDTHS = { desktop: 1024, mobile: 375 } as const;
+type Device = keyof typeof WIDTHS;
+type View = 'html' | 'text';
+
+export interface PreviewPaneProps {
+  preview: PreviewState;
+  htmlEnabled: boolean;
+  fromLine: string;
+}
+
+function useContainerWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+function SegmentedButton({
+  pressed,
+  onClick,
+  children,
+}: {
+  pressed: boolean;
+  onClick: () => void;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={cn(
+        'rounded px-2.5 py-1 text-xs font-medium',
+        pressed ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+/**
+ * The message as the customer gets it. The HTML goes into an iframe with an empty `sandbox`:
+ * no script, form, navigation or access to the dashboard; styles still render because the
+ * dashboard's CSP (inherited by `srcdoc`) allows inline styles.
+ */
+export function PreviewPane({ preview, htmlEnabled, fromLine }: PreviewPaneProps) {
+  const [view, setView] = useState<View>('html');
+  const [device, setDevice] = useState<Device>('desktop');
+  const [containerRef, containerWidth] = useContainerWidth();
+  const shown: View = htmlEnabled ? view : 'text';
+  const frameWidth = WIDTHS[device];
+  const scale = containerWidth > 0 ? Math.min(1, containerWidth / frameWidth) : 1;
+  const frameHeight = 720;
+  const stale = shown === 'html' ? preview.errors.html : preview.errors.text;
+
+  return (
+    <section aria-labelledby="preview-heading" className="flex min-w-0 flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="preview-heading" className="text-fg text-base font-semibold">
+          Preview
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {htmlEnabled && (
+            <div role="group" aria-label="Version" className="bg-subtle flex rounded-md p-0.5">
+              <SegmentedButton pressed={shown === 'html'} onClick={() => setView('html')}>
+                HTML
+              </SegmentedButton>
+              <SegmentedButton pressed={shown === 'text'} onClick={() => setView('text')}>
+                Text
+              </SegmentedButton>
+            </div>
+          )}
+          {shown === 'html' && (
+            <div role="group" aria-label="Width" className="bg-subtle flex rounded-md p-0.5">
+              <SegmentedButton pressed={device === 'desktop'} onClick={() => setDevice('desktop')}>
+                Desktop
+              </SegmentedButton>
+              <SegmentedButton pressed={device === 'mobile'} onClick={() => setDevice('mobile')}>
+                Mobile
+              </SegmentedButton>
+            </div>
+          )}
+        </div>
+      </div>
+
+      <div
+        className="border-border bg-surface rounded-md border px-3 py-2.5"
+        aria-label="Inbox line"
+        role="group"
+      >
+        <div className="flex items-baseline justify-between gap-3">
+          <span className="text-fg truncate text-sm font-semibold">{fromLine}</span>
+          <span className="text-muted shrink-0 text-xs">now</span>
+        </div>
+        <p className="text-fg truncate text-sm" data-testid="preview-subject">
+          {preview.outputs.subject || <span className="text-muted italic">(no subject)</span>}
+        </p>
+        <p className="text-muted truncate text-xs">{preview.outputs.text.slice(0, 140)}</p>
+        {preview.errors.subject && (
+          <p className="text-warning mt-1 text-xs">Showing the last subject that rendered.</p>
+        )}
+      </div>
+
+      {stale && (
+        <p
+          role="status"
+          className="border-warning bg-warning-soft text-fg rounded-md border px-3 py-2 text-xs"
+        >
+          The {shown === 'html' ? 'HTML' : 'text'} has an error on line {stale.line}; the preview
+          shows the last version that rendered.
+        </p>
+      )}
+
+      <div ref={containerRef} className="min-w-0">
+        {shown === 'html' ? (
+          <div
+            className="border-border mx-auto overflow-hidden rounded-md border bg-white"
+            style={{ width: frameWidth * scale, height: frameHeight * scale }}
+          >
+            <iframe
+              title="HTML preview"
+              sandbox=""
+              srcDoc={preview.outputs.html}
+              style={{
+                width: frameWidth,
+                height: frameHeight,
+                transform: `scale(${scale})`,
+                transformOrigin: '0 0',
+                border: 0,
+                background: 'white',
+              }}
+            />
+          </div>
+        ) : (
+          <pre
+            aria-label="Text preview"
+            className="border-border bg-surface text-fg max-h-[720px] overflow-auto rounded-md border p-4 font-mono text-[13px] leading-relaxed whitespace-pre-wrap"
+          >
+            {preview.outputs.text || <span className="text-muted italic">(no text version)</span>}
+          </pre>
+        )}
+        {shown === 'html' && scale < 1 && (
+          <p className="text-muted mt-1 text-center text-xs">
+            {frameWidth} px wide, shown at {Math.round(scale * 100)}%
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

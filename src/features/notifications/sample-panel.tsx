@@ -1,0 +1,75 @@
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { CodeEditor } from './code-editor';
+import {
+  activeSample,
+  duplicateActiveSample,
+  resetActiveSample,
+  updateActiveJson,
+  type SampleParse,
+  type SampleState,
+} from './sample-store';
+
+export interface SamplePanelProps {
+  slug: string;
+  state: SampleState;
+  parse: SampleParse;
+  onChange: (state: SampleState) => void;
+}
+
+/** Named sample data sets, switchable in one click, edited as JSON and kept per notification. */
+export function SamplePanel({ slug, state, parse, onChange }: SamplePanelProps) {
+  const current = activeSample(state);
+  return (
+    <section aria-labelledby="sample-heading" className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="sample-heading" className="text-fg text-base font-semibold">
+          Sample data
+        </h2>
+        <div className="flex gap-1.5">
+          <Button size="sm" variant="ghost" onClick={() => onChange(duplicateActiveSample(state))}>
+            Duplicate
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => onChange(resetActiveSample(state, slug))}
+          >
+            Reset
+          </Button>
+        </div>
+      </div>
+      <div role="group" aria-label="Samples" className="flex flex-wrap gap-1.5">
+        {state.samples.map((sample) => (
+          <button
+            key={sample.name}
+            type="button"
+            aria-pressed={sample.name === state.active}
+            onClick={() => onChange({ ...state, active: sample.name })}
+            className={cn(
+              'rounded-full border px-2.5 py-0.5 text-xs font-medium',
+              sample.name === state.active
+                ? 'border-accent bg-accent-soft text-fg'
+                : 'border-border text-muted hover:text-fg',
+            )}
+          >
+            {sample.name}
+          </button>
+        ))}
+      </div>
+      <CodeEditor
+        key={current.name}
+        mode="json"
+        label={`Sample data "${current.name}" (JSON)`}
+        value={current.json}
+        onChange={(json) => onChange(updateActiveJson(state, json))}
+        minHeight="8rem"
+      />
+      {!parse.ok && (
+        <p role="alert" className="text-danger text-xs">
+          {parse.message} The preview uses the last valid sample.
+        </p>
+      )}
+    </section>
+  );
+}

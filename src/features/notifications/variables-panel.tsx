@@ -1,0 +1,83 @@
+import type { OfferedVariable, UsedVariable } from './template-variables';
+import { snippetFor } from './template-variables';
+
+export interface VariablesPanelProps {
+  offered: OfferedVariable[];
+  used: UsedVariable[];
+  missing: string[];
+  /** Where a click inserts, e.g. "HTML"; null when no field has had the focus yet. */
+  target: string | null;
+  onInsert: (snippet: string) => void;
+}
+
+/** What the sample offers and what the template uses; a click inserts at the cursor. */
+export function VariablesPanel({ offered, used, missing, target, onInsert }: VariablesPanelProps) {
+  const usedPaths = new Set(used.map((v) => v.path));
+  const missingPaths = new Set(missing);
+  return (
+    <section aria-labelledby="variables-heading" className="flex flex-col gap-3">
+      <div>
+        <h2 id="variables-heading" className="text-fg text-base font-semibold">
+          Variables
+        </h2>
+        <p className="text-muted text-xs">
+          Click to insert at the cursor{target ? ` in ${target}` : ''}.
+        </p>
+      </div>
+      {missing.length > 0 && (
+        <div
+          role="status"
+          className="border-warning bg-warning-soft rounded-md border px-3 py-2 text-xs"
+        >
+          <p className="text-fg font-medium">Used by the template but not in this sample:</p>
+          <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Missing variables">
+            {missing.map((path) => (
+              <li key={path} className="text-fg font-mono">
+                {path}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ul className="flex flex-wrap gap-1.5" aria-label="Variables in the sample">
+        {offered.map((variable) => (
+          <li key={variable.path}>
+            <button
+              type="button"
+              onClick={() => onInsert(snippetFor(variable))}
+              title={snippetFor(variable)}
+              className="border-border bg-surface text-fg hover:bg-subtle rounded border px-1.5 py-0.5 font-mono text-xs"
+            >
+              {variable.path}
+              {variable.kind === 'list' && <span className="text-muted"> [ ]</span>}
+              {usedPaths.has(variable.path) && (
+                <span className="text-success ml-1" aria-label="used">
+                  ●
+                </span>
+              )}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {used.length > 0 && (
+        <details className="text-xs">
+          <summary className="text-muted cursor-pointer">
+            Used by the template ({used.length})
+          </summary>
+          <ul className="mt-1 flex flex-wrap gap-1.5">
+            {used.map((variable) => (
+              <li
+                key={variable.path}
+                className={
+                  missingPaths.has(variable.path) ? 'text-warning font-mono' : 'text-fg font-mono'
+                }
+              >
+                {variable.path}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
