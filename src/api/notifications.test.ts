@@ -1,0 +1,115 @@
+// The notifications resource module against the real service over HTTP, on a real SQLite file.
+import { QueryClient } from '@tanstack/react-query';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../server/test-support';
+import { configureApiClient, isApiError, type ApiError } from './client';
+import {
+  fetchLatestNotification,
+  notificationKeys,
+  notificationQueryOptions,
+  notificationsQueryOptions,
+  storeSavedNotification,
+  updateNotification,
+} from './notifications';
+import type { Notification } from './schemas/notification';
+
+let api: TestApi;
+let site = 'demo';
+
+beforeAll(async () => {
+  api = await startTestApi();
+  configureApiClient({
+    getConnection: () => ({ baseUrl: `${api.baseUrl}/api`, token: api.adminToken, site }),
+  });
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isApiError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('notifications resource', () => {
+  it('lists the demo notifications and reads one with its ETag', async () => {
+    const queryClient = new QueryClient();
+    const list = await queryClient.fetchQuery(notificationsQueryOptions());
+    expect(list.map((n) => n.slug).sort()).toEqual(
+      [
+        'contact-form',
+        'invoice',
+        'order-confirmation',
+        'password-reset',
+        'shipping-update',
+        'welcome',
+      ].sort(),
+    );
+    const detail = await queryClient.fetchQuery(notificationQueryOptions('order-confirmation'));
+    expect(detail.data.slug).toBe('order-confirmation');
+    expect(detail.etag).toBeTruthy();
+  });
+
+  it('saves with If-Match and puts the answer into the detail and the list', async () => {
+    const queryClient = new QueryClient();
+    await queryClient.fetchQuery(notificationsQueryOptions());
+    const loaded = await queryClient.fetchQuery(notificationQueryOptions('welcome'));
+    const saved = await updateNotification({
+      slug: 'welcome',
+      changes: { subject: 'Welcome aboard, {{ customer.first_name }}' },
+      etag: loaded.etag,
+    });
+    expect(saved.data.subject).toBe('Welcome aboard, {{ customer.first_name }}');
+    expect(saved.etag).not.toBe(loaded.etag);
+    storeSavedNotification(queryClient, saved);
+    expect(queryClient.getQueryData(notificationKeys.detail('welcome'))).toEqual(saved);
+    const list = queryClient.getQueryData<Notification[]>(notificationKeys.list());
+    expect(list?.find((n) => n.slug === 'welcome')?.subject).toBe(saved.data.subject);
+  });
+
+  it('answers 412 on a stale ETag, and fetchLatest gives the current version', async () => {
+    const queryClient = new QueryClient();
+    const first = await queryClient.fetchQuery(notificationQueryOptions('invoice'));
+    await updateNotification({
+      slug: 'invoice',
+      changes: { description: 'by someone else' },
+      etag: first.etag,
+    });
+    const error = await caught(
+      updateNotification({ slug: 'invoice', changes: { description: 'mine' }, etag: first.etag }),
+    );
+    expect(error.isConflict).toBe(true);
+    const latest = await fetchLatestNotification(queryClient, 'invoice');
+    expect(latest.data.description).toBe('by someone else');
+  });
+
+  it('answers 422 on the field for a Liquid error, with the line and column the editor shows', async () => {
+    const loaded = await new QueryClient().fetchQuery(notificationQueryOptions('password-reset'));
+    const error = await caught(
+      updateNotification({
+        slug: 'password-reset',
+        changes: { text: 'Hi\n{% if customer %}\nbye' },
+        etag: loaded.etag,
+      }),
+    );
+    expect(error.status).toBe(422);
+    expect(error.fieldErrors[0]).toMatchObject({ field: 'text' });
+    expect(error.fieldErrors[0]?.message).toMatch(/line 2, column 1/);
+  });
+
+  it('reads the notifications of the selected site only', async () => {
+    site = 'acme';
+    try {
+      const list = await new QueryClient().fetchQuery(notificationsQueryOptions());
+      expect(list.map((n) => n.slug)).toEqual(['welcome']);
+    } finally {
+      site = 'demo';
+    }
+  });
+});
