@@ -1,0 +1,38 @@
+/**
+ * App logs resource: query keys and one page of `GET /apps/{key}/logs`.
+ *
+ * The log viewer does not cache pages in React Query: the tail engine owns the cursor and the
+ * buffer, and gets `fetchAppLogsPage` as its `fetchPage`. The keys exist so anything that does
+ * query logs (e.g. a "recent errors" count) shares one naming.
+ */
+import { apiClient, type ApiClient } from './client';
+import { appLogListWireSchema, type AppLogEntry, type AppLogQuery } from './schemas/app-log';
+
+export const appLogKeys = {
+  all: ['app-logs'] as const,
+  app: (appKey: string) => [...appLogKeys.all, appKey] as const,
+  list: (appKey: string, query: AppLogQuery) => [...appLogKeys.app(appKey), query] as const,
+};
+
+/**
+ * One page of an app's logs. Parsing is tolerant (the contract's wire schema): any level casing,
+ * `data` as a string, `context` missing; unknown fields are kept. `time` is passed through as
+ * the number JSON gave, so the engine can send it back as `since` exactly.
+ */
+export async function fetchAppLogsPage(
+  appKey: string,
+  query: AppLogQuery,
+  signal?: AbortSignal,
+  client: ApiClient = apiClient,
+): Promise<AppLogEntry[]> {
+  const { data } = await client.request({
+    path: `/apps/${encodeURIComponent(appKey)}/logs`,
+    query: { ...query },
+    schema: appLogListWireSchema,
+    signal,
+  });
+  return data.map((entry) => ({
+    ...entry,
+    created_at: entry.created_at ?? new Date(entry.time * 1000).toISOString(),
+  }));
+}

@@ -1,0 +1,56 @@
+/**
+ * Pure helpers of the tail engine's cursor: the next representable time above a float, time
+ * bounds as seconds for client-side comparison, and page ordering.
+ */
+import type { AppLogEntry } from '../../api/schemas/app-log';
+
+const float = new Float64Array(1);
+const bits = new BigUint64Array(float.buffer);
+
+/**
+ * The smallest double above `x`. The spec has no tie-breaker for entries sharing one `time`, so
+ * when a full page holds nothing new the engine continues from the next representable time:
+ * `since` stays inclusive, but nothing at exactly `x` can match any more.
+ */
+export function nextUp(x: number): number {
+  if (Number.isNaN(x) || x === Number.POSITIVE_INFINITY) return x;
+  if (x === 0) return Number.MIN_VALUE;
+  float[0] = x;
+  bits[0] = x > 0 ? bits[0] + 1n : bits[0] - 1n;
+  return float[0];
+}
+
+const NUMBER_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const HAS_ZONE = /([zZ]|[+-]\d{2}(:?\d{2})?)$/;
+
+/**
+ * A `since`/`before` bound as float epoch seconds, for comparing with entries' `time` on the
+ * client. Only for comparison: the bound itself is always sent to the server as given.
+ * ISO strings without an offset are UTC, as the service reads them.
+ */
+export function boundToSeconds(bound: number | string | undefined): number | undefined {
+  if (bound === undefined) return undefined;
+  if (typeof bound === 'number') return Number.isFinite(bound) ? bound : undefined;
+  const text = bound.trim();
+  if (text === '') return undefined;
+  if (NUMBER_PATTERN.test(text)) return Number(text);
+  const iso = text.includes('T') && !HAS_ZONE.test(text) ? `${text}Z` : text;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? undefined : ms / 1000;
+}
+
+/**
+ * A page in ascending `time` order. Without `since` the spec leaves the order open; servers send
+ * newest first, so such a page is reversed (ties keep the server's order, reversed), then sorted
+ * stably by time in case a server sent something else.
+ */
+export function toAscending(page: readonly AppLogEntry[], newestFirst: boolean): AppLogEntry[] {
+  const ordered = newestFirst ? [...page].reverse() : [...page];
+  for (let i = 1; i < ordered.length; i += 1) {
+    if ((ordered[i - 1] as AppLogEntry).time > (ordered[i] as AppLogEntry).time) {
+      // Array.prototype.sort is stable, so equal times keep their relative order.
+      return ordered.sort((a, b) => a.time - b.time);
+    }
+  }
+  return ordered;
+}

@@ -1,0 +1,272 @@
+/**
+ * Test helper (only tests import it; it never reaches the bundle): an in-memory log server with
+ * the spec's query semantics, and a fake clock, to drive the tail engine deterministically.
+ *
+ * Query semantics (spec 4.2): `since` inclusive, `before` exclusive, `level` a minimum, `job`
+ * matches `context.job.name`, `q` words and "quoted phrases" (case-insensitive) plus
+ * `level:NAME` (exact), scanning only the 24 h before `before`/now unless `since` is given;
+ * `limit` default 100, clamped to 1..200; ascending with `since`, newest first without.
+ * Ties keep insertion order (newest first reverses it), as a server ordering by (time, rowid).
+ */
+import {
+  LOG_LEVELS,
+  LOG_LIMIT_DEFAULT,
+  LOG_LIMIT_MAX,
+  LOG_SEARCH_WINDOW_SECONDS,
+  logLevelRank,
+  type AppLogEntry,
+  type AppLogQuery,
+  type LogLevel,
+} from '../../api/schemas/app-log';
+import type { TailClock } from './tail-engine';
+
+interface Timer {
+  at: number;
+  seq: number;
+  fn: () => void;
+}
+
+/** Macrotask boundary: every pending promise reaction has run once this resolves. */
+export function flushMicrotasks(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+export class FakeClock implements TailClock {
+  private nowMs: number;
+  private seq = 0;
+  private timers = new Map<number, Timer>();
+
+  constructor(startMs = Date.UTC(2026, 10, 21, 6, 0, 0)) {
+    this.nowMs = startMs;
+  }
+
+  now(): number {
+    return this.nowMs;
+  }
+
+  setTimeout(fn: () => void, ms: number): unknown {
+    this.seq += 1;
+    this.timers.set(this.seq, { at: this.nowMs + Math.max(0, ms), seq: this.seq, fn });
+    return this.seq;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+
+  /** Delays of the timers waiting now, soonest first (e.g. to read a backoff). */
+  pendingDelays(): number[] {
+    return [...this.timers.values()].map((timer) => timer.at - this.nowMs).sort((a, b) => a - b);
+  }
+
+  /** Moves time forward, running due timers in order and settling promises after each. */
+  async advance(ms: number): Promise<void> {
+    const end = this.nowMs + ms;
+    await flushMicrotasks();
+    for (;;) {
+      let next: Timer | undefined;
+      for (const timer of this.timers.values()) {
+        if (timer.at > end) continue;
+        if (!next || timer.at < next.at || (timer.at === next.at && timer.seq < next.seq)) {
+          next = timer;
+        }
+      }
+      if (!next) break;
+      this.timers.delete(next.seq);
+      this.nowMs = Math.max(this.nowMs, next.at);
+      next.fn();
+      await flushMicrotasks();
+    }
+    this.nowMs = end;
+    await flushMicrotasks();
+  }
+}
+
+export interface SimEntryInput {
+  level?: LogLevel;
+  job?: string;
+  text?: string;
+}
+
+export interface SimulatedLogServerOptions {
+  clock: FakeClock;
+  /**
+   * How `time` is assigned: `micro` strictly increasing microseconds (like the real service),
+   * `milli` the clock's milliseconds (a burst shares one time), `second` whole seconds (times
+   * collide a lot).
+   */
+  timeMode?: 'micro' | 'milli' | 'second';
+  /** Delay of every answer on the fake clock. */
+  latencyMs?: number;
+}
+
+export class SimulatedLogError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+function searchText(entry: AppLogEntry): string {
+  const data = typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data);
+  return `${data} ${entry.context ? JSON.stringify(entry.context) : ''}`.toLowerCase();
+}
+
+function parseSeconds(value: number | string): number {
+  // As a server reads the query string: the number's text, or an ISO date.
+  const text = String(value);
+  const number = Number(text);
+  return Number.isNaN(number) ? Date.parse(text) / 1000 : number;
+}
+
+function jobOf(entry: AppLogEntry): string | undefined {
+  const job = (entry.context as { job?: { name?: unknown } } | null)?.job?.name;
+  return typeof job === 'string' ? job : undefined;
+}
+
+/** `q` → predicate, as spec 4.2 describes it. */
+export function searchPredicate(q: string): (entry: AppLogEntry) => boolean {
+  const terms: string[] = [];
+  const levels: string[] = [];
+  for (const match of q.matchAll(/"([^"]*)"?|(\S+)/g)) {
+    if (match[1] !== undefined) {
+      if (match[1].trim()) terms.push(match[1].toLowerCase());
+    } else if (match[2] !== undefined) {
+      const level = /^level:(.*)$/i.exec(match[2]);
+      if (level) levels.push((level[1] ?? '').toLowerCase());
+      else terms.push(match[2].toLowerCase());
+    }
+  }
+  return (entry) => {
+    if (levels.some((level) => level !== entry.level)) return false;
+    const text = searchText(entry);
+    return terms.every((term) => text.includes(term));
+  };
+}
+
+export class SimulatedLogServer {
+  /** Every entry, in server order: ascending time, ties in insertion order. */
+  readonly entries: AppLogEntry[] = [];
+  readonly requests: AppLogQuery[] = [];
+  private readonly clock: FakeClock;
+  private readonly timeMode: NonNullable<SimulatedLogServerOptions['timeMode']>;
+  private readonly latencyMs: number;
+  private nextId = 1;
+  private lastMicros = 0;
+  private down = false;
+  private failures = 0;
+
+  constructor(options: SimulatedLogServerOptions) {
+    this.clock = options.clock;
+    this.timeMode = options.timeMode ?? 'micro';
+    this.latencyMs = options.latencyMs ?? 0;
+  }
+
+  private nextTime(): number {
+    const ms = this.clock.now();
+    if (this.timeMode === 'second') return Math.floor(ms / 1000);
+    if (this.timeMode === 'milli') return ms / 1000;
+    this.lastMicros = Math.max(this.lastMicros + 1, ms * 1000);
+    return this.lastMicros / 1_000_000;
+  }
+
+  ingest(inputs: readonly SimEntryInput[]): AppLogEntry[] {
+    const added = inputs.map((input) => {
+      const time = this.nextTime();
+      const id = `e${String(this.nextId).padStart(7, '0')}`;
+      this.nextId += 1;
+      const entry: AppLogEntry = {
+        id,
+        level: input.level ?? 'info',
+        data: { message: input.text ?? `entry ${id}` },
+        context: input.job ? { job: { name: input.job } } : null,
+        created_at: new Date(time * 1000).toISOString(),
+        time,
+      };
+      return entry;
+    });
+    this.entries.push(...added);
+    return added;
+  }
+
+  /** The next `count` requests fail with a 503. */
+  failNext(count: number): void {
+    this.failures += count;
+  }
+
+  /** Down (every request fails) until `restart()`; entries are kept, as in a real database. */
+  crash(): void {
+    this.down = true;
+  }
+
+  restart(): void {
+    this.down = false;
+  }
+
+  /** The spec's query semantics over the in-memory list, evaluated now. */
+  query(query: AppLogQuery): AppLogEntry[] {
+    const limit = Math.min(
+      LOG_LIMIT_MAX,
+      Math.max(1, Math.trunc(query.limit ?? LOG_LIMIT_DEFAULT)),
+    );
+    const since = query.since === undefined ? undefined : parseSeconds(query.since);
+    const before = query.before === undefined ? undefined : parseSeconds(query.before);
+    const minLevel = query.level ? logLevelRank(query.level) : 0;
+    const matchesQ = query.q ? searchPredicate(query.q) : undefined;
+    const windowStart =
+      matchesQ && since === undefined
+        ? (before ?? this.clock.now() / 1000) - LOG_SEARCH_WINDOW_SECONDS
+        : undefined;
+    const matching = this.entries.filter(
+      (entry) =>
+        (since === undefined || entry.time >= since) &&
+        (before === undefined || entry.time < before) &&
+        (windowStart === undefined || entry.time >= windowStart) &&
+        LOG_LEVELS.indexOf(entry.level) >= minLevel &&
+        (query.job === undefined || jobOf(entry) === query.job) &&
+        (matchesQ === undefined || matchesQ(entry)),
+    );
+    if (since !== undefined) return matching.slice(0, limit);
+    return matching.slice(-limit).reverse();
+  }
+
+  /** Every entry matching a filter (no limit, no search window), in server order. */
+  matching(filter: Omit<AppLogQuery, 'limit' | 'since' | 'before'>): AppLogEntry[] {
+    const minLevel = filter.level ? logLevelRank(filter.level) : 0;
+    const matchesQ = filter.q ? searchPredicate(filter.q) : undefined;
+    return this.entries.filter(
+      (entry) =>
+        LOG_LEVELS.indexOf(entry.level) >= minLevel &&
+        (filter.job === undefined || jobOf(entry) === filter.job) &&
+        (matchesQ === undefined || matchesQ(entry)),
+    );
+  }
+
+  /** The engine's `fetchPage`: answered after `latencyMs`, computed when the request arrives. */
+  readonly fetchPage = (query: AppLogQuery, signal: AbortSignal): Promise<AppLogEntry[]> => {
+    this.requests.push({ ...query });
+    let outcome: { ok: true; page: AppLogEntry[] } | { ok: false; error: Error };
+    if (this.down) {
+      outcome = { ok: false, error: new SimulatedLogError(0, 'Could not reach the server') };
+    } else if (this.failures > 0) {
+      this.failures -= 1;
+      outcome = { ok: false, error: new SimulatedLogError(503, 'Service unavailable') };
+    } else {
+      // A copy, as JSON would give: the engine must not rely on object identity.
+      outcome = { ok: true, page: this.query(query).map((entry) => ({ ...entry })) };
+    }
+    return new Promise((resolve, reject) => {
+      const settle = () => (outcome.ok ? resolve(outcome.page) : reject(outcome.error));
+      if (signal.aborted) {
+        reject(new DOMException('Aborted', 'AbortError'));
+        return;
+      }
+      if (this.latencyMs <= 0) {
+        settle();
+        return;
+      }
+      this.clock.setTimeout(settle, this.latencyMs);
+    });
+  };
+}
