@@ -155,6 +155,11 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
         setFormMessage(`Fix the Liquid errors before saving (${broken.join(', ')}).`);
         return;
       }
+      if (edited.html_enabled && edited.html.trim() === '') {
+        // The service refuses this too; saying it here keeps the admin in the editor.
+        setError('html', { message: 'Write the HTML version, or turn it off' });
+        return;
+      }
       if (!isDirty) {
         toast.info('Nothing to save');
         return;

@@ -15,7 +15,7 @@ const order = defaultSamplesFor('order-confirmation')[0]!.data;
 describe('renderTemplate', () => {
   it('renders variables, filters and loops over the sample', () => {
     const result = renderTemplate(
-      'Hi {{ customer.first_name | upcase }}: {% for line in order.lines %}{{ line.quantity }}x {{ line.title }}; {% endfor %}',
+      'Hi {{ customer.first_name | upcase }}: {% for line in order.lines %}{{ line.quantity }}x {{ line.name }}; {% endfor %}',
       order,
     );
     expect(result).toEqual({

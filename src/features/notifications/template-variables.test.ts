@@ -16,13 +16,13 @@ describe('usedVariables', () => {
   it('names the outside variables of all fields, not loop or assigned ones', () => {
     const used = usedVariables([
       'Order {{ order.number }}',
-      '{% for line in order.lines %}{{ line.title }}{% endfor %}{% assign x = shop.name %}{{ x }}',
-      '{{ customer.first_name | capitalize }} {{ order.number }} {{ order.lines[0].title }}',
+      '{% for line in order.lines %}{{ line.name }}{% endfor %}{% assign x = shop.name %}{{ x }}',
+      '{{ customer.first_name | capitalize }} {{ order.number }} {{ order.lines[0].name }}',
     ]);
     expect(used.map((v) => v.path)).toEqual([
       'customer.first_name',
       'order.lines',
-      'order.lines[0].title',
+      'order.lines[0].name',
       'order.number',
       'shop.name',
     ]);
@@ -36,15 +36,15 @@ describe('usedVariables', () => {
 describe('missingVariables', () => {
   it('lists what the template uses and the sample lacks', () => {
     const used = usedVariables([
-      '{{ customer.first_name }} {{ customer.nickname }} {{ coupon }} {{ order.lines.size }} {{ order.lines.first.title }} {{ order.lines[0].title }}',
+      '{{ customer.first_name }} {{ customer.nickname }} {{ coupon }} {{ order.lines.size }} {{ order.lines.first.name }} {{ order.lines[0].name }}',
     ]);
     expect(missingVariables(used, typical!.data)).toEqual(['coupon', 'customer.nickname']);
     // An empty order has no first line: the preview would print nothing there.
     expect(missingVariables(used, empty!.data)).toEqual([
       'coupon',
       'customer.nickname',
-      'order.lines.first.title',
-      'order.lines[0].title',
+      'order.lines.first.name',
+      'order.lines[0].name',
     ]);
   });
 
@@ -72,7 +72,7 @@ describe('offeredVariables', () => {
   it('builds the snippet a click inserts', () => {
     expect(snippetFor({ path: 'shop.name', kind: 'value' })).toBe('{{ shop.name }}');
     expect(snippetFor({ path: 'order.lines', kind: 'list', itemFields: ['title'] })).toBe(
-      '{% for line in order.lines %}{{ line.title }}{% endfor %}',
+      '{% for line in order.lines %}{{ line.name }}{% endfor %}',
     );
     expect(itemNameFor('categories')).toBe('category');
     expect(formatPath(['a', 0, 'b'])).toBe('a[0].b');

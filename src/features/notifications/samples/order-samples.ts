@@ -16,7 +16,7 @@ const customer = {
 
 const lines = [
   {
-    title: 'Linen shirt',
+    name: 'Linen shirt',
     variant: 'M / Sand',
     quantity: 2,
     price: '39.00',
@@ -24,7 +24,7 @@ const lines = [
     sku: 'LS-M-SND',
   },
   {
-    title: 'Wool socks',
+    name: 'Wool socks',
     variant: 'One size',
     quantity: 3,
     price: '9.50',
@@ -32,7 +32,7 @@ const lines = [
     sku: 'WS-OS',
   },
   {
-    title: 'Canvas tote',
+    name: 'Canvas tote',
     variant: 'Natural',
     quantity: 1,
     price: '18.00',
@@ -97,7 +97,7 @@ export function orderSamples(extra: Record<string, unknown> = {}): NamedSample[]
           ...order,
           lines: lines.map((line) => ({
             ...line,
-            title: `${line.title} with an exceptionally long product title that wraps on every phone`,
+            name: `${line.name} with an exceptionally long product title that wraps on every phone`,
             variant: `${line.variant} / Limited edition / Gift wrapped / Engraved`,
           })),
           shipping_address: {
@@ -118,7 +118,7 @@ export function orderSamples(extra: Record<string, unknown> = {}): NamedSample[]
           ...order,
           lines: Array.from({ length: 50 }, (_, index) => ({
             ...lines[index % lines.length],
-            title: `${lines[index % lines.length]?.title ?? 'Item'} #${index + 1}`,
+            name: `${lines[index % lines.length]?.name ?? 'Item'} #${index + 1}`,
           })),
         },
         ...extra,
