@@ -72,7 +72,7 @@ describe('offeredVariables', () => {
   it('builds the snippet a click inserts', () => {
     expect(snippetFor({ path: 'shop.name', kind: 'value' })).toBe('{{ shop.name }}');
     expect(snippetFor({ path: 'order.lines', kind: 'list', itemFields: ['title'] })).toBe(
-      '{% for line in order.lines %}{{ line.name }}{% endfor %}',
+      '{% for line in order.lines %}{{ line.title }}{% endfor %}',
     );
     expect(itemNameFor('categories')).toBe('category');
     expect(formatPath(['a', 0, 'b'])).toBe('a[0].b');
