@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  consentApplicationListSchema,
+  consentConfigSchema,
+  type ConsentConfig,
+} from '../../src/api/schemas/consent';
+import { errorBodySchema } from '../../src/api/schemas/error';
+import { startTestApi, type TestApi } from '../test-support';
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+async function getConsent(site = 'demo'): Promise<{ config: ConsentConfig; etag: string }> {
+  const res = await api.request('GET', '/settings/consent', { site });
+  expect(res.status).toBe(200);
+  return { config: consentConfigSchema.parse(res.json), etag: res.headers.get('etag') ?? '' };
+}
+
+describe('consent', () => {
+  it('returns the demo configuration: 3 purposes, 5 applications in en and nl, cookies', async () => {
+    const { config, etag } = await getConsent();
+    expect(etag).toMatch(/^"/);
+    expect(config.purposes).toHaveLength(3);
+    expect(config.applications).toHaveLength(5);
+    for (const application of config.applications) {
+      expect(Object.keys(application.title).sort()).toEqual(['en', 'nl']);
+    }
+    expect(config.applications.some((a) => a.required && a.opt_out)).toBe(true);
+    expect(config.applications.some((a) => !a.required && (a.default || a.opt_out))).toBe(true);
+    const names = config.cookies.map((cookie) => cookie.name);
+    expect(names).toContain('^_ga.*');
+    expect(names).toContain('_hj*');
+    expect(config.cookies.some((cookie) => !cookie.path.startsWith('/'))).toBe(true);
+  });
+
+  it('lists the applications with their cookies', async () => {
+    const res = await api.request('GET', '/settings/consent/applications');
+    expect(res.status).toBe(200);
+    const applications = consentApplicationListSchema.parse(res.json);
+    const ga = applications.find((a) => a.name === 'google-analytics');
+    expect(ga?.cookies.map((cookie) => cookie.name)).toEqual(['^_ga.*', '_gid']);
+    const acme = await api.request('GET', '/settings/consent/applications', { site: 'acme' });
+    expect(acme.json).toEqual([]);
+  });
+
+  it('patches the privacy policy and leaves purposes, applications and cookies untouched', async () => {
+    const before = await getConsent();
+    const res = await api.request('PATCH', '/settings/consent', {
+      body: {
+        ...before.config,
+        privacy_policy_url: { en: '/privacy', de: 'https://demo.example.com/de/datenschutz' },
+        purposes: [],
+        applications: [],
+        cookies: [],
+      },
+    });
+    expect(res.status).toBe(200);
+    const after = consentConfigSchema.parse(res.json);
+    expect(after.privacy_policy_url).toEqual({
+      en: '/privacy',
+      de: 'https://demo.example.com/de/datenschutz',
+    });
+    expect(after.purposes).toEqual(before.config.purposes);
+    expect(after.applications).toEqual(before.config.applications);
+    expect(after.cookies).toEqual(before.config.cookies);
+    expect(res.headers.get('etag')).not.toBe(before.etag);
+  });
+
+  it('requires a URL for kind url and a page id for kind page', async () => {
+    const noUrl = await api.request('PATCH', '/settings/consent', {
+      body: { privacy_policy_kind: 'url', privacy_policy_url: {} },
+    });
+    expect(noUrl.status).toBe(422);
+    expect(errorBodySchema.parse(noUrl.json).errors[0]).toMatchObject({
+      resource: 'consent',
+      field: 'privacy_policy_url',
+    });
+    const noPage = await api.request('PATCH', '/settings/consent', {
+      body: { privacy_policy_kind: 'page' },
+    });
+    expect(noPage.status).toBe(422);
+    expect(errorBodySchema.parse(noPage.json).errors[0]?.field).toBe('privacy_policy_page_id');
+    const page = await api.request('PATCH', '/settings/consent', {
+      body: { privacy_policy_kind: 'page', privacy_policy_page_id: 'page-42' },
+    });
+    expect(page.status).toBe(200);
+    expect(consentConfigSchema.parse(page.json).privacy_policy_kind).toBe('page');
+  });
+
+  it('rejects bad privacy URLs per locale, an unknown kind and unknown fields', async () => {
+    const before = await getConsent();
+    const res = await api.request('PATCH', '/settings/consent', {
+      body: {
+        privacy_policy_kind: 'url',
+        privacy_policy_url: { en: 'http://insecure.example.com', nl: '//evil.example.com' },
+      },
+    });
+    expect(res.status).toBe(422);
+    const fields = errorBodySchema
+      .parse(res.json)
+      .errors.map((detail) => detail.field)
+      .sort();
+    expect(fields).toEqual(['privacy_policy_url.en', 'privacy_policy_url.nl']);
+    const kind = await api.request('PATCH', '/settings/consent', {
+      body: { privacy_policy_kind: 'email' },
+    });
+    expect(errorBodySchema.parse(kind.json).errors[0]).toMatchObject({
+      field: 'privacy_policy_kind',
+      value: 'email',
+    });
+    const unknown = await api.request('PATCH', '/settings/consent', { body: { banner: true } });
+    expect(errorBodySchema.parse(unknown.json).errors[0]).toMatchObject({
+      field: 'banner',
+      code: 'unknown_field',
+    });
+    expect((await getConsent()).config).toEqual(before.config);
+  });
+
+  it('keeps updated_at and the ETag when nothing changes, and honours If-Match', async () => {
+    const before = await getConsent();
+    const same = await api.request('PATCH', '/settings/consent', {
+      body: { privacy_policy_kind: before.config.privacy_policy_kind },
+    });
+    expect(same.headers.get('etag')).toBe(before.etag);
+    const changed = await api.request('PATCH', '/settings/consent', {
+      body: { privacy_policy_kind: 'none' },
+      headers: { 'if-match': before.etag },
+    });
+    expect(changed.status).toBe(200);
+    const stale = await api.request('PATCH', '/settings/consent', {
+      body: { privacy_policy_kind: 'page' },
+      headers: { 'if-match': before.etag },
+    });
+    expect(stale.status).toBe(412);
+    expect((await getConsent()).config.privacy_policy_kind).toBe('none');
+  });
+
+  it('gives a site without a configuration the empty one, and creates it on PATCH', async () => {
+    const { config } = await getConsent('acme');
+    expect(config).toMatchObject({ privacy_policy_kind: 'none', applications: [] });
+    const res = await api.request('PATCH', '/settings/consent', {
+      site: 'acme',
+      body: {
+        privacy_policy_kind: 'url',
+        privacy_policy_url: { en: 'https://acme.example.org/p' },
+      },
+    });
+    expect(res.status).toBe(200);
+    expect((await getConsent('acme')).config.privacy_policy_url).toEqual({
+      en: 'https://acme.example.org/p',
+    });
+  });
+});

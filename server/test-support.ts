@@ -1,0 +1,121 @@
+/**
+ * What API tests share: a real service on a real SQLite file in a temp folder, listening on a
+ * free port, with the demo seeded and tokens for a demo admin and an acme-only user.
+ *
+ *   const api = await startTestApi();   // in beforeAll
+ *   const res = await api.request('GET', '/apps');   // demo admin, site demo
+ *   await api.close();                   // in afterAll
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { AuthFailureLimiter } from './auth';
+import { buildApp, type AppDeps } from './app';
+import { seedDemo } from './demo/seed';
+import { migrateToLatest, openDatabase, type Database } from './store/db';
+import { ensureMembership } from './store/sites';
+import { findOrCreateUser, issueToken } from './store/tokens';
+
+export interface TestApi {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  baseUrl: string;
+  dir: string;
+  dbFile: string;
+  /** Member of demo and acme. */
+  adminToken: string;
+  /** Member of acme only. */
+  acmeToken: string;
+  request: (method: string, path: string, options?: RequestOptions) => Promise<TestResponse>;
+  close: () => Promise<void>;
+}
+
+export interface RequestOptions {
+  token?: string | null;
+  site?: string | null;
+  body?: unknown;
+  /** Sent as is (no JSON encoding). */
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** Parsed JSON, or undefined when the body is not JSON. */
+  json: unknown;
+}
+
+export async function startTestApi(extra: Partial<AppDeps> = {}): Promise<TestApi> {
+  const dir = mkdtempSync(join(tmpdir(), 'site-console-test-'));
+  const dbFile = join(dir, 'test.db');
+  const db = openDatabase(dbFile);
+  await migrateToLatest(db);
+  await seedDemo(db);
+  const adminId = await findOrCreateUser(db, 'admin@example.com');
+  await ensureMembership(db, adminId, 'demo');
+  await ensureMembership(db, adminId, 'acme');
+  const adminToken = await issueToken(db, adminId);
+  const acmeId = await findOrCreateUser(db, 'acme@example.com');
+  await ensureMembership(db, acmeId, 'acme');
+  const acmeToken = await issueToken(db, acmeId);
+
+  const app = await buildApp({
+    db,
+    staticDir: null,
+    // A limiter of its own with a high bar, so tests of 401s do not trip 429s by accident.
+    authLimiter: new AuthFailureLimiter(1000),
+    ...extra,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  async function request(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    const token = options.token === undefined ? adminToken : options.token;
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    const site = options.site === undefined ? 'demo' : options.site;
+    if (site !== null) headers['x-service-site'] = site;
+    let body: string | Buffer | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const url = path.startsWith('/api') || !path.startsWith('/') ? path : `/api${path}`;
+    const response = await fetch(`${baseUrl}${url}`, { method, headers, body });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  }
+
+  return {
+    app,
+    db,
+    baseUrl,
+    dir,
+    dbFile,
+    adminToken,
+    acmeToken,
+    request,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
