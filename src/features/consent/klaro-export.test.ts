@@ -126,13 +126,13 @@ describe('toKlaroConfig', () => {
 describe('klaroConfigScript', () => {
   it('is a script that defines window.klaroConfig with real regular expressions', () => {
     const klaro = toKlaroConfig(config, config.applications, cookies);
-    const script = klaroConfigScript(klaro, 'demo');
+    const script = klaroConfigScript(klaro);
     const window: { klaroConfig?: unknown } = {};
     new Function('window', script)(window);
     const loaded = window.klaroConfig as typeof klaro;
     expect(loaded.services[0]!.cookies[0]).toBeInstanceOf(RegExp);
     expect((loaded.services[0]!.cookies[0] as RegExp).test('_ga_123')).toBe(true);
     expect(JSON.parse(JSON.stringify(loaded.translations))).toEqual(klaro.translations);
-    expect(script).toContain('site "demo"');
+    expect(script).toContain('Include this file before klaro.js');
   });
 });

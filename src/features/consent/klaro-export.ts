@@ -202,9 +202,9 @@ function toJavaScript(value: unknown, indent: string): string {
 }
 
 /** The file a site includes before Klaro's script: it defines `window.klaroConfig`. */
-export function klaroConfigScript(config: KlaroConfig, site: string): string {
+export function klaroConfigScript(config: KlaroConfig): string {
   return [
-    `// Klaro configuration for site "${site}", exported by Site Console.`,
+    '// Klaro configuration exported by Site Console.',
     '// Include this file before klaro.js.',
     `window.klaroConfig = ${toJavaScript(config, '')};`,
     '',

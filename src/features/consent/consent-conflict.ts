@@ -1,0 +1,99 @@
+import type { PrivacyPolicyFormValues } from './privacy-policy-form-values';
+
+export type ConflictChoice = 'theirs' | 'yours';
+
+/**
+ * The privacy policy as separate fields, so a conflict can be settled per field: the kind, the
+ * page id and one field per URL language (`url:nl`). A missing value is null.
+ */
+type FlatPolicy = Record<string, string | null>;
+
+function flatten(values: PrivacyPolicyFormValues): FlatPolicy {
+  const flat: FlatPolicy = {
+    kind: values.privacy_policy_kind,
+    page_id: values.privacy_policy_page_id.trim() || null,
+  };
+  for (const row of values.privacy_policy_url) {
+    const language = row.language.trim();
+    if (language !== '') flat[`url:${language}`] = row.url.trim();
+  }
+  return flat;
+}
+
+function unflatten(flat: FlatPolicy, order: readonly string[]): PrivacyPolicyFormValues {
+  const languages = Object.keys(flat)
+    .filter((key) => key.startsWith('url:') && flat[key] !== null)
+    .map((key) => key.slice(4))
+    // Keep the languages in the order the admin sees them.
+    .sort((a, b) => {
+      const ia = order.indexOf(a);
+      const ib = order.indexOf(b);
+      return (ia === -1 ? Infinity : ia) - (ib === -1 ? Infinity : ib);
+    });
+  return {
+    privacy_policy_kind: (flat.kind ?? 'none') as PrivacyPolicyFormValues['privacy_policy_kind'],
+    privacy_policy_url: languages.map((language) => ({ language, url: flat[`url:${language}`]! })),
+    privacy_policy_page_id: flat.page_id ?? '',
+  };
+}
+
+export interface PolicyConflict {
+  /** `kind`, `page_id` or `url:<language>`. */
+  field: string;
+  label: string;
+  theirs: string | null;
+  yours: string | null;
+}
+
+export function conflictLabel(field: string): string {
+  if (field === 'kind') return 'Kind';
+  if (field === 'page_id') return 'Page id';
+  return `URL (${field.slice(4)})`;
+}
+
+function keysOf(...flats: FlatPolicy[]): string[] {
+  return [...new Set(flats.flatMap((flat) => Object.keys(flat)))];
+}
+
+/** Fields both the admin and someone else changed since loading, to different values. */
+export function findPolicyConflicts(
+  base: PrivacyPolicyFormValues,
+  theirs: PrivacyPolicyFormValues,
+  yours: PrivacyPolicyFormValues,
+): PolicyConflict[] {
+  const [b, t, y] = [flatten(base), flatten(theirs), flatten(yours)];
+  return keysOf(b, t, y)
+    .filter((field) => {
+      const [was, their, your] = [b[field] ?? null, t[field] ?? null, y[field] ?? null];
+      return your !== was && their !== was && their !== your;
+    })
+    .map((field) => ({
+      field,
+      label: conflictLabel(field),
+      theirs: t[field] ?? null,
+      yours: y[field] ?? null,
+    }));
+}
+
+/**
+ * Three-way merge: the server's values, with each field the admin changed taken from `yours`
+ * unless `choice` says `theirs`. Fields only the other person changed keep their value, so
+ * "overwrite with yours" never reverts what the admin did not touch.
+ */
+export function mergePolicy(
+  base: PrivacyPolicyFormValues,
+  theirs: PrivacyPolicyFormValues,
+  yours: PrivacyPolicyFormValues,
+  choice: Readonly<Record<string, ConflictChoice>> = {},
+): PrivacyPolicyFormValues {
+  const [b, t, y] = [flatten(base), flatten(theirs), flatten(yours)];
+  const merged: FlatPolicy = { ...t };
+  for (const field of keysOf(b, t, y)) {
+    const changedByYou = (y[field] ?? null) !== (b[field] ?? null);
+    if (changedByYou && choice[field] !== 'theirs') merged[field] = y[field] ?? null;
+  }
+  const order = [...yours.privacy_policy_url, ...theirs.privacy_policy_url].map((row) =>
+    row.language.trim(),
+  );
+  return unflatten(merged, order);
+}

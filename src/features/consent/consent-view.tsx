@@ -1,0 +1,118 @@
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
+import type { ApiResponse } from '../../api/client';
+import type { ConsentApplication, ConsentConfig } from '../../api/schemas/consent';
+import { Card, CardBody, PageHeader } from '../../components/ui/card';
+import { ApplicationsSection } from './applications-section';
+import { ConsentConflictDialog } from './conflict-dialog';
+import { collectCookies, findingsFor, languageGrid, runConsentChecks } from './consent-checks';
+import { CookiesSection } from './cookies-section';
+import { ExportActions } from './export-actions';
+import { ChecksSummary } from './findings';
+import { LanguageGridSection } from './language-grid-section';
+import { LanguageSwitcher } from './language-switcher';
+import { FALLBACK_LANGUAGE } from './localized-text';
+import { PlaceholderPreview } from './placeholder-preview';
+import { PrivacyPolicyCard } from './privacy-policy-card';
+import { formValuesToState } from './privacy-policy-form-values';
+import { PurposesSection } from './purposes-section';
+import { usePrivacyPolicyForm } from './use-privacy-policy-form';
+
+/** The loaded page: everything here is derived from the two queries and the form's values. */
+export function ConsentView({
+  loaded,
+  applications,
+  language: requested,
+  onLanguageChange,
+}: {
+  loaded: ApiResponse<ConsentConfig>;
+  applications: readonly ConsentApplication[];
+  language: string | undefined;
+  onLanguageChange: (language: string) => void;
+}) {
+  const config = loaded.data;
+  const controller = usePrivacyPolicyForm(loaded);
+  const formValues = useWatch({ control: controller.form.control });
+
+  // The checks see the privacy policy as it is being typed, so check 8 follows the form.
+  const policy = formValuesToState({
+    privacy_policy_kind: formValues.privacy_policy_kind ?? controller.base.privacy_policy_kind,
+    privacy_policy_url: (formValues.privacy_policy_url ?? []).map((row) => ({
+      language: row?.language ?? '',
+      url: row?.url ?? '',
+    })),
+    privacy_policy_page_id: formValues.privacy_policy_page_id ?? '',
+  });
+  const cookies = useMemo(
+    () => collectCookies(config.cookies, applications),
+    [config.cookies, applications],
+  );
+  const input = { ...policy, purposes: config.purposes, applications, cookies };
+  const findings = runConsentChecks(input);
+  const grid = languageGrid(input);
+
+  const languages = grid.languages.length > 0 ? grid.languages : [FALLBACK_LANGUAGE];
+  const language =
+    requested !== undefined && languages.includes(requested)
+      ? requested
+      : languages.includes(FALLBACK_LANGUAGE)
+        ? FALLBACK_LANGUAGE
+        : languages[0]!;
+
+  const usage = new Map<string, string[]>();
+  for (const app of applications) {
+    for (const purpose of app.purposes)
+      usage.set(purpose, [...(usage.get(purpose) ?? []), app.name]);
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Consent"
+        description="Privacy policy, purposes, applications and cookies of the site's cookie consent."
+        actions={<ExportActions config={config} applications={applications} cookies={cookies} />}
+      />
+      <div className="flex flex-col gap-6">
+        <ChecksSummary findings={findings} />
+        <PrivacyPolicyCard
+          controller={controller}
+          findings={findingsFor(findings, { kind: 'privacy-policy', name: 'privacy-policy' })}
+          suggestedLanguages={grid.languages}
+        />
+        <Card
+          aria-label="Language of the texts below"
+          className="bg-subtle/40 sticky top-0 z-10 backdrop-blur"
+        >
+          <CardBody className="flex flex-wrap items-end justify-between gap-3 py-3">
+            <LanguageSwitcher languages={languages} value={language} onChange={onLanguageChange} />
+            <p className="text-muted text-xs">
+              Purposes, applications and cookies are read-only here.
+            </p>
+          </CardBody>
+        </Card>
+        <PurposesSection
+          purposes={config.purposes}
+          usage={usage}
+          findings={findings}
+          language={language}
+        />
+        <ApplicationsSection
+          applications={applications}
+          cookies={cookies}
+          findings={findings}
+          language={language}
+        />
+        <CookiesSection cookies={cookies} applications={applications} findings={findings} />
+        <PlaceholderPreview applications={applications} language={language} />
+        <LanguageGridSection grid={grid} />
+      </div>
+      <ConsentConflictDialog
+        key={controller.conflict?.theirsEtag ?? 'none'}
+        conflict={controller.conflict}
+        saving={controller.isSaving}
+        onResolve={controller.resolveConflict}
+        onCancel={controller.cancelConflict}
+      />
+    </div>
+  );
+}

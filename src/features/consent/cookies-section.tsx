@@ -1,0 +1,91 @@
+import type { ConsentApplication } from '../../api/schemas/consent';
+import { Card, CardBody, CardHeader } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { findingsFor, targetAnchorId, type CheckedCookie, type Finding } from './consent-checks';
+import { CookieTable } from './cookie-table';
+import { FindingList } from './findings';
+
+interface CookieGroup {
+  application: string;
+  exists: boolean;
+  cookies: CheckedCookie[];
+}
+
+/** Groups in application order; cookies of unknown applications come last, per application. */
+export function groupCookies(
+  cookies: readonly CheckedCookie[],
+  applications: readonly Pick<ConsentApplication, 'name'>[],
+): CookieGroup[] {
+  const names = [...new Set(applications.map((app) => app.name))];
+  const groups: CookieGroup[] = names.map((application) => ({
+    application,
+    exists: true,
+    cookies: cookies.filter((cookie) => cookie.application === application),
+  }));
+  const known = new Set(names);
+  for (const cookie of cookies) {
+    if (known.has(cookie.application)) continue;
+    let group = groups.find((g) => !g.exists && g.application === cookie.application);
+    if (!group) {
+      group = { application: cookie.application, exists: false, cookies: [] };
+      groups.push(group);
+    }
+    group.cookies.push(cookie);
+  }
+  return groups.filter((group) => group.cookies.length > 0);
+}
+
+export function CookiesSection({
+  cookies,
+  applications,
+  findings,
+}: {
+  cookies: readonly CheckedCookie[];
+  applications: readonly ConsentApplication[];
+  findings: readonly Finding[];
+}) {
+  const groups = groupCookies(cookies, applications);
+  return (
+    <Card aria-labelledby="consent-cookies-heading">
+      <CardHeader
+        id="consent-cookies-heading"
+        title="All cookies"
+        description="Grouped by application. A name starting with ^ is a regular expression."
+      />
+      <CardBody className="flex flex-col gap-5">
+        {groups.length === 0 ? (
+          <EmptyState title="No cookies" description="No application lists a cookie." />
+        ) : (
+          groups.map((group) => {
+            const cookieFindings = group.cookies.flatMap((cookie) =>
+              findingsFor(findings, { kind: 'cookie', name: cookie.id }),
+            );
+            return (
+              <section
+                key={group.application}
+                aria-label={`Cookies of ${group.application}`}
+                className="flex flex-col gap-2"
+              >
+                <h3 className="text-fg text-sm font-semibold">
+                  <span className="font-mono">{group.application}</span>
+                  {!group.exists && (
+                    <span className="text-danger ml-2 font-normal">(no such application)</span>
+                  )}
+                  <span className="text-muted ml-2 font-normal">
+                    {group.cookies.length} {group.cookies.length === 1 ? 'cookie' : 'cookies'}
+                  </span>
+                </h3>
+                <CookieTable
+                  cookies={group.cookies}
+                  caption={`Cookies of ${group.application}`}
+                  anchorOf={(cookie) => targetAnchorId({ kind: 'cookie', name: cookie.id })}
+                />
+                <FindingList findings={cookieFindings} />
+              </section>
+            );
+          })
+        )}
+      </CardBody>
+    </Card>
+  );
+}

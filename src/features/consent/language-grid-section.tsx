@@ -1,0 +1,78 @@
+import { Card, CardBody, CardHeader } from '../../components/ui/card';
+import {
+  TableContainer,
+  tableClasses,
+  tbodyClasses,
+  tdClasses,
+  thClasses,
+  theadClasses,
+} from '../../components/ui/table';
+import type { GridCell, LanguageGrid } from './consent-checks';
+
+function Cell({ cell }: { cell: GridCell }) {
+  if (cell.hasText) {
+    return (
+      <span className="text-success font-medium">
+        <span aria-hidden="true">✓</span>
+        <span className="sr-only">has text</span>
+      </span>
+    );
+  }
+  if (cell.fallback !== null) {
+    return <span className="text-warning font-medium">{cell.fallback} shown</span>;
+  }
+  return <span className="text-danger font-medium">nothing</span>;
+}
+
+/** Check 7: every language in use against every localized field. */
+export function LanguageGridSection({ grid }: { grid: LanguageGrid }) {
+  return (
+    <Card aria-labelledby="consent-languages-heading">
+      <CardHeader
+        id="consent-languages-heading"
+        title="Languages"
+        description="Which texts exist in every language in use, and which fallback fills a gap."
+      />
+      <CardBody>
+        {grid.languages.length === 0 ? (
+          <p className="text-muted text-sm">No localized text is set.</p>
+        ) : (
+          <TableContainer className="max-h-[28rem] overflow-y-auto shadow-none">
+            <table className={tableClasses}>
+              <caption className="sr-only">Text per language</caption>
+              <thead className={`${theadClasses} sticky top-0`}>
+                <tr>
+                  <th scope="col" className={thClasses}>
+                    Field
+                  </th>
+                  {grid.languages.map((language) => (
+                    <th key={language} scope="col" className={`${thClasses} text-center`}>
+                      {language}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className={tbodyClasses}>
+                {grid.rows.map((row) => (
+                  <tr key={row.key}>
+                    <th scope="row" className={`${tdClasses} text-fg font-normal`}>
+                      {row.label}
+                    </th>
+                    {grid.languages.map((language) => (
+                      <td
+                        key={language}
+                        className={`${tdClasses} text-center text-xs whitespace-nowrap`}
+                      >
+                        <Cell cell={row.cells[language]!} />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableContainer>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
