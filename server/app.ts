@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { AuthFailureLimiter, createAuthHook } from './auth';
 import { errorBody, registerErrorHandling, validatorCompiler } from './errors';
+import { appLogRoutes } from './routes/app-logs';
 import { appRoutes } from './routes/apps';
 import { consentRoutes } from './routes/consent';
 import { healthRoutes } from './routes/health';
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(siteRoutes);
   await api.register(appRoutes);
+  await api.register(appLogRoutes);
   await api.register(consentRoutes);
   await api.register(notificationRoutes);
 }

@@ -1,0 +1,114 @@
+/**
+ * App logs: `GET /apps/:app_id/logs` (the spec's query, rules in store/app-logs-filter.ts) and
+ * `POST /apps/:app_id/logs` (ingestion for the runtimes: 1..1000 entries, all or nothing).
+ *
+ * The GET body is JSON text built by the store from the stored JSON (no parse + stringify per
+ * entry); the 200 schema below documents it in OpenAPI and the API tests check bodies against
+ * it. Serializing through the zod schema was measured (bench/api.ts) and not chosen.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LOG_LEVELS,
+  LOG_LIMIT_DEFAULT,
+  LOG_LIMIT_MAX,
+  appLogEntrySchema,
+  type AppLogEntry,
+  logIngestBodySchema,
+} from '../../src/api/schemas/app-log';
+import { notFound } from '../errors';
+import { parseLogQuery } from '../store/app-logs-filter';
+import { insertLogs, queryLogs } from '../store/app-logs';
+import { findAppRow } from '../store/apps';
+import { AUTH_ERRORS, errorResponses } from './common';
+
+const appParams = z.object({
+  app_id: z.string().min(1).max(200).describe('The application key'),
+});
+
+const timeBound = 'Float epoch seconds (e.g. 1763702357.5) or an ISO 8601 date-time';
+
+/** Strings as they arrive; parseLogQuery reads them (a repeated parameter is a 400). */
+const logQuerySchema = z.object({
+  since: z.string().optional().describe(`Inclusive lower bound on time. ${timeBound}`),
+  before: z.string().optional().describe(`Exclusive upper bound on time. ${timeBound}`),
+  level: z
+    .string()
+    .optional()
+    .describe(`Minimum severity, any case: ${LOG_LEVELS.join(' < ')}`),
+  q: z
+    .string()
+    .optional()
+    .describe(
+      'Case-insensitive text search over data and context: every word must occur, "quoted ' +
+        'phrases" as phrases, level:NAME keeps that exact level. Without since, only the 24 ' +
+        'hours before `before` (or now) are searched.',
+    ),
+  job: z.string().optional().describe('Only entries whose context.job.name equals this'),
+  limit: z
+    .string()
+    .optional()
+    .describe(
+      `Maximum entries, default ${LOG_LIMIT_DEFAULT}, clamped to 1..${LOG_LIMIT_MAX}; not a number: 400`,
+    ),
+});
+
+export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  app.get(
+    '/apps/:app_id/logs',
+    {
+      config: { resource: 'log' },
+      schema: {
+        summary: 'List app logs',
+        description:
+          'With `since`: ascending by time (clients drop boundary duplicates by id); without ' +
+          'it: newest first.',
+        tags: ['apps', 'logs'],
+        params: appParams,
+        querystring: logQuerySchema,
+        response: { 200: z.array(appLogEntrySchema), ...errorResponses([...AUTH_ERRORS, 404]) },
+      },
+    },
+    async (request, reply) => {
+      const filter = parseLogQuery(request.query);
+      const row = await findAppRow(db, request.auth.siteId, request.params.app_id);
+      if (!row) throw notFound('app');
+      const page = await queryLogs(db, row.id, filter);
+      // A string with a JSON content type goes out as it is (Fastify does not serialize it);
+      // the type provider only knows the parsed shape, hence the cast.
+      return reply
+        .header('Cache-Control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(page.json as unknown as AppLogEntry[]);
+    },
+  );
+
+  app.post(
+    '/apps/:app_id/logs',
+    {
+      config: { resource: 'log' },
+      schema: {
+        summary: 'Ingest app logs',
+        description:
+          '1 to 1000 entries, stored in one transaction: one bad entry rejects the batch (422 ' +
+          'naming logs.N.field). The service assigns id and time (commit time, strictly ' +
+          'increasing per app in batch order); created_at defaults to time.',
+        tags: ['apps', 'logs'],
+        params: appParams,
+        body: logIngestBodySchema,
+        response: {
+          201: z.array(appLogEntrySchema),
+          ...errorResponses([...AUTH_ERRORS, 404, 413, 415, 422]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await findAppRow(db, request.auth.siteId, request.params.app_id);
+      if (!row) throw notFound('app');
+      const stored = await insertLogs(db, row.id, request.body.logs);
+      return reply.code(201).send(stored);
+    },
+  );
+};
