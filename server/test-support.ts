@@ -85,8 +85,11 @@ export async function startTestApi(extra: Partial<AppDeps> = {}): Promise<TestAp
     if (token !== null) headers.authorization = `Bearer ${token}`;
     const site = options.site === undefined ? 'demo' : options.site;
     if (site !== null) headers['x-service-site'] = site;
-    let body: string | Buffer | undefined;
-    if (options.rawBody !== undefined) body = options.rawBody;
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
+    if (options.rawBody !== undefined) {
+      body =
+        typeof options.rawBody === 'string' ? options.rawBody : new Uint8Array(options.rawBody);
+    }
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
