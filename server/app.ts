@@ -59,9 +59,15 @@ const PLACEHOLDER_PAGE = `<!doctype html>
 then reload. The API is at <a href="/api/health">/api/health</a>.</p></main></body></html>
 `;
 
-function wantsHtml(request: FastifyRequest): boolean {
+/**
+ * A page navigation (history fallback) rather than a missing file: the browser asks for HTML,
+ * or the path has no file extension. A missing `/assets/x.js` stays a 404.
+ */
+function wantsHtml(request: FastifyRequest, path: string): boolean {
   const accept = request.headers.accept ?? '';
-  return accept.includes('text/html') || accept.includes('*/*') || accept === '';
+  if (accept.includes('text/html')) return true;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !last.includes('.') && (accept === '' || accept.includes('*/*'));
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -175,7 +181,11 @@ async function registerDashboard(app: FastifyInstance, staticDir: string | null)
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
-    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml(request)) {
+    if (
+      !isApi &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      wantsHtml(request, path)
+    ) {
       void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
       if (hasDashboard && indexFile) {
         // Read per request: a rebuilt dashboard is served without a restart.
