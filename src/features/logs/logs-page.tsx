@@ -1,4 +1,238 @@
-// Entry point of this route chunk; the feature's issue replaces this page.
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { appQueryOptions } from '../../api/apps';
+import type { AppLogEntry } from '../../api/schemas/app-log';
+import { isApiError } from '../../api/client';
+import { ErrorState } from '../../components/ui/error-state';
+import { toast } from '../../components/ui/toast';
+import { formatUtcOffset } from './log-format';
+import { downloadNdjson } from './log-export';
+import { LogFilterBar } from './log-filter-bar';
+import { queryTerms } from './log-highlight';
+import { LogList } from './log-list';
+import { isHistorySearch } from './log-range';
+import { LogStatusLine } from './log-status-line';
+import { LogToolbar } from './log-toolbar';
+import { LogsEmpty } from './logs-empty';
+import { countNewLines } from './new-lines';
+import { NewLinesPill } from './new-lines-pill';
+import type { LogsSearch } from './search-params';
+import { useLogKeyboard } from './use-log-keyboard';
+import { MAX_ENTRIES, useTailEngine } from './use-tail-engine';
+
+const route = getRouteApi('/apps/$key/logs');
+
+/** `/apps/$key/logs`: the live log viewer of one app. */
 export function LogsPage() {
-  return <h1 className="text-xl font-semibold">Logs</h1>;
+  const { key } = route.useParams();
+  // One engine per app: a different app is a different viewer.
+  return <LogsViewer key={key} appKey={key} />;
+}
+
+interface FollowState {
+  generation: number;
+  following: boolean;
+  /** The engine's `appended` when following stopped: what the pill counts from. */
+  baseline: number;
+}
+
+function LogsViewer({ appKey }: { appKey: string }) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const router = useRouter();
+  const appQuery = useQuery(appQueryOptions(appKey));
+  const { engine, snapshot } = useTailEngine(appKey, search);
+  const live = !isHistorySearch(search);
+  const utc = search.utc === true;
+  const terms = useMemo(() => queryTerms(search.q), [search.q]);
+  const jobs = useMemo(
+    () => appQuery.data?.data.jobs.map((job) => job.name) ?? [],
+    [appQuery.data],
+  );
+  const searchInputRef = useRef<HTMLInputElement>(null);
+
+  // Following belongs to one tail: a fresh start (new filter) follows again when live.
+  const [follow, setFollow] = useState<FollowState>({
+    generation: snapshot.generation,
+    following: live,
+    baseline: 0,
+  });
+  const following = live && (follow.generation === snapshot.generation ? follow.following : true);
+  const setFollowing = useCallback(
+    (next: boolean) =>
+      setFollow({ generation: snapshot.generation, following: next, baseline: snapshot.appended }),
+    [snapshot.generation, snapshot.appended],
+  );
+  const newLines = useMemo(
+    () =>
+      following
+        ? { count: 0, errors: 0 }
+        : countNewLines(snapshot.entries, snapshot.appended, follow.baseline),
+    [following, snapshot.entries, snapshot.appended, follow.baseline],
+  );
+
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [expandedIds, setExpandedIds] = useState<ReadonlySet<string>>(
+    () => new Set(search.entry ? [search.entry] : []),
+  );
+  const targetId = search.entry !== undefined && search.at !== undefined ? search.entry : null;
+
+  const updateSearch = useCallback(
+    (patch: Partial<LogsSearch>) =>
+      void navigate({
+        search: (previous) => ({ ...previous, entry: undefined, at: undefined, ...patch }),
+        replace: true,
+      }),
+    [navigate],
+  );
+
+  const onUserScroll = (atEnd: boolean) => {
+    if (!live) {
+      if (atEnd && snapshot.canLoadNewer && !snapshot.loadingNewer) void engine.loadNewer();
+      return;
+    }
+    if (atEnd !== following) setFollowing(atEnd);
+  };
+
+  const onToggle = useCallback(
+    (id: string) => {
+      setSelectedId(id);
+      setExpandedIds((previous) => {
+        const next = new Set(previous);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      });
+      // A row opened while lines stream in must not scroll away from under the pointer.
+      if (following) setFollowing(false);
+    },
+    [following, setFollowing],
+  );
+
+  const onCopyLink = useCallback(
+    async (entry: AppLogEntry) => {
+      const location = router.buildLocation({
+        to: '/apps/$key/logs',
+        params: { key: appKey },
+        search: {
+          level: search.level,
+          job: search.job,
+          q: search.q,
+          utc: search.utc,
+          entry: entry.id,
+          at: entry.time,
+        },
+      });
+      const url = new URL(location.href, window.location.origin).toString();
+      try {
+        await navigator.clipboard.writeText(url);
+        toast.success('Copied a link to this entry');
+      } catch {
+        toast.error('Could not copy the link', { description: url });
+      }
+    },
+    [router, appKey, search.level, search.job, search.q, search.utc],
+  );
+
+  const goLive = () => {
+    if (!live) {
+      updateSearch({ range: undefined, since: undefined, before: undefined });
+      return;
+    }
+    setSelectedId(null);
+    setFollowing(true);
+  };
+
+  useLogKeyboard({
+    focusSearch: () => searchInputRef.current?.focus(),
+    move: (step) => {
+      const { entries } = snapshot;
+      if (entries.length === 0) return;
+      const current = selectedId ? entries.findIndex((entry) => entry.id === selectedId) : -1;
+      const index =
+        current < 0
+          ? entries.length - 1
+          : Math.min(entries.length - 1, Math.max(0, current + step));
+      setSelectedId(entries[index]!.id);
+      if (following) setFollowing(false);
+    },
+    toggleSelected: () => {
+      if (!selectedId) return false;
+      onToggle(selectedId);
+      return true;
+    },
+    goLive,
+  });
+
+  if (appQuery.isError && isApiError(appQuery.error) && appQuery.error.status === 404) {
+    return <ErrorState error={appQuery.error} title={`There is no app "${appKey}" on this site`} />;
+  }
+
+  const appName = appQuery.data?.data.name ?? appKey;
+  return (
+    <div className="flex h-[calc(100dvh-8.5rem)] min-h-[30rem] flex-col gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-muted text-sm">
+            <Link to="/apps/$key" params={{ key: appKey }} className="text-accent hover:underline">
+              {appName}
+            </Link>
+          </p>
+          <h1 className="text-xl font-semibold">Logs</h1>
+        </div>
+        <LogToolbar
+          live={live}
+          paused={snapshot.paused && snapshot.status.kind === 'paused'}
+          utc={utc}
+          utcLabel={formatUtcOffset(new Date())}
+          entryCount={snapshot.entries.length}
+          onPauseToggle={() =>
+            snapshot.status.kind === 'paused' ? engine.resume() : engine.pause()
+          }
+          onUtcToggle={() =>
+            updateSearch({ utc: utc ? undefined : true, entry: search.entry, at: search.at })
+          }
+          onExport={() => downloadNdjson(appKey, snapshot.entries)}
+          onGoLive={() => updateSearch({ range: undefined, since: undefined, before: undefined })}
+        />
+      </div>
+      <LogFilterBar
+        search={search}
+        jobs={jobs}
+        searchInputRef={searchInputRef}
+        onChange={updateSearch}
+      />
+      <div className="border-border relative flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border">
+        {snapshot.entries.length === 0 ? (
+          <LogsEmpty
+            snapshot={snapshot}
+            filtered={Boolean(search.level || search.job || search.q)}
+            onClear={() => updateSearch({ level: undefined, job: undefined, q: undefined })}
+          />
+        ) : (
+          <LogList
+            entries={snapshot.entries}
+            generation={snapshot.generation}
+            utc={utc}
+            terms={terms}
+            expandedIds={expandedIds}
+            selectedId={selectedId}
+            targetId={targetId}
+            following={following}
+            canLoadOlder={snapshot.canLoadOlder}
+            loadingOlder={snapshot.loadingOlder}
+            onUserScroll={onUserScroll}
+            onLoadOlder={() => void engine.loadOlder()}
+            onToggle={onToggle}
+            onCopyLink={onCopyLink}
+          />
+        )}
+        {live && !following && snapshot.entries.length > 0 && (
+          <NewLinesPill newLines={newLines} onClick={goLive} />
+        )}
+        <LogStatusLine snapshot={snapshot} maxEntries={MAX_ENTRIES} />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,177 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import type { AppLogEntry } from '../../api/schemas/app-log';
+import { Button } from '../../components/ui/button';
+import { LogRow } from './log-row';
+import { useWideLayout } from './use-wide-layout';
+
+/** Collapsed row heights; they match the row's CSS (h-7 / h-12) so estimates are exact. */
+const ROW_HEIGHT_WIDE = 28;
+const ROW_HEIGHT_NARROW = 48;
+const HEADER_HEIGHT = 44;
+/** Within this many pixels of the end counts as "at the bottom". */
+const END_SLACK = 4;
+
+export interface LogListProps {
+  entries: readonly AppLogEntry[];
+  generation: number;
+  utc: boolean;
+  terms: readonly string[];
+  expandedIds: ReadonlySet<string>;
+  selectedId: string | null;
+  targetId: string | null;
+  following: boolean;
+  canLoadOlder: boolean;
+  loadingOlder: boolean;
+  /** The admin moved the view: `atEnd` says whether it now rests at the bottom. */
+  onUserScroll: (atEnd: boolean) => void;
+  onLoadOlder: () => void;
+  onToggle: (id: string) => void;
+  onCopyLink: (entry: AppLogEntry) => void;
+}
+
+/**
+ * The virtualized list. Only the visible rows (plus overscan) are in the DOM. The virtualizer
+ * anchors to the end: when entries are appended, trimmed from the start or prepended (older
+ * pages), the row being read stays where it is; while following, appends scroll to the end.
+ */
+export function LogList({
+  entries,
+  generation,
+  utc,
+  terms,
+  expandedIds,
+  selectedId,
+  targetId,
+  following,
+  canLoadOlder,
+  loadingOlder,
+  onUserScroll,
+  onLoadOlder,
+  onToggle,
+  onCopyLink,
+}: LogListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const wide = useWideLayout();
+  const rowHeight = wide ? ROW_HEIGHT_WIDE : ROW_HEIGHT_NARROW;
+  const getItemKey = useCallback((index: number) => entries[index]?.id ?? index, [entries]);
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+
+  // No React Compiler here; the virtualizer re-renders this component itself on scroll.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    getItemKey,
+    overscan: 12,
+    paddingStart: canLoadOlder ? HEADER_HEIGHT : 0,
+    anchorTo: 'end',
+    followOnAppend: following,
+    scrollEndThreshold: END_SLACK,
+  });
+
+  // Entering follow mode (pill, End key, a fresh tail) goes to the end at once.
+  useLayoutEffect(() => {
+    if (following && entries.length > 0) virtualizer.scrollToEnd();
+    // Only on the transition and on a fresh tail; appends are followed by the virtualizer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [following, generation]);
+
+  // A shared link: bring its entry to the middle once it has loaded.
+  const shownTarget = useRef<string | null>(null);
+  useEffect(() => {
+    if (!targetId) return;
+    const key = `${generation}:${targetId}`;
+    if (shownTarget.current === key) return;
+    const index = entries.findIndex((entry) => entry.id === targetId);
+    if (index < 0) return;
+    shownTarget.current = key;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [targetId, generation, entries, virtualizer]);
+
+  // j/k: keep the selected row visible. Runs when the selection moves, not on every update.
+  const shownSelection = useRef<string | null>(null);
+  useEffect(() => {
+    if (!selectedId || shownSelection.current === selectedId) return;
+    shownSelection.current = selectedId;
+    const index = entries.findIndex((entry) => entry.id === selectedId);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [selectedId, entries, virtualizer]);
+
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const atEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= END_SLACK;
+    onUserScroll(atEnd);
+    if (canLoadOlder && !loadingOlder && !following && element.scrollTop < rowHeight * 3) {
+      onLoadOlder();
+    }
+  };
+
+  // Scrolling up must stop following before the next append can pull the view down again,
+  // so the intent is taken from the wheel/key itself rather than the scroll event after it.
+  const stopOnUpwardIntent = (up: boolean) => {
+    if (up && following) onUserScroll(false);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    stopOnUpwardIntent(['ArrowUp', 'PageUp', 'Home'].includes(event.key));
+  };
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div
+      ref={scrollRef}
+      role="region"
+      aria-label="Log entries"
+      tabIndex={0}
+      className="bg-surface focus-visible:outline-ring relative min-h-0 flex-1 overflow-auto overscroll-contain focus-visible:outline-2 focus-visible:-outline-offset-2"
+      onScroll={onScroll}
+      onWheel={(event) => stopOnUpwardIntent(event.deltaY < 0)}
+      onKeyDown={onKeyDown}
+      data-entry-count={entries.length}
+    >
+      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {canLoadOlder && (
+          <div
+            className="absolute inset-x-0 top-0 flex items-center justify-center"
+            style={{ height: HEADER_HEIGHT }}
+          >
+            <Button size="sm" variant="ghost" loading={loadingOlder} onClick={onLoadOlder}>
+              Load older entries
+            </Button>
+          </div>
+        )}
+        <div role="list" aria-label="Log lines" aria-busy={loadingOlder || undefined}>
+          {items.map((item) => {
+            const entry = entries[item.index]!;
+            return (
+              <div
+                key={item.key}
+                role="listitem"
+                aria-setsize={entries.length}
+                aria-posinset={item.index + 1}
+                data-index={item.index}
+                data-log-id={entry.id}
+                ref={virtualizer.measureElement}
+                className="absolute inset-x-0 top-0"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <LogRow
+                  entry={entry}
+                  utc={utc}
+                  terms={terms}
+                  expanded={expandedIds.has(entry.id)}
+                  selected={selectedId === entry.id}
+                  target={targetId === entry.id}
+                  onToggle={onToggle}
+                  onCopyLink={onCopyLink}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { AppLogEntry } from '../../api/schemas/app-log';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast';
+import { HighlightedText } from './highlighted-text';
+import { prettyJson } from './log-format';
+
+async function copy(text: string, what: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(`Copied ${what}`);
+  } catch {
+    toast.error(`Could not copy ${what}`, {
+      description: 'The browser refused access to the clipboard.',
+    });
+  }
+}
+
+function JsonBlock({
+  label,
+  value,
+  terms,
+}: {
+  label: string;
+  value: unknown;
+  terms: readonly string[];
+}) {
+  const text = prettyJson(value);
+  return (
+    <section className="min-w-0 flex-1" aria-label={label}>
+      <div className="mb-1 flex items-center justify-between gap-2">
+        <h3 className="text-muted font-sans text-xs font-semibold">{label}</h3>
+        <Button size="sm" variant="ghost" onClick={() => void copy(text, label.toLowerCase())}>
+          Copy {label.toLowerCase()}
+        </Button>
+      </div>
+      <pre className="border-border bg-bg text-fg max-h-80 overflow-auto rounded border p-2 text-xs [overflow-wrap:anywhere] whitespace-pre-wrap">
+        <HighlightedText text={text} terms={terms} />
+      </pre>
+    </section>
+  );
+}
+
+/** The expanded part of a row: pretty `data` and `context`, ids, copy buttons. */
+export function LogRowDetails({
+  id,
+  entry,
+  terms,
+  onCopyLink,
+}: {
+  id: string;
+  entry: AppLogEntry;
+  terms: readonly string[];
+  onCopyLink: (entry: AppLogEntry) => void;
+}) {
+  return (
+    <div id={id} className="bg-surface cursor-auto px-3 pt-2 pb-3 font-mono text-xs sm:pl-8">
+      <dl className="text-muted mb-2 flex flex-wrap gap-x-4 gap-y-1 font-sans">
+        <div className="flex gap-1">
+          <dt>id</dt>
+          <dd className="text-fg font-mono">{entry.id}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>time</dt>
+          <dd className="text-fg font-mono">{entry.time}</dd>
+        </div>
+        {entry.created_at && (
+          <div className="flex gap-1">
+            <dt>created_at</dt>
+            <dd className="text-fg font-mono">{entry.created_at}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="flex flex-col gap-3 lg:flex-row">
+        <JsonBlock label="Data" value={entry.data} terms={terms} />
+        <JsonBlock label="Context" value={entry.context} terms={[]} />
+      </div>
+      <div className="mt-2 flex flex-wrap gap-2 font-sans">
+        <Button size="sm" onClick={() => onCopyLink(entry)}>
+          Copy link to this entry
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => void copy(JSON.stringify(entry), 'entry as JSON')}
+        >
+          Copy entry as JSON
+        </Button>
+      </div>
+    </div>
+  );
+}

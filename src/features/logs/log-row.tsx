@@ -1,0 +1,95 @@
+import { memo } from 'react';
+import type { AppLogEntry } from '../../api/schemas/app-log';
+import { cn } from '../../lib/cn';
+import { HighlightedText } from './highlighted-text';
+import { formatLogTime, logJobName, logMessage } from './log-format';
+import { LogLevelBadge } from './log-level-badge';
+import { LogRowDetails } from './log-row-details';
+
+export interface LogRowProps {
+  entry: AppLogEntry;
+  utc: boolean;
+  terms: readonly string[];
+  expanded: boolean;
+  selected: boolean;
+  /** The entry a shared link points at. */
+  target: boolean;
+  onToggle: (id: string) => void;
+  onCopyLink: (entry: AppLogEntry) => void;
+}
+
+/**
+ * One log line. Collapsed rows have a fixed height (one line on wide screens, two on narrow
+ * ones: see ROW_HEIGHT in log-list) so the virtualizer's estimate is exact and nothing shifts.
+ */
+export const LogRow = memo(function LogRow({
+  entry,
+  utc,
+  terms,
+  expanded,
+  selected,
+  target,
+  onToggle,
+  onCopyLink,
+}: LogRowProps) {
+  const job = logJobName(entry.context);
+  const time = formatLogTime(entry.time, utc);
+  const detailsId = `log-details-${entry.id}`;
+  return (
+    <div
+      className={cn(
+        'border-border/60 border-b',
+        target && 'bg-accent-soft',
+        selected && 'outline-ring outline-2 -outline-offset-2',
+      )}
+    >
+      <div
+        className="hover:bg-subtle flex h-12 cursor-pointer flex-wrap content-center items-center gap-x-2 overflow-hidden px-2 font-mono text-xs sm:h-7 sm:flex-nowrap"
+        onClick={(event) => {
+          // Selecting text to copy it must not toggle the row.
+          if (window.getSelection()?.toString()) return;
+          if ((event.target as HTMLElement).closest('button')) return;
+          onToggle(entry.id);
+        }}
+      >
+        <button
+          type="button"
+          className="text-muted hover:text-fg focus-visible:outline-ring -ml-1 flex size-5 shrink-0 items-center justify-center rounded focus-visible:outline-2"
+          aria-expanded={expanded}
+          aria-controls={expanded ? detailsId : undefined}
+          aria-label={`Details of the ${entry.level} entry at ${time}`}
+          onClick={() => onToggle(entry.id)}
+        >
+          <svg
+            viewBox="0 0 20 20"
+            fill="currentColor"
+            aria-hidden="true"
+            className={cn('size-3.5 transition-transform', expanded && 'rotate-90')}
+          >
+            <path d="M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 1 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 0 1-1.06 0Z" />
+          </svg>
+        </button>
+        <time className="text-muted shrink-0 tabular-nums" dateTime={entry.created_at}>
+          {/* Phones show the time of day only; the date is in the details. */}
+          <span className="hidden sm:inline">{time.slice(0, 11)}</span>
+          {time.slice(11)}
+        </time>
+        <LogLevelBadge level={entry.level} />
+        {job && (
+          <span
+            className="bg-subtle text-muted max-w-28 min-w-0 truncate rounded px-1.5 py-px sm:max-w-40 sm:shrink-0"
+            title={`Job ${job}`}
+          >
+            {job}
+          </span>
+        )}
+        <span className="text-fg min-w-0 basis-full truncate sm:flex-1 sm:basis-auto">
+          <HighlightedText text={logMessage(entry)} terms={terms} />
+        </span>
+      </div>
+      {expanded && (
+        <LogRowDetails id={detailsId} entry={entry} terms={terms} onCopyLink={onCopyLink} />
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { fetchAppLogsPage } from '../../api/app-logs';
+import { effectiveRange, filterFromSearch } from './log-range';
+import type { LogsSearch } from './search-params';
+import { TailEngine, type TailSnapshot } from './tail-engine';
+
+/** Entries the viewer keeps; older ones drop out of the buffer (and the status line says so). */
+export const MAX_ENTRIES = 20_000;
+
+/** What of the URL decides the tail; everything else (utc, …) is display only. */
+export type TailSearch = Pick<
+  LogsSearch,
+  'level' | 'job' | 'q' | 'range' | 'since' | 'before' | 'entry' | 'at'
+>;
+
+/**
+ * Connects one app's tail engine to React. The engine lives as long as the component (key the
+ * component by app); the URL's filters drive it, and `visibilitychange` stops polling while the
+ * tab is hidden. Re-renders only when the engine publishes a new snapshot.
+ */
+export function useTailEngine(appKey: string, search: TailSearch) {
+  const [engine] = useState(
+    () =>
+      new TailEngine({
+        fetchPage: (query, signal) => fetchAppLogsPage(appKey, query, signal),
+        maxEntries: MAX_ENTRIES,
+      }),
+  );
+
+  const { level, job, q, since, before, entry, at } = search;
+  const range = effectiveRange(search);
+  useEffect(() => {
+    // "Last 15 minutes" means from now, so the bound is computed when the filter is applied.
+    const filter = filterFromSearch({ level, job, q, range, since, before }, Date.now() / 1000);
+    if (entry !== undefined && at !== undefined) engine.startAround(filter, at, entry);
+    else engine.setFilter(filter);
+  }, [engine, level, job, q, range, since, before, entry, at]);
+
+  useEffect(() => () => engine.stop(), [engine]);
+
+  useEffect(() => {
+    const sync = () => engine.setVisible(document.visibilityState !== 'hidden');
+    sync();
+    document.addEventListener('visibilitychange', sync);
+    return () => document.removeEventListener('visibilitychange', sync);
+  }, [engine]);
+
+  const subscribe = useCallback((listener: () => void) => engine.subscribe(listener), [engine]);
+  const getSnapshot = useCallback(() => engine.getSnapshot(), [engine]);
+  const snapshot: TailSnapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return { engine, snapshot };
+}
