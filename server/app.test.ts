@@ -33,6 +33,14 @@ describe('request errors are the Error body', () => {
     expect(errorBodySchema.parse(res.json)).toMatchObject({ code: 400, errors: [] });
   });
 
+  it('400 naming the parameter for a bad query parameter', async () => {
+    const res = await api.request('GET', '/apps/storefront/logs?limit=many');
+    expect(res.status).toBe(400);
+    const body = errorBodySchema.parse(res.json);
+    expect(body.code).toBe(400);
+    expect(body.errors[0]?.field).toBe('limit');
+  });
+
   it('404 (not a 500) for an absurdly long app key', async () => {
     const res = await api.request('GET', `/apps/${'x'.repeat(300)}`);
     expect(res.status).toBe(404);
@@ -190,6 +198,8 @@ describe('health and OpenAPI', () => {
         'GET /api/sites',
         'GET /api/apps',
         'GET /api/apps/{app_id}',
+        'GET /api/apps/{app_id}/logs',
+        'POST /api/apps/{app_id}/logs',
         'PATCH /api/apps/{app_id}',
         'GET /api/settings/consent',
         'PATCH /api/settings/consent',

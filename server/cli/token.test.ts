@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteListSchema } from '../../src/api/schemas/site';
+import { startTestApi, type TestApi } from '../test-support';
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI as a separate process, as `npm run token` does. */
+function runTokenCli(args: string[], databaseUrl: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/token.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function lastLine(text: string): string {
+  return text.trimEnd().split('\n').at(-1) ?? '';
+}
+
+describe('npm run token', () => {
+  it('issues a token for a new user on a database the server has open', async () => {
+    const run = await runTokenCli(['--site', 'acme', '--email', 'ops@example.com'], api.dbFile);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const token = lastLine(run.stdout);
+    expect(token).toMatch(/^scs_[0-9A-Za-z]{40}$/);
+
+    // The running server accepts it at once, for that site only.
+    const sites = await api.request('GET', '/sites', { token, site: null });
+    expect(siteListSchema.parse(sites.json).map((site) => site.id)).toEqual(['acme']);
+    expect((await api.request('GET', '/apps', { token, site: 'acme' })).status).toBe(200);
+    expect((await api.request('GET', '/apps', { token, site: 'demo' })).status).toBe(403);
+  });
+
+  it('defaults to admin@example.com and issues a new token each time', async () => {
+    const first = await runTokenCli(['--site', 'demo'], api.dbFile);
+    const second = await runTokenCli(['--site', 'demo'], api.dbFile);
+    expect(first.code).toBe(0);
+    expect(lastLine(first.stdout)).not.toBe(lastLine(second.stdout));
+    expect(first.stdout).toContain('admin@example.com');
+    const res = await api.request('GET', '/apps', { token: lastLine(second.stdout) });
+    expect(res.status).toBe(200);
+  });
+
+  it('fails with a clear message and exit code 1 for an unknown site or missing --site', async () => {
+    const unknown = await runTokenCli(['--site', 'nowhere'], api.dbFile);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Unknown site "nowhere"');
+    expect(unknown.stderr).toContain('acme, demo');
+    expect(unknown.stdout).toBe('');
+    const missing = await runTokenCli([], api.dbFile);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('--site');
+  });
+});

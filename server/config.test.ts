@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      DATABASE_URL: './data/site-console.db',
+      DEMO: true,
+      DEMO_LOGS: true,
+      LOG_RETENTION_DAYS: 14,
+      CORS_ORIGINS: [],
+      STATIC_DIR: 'dist',
+    });
+  });
+
+  it('parses values, flags and the origin list', () => {
+    const config = loadConfig({
+      PORT: '18123',
+      DEMO: '0',
+      DEMO_LOGS: '0',
+      DATABASE_URL: ':memory:',
+      CORS_ORIGINS: 'https://a.example.com, http://localhost:5173/',
+    });
+    expect(config).toMatchObject({
+      PORT: 18123,
+      DEMO: false,
+      DEMO_LOGS: false,
+      DATABASE_URL: ':memory:',
+      CORS_ORIGINS: ['https://a.example.com', 'http://localhost:5173'],
+    });
+  });
+
+  it('names the variable of an invalid value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DEMO: 'yes please' })).toThrow(/DEMO/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'example.com' })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ LOG_RETENTION_DAYS: '-1' })).toThrow(/LOG_RETENTION_DAYS/);
+  });
+});
