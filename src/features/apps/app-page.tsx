@@ -1,4 +1,80 @@
-// Entry point of this route chunk; the feature's issue replaces this page.
+// /apps/$key: the app's settings form and what its last compile produced.
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { appQueryOptions } from '../../api/apps';
+import { isApiError } from '../../api/client';
+import { Badge } from '../../components/ui/badge';
+import { buttonClasses } from '../../components/ui/button';
+import { PageHeader } from '../../components/ui/card';
+import { ErrorState } from '../../components/ui/error-state';
+import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
+import { AppEditForm } from './app-edit-form';
+import { AppSections } from './app-sections';
+import { CompileStatus } from './compile-status';
+
+const route = getRouteApi('/apps/$key');
+
 export function AppPage() {
-  return <h1 className="text-xl font-semibold">App</h1>;
+  const { key } = route.useParams();
+  const app = useQuery(appQueryOptions(key));
+
+  const breadcrumb = (
+    <Link to="/apps" className="hover:text-fg hover:underline">
+      Apps
+    </Link>
+  );
+
+  if (app.isPending) {
+    return (
+      <div aria-busy="true">
+        <PageHeader title={<Skeleton className="h-8 w-56" />} breadcrumb={breadcrumb} />
+        <SkeletonRows count={6} label="Loading the app" />
+      </div>
+    );
+  }
+  if (app.isError) {
+    const missing = isApiError(app.error) && app.error.status === 404;
+    return (
+      <div>
+        <PageHeader title={missing ? 'App not found' : 'App'} breadcrumb={breadcrumb} />
+        <ErrorState
+          error={app.error}
+          title={missing ? `There is no app “${key}” on this site` : 'Could not load the app'}
+          onRetry={missing ? undefined : () => void app.refetch()}
+        />
+      </div>
+    );
+  }
+
+  const data = app.data.data;
+  return (
+    <div>
+      <PageHeader
+        breadcrumb={breadcrumb}
+        title={data.name}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <code className="font-mono">{data.key}</code>
+            {data.internal ? <Badge tone="accent">Internal</Badge> : <Badge>External</Badge>}
+          </span>
+        }
+        actions={
+          <Link to="/apps/$key/logs" params={{ key }} className={buttonClasses('secondary')}>
+            View logs
+          </Link>
+        }
+      />
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <AppEditForm key={data.key} loaded={app.data} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <CompileStatus app={data} />
+        </div>
+      </div>
+      <div className="mt-6">
+        <AppSections app={data} />
+      </div>
+    </div>
+  );
 }

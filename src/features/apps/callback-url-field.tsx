@@ -3,6 +3,7 @@
 import type { UseFormRegister } from 'react-hook-form';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { Textarea } from '../../components/ui/textarea';
 import { APP_FIELD_LABELS, type AppFormValues } from './app-form-values';
 import { previewCallbackUrl } from './callback-preview';
 
@@ -42,11 +43,14 @@ export function CallbackUrlField({
       }
     >
       {(props) => (
-        <Input
+        // A textarea so the whole URL wraps into view; it is read-only, not disabled, so it
+        // can still be focused, read and copied.
+        <Textarea
           {...props}
           readOnly
+          rows={2}
           value={preview.url}
-          className="bg-subtle text-muted font-mono text-xs"
+          className="bg-subtle text-fg resize-none font-mono text-xs break-all"
         />
       )}
     </Field>

@@ -2,7 +2,7 @@
 // toggle, Escape to close) with the chosen scopes as chips. A chip's remove button works with
 // Enter, Space, Delete or Backspace; Backspace in the empty search removes the last chip.
 // Pattern: WAI-ARIA APG "combobox with listbox popup", listbox multi-selectable.
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SCOPE_CATALOGUE } from '../../api/schemas/app';
 import { cn } from '../../lib/cn';
 import { scopeDescription } from './scope-words';
@@ -48,6 +48,15 @@ export function ScopePicker({
   }, [query]);
   const activeIndex = Math.min(active, Math.max(options.length - 1, 0));
   const activeScope = open ? options[activeIndex] : undefined;
+  const listbox = useRef<HTMLUListElement | null>(null);
+
+  // Keep the active option visible while moving with the arrow keys.
+  useEffect(() => {
+    if (!activeScope) return;
+    listbox.current
+      ?.querySelector(`[id="${CSS.escape(optionId(activeScope))}"]`)
+      ?.scrollIntoView({ block: 'nearest' });
+  });
 
   function toggle(scope: string) {
     onChange(selected.has(scope) ? value.filter((s) => s !== scope) : [...value, scope]);
@@ -203,6 +212,7 @@ export function ScopePicker({
       </div>
       <ul
         id={listboxId}
+        ref={listbox}
         role="listbox"
         aria-multiselectable="true"
         aria-labelledby={labelId}
