@@ -56,7 +56,12 @@ function SegmentedButton({
  */
 export function PreviewPane({ preview, htmlEnabled, fromLine }: PreviewPaneProps) {
   const [view, setView] = useState<View>('html');
-  const [device, setDevice] = useState<Device>('desktop');
+  // Phones start on the phone width: a 1024 px e-mail scaled to a third is unreadable.
+  const [device, setDevice] = useState<Device>(() =>
+    typeof window !== 'undefined' && window.matchMedia('(max-width: 640px)').matches
+      ? 'mobile'
+      : 'desktop',
+  );
   const [containerRef, containerWidth] = useContainerWidth();
   const shown: View = htmlEnabled ? view : 'text';
   const frameWidth = WIDTHS[device];

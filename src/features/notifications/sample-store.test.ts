@@ -54,12 +54,12 @@ describe('sample storage per slug', () => {
   it('keeps edits and the active sample per slug', () => {
     const storage = memoryStorage();
     const edited = updateActiveJson(
-      { ...defaultSampleState('welcome'), active: 'No discount' },
+      { ...defaultSampleState('welcome'), active: 'No marketing, no discount' },
       '{ "customer": { "first_name": "Bea" } }',
     );
     expect(saveSampleState(storage, 'welcome', edited)).toBe(true);
     const loaded = loadSampleState(storage, 'welcome');
-    expect(loaded.active).toBe('No discount');
+    expect(loaded.active).toBe('No marketing, no discount');
     expect(activeSample(loaded).json).toContain('Bea');
     // Another slug is untouched.
     expect(loadSampleState(storage, 'invoice')).toEqual(defaultSampleState('invoice'));

@@ -44,19 +44,26 @@ export const passwordResetSamples: NamedSample[] = [
 ];
 
 /** Welcome: a new customer and where to start. */
+const subscriber = { ...customer, accepts_marketing: true };
+
 export const welcomeSamples: NamedSample[] = [
   {
     name: 'Typical',
     data: {
       shop,
-      customer,
+      customer: subscriber,
       account_url: 'https://shop.example.com/account',
       discount_code: 'WELCOME10',
     },
   },
   {
-    name: 'No discount',
-    data: { shop, customer, account_url: 'https://shop.example.com/account', discount_code: '' },
+    name: 'No marketing, no discount',
+    data: {
+      shop,
+      customer: { ...customer, accepts_marketing: false },
+      account_url: 'https://shop.example.com/account',
+      discount_code: '',
+    },
   },
   {
     name: 'Very long names',
@@ -66,7 +73,7 @@ export const welcomeSamples: NamedSample[] = [
         name: 'Northwind Goods International Trading Company of the Netherlands B.V.',
       },
       customer: {
-        ...customer,
+        ...subscriber,
         first_name: 'Maximiliana Wilhelmina Konstantinopolitanischerdudelsackpfeifenmacher',
       },
       account_url: 'https://shop.example.com/account',

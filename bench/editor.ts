@@ -1,0 +1,267 @@
+/**
+ * `npm run bench:editor`: the notification editor's keystroke-to-preview latency and the size of
+ * its on-demand JavaScript, in headless Chromium against the real service.
+ *
+ * Build: `vite build --manifest` into a temp folder (BUILD_DIR to reuse one). The editor's own
+ * JS is every chunk the editor route reaches (its page chunk, the lazily imported editor with
+ * CodeMirror and liquidjs, and their static imports) that the app's entry does not already load,
+ * gzipped; html-to-text ("Generate text from HTML", loaded on its click) is reported apart.
+ *
+ * Latency, per run (fresh service on a temp SQLite database, fresh browser): the order
+ * confirmation gets a ~20 kB HTML template that loops over the order lines, the preview uses the
+ * "Many lines" sample (50 lines), then KEYS characters are typed into the HTML editor one at a
+ * time. In the page, a keydown listener stamps the key; the first change of the preview
+ * iframe's `srcdoc` after it stamps "rendered", and the iframe's next `load` event (the new
+ * document parsed and laid out) stamps "shown". The next key is pressed only once the previous
+ * one is shown. RUNS runs (3); the medians of the per-run p50/p95 are reported.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { startTestApi } from '../server/test-support';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const KEYS = Number(process.env.KEYS ?? 150);
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+const median = (values: number[]) => percentile(values, 50);
+
+/** A ~20 kB e-mail: styles, a header, a loop over the order lines, and filler sections. */
+export function bigTemplate(): string {
+  const head = `<!doctype html><html><head><meta charset="utf-8"><style>
+body{font-family:Helvetica,Arial,sans-serif;color:#222;margin:0;padding:0}
+.wrap{max-width:600px;margin:0 auto;padding:24px}
+.line td{padding:6px 0;border-bottom:1px solid #eee}
+.total td{font-weight:bold;padding-top:12px}
+h1{font-size:22px} p{line-height:1.5}
+</style></head><body><div class="wrap">
+<h1>Thank you for your order, {{ customer.first_name | default: "there" }}!</h1>
+<p>Order <strong>{{ order.number }}</strong> placed on {{ order.created_at | date: "%B %-d, %Y" }}.</p>
+<table role="presentation" style="width:100%;border-collapse:collapse">
+{% for line in order.lines %}
+<tr class="line"><td>{{ forloop.index }}.</td><td>{{ line.quantity }} &times; {{ line.name | escape }}{% if line.variant %} <small>({{ line.variant }})</small>{% endif %}</td><td style="text-align:right">{{ line.price }} {{ order.currency }}</td></tr>
+{% endfor %}
+<tr class="total"><td></td><td>Total</td><td style="text-align:right">{{ order.total }} {{ order.currency }}</td></tr>
+</table>\n`;
+  const section = (i: number) =>
+    `<h2 style="font-size:16px;margin-top:24px">Section ${i}: about your order</h2>
+<p style="color:#444">{% if order.lines.size > 10 %}A big order, {{ customer.first_name }}!{% else %}Thanks again.{% endif %} We ship from {{ shop.address | default: shop.name }} within two working days. Questions? Write to <a href="mailto:{{ shop.email }}">{{ shop.email }}</a>.</p>\n`;
+  let body = '';
+  for (let i = 1; (head + body).length < 19_500; i += 1) body += section(i);
+  return `${head}${body}<p id="typed">Typed: </p>\n<p>{{ shop.name }}</p></div></body></html>`;
+}
+
+function build(): { dir: string; temporary: boolean } {
+  if (process.env.BUILD_DIR && existsSync(join(process.env.BUILD_DIR, '.vite/manifest.json'))) {
+    return { dir: process.env.BUILD_DIR, temporary: false };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'bench-editor-dist-'));
+  const result = spawnSync(
+    'npx',
+    ['vite', 'build', '--manifest', '--outDir', dir, '--emptyOutDir'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  if (result.status !== 0) throw new Error('vite build failed');
+  return { dir, temporary: true };
+}
+
+function reach(
+  manifest: Manifest,
+  start: string,
+  followDynamic: (key: string) => boolean,
+): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+    for (const next of manifest[key].dynamicImports ?? []) if (followDynamic(next)) visit(next);
+  };
+  visit(start);
+  return seen;
+}
+
+function gzipKb(dir: string, manifest: Manifest, keys: Iterable<string>): number {
+  let bytes = 0;
+  for (const key of keys) {
+    const file = manifest[key]?.file;
+    if (file?.endsWith('.js'))
+      bytes += gzipSync(readFileSync(join(dir, file)), { level: 9 }).length;
+  }
+  return bytes / 1024;
+}
+
+function bundleSizes(dir: string) {
+  const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const page = 'src/features/notifications/notification-editor-page.tsx';
+  const editor = 'src/features/notifications/notification-editor.tsx';
+  if (!entry || !manifest[page] || !manifest[editor])
+    throw new Error('editor chunks not in the manifest');
+  const baseline = reach(manifest, entry, () => false);
+  const editorJs = reach(manifest, page, (key) => key === editor);
+  const own = [...editorJs].filter((key) => !baseline.has(key));
+  const htmlToText = [...reach(manifest, editor, () => true)].filter(
+    (key) =>
+      !baseline.has(key) &&
+      !editorJs.has(key) &&
+      /html-to-text|generate-text/.test(key + (manifest[key]?.file ?? '')),
+  );
+  return {
+    editorGzipKb: gzipKb(dir, manifest, own),
+    chunks: own.map((key) => manifest[key]!.file),
+    htmlToTextGzipKb: gzipKb(dir, manifest, htmlToText),
+    entryGzipKb: gzipKb(dir, manifest, baseline),
+  };
+}
+
+async function run(staticDir: string): Promise<{ rendered: number[]; shown: number[] }> {
+  const api = await startTestApi({ staticDir });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const current = await api.request('GET', '/notifications/order-confirmation');
+    const put = await api.request('PUT', '/notifications/order-confirmation', {
+      body: { html: bigTemplate(), html_enabled: true },
+      headers: { 'if-match': current.headers.get('etag') ?? '*' },
+    });
+    if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${put.text}`);
+
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const connection = { baseUrl: `${api.baseUrl}/api`, token: api.adminToken, site: 'demo' };
+    await page.addInitScript(
+      ([conn]) => {
+        window.localStorage.setItem('site-console.connection', JSON.stringify(conn));
+      },
+      [connection] as const,
+    );
+    await page.goto(`${api.baseUrl}/notifications/order-confirmation`);
+    await page.getByRole('button', { name: 'Many lines' }).click();
+    const html = page.getByRole('textbox', { name: 'HTML version' });
+    await html.click();
+    // Put the cursor inside <p id="typed">, where every key changes the visible text.
+    await page.keyboard.press('Control+End');
+    await page.evaluate(() => {
+      const stamps = {
+        key: 0,
+        rendered: [] as number[],
+        shown: [] as number[],
+        waitingRender: false,
+        waitingLoad: false,
+      };
+      (window as unknown as { __bench: typeof stamps }).__bench = stamps;
+      document.addEventListener(
+        'keydown',
+        () => {
+          stamps.key = performance.now();
+          stamps.waitingRender = true;
+          stamps.waitingLoad = true;
+        },
+        true,
+      );
+      const iframe = document.querySelector('iframe[title="HTML preview"]')!;
+      new MutationObserver(() => {
+        if (!stamps.waitingRender) return;
+        stamps.waitingRender = false;
+        stamps.rendered.push(performance.now() - stamps.key);
+      }).observe(iframe, { attributes: true, attributeFilter: ['srcdoc'] });
+      iframe.addEventListener('load', () => {
+        if (!stamps.waitingLoad || stamps.waitingRender) return;
+        stamps.waitingLoad = false;
+        stamps.shown.push(performance.now() - stamps.key);
+      });
+    });
+    // Move into the "Typed:" paragraph: up two lines, to its end before "</p>".
+    for (const key of ['ArrowUp', 'ArrowUp', 'End']) await page.keyboard.press(key);
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowLeft');
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    for (let i = 0; i < KEYS; i += 1) {
+      await page.keyboard.type(letters[i % letters.length]!);
+      await page.waitForFunction(
+        (n) => (window as unknown as { __bench: { shown: number[] } }).__bench.shown.length >= n,
+        i + 1,
+        { timeout: 10_000 },
+      );
+    }
+    const typed = await page
+      .frameLocator('iframe[title="HTML preview"]')
+      .locator('#typed')
+      .textContent();
+    if (!typed?.includes('abc')) throw new Error(`typing did not reach the preview: ${typed}`);
+    return page.evaluate(() => {
+      const b = (window as unknown as { __bench: { rendered: number[]; shown: number[] } }).__bench;
+      return { rendered: b.rendered, shown: b.shown };
+    });
+  } finally {
+    await browser.close();
+    await api.close();
+  }
+}
+
+async function main() {
+  const { dir, temporary } = build();
+  try {
+    const sizes = bundleSizes(dir);
+    const results: { p50: number; p95: number; shownP50: number; shownP95: number }[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const { rendered, shown } = await run(dir);
+      const result = {
+        p50: percentile(rendered, 50),
+        p95: percentile(rendered, 95),
+        shownP50: percentile(shown, 50),
+        shownP95: percentile(shown, 95),
+      };
+      results.push(result);
+      console.log(
+        `run ${i + 1}: keystroke→preview updated p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms; ` +
+          `→ iframe loaded p50 ${result.shownP50.toFixed(1)} ms, p95 ${result.shownP95.toFixed(1)} ms (${rendered.length} keys)`,
+      );
+    }
+    console.log(`template: ${bigTemplate().length} chars, 50 order lines`);
+    console.log(
+      `median of ${RUNS} runs: preview updated p50 ${median(results.map((r) => r.p50)).toFixed(1)} ms, ` +
+        `p95 ${median(results.map((r) => r.p95)).toFixed(1)} ms; iframe loaded p50 ` +
+        `${median(results.map((r) => r.shownP50)).toFixed(1)} ms, p95 ${median(results.map((r) => r.shownP95)).toFixed(1)} ms`,
+    );
+    console.log(
+      `editor page JS on demand: ${sizes.editorGzipKb.toFixed(1)} kB gzip in ${sizes.chunks.length} chunks ` +
+        `(${sizes.chunks.join(', ')}); html-to-text on click: ${sizes.htmlToTextGzipKb.toFixed(1)} kB; ` +
+        `app entry: ${sizes.entryGzipKb.toFixed(1)} kB`,
+    );
+  } finally {
+    if (temporary) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
