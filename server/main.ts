@@ -27,6 +27,26 @@ function readConfig(): Config {
   }
 }
 
+/** What SIGINT/SIGTERM close, in order; filled as parts start. */
+const stopping: Array<() => Promise<void>> = [];
+let closing = false;
+
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  try {
+    for (const stop of stopping) await stop();
+    process.exit(0);
+  } catch (error) {
+    console.error(`${signal}: could not close cleanly`, error);
+    process.exit(1);
+  }
+}
+
+// Registered first, so a signal during start-up still closes cleanly.
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
 async function main(): Promise<void> {
   const config = readConfig();
   const db = openDatabase(config.DATABASE_URL);
@@ -63,19 +83,12 @@ async function main(): Promise<void> {
     else if (deleted > 0) app.log.info(`pruned ${deleted} log entries`);
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: closing`);
+  stopping.push(async () => {
     stopRetention();
     await stopGenerator?.();
     await app.close();
     await db.destroy();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 }
 
 main().catch((error: unknown) => {

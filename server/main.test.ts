@@ -1,0 +1,104 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appLogListWireSchema } from '../src/api/schemas/app-log';
+
+const dir = mkdtempSync(join(tmpdir(), 'site-console-main-'));
+const children = new Set<ChildProcessWithoutNullStreams>();
+
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  lines: string[];
+  baseUrl: string;
+}
+
+/** Starts `server/main.ts` as `npm start` does (without the build) on a free port. */
+function startServer(env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STATIC_DIR: join(dir, 'no-dist'), ...env },
+  });
+  children.add(child);
+  const lines: string[] = [];
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const parts = buffer.split('\n');
+      buffer = parts.pop() ?? '';
+      lines.push(...parts);
+      const listening = lines.find((line) => line.startsWith('Site Console on '));
+      if (listening) {
+        const baseUrl = /http:\/\/\S+/.exec(listening)?.[0] ?? '';
+        resolve({ child, lines, baseUrl });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      children.delete(child);
+      resolve(code);
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+describe('server process', () => {
+  const databaseUrl = join(dir, 'data', 'console.db');
+
+  it('seeds the demo on first start, prints one sign-in line, writes demo logs, closes on SIGTERM', async () => {
+    const { child, lines, baseUrl } = await startServer({ DATABASE_URL: databaseUrl });
+    // The sign-in line is printed right after the listening line.
+    await expect.poll(() => lines.some((line) => line.startsWith('Sign in: '))).toBe(true);
+    const signIn = lines.filter((line) => line.startsWith('Sign in: '));
+    expect(signIn).toHaveLength(1);
+    const match =
+      /^Sign in: (http:\/\/127\.0\.0\.1:\d+)\/#token=(scs_[0-9A-Za-z]{40})&site=demo$/.exec(
+        signIn[0] ?? '',
+      );
+    expect(match?.[1]).toBe(baseUrl);
+    const token = match?.[2] ?? '';
+    const headers = { authorization: `Bearer ${token}`, 'x-service-site': 'demo' };
+    const apps = await fetch(`${baseUrl}/api/apps`, { headers });
+    expect(apps.status).toBe(200);
+    // The generator's first burst goes to the storefront app through the ingestion path.
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${baseUrl}/api/apps/storefront/logs?limit=200`, { headers });
+          return appLogListWireSchema.parse(await res.json()).length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(100);
+    expect(await stop(child)).toBe(0);
+  });
+
+  it('does not seed or print a sign-in line again on a database that has data', async () => {
+    const { child, lines } = await startServer({ DATABASE_URL: databaseUrl, DEMO_LOGS: '0' });
+    expect(lines.some((line) => line.startsWith('Sign in: '))).toBe(false);
+    expect(await stop(child)).toBe(0);
+  });
+
+  it('exits 1 naming the variable when the configuration is invalid', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: 'eighty', DATABASE_URL: ':memory:' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid configuration');
+    expect(stderr).toContain('PORT');
+  });
+});
