@@ -30,12 +30,15 @@ function ApplicationItem({
   app,
   anchor,
   findings,
+  cookieFindings,
   cookies,
   language,
 }: {
   app: ConsentApplication;
   anchor: string | undefined;
   findings: readonly Finding[];
+  /** Check 6 findings about this application's cookies (also shown under All cookies). */
+  cookieFindings: readonly Finding[];
   cookies: readonly CheckedCookie[];
   language: string;
 }) {
@@ -86,7 +89,10 @@ function ApplicationItem({
         {cookies.length === 0 ? (
           <p className="text-muted text-sm">This application lists no cookies.</p>
         ) : (
-          <CookieTable cookies={cookies} caption={`Cookies of ${app.name}`} />
+          <div className="flex flex-col gap-2">
+            <CookieTable cookies={cookies} caption={`Cookies of ${app.name}`} />
+            <FindingList findings={cookieFindings} />
+          </div>
         )}
       </div>
     </li>
@@ -123,13 +129,17 @@ export function ApplicationsSection({
               const target = { kind: 'application' as const, name: app.name };
               // Findings of a duplicated name are shown once, on its first application.
               const first = applications.findIndex((other) => other.name === app.name) === index;
+              const appCookies = cookies.filter((cookie) => cookie.application === app.name);
               return (
                 <ApplicationItem
                   key={`${app.name}-${index}`}
                   app={app}
                   anchor={first ? targetAnchorId(target) : undefined}
                   findings={first ? findingsFor(findings, target) : []}
-                  cookies={cookies.filter((cookie) => cookie.application === app.name)}
+                  cookieFindings={appCookies.flatMap((cookie) =>
+                    findingsFor(findings, { kind: 'cookie', name: cookie.id }),
+                  )}
+                  cookies={appCookies}
                   language={language}
                 />
               );

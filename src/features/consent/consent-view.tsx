@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { ApiResponse } from '../../api/client';
 import type { ConsentApplication, ConsentConfig } from '../../api/schemas/consent';
-import { Card, CardBody, PageHeader } from '../../components/ui/card';
+import { PageHeader } from '../../components/ui/card';
 import { ApplicationsSection } from './applications-section';
 import { ConsentConflictDialog } from './conflict-dialog';
 import { collectCookies, findingsFor, languageGrid, runConsentChecks } from './consent-checks';
@@ -79,17 +79,15 @@ export function ConsentView({
           findings={findingsFor(findings, { kind: 'privacy-policy', name: 'privacy-policy' })}
           suggestedLanguages={grid.languages}
         />
-        <Card
+        <section
           aria-label="Language of the texts below"
-          className="bg-subtle/40 sticky top-0 z-10 backdrop-blur"
+          className="border-border bg-surface flex flex-wrap items-end justify-between gap-3 rounded-lg border px-4 py-3 shadow-sm sm:px-5"
         >
-          <CardBody className="flex flex-wrap items-end justify-between gap-3 py-3">
-            <LanguageSwitcher languages={languages} value={language} onChange={onLanguageChange} />
-            <p className="text-muted text-xs">
-              Purposes, applications and cookies are read-only here.
-            </p>
-          </CardBody>
-        </Card>
+          <LanguageSwitcher languages={languages} value={language} onChange={onLanguageChange} />
+          <p className="text-muted text-xs">
+            Purposes, applications and cookies are read-only here.
+          </p>
+        </section>
         <PurposesSection
           purposes={config.purposes}
           usage={usage}

@@ -52,7 +52,6 @@ export function FindingList({
       {findings.map((finding) => (
         <li
           key={finding.id}
-          id={finding.id}
           className={cn(
             'flex gap-2 rounded-md border px-3 py-2 text-sm',
             finding.severity === 'error'

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import {
   TableContainer,
@@ -26,6 +27,11 @@ function Cell({ cell }: { cell: GridCell }) {
 
 /** Check 7: every language in use against every localized field. */
 export function LanguageGridSection({ grid }: { grid: LanguageGrid }) {
+  const [onlyGaps, setOnlyGaps] = useState(false);
+  const complete = (row: LanguageGrid['rows'][number]) =>
+    grid.languages.every((language) => row.cells[language]!.hasText);
+  const gaps = grid.rows.filter((row) => !complete(row)).length;
+  const rows = onlyGaps ? grid.rows.filter((row) => !complete(row)) : grid.rows;
   return (
     <Card aria-labelledby="consent-languages-heading">
       <CardHeader
@@ -37,40 +43,58 @@ export function LanguageGridSection({ grid }: { grid: LanguageGrid }) {
         {grid.languages.length === 0 ? (
           <p className="text-muted text-sm">No localized text is set.</p>
         ) : (
-          <TableContainer className="max-h-[28rem] overflow-y-auto shadow-none">
-            <table className={tableClasses}>
-              <caption className="sr-only">Text per language</caption>
-              <thead className={`${theadClasses} sticky top-0`}>
-                <tr>
-                  <th scope="col" className={thClasses}>
-                    Field
-                  </th>
-                  {grid.languages.map((language) => (
-                    <th key={language} scope="col" className={`${thClasses} text-center`}>
-                      {language}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={tbodyClasses}>
-                {grid.rows.map((row) => (
-                  <tr key={row.key}>
-                    <th scope="row" className={`${tdClasses} text-fg font-normal`}>
-                      {row.label}
+          <div className="flex flex-col gap-3">
+            <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <p className={gaps === 0 ? 'text-success font-medium' : 'text-muted'}>
+                {gaps === 0
+                  ? `Every field has text in ${grid.languages.join(', ')}.`
+                  : `${gaps} of ${grid.rows.length} fields miss text in some language.`}
+              </p>
+              <label className="text-fg flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="accent-accent size-4"
+                  checked={onlyGaps}
+                  onChange={(event) => setOnlyGaps(event.target.checked)}
+                />
+                Only fields with gaps
+              </label>
+            </div>
+            <TableContainer className="max-h-[28rem] overflow-y-auto shadow-none">
+              <table className={tableClasses}>
+                <caption className="sr-only">Text per language</caption>
+                <thead className={`${theadClasses} sticky top-0`}>
+                  <tr>
+                    <th scope="col" className={thClasses}>
+                      Field
                     </th>
                     {grid.languages.map((language) => (
-                      <td
-                        key={language}
-                        className={`${tdClasses} text-center text-xs whitespace-nowrap`}
-                      >
-                        <Cell cell={row.cells[language]!} />
-                      </td>
+                      <th key={language} scope="col" className={`${thClasses} text-center`}>
+                        {language}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableContainer>
+                </thead>
+                <tbody className={tbodyClasses}>
+                  {rows.map((row) => (
+                    <tr key={row.key}>
+                      <th scope="row" className={`${tdClasses} text-fg font-normal`}>
+                        {row.label}
+                      </th>
+                      {grid.languages.map((language) => (
+                        <td
+                          key={language}
+                          className={`${tdClasses} text-center text-xs whitespace-nowrap`}
+                        >
+                          <Cell cell={row.cells[language]!} />
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableContainer>
+          </div>
         )}
       </CardBody>
     </Card>

@@ -16,18 +16,15 @@ export function LanguageSwitcher({
       hint="Missing texts show the fallback: en, else the first language with text."
     >
       {(props) => (
-        <Select
-          {...props}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className="w-40"
-        >
-          {languages.map((language) => (
-            <option key={language} value={language}>
-              {language}
-            </option>
-          ))}
-        </Select>
+        <div className="w-40">
+          <Select {...props} value={value} onChange={(event) => onChange(event.target.value)}>
+            {languages.map((language) => (
+              <option key={language} value={language}>
+                {language}
+              </option>
+            ))}
+          </Select>
+        </div>
       )}
     </Field>
   );

@@ -105,14 +105,11 @@ export function PrivacyPolicyCard({
                   const language = rows[index]?.language.trim() || `row ${index + 1}`;
                   const rowErrors = errors.privacy_policy_url?.[index];
                   return (
-                    <li
-                      key={field.id}
-                      className="grid grid-cols-[5.5rem_1fr_auto] items-start gap-2"
-                    >
+                    <li key={field.id} className="flex flex-wrap items-start gap-2 sm:flex-nowrap">
                       <Field
                         label={`Language of URL ${index + 1}`}
                         error={rowErrors?.language?.message}
-                        className="[&>div:first-child]:sr-only"
+                        className="w-24 shrink-0 [&>div:first-child]:sr-only"
                       >
                         {(props) => (
                           <Input
@@ -128,7 +125,7 @@ export function PrivacyPolicyCard({
                       <Field
                         label={`Privacy policy URL for ${language}`}
                         error={rowErrors?.url?.message}
-                        className="[&>div:first-child]:sr-only"
+                        className="order-last min-w-0 basis-full sm:order-none sm:flex-1 sm:basis-auto [&>div:first-child]:sr-only"
                       >
                         {(props) => (
                           <Input
@@ -144,6 +141,7 @@ export function PrivacyPolicyCard({
                       <Button
                         variant="ghost"
                         size="icon"
+                        className="ml-auto sm:ml-0"
                         aria-label={`Remove ${language}`}
                         onClick={() => remove(index)}
                       >
