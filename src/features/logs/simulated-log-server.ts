@@ -98,6 +98,8 @@ export interface SimulatedLogServerOptions {
   timeMode?: 'micro' | 'milli' | 'second';
   /** Delay of every answer on the fake clock. */
   latencyMs?: number;
+  /** Beyond this many requests every request fails (a guard against runaway loops). */
+  maxRequests?: number;
 }
 
 export class SimulatedLogError extends Error {
@@ -152,6 +154,7 @@ export class SimulatedLogServer {
   private readonly clock: FakeClock;
   private readonly timeMode: NonNullable<SimulatedLogServerOptions['timeMode']>;
   private readonly latencyMs: number;
+  readonly maxRequests: number;
   private nextId = 1;
   private lastMicros = 0;
   private down = false;
@@ -161,6 +164,7 @@ export class SimulatedLogServer {
     this.clock = options.clock;
     this.timeMode = options.timeMode ?? 'micro';
     this.latencyMs = options.latencyMs ?? 0;
+    this.maxRequests = options.maxRequests ?? Number.POSITIVE_INFINITY;
   }
 
   private nextTime(): number {
@@ -200,8 +204,10 @@ export class SimulatedLogServer {
     this.down = true;
   }
 
+  /** Up again, with no failure left queued. */
   restart(): void {
     this.down = false;
+    this.failures = 0;
   }
 
   /** The spec's query semantics over the in-memory list, evaluated now. */
@@ -246,6 +252,10 @@ export class SimulatedLogServer {
   /** The engine's `fetchPage`: answered after `latencyMs`, computed when the request arrives. */
   readonly fetchPage = (query: AppLogQuery, signal: AbortSignal): Promise<AppLogEntry[]> => {
     this.requests.push({ ...query });
+    if (this.requests.length > this.maxRequests) {
+      // A runaway polling loop would otherwise spin the test forever.
+      return Promise.reject(new Error(`More than ${this.maxRequests} requests`));
+    }
     let outcome: { ok: true; page: AppLogEntry[] } | { ok: false; error: Error };
     if (this.down) {
       outcome = { ok: false, error: new SimulatedLogError(0, 'Could not reach the server') };

@@ -620,7 +620,10 @@ export class TailEngine {
       if (this.ids.has(entry.id) || this.cursorIds.has(entry.id)) return;
       // A server that ignores `since` precision must not bring back what lies before the cursor.
       if (cursorSeconds !== undefined && entry.time < cursorSeconds) return;
-      if (tie && entry.time === tie.time && index < lastKnownTieIndex) return;
+      // A page that does not reach them lists only such older entries at that time.
+      if (tie && entry.time === tie.time && (lastKnownTieIndex < 0 || index < lastKnownTieIndex)) {
+        return;
+      }
       this.ids.add(entry.id);
       fresh.push(entry);
     });
