@@ -89,8 +89,7 @@ export async function startTestApi(extra: Partial<AppDeps> = {}): Promise<TestAp
     if (options.rawBody !== undefined) {
       body =
         typeof options.rawBody === 'string' ? options.rawBody : new Uint8Array(options.rawBody);
-    }
-    else if (options.body !== undefined) {
+    } else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
