@@ -60,7 +60,13 @@ export function LanguageGridSection({ grid }: { grid: LanguageGrid }) {
                 Only fields with gaps
               </label>
             </div>
-            <TableContainer className="max-h-[28rem] overflow-y-auto shadow-none">
+            <TableContainer
+              className="max-h-[28rem] overflow-y-auto shadow-none"
+              // Scrollable, so keyboard users must be able to focus it to scroll.
+              tabIndex={0}
+              role="region"
+              aria-label="Text per language"
+            >
               <table className={tableClasses}>
                 <caption className="sr-only">Text per language</caption>
                 <thead className={`${theadClasses} sticky top-0`}>
