@@ -226,3 +226,14 @@ describe('health and OpenAPI', () => {
     );
   });
 });
+
+describe('bodies', () => {
+  it('answers 422 naming no field when a write has no body at all', async () => {
+    const res = await api.request('PATCH', '/apps/analytics');
+    expect(res.status).toBe(422);
+    expect(errorBodySchema.parse(res.json).errors[0]).toMatchObject({
+      field: '',
+      code: 'invalid_type',
+    });
+  });
+});

@@ -189,6 +189,11 @@ function describeIssue(issue: $ZodIssue, input: unknown): IssueDetail[] {
         },
       ];
     case 'invalid_type':
+      if (path.length === 0) {
+        return [
+          { field: '', message: `Expected a JSON ${issue.expected}`, code: 'invalid_type', value },
+        ];
+      }
       if (value === undefined) {
         return [{ field, message: 'This field is required', code: 'required', value: null }];
       }
