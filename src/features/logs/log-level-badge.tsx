@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 // Colours carry the level at a glance; the word is always there too, for colour-blind readers.
 const levelClasses: Record<LogLevel, string> = {
   debug: 'bg-subtle text-muted border-border',
-  info: 'bg-accent-soft text-accent border-accent/30',
+  info: 'bg-accent-soft text-accent border-accent/30 dark:text-indigo-300',
   warn: 'bg-warning-soft text-warning border-warning/40',
   error: 'bg-danger-soft text-danger border-danger/40',
   fatal: 'bg-danger text-white border-danger',

@@ -1,5 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import type { AppLogEntry } from '../../api/schemas/app-log';
 import { Button } from '../../components/ui/button';
 import { LogRow } from './log-row';
@@ -11,6 +18,7 @@ const ROW_HEIGHT_NARROW = 48;
 const HEADER_HEIGHT = 44;
 /** Within this many pixels of the end counts as "at the bottom". */
 const END_SLACK = 4;
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 
 export interface LogListProps {
   entries: readonly AppLogEntry[];
@@ -78,7 +86,8 @@ export function LogList({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [following, generation]);
 
-  // A shared link: bring its entry to the middle once it has loaded.
+  // A shared link: bring its entry to the middle once it has loaded. Scroll commands go out in
+  // the next frame, once the virtualizer has its element (StrictMode re-mounts it first).
   const shownTarget = useRef<string | null>(null);
   useEffect(() => {
     if (!targetId) return;
@@ -86,22 +95,41 @@ export function LogList({
     if (shownTarget.current === key) return;
     const index = entries.findIndex((entry) => entry.id === targetId);
     if (index < 0) return;
-    shownTarget.current = key;
-    virtualizer.scrollToIndex(index, { align: 'center' });
+    const frame = requestAnimationFrame(() => {
+      shownTarget.current = key;
+      virtualizer.scrollToIndex(index, { align: 'center' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [targetId, generation, entries, virtualizer]);
 
   // j/k: keep the selected row visible. Runs when the selection moves, not on every update.
   const shownSelection = useRef<string | null>(null);
   useEffect(() => {
     if (!selectedId || shownSelection.current === selectedId) return;
-    shownSelection.current = selectedId;
     const index = entries.findIndex((entry) => entry.id === selectedId);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+    if (index < 0) return;
+    const frame = requestAnimationFrame(() => {
+      shownSelection.current = selectedId;
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [selectedId, entries, virtualizer]);
+
+  // Only the admin's own scrolling changes following. The virtualizer also scrolls (following
+  // appends, keeping the row being read in place, measuring an opened row), and those scroll
+  // events must not count; so a scroll event counts only while an input gesture is under way.
+  const intentUntil = useRef(0);
+  const pointerOnScrollbar = useRef(false);
+  const markIntent = (ms: number) => {
+    intentUntil.current = Math.max(intentUntil.current, performance.now() + ms);
+  };
 
   const onScroll = () => {
     const element = scrollRef.current;
     if (!element) return;
+    if (!pointerOnScrollbar.current && performance.now() > intentUntil.current) return;
+    // Smooth wheel and touch momentum keep sending scroll events after the input itself.
+    markIntent(250);
     const atEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= END_SLACK;
     onUserScroll(atEnd);
     if (canLoadOlder && !loadingOlder && !following && element.scrollTop < rowHeight * 3) {
@@ -115,7 +143,22 @@ export function LogList({
     if (up && following) onUserScroll(false);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!SCROLL_KEYS.has(event.key)) return;
+    markIntent(500);
     stopOnUpwardIntent(['ArrowUp', 'PageUp', 'Home'].includes(event.key));
+  };
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    // A press on the scroller itself (not on a row) is a press on its scrollbar.
+    if (event.target !== event.currentTarget) return;
+    pointerOnScrollbar.current = true;
+    const release = () => {
+      pointerOnScrollbar.current = false;
+      markIntent(300);
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+    };
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
   };
 
   const items = virtualizer.getVirtualItems();
@@ -127,7 +170,12 @@ export function LogList({
       tabIndex={0}
       className="bg-surface focus-visible:outline-ring relative min-h-0 flex-1 overflow-auto overscroll-contain focus-visible:outline-2 focus-visible:-outline-offset-2"
       onScroll={onScroll}
-      onWheel={(event) => stopOnUpwardIntent(event.deltaY < 0)}
+      onWheel={(event) => {
+        markIntent(400);
+        stopOnUpwardIntent(event.deltaY < 0);
+      }}
+      onTouchMove={() => markIntent(1500)}
+      onPointerDown={onPointerDown}
       onKeyDown={onKeyDown}
       data-entry-count={entries.length}
     >

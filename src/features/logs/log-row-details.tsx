@@ -28,7 +28,7 @@ function JsonBlock({
   return (
     <section className="min-w-0 flex-1" aria-label={label}>
       <div className="mb-1 flex items-center justify-between gap-2">
-        <h3 className="text-muted font-sans text-xs font-semibold">{label}</h3>
+        <h2 className="text-muted font-sans text-xs font-semibold">{label}</h2>
         <Button size="sm" variant="ghost" onClick={() => void copy(text, label.toLowerCase())}>
           Copy {label.toLowerCase()}
         </Button>
@@ -53,7 +53,10 @@ export function LogRowDetails({
   onCopyLink: (entry: AppLogEntry) => void;
 }) {
   return (
-    <div id={id} className="bg-surface cursor-auto px-3 pt-2 pb-3 font-mono text-xs sm:pl-8">
+    <div
+      id={id}
+      className="bg-surface border-border/60 cursor-auto border-b px-3 pt-2 pb-3 font-mono text-xs sm:pl-8"
+    >
       <dl className="text-muted mb-2 flex flex-wrap gap-x-4 gap-y-1 font-sans">
         <div className="flex gap-1">
           <dt>id</dt>

@@ -38,13 +38,12 @@ export const LogRow = memo(function LogRow({
   return (
     <div
       className={cn(
-        'border-border/60 border-b',
         target && 'bg-accent-soft',
         selected && 'outline-ring outline-2 -outline-offset-2',
       )}
     >
       <div
-        className="hover:bg-subtle flex h-12 cursor-pointer flex-wrap content-center items-center gap-x-2 overflow-hidden px-2 font-mono text-xs sm:h-7 sm:flex-nowrap"
+        className="hover:bg-subtle border-border/60 flex h-12 cursor-pointer flex-wrap content-center items-center gap-x-2 overflow-hidden border-b px-2 font-mono text-xs sm:h-7 sm:flex-nowrap"
         onClick={(event) => {
           // Selecting text to copy it must not toggle the row.
           if (window.getSelection()?.toString()) return;

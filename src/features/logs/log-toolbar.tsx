@@ -45,7 +45,7 @@ export function LogToolbar({
         </Button>
       ) : (
         onGoLive && (
-          <Button size="sm" variant="primary" onClick={onGoLive}>
+          <Button size="sm" onClick={onGoLive}>
             Back to live
           </Button>
         )

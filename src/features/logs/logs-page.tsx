@@ -175,7 +175,11 @@ function LogsViewer({ appKey }: { appKey: string }) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <p className="text-muted text-sm">
-            <Link to="/apps/$key" params={{ key: appKey }} className="text-accent hover:underline">
+            <Link
+              to="/apps/$key"
+              params={{ key: appKey }}
+              className="text-accent hover:underline dark:text-indigo-300"
+            >
               {appName}
             </Link>
           </p>

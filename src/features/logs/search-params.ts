@@ -10,8 +10,11 @@ export const logsSearchSchema = z.object({
   range: z.enum(['live', '15m', '1h', '24h', '7d', 'custom']).optional().catch(undefined),
   since: z.union([z.number(), z.string()]).optional().catch(undefined),
   before: z.union([z.number(), z.string()]).optional().catch(undefined),
-  /** Id of an entry to open the viewer at (copy-link). */
-  entry: z.string().optional().catch(undefined),
+  /** Id of an entry to open the viewer at (copy-link); a hand-typed `entry=42` arrives as a number. */
+  entry: z
+    .union([z.string(), z.number().transform(String)])
+    .optional()
+    .catch(undefined),
   /** `time` of that entry, so the viewer can load around it. */
   at: z.number().optional().catch(undefined),
   utc: z.boolean().optional().catch(undefined),
