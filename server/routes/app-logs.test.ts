@@ -10,7 +10,7 @@ import { AuthFailureLimiter } from '../auth';
 import { buildApp } from '../app';
 import { insertApp } from '../store/apps';
 import { migrateToLatest, openDatabase, type Db } from '../store/db';
-import { toLogRow } from '../store/app-logs';
+import { pruneLogs, toLogRow } from '../store/app-logs';
 import { createSite, ensureMembership } from '../store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
 
@@ -331,6 +331,22 @@ describe('GET /apps/:app_id/logs', () => {
     });
     expect(twice.status).toBe(400);
     expect(errorOf(await twice.json()).errors[0]!.field).toBe('level');
+  });
+
+  it('never answers a repeated page from before a new entry or a prune', async () => {
+    const { key: fresh, id } = await createApp('demo');
+    await post(fresh, { logs: [{ level: 'info', data: 'first' }] });
+    expect(dataOf(await entries(fresh))).toEqual(['first']);
+    expect(dataOf(await entries(fresh))).toEqual(['first']);
+    await post(fresh, { logs: [{ level: 'info', data: 'second' }] });
+    expect(dataOf(await entries(fresh))).toEqual(['second', 'first']);
+    // pruning (here: by another connection, like another process) removes the oldest
+    const other = openDatabase(join(dir, 'test.db'));
+    const first = (await entries(fresh, { since: '0' }))[0]!;
+    await pruneLogs(other, first.time + 1e-6);
+    await other.destroy();
+    expect(dataOf(await entries(fresh))).toEqual(['second']);
+    expect(id).toBeGreaterThan(0);
   });
 
   it('sends JSON that the contract accepts', async () => {

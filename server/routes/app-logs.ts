@@ -18,7 +18,8 @@ import {
 } from '../../src/api/schemas/app-log';
 import { notFound } from '../errors';
 import { parseLogQuery } from '../store/app-logs-filter';
-import { insertLogs, queryLogs } from '../store/app-logs';
+import { insertLogs } from '../store/app-logs';
+import { LogPageCache } from '../store/app-logs-cache';
 import { findAppRow } from '../store/apps';
 import { AUTH_ERRORS, errorResponses } from './common';
 
@@ -53,8 +54,25 @@ const logQuerySchema = z.object({
     ),
 });
 
+/** App keys never change and apps are not deleted: the key → id lookup is cached briefly. */
+const APP_ID_TTL_MS = 5_000;
+
 export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
+  const pages = new LogPageCache();
+  const appIds = new Map<string, { id: number; at: number }>();
+
+  async function appIdOf(siteId: string, key: string): Promise<number> {
+    const cacheKey = `${siteId}\u0000${key}`;
+    const cached = appIds.get(cacheKey);
+    const now = Date.now();
+    if (cached && now - cached.at < APP_ID_TTL_MS) return cached.id;
+    const row = await findAppRow(db, siteId, key);
+    if (!row) throw notFound('app');
+    if (appIds.size > 10_000) appIds.clear();
+    appIds.set(cacheKey, { id: row.id, at: now });
+    return row.id;
+  }
 
   app.get(
     '/apps/:app_id/logs',
@@ -73,9 +91,8 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const filter = parseLogQuery(request.query);
-      const row = await findAppRow(db, request.auth.siteId, request.params.app_id);
-      if (!row) throw notFound('app');
-      const page = await queryLogs(db, row.id, filter);
+      const appId = await appIdOf(request.auth.siteId, request.params.app_id);
+      const page = await pages.query(db, appId, filter);
       // A string with a JSON content type goes out as it is (Fastify does not serialize it);
       // the type provider only knows the parsed shape, hence the cast.
       return reply
@@ -105,9 +122,8 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await findAppRow(db, request.auth.siteId, request.params.app_id);
-      if (!row) throw notFound('app');
-      const stored = await insertLogs(db, row.id, request.body.logs);
+      const appId = await appIdOf(request.auth.siteId, request.params.app_id);
+      const stored = await insertLogs(db, appId, request.body.logs);
       return reply.code(201).send(stored);
     },
   );

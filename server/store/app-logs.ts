@@ -10,7 +10,7 @@ import type { AppLogsTable } from './app-logs-table';
 import { LOG_LEVELS, type AppLogEntry, type LogIngestBody } from '../../src/api/schemas/app-log';
 import type { Database } from './db';
 import { lowerBoundUs, SEARCH_WINDOW_US, US_PER_SECOND, type LogFilter } from './app-logs-filter';
-import { searchContains } from './app-logs-sqlite';
+import { insertLogRows, searchContains } from './app-logs-sqlite';
 
 export type LogIngestEntry = LogIngestBody['logs'][number];
 
@@ -84,11 +84,7 @@ export async function insertLogs(
     const lastUs = Number(last?.last ?? 0);
     const firstUs = Math.max(Date.now() * 1000, lastUs + 1);
     const rows = entries.map((entry, index) => toLogRow(appId, entry, firstUs + index));
-    const inserted = await trx
-      .insertInto('app_logs')
-      .values(rows)
-      .returning(['id', 'time_us'])
-      .execute();
+    const inserted = await insertLogRows(trx, rows);
     // RETURNING order is not guaranteed; times are unique per app, so they map rows back.
     const idByTime = new Map(inserted.map((row) => [Number(row.time_us), row.id]));
     return rows.map((row, index) => {
