@@ -166,9 +166,7 @@ async function run(staticDir: string): Promise<{ rendered: number[]; shown: numb
     await page.goto(`${api.baseUrl}/notifications/order-confirmation`);
     await page.getByRole('button', { name: 'Many lines' }).click();
     const html = page.getByRole('textbox', { name: 'HTML version' });
-    await html.click();
-    // Put the cursor inside <p id="typed">, where every key changes the visible text.
-    await page.keyboard.press('Control+End');
+    await html.waitFor();
     await page.evaluate(() => {
       const stamps = {
         key: 0,
@@ -199,8 +197,11 @@ async function run(staticDir: string): Promise<{ rendered: number[]; shown: numb
         stamps.shown.push(performance.now() - stamps.key);
       });
     });
-    // Move into the "Typed:" paragraph: up two lines, to its end before "</p>".
-    for (const key of ['ArrowUp', 'ArrowUp', 'End']) await page.keyboard.press(key);
+    // Into the "Typed:" paragraph, just before its "</p>": every key changes the visible text.
+    await html.click();
+    await page.keyboard.press('Control+End');
+    await page.locator('.cm-line', { hasText: 'id="typed"' }).click();
+    await page.keyboard.press('End');
     for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowLeft');
     const letters = 'abcdefghijklmnopqrstuvwxyz';
     for (let i = 0; i < KEYS; i += 1) {
@@ -216,7 +217,7 @@ async function run(staticDir: string): Promise<{ rendered: number[]; shown: numb
       .locator('#typed')
       .textContent();
     if (!typed?.includes('abc')) throw new Error(`typing did not reach the preview: ${typed}`);
-    return page.evaluate(() => {
+    return await page.evaluate(() => {
       const b = (window as unknown as { __bench: { rendered: number[]; shown: number[] } }).__bench;
       return { rendered: b.rendered, shown: b.shown };
     });
@@ -261,7 +262,8 @@ async function main() {
   }
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (process.argv[1]?.endsWith('editor.ts'))
+  void main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -32,6 +32,7 @@ import { SamplePanel } from './sample-panel';
 import { TemplateFields } from './template-fields';
 import { missingVariables, offeredVariables, usedVariables } from './template-variables';
 import { useConflict } from './use-conflict';
+import { useDebouncedValue } from './use-debounced-value';
 import { useDraft } from './use-draft';
 import { useSampleData } from './use-sample-data';
 import { VariablesPanel } from './variables-panel';
@@ -78,10 +79,12 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
       ),
     [engine, deferred.subject, deferred.text, deferred.html, samples.data],
   );
+  // The variables panel follows once typing pauses: static analysis of a big template costs
+  // more than the whole keystroke-to-preview budget.
+  const settled = useDebouncedValue(values, 300);
   const used = useMemo(
-    () =>
-      usedVariables([deferred.subject, deferred.text, deferred.html_enabled ? deferred.html : '']),
-    [deferred.subject, deferred.text, deferred.html, deferred.html_enabled],
+    () => usedVariables([settled.subject, settled.text, settled.html_enabled ? settled.html : '']),
+    [settled.subject, settled.text, settled.html, settled.html_enabled],
   );
   const missing = useMemo(() => missingVariables(used, samples.data), [used, samples.data]);
   const offered = useMemo(() => offeredVariables(samples.data), [samples.data]);
