@@ -6,7 +6,19 @@
  * query logs (e.g. a "recent errors" count) shares one naming.
  */
 import { apiClient, type ApiClient } from './client';
-import { appLogListWireSchema, type AppLogEntry, type AppLogQuery } from './schemas/app-log';
+import {
+  appLogListWireSchema,
+  type AppLogEntry,
+  type AppLogQuery,
+  type LogIngestBody,
+} from './schemas/app-log';
+
+type WireEntry = ReturnType<typeof appLogListWireSchema.parse>[number];
+
+/** `created_at` is optional on the wire; the entry's `time` stands in for it. */
+function withCreatedAt(entry: WireEntry): AppLogEntry {
+  return { ...entry, created_at: entry.created_at ?? new Date(entry.time * 1000).toISOString() };
+}
 
 export const appLogKeys = {
   all: ['app-logs'] as const,
@@ -31,8 +43,20 @@ export async function fetchAppLogsPage(
     schema: appLogListWireSchema,
     signal,
   });
-  return data.map((entry) => ({
-    ...entry,
-    created_at: entry.created_at ?? new Date(entry.time * 1000).toISOString(),
-  }));
+  return data.map(withCreatedAt);
+}
+
+/** `POST /apps/{key}/logs`: 1 to 1000 entries; the service assigns id and time. */
+export async function ingestAppLogs(
+  appKey: string,
+  body: LogIngestBody,
+  client: ApiClient = apiClient,
+): Promise<AppLogEntry[]> {
+  const { data } = await client.request({
+    method: 'POST',
+    path: `/apps/${encodeURIComponent(appKey)}/logs`,
+    body,
+    schema: appLogListWireSchema,
+  });
+  return data.map(withCreatedAt);
 }
