@@ -125,6 +125,7 @@ describe('dashboard', () => {
     const asset = await fetch(`${api.baseUrl}/assets/app.js`);
     expect(asset.status).toBe(200);
     expect(await asset.text()).toContain('console.log');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
     for (const path of ['/apps/storefront', '/notifications/welcome/edit', '/logs?level=error']) {
       const res = await fetch(`${api.baseUrl}${path}`, { headers: { accept: 'text/html' } });
       expect(res.status).toBe(200);

@@ -175,7 +175,20 @@ async function registerDashboard(app: FastifyInstance, staticDir: string | null)
   const indexFile = root === null ? null : join(root, 'index.html');
   const hasDashboard = indexFile !== null && existsSync(indexFile);
   if (root !== null && hasDashboard) {
-    await app.register(fastifyStatic, { root, index: ['index.html'], wildcard: true });
+    await app.register(fastifyStatic, {
+      root,
+      index: ['index.html'],
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Vite names files under assets/ by content hash: they never change.
+        const immutable = /[\\/]assets[\\/]/.test(filePath);
+        res.setHeader(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

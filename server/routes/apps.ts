@@ -100,7 +100,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
         params: appParams,
         headers: ifMatchHeaders,
         body: appPatchBodySchema,
-        response: { 200: appSchema, ...errorResponses(WRITE_ERRORS) },
+        response: { 200: appSchema, ...errorResponses([...WRITE_ERRORS, 404]) },
       },
     },
     async (request, reply) => {

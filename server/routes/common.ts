@@ -28,8 +28,8 @@ export function errorResponses<const S extends number>(
 
 /** Errors every authenticated, site-scoped route can answer. */
 export const AUTH_ERRORS = [400, 401, 403, 429, 500] as const;
-/** Errors of a write with a JSON body and `If-Match`. */
-export const WRITE_ERRORS = [...AUTH_ERRORS, 404, 412, 413, 415, 422] as const;
+/** Errors of a write with a JSON body and `If-Match` (add 404 for a resource in the path). */
+export const WRITE_ERRORS = [...AUTH_ERRORS, 412, 413, 415, 422] as const;
 
 export const ifMatchHeaders = z.looseObject({
   'if-match': z

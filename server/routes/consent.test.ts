@@ -70,6 +70,13 @@ describe('consent', () => {
     expect(after.applications).toEqual(before.config.applications);
     expect(after.cookies).toEqual(before.config.cookies);
     expect(res.headers.get('etag')).not.toBe(before.etag);
+    // The same URLs in another order are no change.
+    const reordered = await api.request('PATCH', '/settings/consent', {
+      body: {
+        privacy_policy_url: { de: 'https://demo.example.com/de/datenschutz', en: '/privacy' },
+      },
+    });
+    expect(reordered.headers.get('etag')).toBe(res.headers.get('etag'));
   });
 
   it('requires a URL for kind url and a page id for kind page', async () => {

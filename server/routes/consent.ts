@@ -91,8 +91,12 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         if (body.privacy_policy_kind !== undefined) {
           next.privacy_policy_kind = body.privacy_policy_kind;
         }
-        if (body.privacy_policy_url !== undefined)
-          next.privacy_policy_url = body.privacy_policy_url;
+        if (body.privacy_policy_url !== undefined) {
+          // Sorted by locale, so the same URLs in another order are no change.
+          next.privacy_policy_url = Object.fromEntries(
+            Object.entries(body.privacy_policy_url).sort(([a], [b]) => a.localeCompare(b)),
+          );
+        }
         if (body.privacy_policy_page_id !== undefined) {
           next.privacy_policy_page_id = body.privacy_policy_page_id;
         }

@@ -147,7 +147,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         params: slugParams,
         headers: ifMatchHeaders,
         body: notificationPutBodySchema,
-        response: { 200: notificationSchema, ...errorResponses(WRITE_ERRORS) },
+        response: { 200: notificationSchema, ...errorResponses([...WRITE_ERRORS, 404]) },
       },
     },
     async (request, reply) => {
