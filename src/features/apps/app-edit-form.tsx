@@ -129,6 +129,7 @@ export function AppEditForm({ loaded }: { loaded: ApiResponse<App> }) {
             values={values}
             error={errors.callback_url?.message}
             register={register}
+            previewRef={editor.callbackPreview}
           />
         </CardBody>
         {/* Solid backing so the sticky bar never shows the fields scrolling under it. */}

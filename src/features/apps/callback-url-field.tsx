@@ -1,5 +1,6 @@
 // Callback URL: typed for an external app; for an internal app a read-only preview of the URL
 // the service will derive, following the domain and scopes as they are edited.
+import type { Ref } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -13,12 +14,15 @@ export function CallbackUrlField({
   values,
   error,
   register,
+  previewRef,
 }: {
   appKey: string;
   savedDomain: string;
   values: AppFormValues;
   error?: string;
   register: UseFormRegister<AppFormValues>;
+  /** The read-only preview, so a server error on `callback_url` can move focus to it. */
+  previewRef?: Ref<HTMLTextAreaElement>;
 }) {
   if (!values.internal) {
     return (
@@ -47,6 +51,7 @@ export function CallbackUrlField({
         // can still be focused, read and copied.
         <Textarea
           {...props}
+          ref={previewRef}
           readOnly
           rows={2}
           value={preview.url}

@@ -13,13 +13,18 @@ const base: AppFormValues = {
 };
 
 describe('findConflicts', () => {
-  it('lists only fields you changed that now differ on the server', () => {
+  it('lists only fields both sides changed to different values', () => {
     const theirs = { ...base, name: 'Their name', url: 'https://their.example.com' };
     const yours = { ...base, name: 'My name', sdk_version: '1.1.0' };
     expect(findConflicts(base, theirs, yours)).toEqual([
       { field: 'name', theirs: 'Their name', yours: 'My name' },
-      { field: 'sdk_version', theirs: '1.0.0', yours: '1.1.0' },
     ]);
+  });
+
+  it('finds none when each side changed other fields', () => {
+    const theirs = { ...base, url: 'https://their.example.com' };
+    const yours = { ...base, sdk_version: '1.1.0' };
+    expect(findConflicts(base, theirs, yours)).toEqual([]);
   });
 
   it('ignores fields changed to the same value on both sides, scopes as sets', () => {

@@ -9,7 +9,10 @@ export interface FieldConflict<F extends AppFormField = AppFormField> {
   yours: AppFormValues[F];
 }
 
-/** Fields the admin changed (against what they loaded) that hold something else on the server now. */
+/**
+ * Fields both sides changed (against what the admin loaded) to different values. A field only
+ * one side changed is no conflict: that change simply wins.
+ */
 export function findConflicts(
   base: AppFormValues,
   theirs: AppFormValues,
@@ -18,6 +21,7 @@ export function findConflicts(
   return APP_WRITABLE_FIELDS.filter(
     (field) =>
       !sameFieldValue(field, base[field], yours[field]) &&
+      !sameFieldValue(field, base[field], theirs[field]) &&
       !sameFieldValue(field, theirs[field], yours[field]),
   ).map((field) => ({ field, theirs: theirs[field], yours: yours[field] }) as FieldConflict);
 }

@@ -50,6 +50,7 @@ export function useAppEditor(loaded: ApiResponse<App>) {
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState<PendingConflict | null>(null);
   const busy = useRef(false);
+  const callbackPreview = useRef<HTMLTextAreaElement | null>(null);
   const [saving, setSaving] = useState(false);
 
   const form = useForm<AppFormValues>({
@@ -90,8 +91,15 @@ export function useAppEditor(loaded: ApiResponse<App>) {
         await startConflict(target, on);
         return;
       }
-      const { formMessage: message } = applyServerErrors(error, form.setError, APP_WRITABLE_FIELDS);
+      const { formMessage: message, fields } = applyServerErrors(
+        error,
+        form.setError,
+        APP_WRITABLE_FIELDS,
+      );
       if (message) setFormMessage(message);
+      // An internal app's callback URL is a read-only preview the form does not register, so
+      // the helper cannot focus it; do it here.
+      if (fields[0] === 'callback_url' && target.internal) callbackPreview.current?.focus();
     }
   }
 
@@ -172,6 +180,7 @@ export function useAppEditor(loaded: ApiResponse<App>) {
     form,
     values,
     basis,
+    callbackPreview,
     dirty,
     saving,
     formMessage,
