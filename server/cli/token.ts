@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
-import { migrateToLatest, openDatabase } from '../store/db';
+import { migrateToLatest, openDatabase, writeTransaction } from '../store/db';
 import { ensureMembership, findSite } from '../store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
 
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
             : 'The database has no sites yet (start the server with DEMO=1 to create the demo).'),
       );
     }
-    const token = await db.transaction().execute(async (trx) => {
+    const token = await writeTransaction(db, async (trx) => {
       const userId = await findOrCreateUser(trx, email.data);
       await ensureMembership(trx, userId, site.id);
       return issueToken(trx, userId);

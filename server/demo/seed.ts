@@ -19,7 +19,7 @@ import {
   insertConsentConfig,
   insertConsentCookie,
 } from '../store/consent';
-import type { Database } from '../store/db';
+import { writeTransaction, type Database } from '../store/db';
 import { insertNotification, newNotificationId } from '../store/notifications';
 import { createSite } from '../store/sites';
 
@@ -508,7 +508,7 @@ async function seedNotifications(db: Kysely<Database>, now: Date): Promise<void>
 
 /** Inserts the demo sites and their data in one transaction. */
 export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     for (const site of DEMO_SITES) await createSite(trx, site.id, site.name);
     await seedApps(trx, now);
     await seedConsent(trx, now);

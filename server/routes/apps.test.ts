@@ -237,6 +237,22 @@ describe('PATCH /apps/:app_id', () => {
     expect(star.status).toBe(200);
   });
 
+  it('lets exactly one of several concurrent writes with the same If-Match win', async () => {
+    const { etag } = await getApp('analytics');
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        api.request('PATCH', '/apps/analytics', {
+          body: { name: `Concurrent ${index}` },
+          headers: { 'if-match': etag },
+        }),
+      ),
+    );
+    const statuses = results.map((res) => res.status).sort();
+    expect(statuses).toEqual([200, 412, 412, 412, 412, 412]);
+    const winner = results.find((res) => res.status === 200);
+    expect((await getApp('analytics')).app.name).toBe(asApp(winner?.json).name);
+  });
+
   it('answers 422 for a body that is not an object', async () => {
     const res = await api.request('PATCH', '/apps/analytics', { body: ['name'] });
     expect(res.status).toBe(422);

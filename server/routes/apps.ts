@@ -18,7 +18,7 @@ import {
 } from '../../src/api/schemas/app';
 import { fieldError, notFound, preconditionFailed, validation } from '../errors';
 import { etagOf, ifMatchAllows } from '../etag';
-import { nowIso } from '../store/db';
+import { nowIso, writeTransaction } from '../store/db';
 import {
   changesOf,
   findAppRow,
@@ -106,7 +106,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { siteId } = request.auth;
       const patch = request.body;
-      const row = await db.transaction().execute(async (trx) => {
+      const row = await writeTransaction(db, async (trx) => {
         const current = await findAppRow(trx, siteId, request.params.app_id);
         if (!current) throw notFound('app');
         const etag = etagOf('app', siteId, current.id, current.version);

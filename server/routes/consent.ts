@@ -25,7 +25,7 @@ import {
   updatePrivacyPolicy,
   type PrivacyPolicyFields,
 } from '../store/consent';
-import { nowIso } from '../store/db';
+import { nowIso, writeTransaction } from '../store/db';
 import {
   AUTH_ERRORS,
   WRITE_ERRORS,
@@ -80,7 +80,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { siteId } = request.auth;
       const body = request.body;
-      const result = await db.transaction().execute(async (trx) => {
+      const result = await writeTransaction(db, async (trx) => {
         const existing = await findConsentConfigRow(trx, siteId);
         const etag = consentEtag(siteId, existing?.version ?? 0);
         if (!ifMatchAllows(request.headers['if-match'], etag)) throw preconditionFailed('consent');

@@ -18,7 +18,7 @@ import {
 import type { ErrorDetail } from '../../src/api/schemas/error';
 import { fieldError, notFound, preconditionFailed, validation } from '../errors';
 import { etagOf, ifMatchAllows } from '../etag';
-import { nowIso } from '../store/db';
+import { nowIso, writeTransaction } from '../store/db';
 import {
   contentOf,
   findNotificationRow,
@@ -164,7 +164,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       ] as const) {
         if (body[key] !== undefined) (sent as Record<string, unknown>)[key] = body[key];
       }
-      const row = await db.transaction().execute(async (trx) => {
+      const row = await writeTransaction(db, async (trx) => {
         const current = await findNotificationRow(trx, siteId, request.params.slug);
         if (!current) throw notFound('notification');
         const etag = etagOf('notification', siteId, current.id, current.version);

@@ -16,6 +16,7 @@ import SQLite from 'better-sqlite3';
 import {
   Kysely,
   Migrator,
+  sql,
   SqliteDialect,
   type Generated,
   type Migration,
@@ -177,6 +178,30 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     const cause = error instanceof Error ? error : new Error(String(error));
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
   }
+}
+
+/**
+ * A write transaction. SQLITE-SPECIFIC: it starts with `BEGIN IMMEDIATE`, taking the write lock
+ * first, so that another process writing at the same time (the token CLI next to the server)
+ * makes it wait up to busy_timeout instead of failing with SQLITE_BUSY when a deferred
+ * transaction tries to turn from reading to writing. A PostgreSQL dialect would use
+ * `db.transaction()` here. `fn` must use the `trx` it is given.
+ */
+export async function writeTransaction<T>(
+  db: Kysely<Database>,
+  fn: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await fn(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(conn);
+      throw error;
+    }
+  });
 }
 
 /** Current time as the service stores and emits it: ISO 8601 UTC with milliseconds. */
