@@ -1,8 +1,8 @@
 // /apps: every app of the site, filterable by name or key (the filter lives in the URL).
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { appsQueryOptions } from '../../api/apps';
+import { appQueryOptions, appsQueryOptions } from '../../api/apps';
 import type { App } from '../../api/schemas/app';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -89,6 +89,10 @@ function AppsTable({
   filter: string;
   onClearFilter: () => void;
 }) {
+  const queryClient = useQueryClient();
+  // Start loading an app (and its ETag) as soon as the pointer or focus is on its link.
+  const prefetch = (key: string) => void queryClient.prefetchQuery(appQueryOptions(key));
+
   if (apps.length === 0) {
     return (
       <EmptyState
@@ -100,7 +104,34 @@ function AppsTable({
   }
   return (
     <>
-      <TableContainer>
+      <ul className="flex flex-col gap-2 sm:hidden" aria-label="Apps">
+        {apps.map((app) => (
+          <li key={app.key}>
+            <Link
+              to="/apps/$key"
+              params={{ key: app.key }}
+              onMouseEnter={() => prefetch(app.key)}
+              onFocus={() => prefetch(app.key)}
+              className="border-border bg-surface hover:bg-subtle/40 flex flex-col gap-1.5 rounded-lg border px-4 py-3 shadow-sm"
+            >
+              <span className="flex items-center justify-between gap-2">
+                <span className="text-fg font-medium">{app.name}</span>
+                {app.internal ? <Badge tone="accent">Internal</Badge> : <Badge>External</Badge>}
+              </span>
+              <span className="text-muted font-mono text-xs break-all">{app.key}</span>
+              <span className="text-muted flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+                <span>{new Set(app.install_scopes).size} scopes</span>
+                <span>SDK {app.sdk_version}</span>
+                <span>
+                  Compiled <Timestamp value={app.compiled_at} />
+                </span>
+                <CompileStatusBadge app={app} />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <TableContainer className="hidden sm:block">
         <table className={tableClasses}>
           <caption className="sr-only">Apps</caption>
           <thead className={theadClasses}>
@@ -132,6 +163,8 @@ function AppsTable({
                   <Link
                     to="/apps/$key"
                     params={{ key: app.key }}
+                    onMouseEnter={() => prefetch(app.key)}
+                    onFocus={() => prefetch(app.key)}
                     className="text-fg font-medium hover:underline"
                   >
                     {app.name}

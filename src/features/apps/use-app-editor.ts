@@ -77,7 +77,11 @@ export function useAppEditor(loaded: ApiResponse<App>) {
 
   async function persist(target: AppFormValues, on: Basis): Promise<void> {
     const changes = changedFields(on.values, target);
-    if (Object.keys(changes).length === 0) return;
+    if (Object.keys(changes).length === 0) {
+      // Only whitespace or scope order changed: nothing to send, show the saved values again.
+      form.reset(on.values);
+      return;
+    }
     setFormMessage(null);
     try {
       const saved = await mutateAsync({ key: on.app.key, changes, etag: on.etag });
