@@ -151,6 +151,18 @@ describe('consent', () => {
   it('gives a site without a configuration the empty one, and creates it on PATCH', async () => {
     const { config } = await getConsent('acme');
     expect(config).toMatchObject({ privacy_policy_kind: 'none', applications: [] });
+    // A failing PATCH rolls back the row it created on the way.
+    const failed = await api.request('PATCH', '/settings/consent', {
+      site: 'acme',
+      body: { privacy_policy_kind: 'url' },
+    });
+    expect(failed.status).toBe(422);
+    const rows = await api.db
+      .selectFrom('consent_configs')
+      .select('site_id')
+      .where('site_id', '=', 'acme')
+      .execute();
+    expect(rows).toEqual([]);
     const res = await api.request('PATCH', '/settings/consent', {
       site: 'acme',
       body: {
