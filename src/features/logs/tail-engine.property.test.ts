@@ -15,7 +15,7 @@ import { FakeClock, SimulatedLogServer, type SimEntryInput } from './simulated-l
 import { TailEngine, type TailFilter, type TailSnapshot } from './tail-engine';
 
 /** More runs on demand: TAIL_PROPERTY_RUNS=5000 npx vitest run <this file>. */
-const RUNS = Number(process.env.TAIL_PROPERTY_RUNS ?? 150);
+const RUNS = Number(process.env.TAIL_PROPERTY_RUNS ?? 400);
 
 type Step =
   | { kind: 'ingest'; entries: SimEntryInput[] }
@@ -258,5 +258,64 @@ describe('TailEngine properties', () => {
       limit: Math.min(scenario.limit, 4),
     }));
     await fc.assert(fc.asyncProperty(collidingArb, run), { numRuns: RUNS });
+  });
+
+  it('opens around any entry and, paging both ways, reaches every matching entry once', async () => {
+    const aroundArb = fc.record({
+      timeMode: fc.constantFrom('micro' as const, 'milli' as const, 'second' as const),
+      limit: fc.integer({ min: 1, max: 6 }),
+      filter: filterArb,
+      batches: fc.array(fc.array(entryArb, { minLength: 1, maxLength: 12 }), {
+        minLength: 1,
+        maxLength: 6,
+      }),
+      pick: fc.nat(),
+    });
+    await fc.assert(
+      fc.asyncProperty(aroundArb, async (scenario) => {
+        const clock = new FakeClock();
+        const server = new SimulatedLogServer({ clock, timeMode: scenario.timeMode });
+        for (const batch of scenario.batches) {
+          server.ingest(batch);
+          await clock.advance(700);
+        }
+        const matching = server.matching(scenario.filter);
+        const target = matching[scenario.pick % Math.max(1, matching.length)];
+        if (!target) return;
+        const engine = new TailEngine({
+          fetchPage: server.fetchPage,
+          clock,
+          limit: scenario.limit,
+        });
+        engine.startAround(scenario.filter, target.time, target.id);
+        await clock.advance(0);
+        expect(engine.getSnapshot().status).toEqual({ kind: 'history' });
+        checkSafety(engine.getSnapshot(), matching);
+        for (let i = 0; i < 300 && engine.getSnapshot().canLoadOlder; i += 1) {
+          await engine.loadOlder();
+        }
+        for (let i = 0; i < 300 && engine.getSnapshot().canLoadNewer; i += 1) {
+          await engine.loadNewer();
+        }
+        const snapshot = engine.getSnapshot();
+        checkSafety(snapshot, matching);
+        for (const gap of snapshot.gaps) {
+          const sharing = matching.filter((entry) => entry.time === gap.from).length;
+          expect(sharing).toBeGreaterThan(scenario.limit);
+        }
+        const shown = new Set(snapshot.entries.map((entry) => entry.id));
+        const missing = matching.filter(
+          (entry) =>
+            !shown.has(entry.id) &&
+            !snapshot.gaps.some((gap) => entry.time >= gap.from && entry.time < gap.to),
+        );
+        expect(missing.map((entry) => entry.id)).toEqual([]);
+        // The linked entry is there unless it sits in a reported gap.
+        if (!snapshot.gaps.some((gap) => gap.from === target.time)) {
+          expect(shown.has(target.id)).toBe(true);
+        }
+      }),
+      { numRuns: RUNS },
+    );
   });
 });

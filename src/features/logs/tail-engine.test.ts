@@ -328,6 +328,20 @@ describe('TailEngine: older entries and around an entry', () => {
     expect(engine.getSnapshot().warnings).toEqual([]);
   });
 
+  it('does not take entries that arrived after the start at the oldest time for older ones', async () => {
+    // Found by the property test: everything shares one second, and loadOlder's page (newest
+    // first before just above that time) lists a newer arrival first.
+    const { clock, server, engine } = setup({ limit: 1, timeMode: 'second' });
+    server.ingest(many(1));
+    engine.start({});
+    await clock.advance(0);
+    server.ingest(many(1));
+    await engine.loadOlder();
+    await clock.advance(2000);
+    const snapshot = engine.getSnapshot();
+    expect(ids(snapshot.entries)).toEqual(ids(server.entries));
+  });
+
   it('opens around an entry with entries before and after it', async () => {
     const { clock, server, engine } = setup({ limit: 3 });
     const all: AppLogEntry[] = [];

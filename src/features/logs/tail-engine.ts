@@ -745,16 +745,27 @@ export class TailEngine {
     const since = this.sinceSeconds();
     const page = toAscending(raw, true);
     let reachedSince = false;
+    // At the oldest time held, only entries listed before the held ones are older; those after
+    // them arrived since the start (the same time as the newest), and following gets them.
+    const firstKnown = boundary
+      ? page.findIndex(
+          (entry) =>
+            entry.time === boundary.time && (this.ids.has(entry.id) || boundary.ids.has(entry.id)),
+        )
+      : -1;
     const fresh: AppLogEntry[] = [];
-    for (const entry of page) {
+    page.forEach((entry, index) => {
       if (since !== undefined && entry.time < since) {
         reachedSince = true;
-        continue;
+        return;
       }
-      if (boundary && entry.time > boundary.time) continue;
-      if (this.ids.has(entry.id) || boundary?.ids.has(entry.id)) continue;
+      if (boundary && entry.time > boundary.time) return;
+      if (this.ids.has(entry.id) || boundary?.ids.has(entry.id)) return;
+      if (boundary && entry.time === boundary.time && (firstKnown < 0 || index > firstKnown)) {
+        return;
+      }
       fresh.push(entry);
-    }
+    });
     if (fresh.length === 0 && full && boundary && !reachedSince) {
       // At least `limit` entries share the oldest time, all held from the group's end: ask for
       // the group's start (ascending from that time), then continue strictly before it.
@@ -836,6 +847,14 @@ export class TailEngine {
       lastAfter === undefined || lastAfter.time <= at
         ? before.filter((entry) => entry.time === at && !afterIds.has(entry.id))
         : [];
+    // The two pages met nowhere inside that group: its middle is out of reach.
+    if (
+      afterRaw.length >= this.limit &&
+      tailOfGroup.length > 0 &&
+      before.every((entry) => entry.time !== at || !afterIds.has(entry.id))
+    ) {
+      this.warn(at, nextUp(at));
+    }
     const merged = before
       .filter((entry) => entry.time < at)
       .concat(after, tailOfGroup)
@@ -883,16 +902,36 @@ export class TailEngine {
     if (newest) {
       if (newest.time !== this.newerCursor) this.newerIds = new Set();
       this.newerCursor = newest.time;
-      for (const entry of fresh) if (entry.time === newest.time) this.newerIds.add(entry.id);
+      for (const entry of raw) if (entry.time === newest.time) this.newerIds.add(entry.id);
+      this.hasNewer = full;
     } else if (full && this.newerCursor !== undefined) {
-      const next = nextUp(this.newerCursor);
-      this.warn(this.newerCursor, next);
-      this.newerCursor = next;
+      // At least `limit` entries share the newest time: fetch the group's end, then go on
+      // from the next representable time (as when following; see loadStuckPages).
+      const time = this.newerCursor;
+      const endRaw = await this.fetchPage(
+        { ...this.baseQuery(), before: nextUp(time) },
+        this.controller.signal,
+      );
+      if (generation !== this.generation) return;
+      const end = toAscending(endRaw, true).filter((entry) => entry.time === time);
+      const known = new Set([...this.newerIds].filter((id) => this.ids.has(id)));
+      for (const entry of end) if (this.ids.has(entry.id)) known.add(entry.id);
+      const lastKnown = lastIndexOfKnown(end, time, known);
+      const endFresh = end.filter((entry, index) => index > lastKnown && !this.ids.has(entry.id));
+      if (endFresh.length > 0 && lastKnown < 0) this.warn(time, nextUp(time));
+      for (const entry of endFresh) {
+        this.ids.add(entry.id);
+        fresh.push(entry);
+      }
+      this.newerCursor = nextUp(time);
+      this.newerIds = new Set();
+      this.hasNewer = true;
+    } else {
+      this.hasNewer = false;
     }
     this.appended += fresh.length;
     this.entries = this.entries.concat(fresh);
     this.trim();
-    this.hasNewer = full;
   }
 
   // ---------------------------------------------------------------- snapshot
