@@ -74,8 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === undefined ? false : (deps.logger as FastifyServerOptions['logger']),
     bodyLimit: BODY_LIMIT_BYTES,
-    // Query strings like `?since=1&since=2` keep the last value only through zod; the default
-    // parser is fine. Request ids are short and increasing for readable logs.
+    // `/api/apps/` and `/api/apps` are the same route.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
