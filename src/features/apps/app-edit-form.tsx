@@ -27,7 +27,7 @@ export function AppEditForm({ loaded }: { loaded: ApiResponse<App> }) {
   const internalHintId = useId();
 
   useUnsavedChanges(dirty);
-  useSaveShortcut(() => void editor.submit(), { enabled: dirty && !saving });
+  useSaveShortcut(() => void editor.submit(), { enabled: dirty && !saving && !editor.conflict });
 
   return (
     <Card aria-labelledby={headingId}>
