@@ -31,12 +31,15 @@ export function flushMicrotasks(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/** Where a FakeClock starts by default (ms since the epoch). */
+export const FAKE_CLOCK_START_MS = Date.UTC(2026, 10, 21, 6, 0, 0);
+
 export class FakeClock implements TailClock {
   private nowMs: number;
   private seq = 0;
   private timers = new Map<number, Timer>();
 
-  constructor(startMs = Date.UTC(2026, 10, 21, 6, 0, 0)) {
+  constructor(startMs = FAKE_CLOCK_START_MS) {
     this.nowMs = startMs;
   }
 

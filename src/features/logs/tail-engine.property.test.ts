@@ -11,7 +11,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LOG_LEVELS, type AppLogEntry } from '../../api/schemas/app-log';
-import { FakeClock, SimulatedLogServer, type SimEntryInput } from './simulated-log-server';
+import { boundToSeconds } from './log-cursor';
+import {
+  FAKE_CLOCK_START_MS,
+  FakeClock,
+  SimulatedLogServer,
+  type SimEntryInput,
+} from './simulated-log-server';
 import { TailEngine, type TailFilter, type TailSnapshot } from './tail-engine';
 
 /** More runs on demand: TAIL_PROPERTY_RUNS=5000 npx vitest run <this file>. */
@@ -40,9 +46,24 @@ const filterArb: fc.Arbitrary<TailFilter> = fc.record(
     level: fc.constantFrom('debug', 'info', 'warn', 'error'),
     job: fc.constantFrom('sync-inventory', 'send-digest'),
     q: fc.constantFrom('alpha', '"beta gamma"', 'level:error', 'level:warn gamma'),
+    // A time range: seconds after the clock's start, as a float epoch or as ISO 8601.
+    since: fc.oneof(
+      fc.integer({ min: 0, max: 20 }).map((offset) => FAKE_CLOCK_START_MS / 1000 + offset),
+      fc
+        .integer({ min: 0, max: 20 })
+        .map((offset) => new Date(FAKE_CLOCK_START_MS + offset * 1000).toISOString()),
+    ),
   },
   { requiredKeys: [] },
 );
+
+/** The server's matching entries for a filter, `since` included, in server order. */
+function matchingFilter(server: SimulatedLogServer, filter: TailFilter): AppLogEntry[] {
+  const since = boundToSeconds(filter.since);
+  return server
+    .matching({ level: filter.level, job: filter.job, q: filter.q })
+    .filter((entry) => since === undefined || entry.time >= since);
+}
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -159,8 +180,7 @@ async function run(scenario: Scenario): Promise<void> {
     limit: scenario.limit,
     maxEntries: scenario.maxEntries,
   });
-  const matchingFor = (filter: TailFilter) =>
-    server.matching({ level: filter.level, job: filter.job, q: filter.q });
+  const matchingFor = (filter: TailFilter) => matchingFilter(server, filter);
   const matching = () => matchingFor(engine.getSnapshot().filter);
   // Every snapshot ever published, also between steps: nothing of another filter.
   engine.subscribe(() => {
@@ -279,7 +299,7 @@ describe('TailEngine properties', () => {
           server.ingest(batch);
           await clock.advance(700);
         }
-        const matching = server.matching(scenario.filter);
+        const matching = matchingFilter(server, scenario.filter);
         const target = matching[scenario.pick % Math.max(1, matching.length)];
         if (!target) return;
         const engine = new TailEngine({
