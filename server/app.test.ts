@@ -102,6 +102,7 @@ describe('security headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('content-security-policy')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const error = await api.request('GET', '/apps', { token: null });
     expect(error.headers.get('x-content-type-options')).toBe('nosniff');
   });

@@ -94,11 +94,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.getDefaultJsonParser('error', 'error'),
   );
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(COMMON_SECURITY_HEADERS);
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) {
       reply.header('Content-Security-Policy', DASHBOARD_CSP);
+    }
+    // API answers are per token and site: never kept by browsers or proxies.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('Cache-Control', 'no-store');
     }
     return payload;
   });

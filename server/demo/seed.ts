@@ -12,7 +12,7 @@
  */
 import type { Kysely } from 'kysely';
 import { deriveCallbackUrl } from '../../src/api/app-callback';
-import type { Scope } from '../../src/api/schemas/app';
+import { SCOPE_CATALOGUE, type Scope } from '../../src/api/schemas/app';
 import { insertApp } from '../store/apps';
 import {
   insertConsentApplication,
@@ -59,7 +59,7 @@ async function seedApps(db: Kysely<Database>, now: Date): Promise<void> {
       storefrontScopes,
     ),
     internal: 1,
-    install_scopes: json([...storefrontScopes].sort()),
+    install_scopes: json(SCOPE_CATALOGUE.filter((scope) => storefrontScopes.includes(scope))),
     sdk_version: '2.4.1',
     compiled_at: compiled,
     compile_errors: '[]',
@@ -126,7 +126,7 @@ async function seedApps(db: Kysely<Database>, now: Date): Promise<void> {
     domain: 'analytics.example.net',
     callback_url: 'https://analytics.example.net/oauth/callback',
     internal: 0,
-    install_scopes: json(['read_orders', 'read_customers', 'read_products']),
+    install_scopes: json(['read_customers', 'read_orders', 'read_products']),
     sdk_version: '1.9.0',
     compiled_at: hoursAgo(now, 24 * 6),
     compile_errors: '[]',
