@@ -46,7 +46,7 @@ const highlight = HighlightStyle.define([
   { tag: [tags.string, tags.attributeValue], color: 'light-dark(#166534, #86efac)' },
   { tag: [tags.number, tags.bool, tags.null], color: 'light-dark(#0e7490, #67e8f9)' },
   { tag: [tags.variableName], color: 'light-dark(#be185d, #f9a8d4)' },
-  { tag: [tags.function(tags.variableName)], color: 'light-dark(#a16207, #fde047)' },
+  { tag: [tags.function(tags.variableName)], color: 'light-dark(#854d0e, #fde047)' },
   { tag: [tags.comment], color: 'light-dark(#57534e, #a8a29e)', fontStyle: 'italic' },
   {
     tag: [tags.brace, tags.bracket, tags.angleBracket, tags.punctuation],
@@ -172,6 +172,8 @@ export function createExtensions(options: SetupOptions): Extension[] {
     options.placeholder ? placeholderExtension(options.placeholder) : [],
     EditorView.contentAttributes.of({
       'aria-label': options.label,
+      // Explicit, so checkers see the scrolling editor as reachable by keyboard.
+      tabindex: '0',
       ...(options.describedBy ? { 'aria-describedby': options.describedBy } : {}),
     }),
     EditorView.updateListener.of((update) => {

@@ -45,13 +45,14 @@ export function VariablesPanel({ offered, used, missing, target, onInsert }: Var
             <button
               type="button"
               onClick={() => onInsert(snippetFor(variable))}
-              title={snippetFor(variable)}
+              title={`Insert ${snippetFor(variable)}`}
+              aria-label={`${variable.path}${variable.kind === 'list' ? ' (list)' : ''}${usedPaths.has(variable.path) ? ', used' : ''}`}
               className="border-border bg-surface text-fg hover:bg-subtle rounded border px-1.5 py-0.5 font-mono text-xs"
             >
               {variable.path}
               {variable.kind === 'list' && <span className="text-muted"> [ ]</span>}
               {usedPaths.has(variable.path) && (
-                <span className="text-success ml-1" aria-label="used">
+                <span className="text-success ml-1" aria-hidden="true">
                   ●
                 </span>
               )}

@@ -1,0 +1,238 @@
+// The notification editor against the real service (temp SQLite with the demo seed) in real
+// Chromium: live preview, Liquid errors, the sandboxed HTML preview, saving and drafts.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const isPutOf = (slug: string) => (response: Response) =>
+  response.request().method() === 'PUT' &&
+  new URL(response.url()).pathname === `/api/notifications/${slug}`;
+
+/** Alerts, confirms and prompts from anywhere (the preview included) are recorded; leaving the
+ * page with unsaved changes (beforeunload) is accepted, as a reload by the admin would be. */
+function recordDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    if (dialog.type() === 'beforeunload') {
+      void dialog.accept();
+      return;
+    }
+    seen.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return seen;
+}
+
+async function openEditor(page: Page, slug: string) {
+  await page.goto(`/notifications/${slug}`);
+  await expect(page.getByRole('textbox', { name: 'Text version' })).toBeVisible();
+}
+
+/** Replaces the whole content of a CodeMirror editor as typed input. */
+async function replaceCode(page: Page, name: string, code: string) {
+  const editor = page.getByRole('textbox', { name });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(code);
+}
+
+const preview = (page: Page) => page.frameLocator('iframe[title="HTML preview"]');
+
+test.describe('notifications', () => {
+  test('lists the templates with a filter kept in the URL', async ({ page, signIn }) => {
+    await signIn(page);
+    await page.goto('/notifications');
+    const rows = page.getByRole('table', { name: 'Notifications' }).getByRole('row');
+    await expect(rows).toHaveCount(7); // header + 6 demo notifications
+    await page.getByLabel('Filter notifications').fill('reset');
+    await expect(page).toHaveURL(/filter=reset/);
+    await expect(rows).toHaveCount(2);
+    await page.reload();
+    await expect(page.getByLabel('Filter notifications')).toHaveValue('reset');
+    await page.getByRole('link', { name: 'Password reset' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Password reset' })).toBeVisible();
+  });
+
+  test('edits subject and HTML of the order confirmation, previews, saves; it persists', async ({
+    page,
+    signIn,
+  }) => {
+    const dialogs = recordDialogs(page);
+    await signIn(page);
+    await openEditor(page, 'order-confirmation');
+    await expect(page.getByTestId('preview-subject')).toHaveText(
+      'Your order #1042 at Northwind Goods',
+    );
+
+    await page
+      .getByLabel('Subject')
+      .fill('Order {{ order.number }} is confirmed, {{ customer.first_name }}');
+    await expect(page.getByTestId('preview-subject')).toHaveText('Order #1042 is confirmed, Ada');
+
+    await replaceCode(
+      page,
+      'HTML version',
+      '<h1 id="greeting">Thanks, {{ customer.first_name }}!</h1>\n<ul>{% for line in order.lines %}<li>{{ line.name }}</li>{% endfor %}</ul>',
+    );
+    await expect(preview(page).locator('#greeting')).toHaveText('Thanks, Ada!');
+    await expect(preview(page).getByRole('listitem')).toHaveCount(3);
+    // Another sample in one click.
+    await page.getByRole('button', { name: 'Many lines' }).click();
+    await expect(preview(page).getByRole('listitem')).toHaveCount(50);
+
+    await page.keyboard.press('ControlOrMeta+s');
+    const review = page.getByRole('dialog', { name: 'Review changes' });
+    await expect(review.getByRole('region', { name: 'Changes to Subject' })).toContainText(
+      'Order {{ order.number }} is confirmed',
+    );
+    await expect(review.getByRole('region', { name: 'Changes to HTML version' })).toBeVisible();
+    const put = page.waitForResponse(isPutOf('order-confirmation'));
+    await review.getByRole('button', { name: 'Save changes' }).click();
+    const response = await put;
+    expect(response.status()).toBe(200);
+    expect(response.request().headers()['if-match']).toBeTruthy();
+    expect(Object.keys(response.request().postDataJSON() as object).sort()).toEqual([
+      'html',
+      'subject',
+    ]);
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel('Subject')).toHaveValue(
+      'Order {{ order.number }} is confirmed, {{ customer.first_name }}',
+    );
+    await expect(preview(page).locator('#greeting')).toHaveText('Thanks, Ada!');
+    await expect(page.getByRole('region', { name: 'Unsaved draft' })).toHaveCount(0);
+    expect(dialogs).toEqual([]);
+  });
+
+  test('an unclosed {% if %} marks its line, keeps the last good preview and blocks saving', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await openEditor(page, 'welcome');
+    await replaceCode(page, 'HTML version', '<p id="ok">Hello {{ customer.first_name }}</p>');
+    await expect(preview(page).locator('#ok')).toHaveText('Hello Ada');
+
+    await page.keyboard.insertText('\n<p>{% if customer.accepts_marketing %}News</p>');
+    const errors = page.getByRole('list', { name: 'Liquid errors in HTML version' });
+    await expect(errors).toContainText('Line 2, column 4');
+    await expect(errors).toContainText('not closed');
+    await expect(page.locator('.cm-lintRange-error')).toHaveCount(1);
+    // The last good preview stays, with the error said.
+    await expect(preview(page).locator('#ok')).toHaveText('Hello Ada');
+    await expect(page.getByRole('status').filter({ hasText: 'error on line 2' })).toBeVisible();
+
+    // A second broken field is listed at the same time.
+    await page.getByLabel('Subject').fill('Hi {{ customer.first_name');
+    await expect(page.getByRole('list', { name: 'Liquid errors in Subject' })).toBeVisible();
+    await expect(errors).toBeVisible();
+
+    let puts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'PUT') puts += 1;
+    });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Fix the Liquid errors' }),
+    ).toContainText('Subject, HTML');
+    await expect(page.getByRole('dialog', { name: 'Review changes' })).toHaveCount(0);
+    expect(puts).toBe(0);
+  });
+
+  test('the HTML preview renders e-mail styles and runs no script', async ({ page, signIn }) => {
+    const dialogs = recordDialogs(page);
+    await signIn(page);
+    await openEditor(page, 'welcome');
+    await replaceCode(
+      page,
+      'HTML version',
+      [
+        '<style>.brand { color: rgb(200, 0, 0); }</style>',
+        '<p class="brand" id="styled" style="font-weight: 700">Styled {{ shop.name }}</p>',
+        '<script>alert(1)</script>',
+        '<img src=x onerror=alert(1)>',
+        '<script>document.body.dataset.script = "ran"</script>',
+        '<img src=x onerror="document.body.dataset.onerror = \'ran\'">',
+        '<a id="link" href="javascript:alert(1)">link</a>',
+        '<p id="after">after</p>',
+      ].join('\n'),
+    );
+    const frame = preview(page);
+    await expect(frame.locator('#after')).toHaveText('after');
+    const styled = frame.locator('#styled');
+    await expect(styled).toHaveCSS('color', 'rgb(200, 0, 0)');
+    await expect(styled).toHaveCSS('font-weight', '700');
+    await expect(page.locator('iframe[title="HTML preview"]')).toHaveAttribute('sandbox', '');
+    // Scripts are blocked by the sandbox: clicking a javascript: link does nothing either.
+    await frame.locator('#link').click();
+    expect(dialogs).toEqual([]);
+    // Neither a <script> nor an inline handler touched the document.
+    await expect(frame.locator('body')).not.toHaveAttribute('data-script', /.*/);
+    await expect(frame.locator('body')).not.toHaveAttribute('data-onerror', /.*/);
+    expect(dialogs).toEqual([]);
+  });
+
+  test('the local draft survives a reload and is offered back', async ({ page, signIn }) => {
+    recordDialogs(page);
+    await signIn(page);
+    await openEditor(page, 'password-reset');
+    await page.getByLabel('Subject').fill('Reset it, {{ customer.first_name }}');
+    await replaceCode(page, 'Text version', 'Draft body {{ reset_url }}');
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+    await page.reload();
+    const banner = page.getByRole('region', { name: 'Unsaved draft' });
+    await expect(banner).toBeVisible();
+    await expect(page.getByLabel('Subject')).not.toHaveValue('Reset it, {{ customer.first_name }}');
+    await banner.getByRole('button', { name: 'Restore draft' }).click();
+    await expect(page.getByLabel('Subject')).toHaveValue('Reset it, {{ customer.first_name }}');
+    await expect(page.getByRole('textbox', { name: 'Text version' })).toContainText('Draft body');
+    // A text-only notification previews its text directly.
+    await expect(page.getByLabel('Text preview')).toContainText(
+      'Draft body https://shop.example.com/account/reset/',
+    );
+
+    // Revert discards the local changes and the draft.
+    await page.getByRole('button', { name: 'Revert' }).click();
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Unsaved draft' })).toHaveCount(0);
+  });
+
+  test('variables panel inserts at the cursor and lists what the sample lacks', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await openEditor(page, 'welcome');
+    await page.getByLabel('Subject').fill('Hi ');
+    await page.getByRole('button', { name: /^shop\.name\b/ }).click();
+    await expect(page.getByLabel('Subject')).toHaveValue('Hi {{ shop.name }}');
+    await page.getByLabel('Subject').fill('Hi {{ customer.nickname }}');
+    await expect(page.getByRole('list', { name: 'Missing variables' })).toContainText(
+      'customer.nickname',
+    );
+  });
+
+  test('the editor has no serious accessibility violations', async ({ page, signIn }) => {
+    await signIn(page);
+    await openEditor(page, 'order-confirmation');
+    const results = await new AxeBuilder({ page })
+      .exclude('iframe[title="HTML preview"]')
+      .analyze();
+    const serious = results.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+    await page.goto('/notifications');
+    await expect(page.getByRole('table', { name: 'Notifications' })).toBeVisible();
+    const list = await new AxeBuilder({ page }).analyze();
+    expect(
+      list.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    ).toEqual([]);
+  });
+});
