@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteListSchema } from '../../src/api/schemas/site';
+import { startDemoLogGenerator } from '../demo/log-generator';
 import { startTestApi, type TestApi } from '../test-support';
 
 let api: TestApi;
@@ -61,6 +62,22 @@ describe('npm run token', () => {
     expect(first.stdout).toContain('admin@example.com');
     const res = await api.request('GET', '/apps', { token: lastLine(second.stdout) });
     expect(res.status).toBe(200);
+  });
+
+  it('works while the server is writing logs to the same database', async () => {
+    const stop = startDemoLogGenerator(api.db);
+    try {
+      const runs = await Promise.all([
+        runTokenCli(['--site', 'demo', '--email', 'a@example.com'], api.dbFile),
+        runTokenCli(['--site', 'demo', '--email', 'b@example.com'], api.dbFile),
+      ]);
+      for (const run of runs) {
+        expect(run.code).toBe(0);
+        expect(lastLine(run.stdout)).toMatch(/^scs_[0-9A-Za-z]{40}$/);
+      }
+    } finally {
+      await stop();
+    }
   });
 
   it('fails with a clear message and exit code 1 for an unknown site or missing --site', async () => {
