@@ -22,6 +22,7 @@ import { TailEngine, type TailFilter, type TailSnapshot } from './tail-engine';
 
 /** More runs on demand: TAIL_PROPERTY_RUNS=5000 npx vitest run <this file>. */
 const RUNS = Number(process.env.TAIL_PROPERTY_RUNS ?? 400);
+const TIMEOUT = Math.max(20_000, RUNS * 25);
 
 type Step =
   | { kind: 'ingest'; entries: SimEntryInput[] }
@@ -266,7 +267,7 @@ async function run(scenario: Scenario): Promise<void> {
   engine.stop();
 }
 
-describe('TailEngine properties', () => {
+describe('TailEngine properties', { timeout: TIMEOUT }, () => {
   it('shows every matching entry exactly once, in order, from its start point on', async () => {
     await fc.assert(fc.asyncProperty(scenarioArb, run), { numRuns: RUNS });
   });

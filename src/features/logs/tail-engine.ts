@@ -88,6 +88,7 @@ const DEFAULT_INTERVAL_MS = 1000;
 const DEFAULT_MAX_ENTRIES = 20_000;
 const DEFAULT_MAX_BACKOFF_MS = 30_000;
 const MAX_WARNINGS = 50;
+const MAX_GAPS = 1000;
 
 const systemClock: TailClock = {
   now: () => Date.now(),
@@ -414,7 +415,7 @@ export class TailEngine {
   }
 
   private warn(time: number, to: number): void {
-    this.gaps = [...this.gaps, { from: time, to }];
+    this.gaps = [...this.gaps, { from: time, to }].slice(-MAX_GAPS);
     const message = `More than ${this.limit} entries share the time ${formatTime(time)}: some may be missing`;
     if (!this.warnings.includes(message)) {
       this.warnings = [...this.warnings, message].slice(-MAX_WARNINGS);
