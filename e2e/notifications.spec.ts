@@ -216,6 +216,32 @@ test.describe('notifications', () => {
     );
   });
 
+  test('generates the text version from the HTML after a confirmation', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await openEditor(page, 'order-confirmation');
+    await replaceCode(
+      page,
+      'HTML version',
+      '<h1>Hi {{ customer.first_name }}</h1><p>Order <b>{{ order.number }}</b></p>',
+    );
+    await page.getByRole('button', { name: 'Generate text from HTML' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Replace the text version?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('textbox', { name: 'Text version' })).toContainText(
+      'Thank you for your order',
+    );
+    await page.getByRole('button', { name: 'Generate text from HTML' }).click();
+    await confirm.getByRole('button', { name: 'Replace text' }).click();
+    const text = page.getByRole('textbox', { name: 'Text version' });
+    await expect(text).toContainText('Hi {{ customer.first_name }}');
+    await expect(text).not.toContainText('Thank you for your order');
+    await page.getByRole('button', { name: 'Text', exact: true }).click();
+    await expect(page.getByLabel('Text preview')).toContainText('Order #1042');
+  });
+
   test('the editor has no serious accessibility violations', async ({ page, signIn }) => {
     await signIn(page);
     await openEditor(page, 'order-confirmation');

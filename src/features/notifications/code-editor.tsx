@@ -125,7 +125,7 @@ export function CodeEditor({
   return (
     <div
       ref={hostRef}
-      className="min-w-0 [&_.cm-editor]:max-h-[70vh]"
+      className="min-w-0 [&_.cm-content]:min-h-(--cm-min) [&_.cm-editor]:max-h-[70vh]"
       style={{ ['--cm-min' as string]: minHeight }}
       data-mode={mode}
     />

@@ -170,15 +170,16 @@ export function TemplateFields(props: TemplateFieldsProps) {
                 />
               )}
             />
-            {errors.html?.message && <FieldError>{errors.html.message}</FieldError>}
-            <LiquidErrorList
-              id="html-liquid-errors"
-              fieldLabel="HTML version"
-              error={liquidErrors.html}
-              onJump={(offset) => props.onJump('html', offset)}
-            />
           </>
         )}
+        {/* Shown with the HTML version off too: a broken HTML still blocks the save. */}
+        {errors.html?.message && <FieldError>{errors.html.message}</FieldError>}
+        <LiquidErrorList
+          id="html-liquid-errors"
+          fieldLabel="HTML version"
+          error={liquidErrors.html}
+          onJump={htmlEnabled ? (offset) => props.onJump('html', offset) : undefined}
+        />
       </div>
     </div>
   );
