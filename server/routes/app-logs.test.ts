@@ -11,6 +11,7 @@ import { buildApp } from '../app';
 import { insertApp } from '../store/apps';
 import { migrateToLatest, openDatabase, type Db } from '../store/db';
 import { pruneLogs, toLogRow } from '../store/app-logs';
+import { insertLogRows } from '../store/app-logs-sqlite';
 import { createSite, ensureMembership } from '../store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
 
@@ -225,16 +226,13 @@ describe('GET /apps/:app_id/logs', () => {
     const { body } = await post(key, { logs });
     stored = z.array(appLogEntrySchema).parse(body);
     // One entry 25 hours old: outside the q window unless since is given.
-    await db
-      .insertInto('app_logs')
-      .values(
-        toLogRow(
-          appId,
-          { level: 'error', data: 'old payment failed' },
-          (Date.now() - 25 * 3600e3) * 1000,
-        ),
-      )
-      .execute();
+    await insertLogRows(db, [
+      toLogRow(
+        appId,
+        { level: 'error', data: 'old payment failed' },
+        (Date.now() - 25 * 3600e3) * 1000,
+      ),
+    ]);
   });
 
   const dataOf = (list: AppLogEntry[]) => list.map((e) => e.data);
@@ -359,10 +357,9 @@ describe('GET /apps/:app_id/logs', () => {
 describe('access', () => {
   it('hides another site’s app and unknown apps as 404', async () => {
     const foreign = await createApp('other');
-    await db
-      .insertInto('app_logs')
-      .values(toLogRow(foreign.id, { level: 'info', data: 'secret' }, Date.now() * 1000))
-      .execute();
+    await insertLogRows(db, [
+      toLogRow(foreign.id, { level: 'info', data: 'secret' }, Date.now() * 1000),
+    ]);
     for (const path of [foreign.key, 'no-such-app']) {
       const get = await getLogs(path);
       expect(get.status).toBe(404);

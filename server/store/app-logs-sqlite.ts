@@ -2,9 +2,10 @@
  * SQLite-only SQL of the log store, kept in this one file so a PostgreSQL dialect only has to
  * replace what is here.
  *
- * - The text search is a plain scan of the rows that the (app_id, time_us) index already
- *   narrowed to the window, with `instr` on the pre-lowered `search` column (PostgreSQL:
- *   `strpos(search, $1) > 0`). Measured against an FTS5 trigram index in bench/api.ts; see
+ * - Text search: `instr` on the pre-lowered `search` column decides (PostgreSQL:
+ *   `strpos(search, $1) > 0`); past the scan budget, candidates come from the contentless FTS5
+ *   trigram index `app_logs_fts` (PostgreSQL: a pg_trgm GIN index on `search`). The index only
+ *   narrows, `instr` still decides, so both paths answer exactly the same rule. See
  *   docs/decisions/002-log-storage-and-search.md.
  * - Batch inserts skip Kysely's query compiler, which costs more than SQLite itself for a
  *   500-row insert: the statement text is built once per batch size, with `?` placeholders.
@@ -15,6 +16,7 @@ import {
   type Expression,
   type Insertable,
   type Kysely,
+  type RawBuilder,
   type SqlBool,
 } from 'kysely';
 import type { AppLogsTable } from './app-logs-table';
@@ -23,6 +25,33 @@ import type { Database } from './db';
 /** True when the row's lower-cased search text contains `term` (already lower-cased). */
 export function searchContains(term: string): Expression<SqlBool> {
   return sql<SqlBool>`instr(search, ${term}) > 0`;
+}
+
+/** Terms the trigram index can look up: 3 characters or more. */
+export function indexableTerms(terms: readonly string[]): string[] {
+  return terms.filter((term) => [...term].length >= 3);
+}
+
+/** Rows whose search text has every term as a substring, by the FTS5 trigram index. */
+export function searchIndexCandidates(terms: readonly string[]): Expression<SqlBool> {
+  const match = terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
+  return sql<SqlBool>`"id" in (select rowid from app_logs_fts where app_logs_fts match ${match})`;
+}
+
+/** `+column`: the same value, but SQLite's planner will not use an index on it. */
+export function notIndexed(column: 'app_id' | 'time_us'): RawBuilder<number> {
+  return sql<number>`+${sql.ref(column)}`;
+}
+
+/** Removes an app's rows older than `cutoffUs` from the FTS index (before deleting them). */
+export async function deleteFromSearchIndex(
+  db: Kysely<Database>,
+  appId: number,
+  cutoffUs: number,
+): Promise<void> {
+  await sql`delete from app_logs_fts where rowid in (select id from app_logs where app_id = ${appId} and time_us < ${cutoffUs})`.execute(
+    db,
+  );
 }
 
 const INSERT_COLUMNS = [
@@ -50,7 +79,21 @@ function insertSql(rows: number): string {
   return text;
 }
 
-/** Inserts rows (at most 4000: SQLite's 32766 bound parameters) and returns their ids. */
+const indexSqlBySize = new Map<number, string>();
+
+function indexSql(rows: number): string {
+  let text = indexSqlBySize.get(rows);
+  if (text === undefined) {
+    text = `insert into app_logs_fts (rowid, search) values ${Array.from({ length: rows }, () => '(?,?)').join(',')}`;
+    indexSqlBySize.set(rows, text);
+  }
+  return text;
+}
+
+/**
+ * Inserts rows of ONE app (times unique) and their FTS entries; at most 4000 rows (SQLite's
+ * 32766 bound parameters). Returns their ids.
+ */
 export async function insertLogRows(
   db: Kysely<Database>,
   rows: ReadonlyArray<Insertable<AppLogsTable>>,
@@ -62,5 +105,10 @@ export async function insertLogRows(
   const result = await db.executeQuery<{ id: number; time_us: number }>(
     CompiledQuery.raw(insertSql(rows.length), parameters),
   );
+  // The FTS index gets the same rows (RETURNING order is not guaranteed: match by time).
+  const searchByTime = new Map(rows.map((row) => [row.time_us, row.search]));
+  const indexParameters: unknown[] = [];
+  for (const { id, time_us } of result.rows) indexParameters.push(id, searchByTime.get(time_us));
+  await db.executeQuery(CompiledQuery.raw(indexSql(result.rows.length), indexParameters));
   return result.rows;
 }

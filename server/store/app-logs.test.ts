@@ -16,6 +16,7 @@ import {
   toLogRow,
   type LogIngestEntry,
 } from './app-logs';
+import { insertLogRows } from './app-logs-sqlite';
 
 let dir: string;
 let db: Db;
@@ -99,7 +100,19 @@ const entryArb: fc.Arbitrary<LogIngestEntry> = fc.record({
   context: contextArb,
 });
 const timedEntriesArb = fc.uniqueArray(
-  fc.record({ entry: entryArb, offsetUs: fc.integer({ min: 0, max: SPAN_US }) }),
+  fc.record({
+    entry: entryArb,
+    // spread over the span, or in runs of consecutive microseconds as a batch commits them
+    offsetUs: fc.oneof(
+      { weight: 2, arbitrary: fc.integer({ min: 0, max: SPAN_US }) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 8 }))
+          .map(([run, k]) => (run * SPAN_US) / 3 + k),
+      },
+    ),
+  }),
   { minLength: 5, maxLength: 80, selector: (item) => item.offsetUs },
 );
 
@@ -285,11 +298,8 @@ async function insertAt(
   const stored: AppLogEntry[] = [];
   for (const { entry, offsetUs } of items) {
     const row = toLogRow(appId, entry, BASE_US + offsetUs);
-    const { id } = await db
-      .insertInto('app_logs')
-      .values(row)
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const [inserted] = await insertLogRows(db, [row]);
+    const id = inserted!.id;
     stored.push({
       id: formatLogId(id),
       level: entry.level,
@@ -321,12 +331,16 @@ describe('queryLogs (property: equals an in-memory filter of the same entries)',
           const appId = await createApp();
           const stored = await insertAt(appId, items);
           for (const filter of filters) {
-            const page = await queryLogs(db, appId, parseLogQuery(toRaw(filter)));
+            const parsed = parseLogQuery(toRaw(filter));
             const expected = reference(stored, filter, Date.now() / 1000);
+            // Scan only, FTS index only, a tiny scan budget (both steps) and the default.
+            for (const scanBudget of [Infinity, 0, 3, undefined]) {
+              const page = await queryLogs(db, appId, parsed, { scanBudget });
+              expect(JSON.parse(page.json)).toEqual(expected);
+              expect(page.count).toBe(expected.length);
+            }
             if (expected.length > 0) nonEmpty += 1;
             total += 1;
-            expect(JSON.parse(page.json)).toEqual(expected);
-            expect(page.count).toBe(expected.length);
           }
         },
       ),
@@ -420,8 +434,8 @@ describe('pruneLogs', () => {
 });
 
 describe('query plans (EXPLAIN QUERY PLAN)', () => {
-  async function plan(filter: LogFilter): Promise<string> {
-    const compiled = selectLogs(db, 1, filter).compile();
+  async function plan(filter: LogFilter, indexTerms?: string[]): Promise<string> {
+    const compiled = selectLogs(db, 1, filter, indexTerms ? { indexTerms } : {}).compile();
     const result = await db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
     );
@@ -450,6 +464,16 @@ describe('query plans (EXPLAIN QUERY PLAN)', () => {
       expect(detail).toMatch(/USING INDEX app_logs_app_time/);
       expect(detail).not.toMatch(/\bSCAN\b|TEMP B-TREE/);
     }
+  });
+
+  it('the q step past the scan budget starts from the FTS index, then rows by id', async () => {
+    const detail = await plan(parseLogQuery({ q: 'payment failed', since: '0' }), [
+      'payment',
+      'failed',
+    ]);
+    expect(detail).toMatch(/app_logs_fts VIRTUAL TABLE INDEX/);
+    expect(detail).toMatch(/SEARCH app_logs USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(detail).not.toMatch(/app_logs_app_time/);
   });
 
   it('the job filter reads that job’s rows through its index', async () => {

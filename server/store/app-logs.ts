@@ -5,12 +5,19 @@
  * page is answered as one JSON string built by concatenation, with no parse + stringify per
  * entry; times are integer microseconds, exposed as `time_us / 1e6`.
  */
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { AppLogsTable } from './app-logs-table';
 import { LOG_LEVELS, type AppLogEntry, type LogIngestBody } from '../../src/api/schemas/app-log';
 import type { Database } from './db';
 import { lowerBoundUs, SEARCH_WINDOW_US, US_PER_SECOND, type LogFilter } from './app-logs-filter';
-import { insertLogRows, searchContains } from './app-logs-sqlite';
+import {
+  deleteFromSearchIndex,
+  indexableTerms,
+  insertLogRows,
+  notIndexed,
+  searchContains,
+  searchIndexCandidates,
+} from './app-logs-sqlite';
 
 export type LogIngestEntry = LogIngestBody['logs'][number];
 
@@ -102,39 +109,116 @@ export async function insertLogs(
 }
 
 /**
+ * How many of the newest rows of the range (oldest with `since`) a `q` query scans before it
+ * asks the FTS index for the rest: common words are found within the scan, rare ones through
+ * the index. Chosen by measurement (bench/api.ts, decision 002).
+ */
+export const SEARCH_SCAN_BUDGET = 20_000;
+
+export interface QueryOptions {
+  /** Rows scanned before the FTS index is used; Infinity: scan only, 0: index only. */
+  scanBudget?: number;
+}
+
+/** Time range of a query in µs: `lowUs` inclusive, `highUs` exclusive. */
+interface TimeRange {
+  lowUs?: number;
+  highUs?: number;
+}
+
+function rangeOf(filter: LogFilter): TimeRange {
+  const range: TimeRange = {};
+  if (filter.sinceUs !== undefined) range.lowUs = filter.sinceUs;
+  else if (filter.search) range.lowUs = (filter.beforeUs ?? Date.now() * 1000) - SEARCH_WINDOW_US;
+  if (filter.beforeUs !== undefined) range.highUs = filter.beforeUs;
+  return range;
+}
+
+/**
  * The entries of one app matching `filter` (see app-logs-filter.ts for the rules): ascending
  * from `since` when it is given, else newest first; `q` without `since` only searches the 24 h
  * before `before` (or before now).
+ *
+ * A `q` with a word of 3+ characters is answered in two steps: a scan of the first
+ * `scanBudget` rows of the range in answer order; if that does not fill the page, the rest of
+ * the range through the FTS5 trigram index (every candidate is still checked with the scan's
+ * own predicate, so both steps answer exactly the same rule).
  */
 export async function queryLogs(
   db: Kysely<Database>,
   appId: number,
   filter: LogFilter,
+  options: QueryOptions = {},
 ): Promise<LogPage> {
-  return pageToJson(await selectLogs(db, appId, filter).execute());
+  const budget = options.scanBudget ?? SEARCH_SCAN_BUDGET;
+  const indexTerms = filter.search ? indexableTerms(filter.search.terms) : [];
+  const range = rangeOf(filter);
+  if (indexTerms.length === 0 || budget === Infinity) {
+    return pageToJson(await selectLogs(db, appId, filter, { range }).execute());
+  }
+  const ascending = filter.sinceUs !== undefined;
+  let rows: LogRow[] = [];
+  let rest = range;
+  if (budget > 0) {
+    // The time of the budget-th row of the range, read from the (app_id, time_us) index alone.
+    let boundaryQuery = db.selectFrom('app_logs').select('time_us').where('app_id', '=', appId);
+    if (range.lowUs !== undefined)
+      boundaryQuery = boundaryQuery.where('time_us', '>=', range.lowUs);
+    if (range.highUs !== undefined)
+      boundaryQuery = boundaryQuery.where('time_us', '<', range.highUs);
+    const boundary = await boundaryQuery
+      .orderBy('time_us', ascending ? 'asc' : 'desc')
+      .limit(1)
+      .offset(budget - 1)
+      .executeTakeFirst();
+    if (!boundary) return pageToJson(await selectLogs(db, appId, filter, { range }).execute());
+    const edge = Number(boundary.time_us);
+    const scanned = ascending ? { ...range, highUs: edge + 1 } : { ...range, lowUs: edge };
+    rows = await selectLogs(db, appId, filter, { range: scanned }).execute();
+    if (rows.length >= filter.limit) return pageToJson(rows);
+    rest = ascending ? { ...range, lowUs: edge + 1 } : { ...range, highUs: edge };
+  }
+  const more = await selectLogs(
+    db,
+    appId,
+    { ...filter, limit: filter.limit - rows.length },
+    { range: rest, indexTerms },
+  ).execute();
+  return pageToJson(rows.concat(more));
 }
 
-/** The query of `queryLogs`, unexecuted (the EXPLAIN QUERY PLAN test compiles it). */
-export function selectLogs(db: Kysely<Database>, appId: number, filter: LogFilter) {
+/**
+ * The query of `queryLogs` (the EXPLAIN QUERY PLAN test compiles it). `range` replaces the
+ * filter's own time range; `indexTerms` adds the FTS candidate restriction.
+ */
+export function selectLogs(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogFilter,
+  options: { range?: TimeRange; indexTerms?: string[] } = {},
+) {
+  const range = options.range ?? rangeOf(filter);
+  const byIndex = options.indexTerms !== undefined && options.indexTerms.length > 0;
+  // With FTS candidates the rows must be found by id from the candidates, not by walking the
+  // (app_id, time_us) index over the whole range: notIndexed keeps the planner off it.
+  const appIdRef = byIndex ? notIndexed('app_id') : sql.ref('app_id');
+  const timeRef = byIndex ? notIndexed('time_us') : sql.ref('time_us');
   let query = db
     .selectFrom('app_logs')
     .select(['id', 'level', 'data', 'context', 'created_at', 'time_us'])
-    .where('app_id', '=', appId);
-  const { sinceUs, beforeUs, search } = filter;
-  if (sinceUs !== undefined) {
-    query = query.where('time_us', '>=', sinceUs);
-  } else if (search) {
-    const windowEnd = beforeUs ?? Date.now() * 1000;
-    query = query.where('time_us', '>=', windowEnd - SEARCH_WINDOW_US);
-  }
-  if (beforeUs !== undefined) query = query.where('time_us', '<', beforeUs);
+    .where(appIdRef, '=', appId);
+  if (byIndex) query = query.where(searchIndexCandidates(options.indexTerms ?? []));
+  if (range.lowUs !== undefined) query = query.where(timeRef, '>=', range.lowUs);
+  if (range.highUs !== undefined) query = query.where(timeRef, '<', range.highUs);
   if (filter.minLevel !== undefined) query = query.where('level', '>=', filter.minLevel);
   if (filter.job !== undefined) query = query.where('job', '=', filter.job);
-  if (search) {
-    for (const level of search.exactLevels) query = query.where('level', '=', level);
-    for (const term of search.terms) query = query.where(searchContains(term));
+  if (filter.search) {
+    for (const level of filter.search.exactLevels) query = query.where('level', '=', level);
+    for (const term of filter.search.terms) query = query.where(searchContains(term));
   }
-  return query.orderBy('time_us', sinceUs === undefined ? 'desc' : 'asc').limit(filter.limit);
+  return query
+    .orderBy('time_us', filter.sinceUs === undefined ? 'desc' : 'asc')
+    .limit(filter.limit);
 }
 
 type LogRow = Pick<
@@ -163,12 +247,15 @@ export async function pruneLogs(
   const apps = await db.selectFrom('apps').select('id').execute();
   let deleted = 0;
   for (const app of apps) {
-    const result = await db
-      .deleteFrom('app_logs')
-      .where('app_id', '=', app.id)
-      .where('time_us', '<', cutoffUs)
-      .executeTakeFirst();
-    deleted += Number(result.numDeletedRows);
+    deleted += await db.transaction().execute(async (trx) => {
+      await deleteFromSearchIndex(trx, app.id, cutoffUs);
+      const result = await trx
+        .deleteFrom('app_logs')
+        .where('app_id', '=', app.id)
+        .where('time_us', '<', cutoffUs)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
   }
   return deleted;
 }

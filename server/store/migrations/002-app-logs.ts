@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { SqliteAdapter, sql, type Kysely, type Migration } from 'kysely';
 
 /**
  * The app log table and its indexes. Indexes were chosen by measurement (bench/api.ts,
@@ -6,6 +6,9 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * - (app_id, time_us), unique: the tail (`since`, ascending) and the newest-first page walk it
  *   in order and stop after `limit` rows; uniqueness also guards "strictly increasing per app".
  * - (app_id, job, time_us) partial on job: the `job` filter reads only that job's rows in order.
+ * - SQLite only: `app_logs_fts`, a contentless FTS5 trigram index of `search` (rowid = id), that
+ *   `q` uses past its scan budget (store/app-logs-sqlite.ts). A PostgreSQL dialect would create
+ *   a pg_trgm GIN index on `search` instead.
  * Pruning deletes per app through the (app_id, time_us) index, so no index on time alone.
  */
 export const appLogsMigration: Migration = {
@@ -40,10 +43,20 @@ export const appLogsMigration: Migration = {
       .columns(['app_id', 'job', 'time_us'])
       .where(sql.ref('job'), 'is not', null)
       .execute();
+
+    // --- SQLite only ----------------------------------------------------------------------
+    if (db.getExecutor().adapter instanceof SqliteAdapter) {
+      await sql`create virtual table app_logs_fts using fts5(search, content='', contentless_delete=1, tokenize='trigram')`.execute(
+        db,
+      );
+    }
   },
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async down(db: Kysely<any>): Promise<void> {
+    if (db.getExecutor().adapter instanceof SqliteAdapter) {
+      await sql`drop table if exists app_logs_fts`.execute(db);
+    }
     await db.schema.dropTable('app_logs').execute();
   },
 };
