@@ -3,13 +3,13 @@ import type { ConsentApplication } from '../../api/schemas/consent';
 import {
   collectCookies,
   countBySeverity,
-  languageGrid,
   runConsentChecks,
   targetAnchorId,
   type CheckedCookie,
   type ConsentCheckInput,
   type Finding,
 } from './consent-checks';
+import { languageGrid } from './language-grid';
 
 function app(name: string, overrides: Partial<ConsentApplication> = {}): ConsentApplication {
   return {

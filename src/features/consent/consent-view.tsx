@@ -5,7 +5,8 @@ import type { ConsentApplication, ConsentConfig } from '../../api/schemas/consen
 import { PageHeader } from '../../components/ui/card';
 import { ApplicationsSection } from './applications-section';
 import { ConsentConflictDialog } from './conflict-dialog';
-import { collectCookies, findingsFor, languageGrid, runConsentChecks } from './consent-checks';
+import { collectCookies, findingsFor, runConsentChecks } from './consent-checks';
+import { languageGrid } from './language-grid';
 import { CookiesSection } from './cookies-section';
 import { ExportActions } from './export-actions';
 import { ChecksSummary } from './findings';

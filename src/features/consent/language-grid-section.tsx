@@ -8,7 +8,7 @@ import {
   thClasses,
   theadClasses,
 } from '../../components/ui/table';
-import type { GridCell, LanguageGrid } from './consent-checks';
+import type { GridCell, LanguageGrid } from './language-grid';
 
 function Cell({ cell }: { cell: GridCell }) {
   if (cell.hasText) {
