@@ -64,6 +64,24 @@ describe('npm run token', () => {
     expect(res.status).toBe(200);
   });
 
+  it('creates a new site with --create-site, and only then', async () => {
+    const run = await runTokenCli(
+      ['--site', 'beta-shop', '--email', 'beta@example.com', '--create-site', 'Beta Shop'],
+      api.dbFile,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Created site beta-shop');
+    const token = lastLine(run.stdout);
+    const sites = await api.request('GET', '/sites', { token, site: null });
+    expect(sites.json).toEqual([{ id: 'beta-shop', name: 'Beta Shop', role: 'admin' }]);
+    const again = await runTokenCli(['--site', 'beta-shop', '--create-site', 'Other'], api.dbFile);
+    expect(again.code).toBe(0);
+    expect(again.stdout).not.toContain('Created site');
+    const bad = await runTokenCli(['--site', 'Not A Site!', '--create-site', 'X'], api.dbFile);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('Not a site id');
+  });
+
   it('works while the server is writing logs to the same database', async () => {
     const stop = startDemoLogGenerator(api.db);
     try {
@@ -84,8 +102,9 @@ describe('npm run token', () => {
     const unknown = await runTokenCli(['--site', 'nowhere'], api.dbFile);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Unknown site "nowhere"');
-    expect(unknown.stderr).toContain('acme, demo');
+    expect(unknown.stderr).toMatch(/Known sites: .*acme.*demo/);
     expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toContain('--create-site');
     const missing = await runTokenCli([], api.dbFile);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('--site');
