@@ -216,6 +216,56 @@ test.describe('notifications', () => {
     );
   });
 
+  test('a save after someone else saved asks about the shared field and merges the rest', async ({
+    page,
+    context,
+    signIn,
+  }) => {
+    recordDialogs(page);
+    await signIn(page);
+    await openEditor(page, 'invoice');
+    await page.getByLabel('Subject').fill('Mine: invoice {{ invoice.number }}');
+    await page.getByLabel('Description').fill('Edited by me');
+
+    // Someone else, in another tab, changes the subject and the name first.
+    const other = await context.newPage();
+    recordDialogs(other);
+    await openEditor(other, 'invoice');
+    await other.getByLabel('Subject').fill('Theirs: invoice {{ invoice.number }}');
+    await other.getByLabel('Name', { exact: true }).fill('Invoice (theirs)');
+    await other.keyboard.press('ControlOrMeta+s');
+    await other
+      .getByRole('dialog', { name: 'Review changes' })
+      .getByRole('button', { name: 'Save changes' })
+      .click();
+    await expect(other.getByText('Notification saved')).toBeVisible();
+    await other.close();
+
+    await page.keyboard.press('ControlOrMeta+s');
+    const put = page.waitForResponse(isPutOf('invoice'));
+    await page
+      .getByRole('dialog', { name: 'Review changes' })
+      .getByRole('button', { name: 'Save changes' })
+      .click();
+    expect((await put).status()).toBe(412);
+    const conflict = page.getByRole('dialog', { name: 'Someone else saved this notification' });
+    await expect(conflict.getByRole('group', { name: 'Subject' })).toBeVisible();
+    await expect(conflict.getByRole('group', { name: 'Name' })).toHaveCount(0);
+    await conflict.getByRole('radio', { name: /Theirs/ }).check();
+    await conflict.getByRole('button', { name: 'Merge with these choices' }).click();
+
+    const review = page.getByRole('dialog', { name: 'Review changes' });
+    await expect(review.getByRole('region', { name: 'Changes to Description' })).toBeVisible();
+    await expect(review.getByRole('region', { name: 'Changes to Subject' })).toHaveCount(0);
+    const retry = page.waitForResponse(isPutOf('invoice'));
+    await review.getByRole('button', { name: 'Save changes' }).click();
+    expect((await retry).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByLabel('Subject')).toHaveValue('Theirs: invoice {{ invoice.number }}');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Invoice (theirs)');
+    await expect(page.getByLabel('Description')).toHaveValue('Edited by me');
+  });
+
   test('generates the text version from the HTML after a confirmation', async ({
     page,
     signIn,

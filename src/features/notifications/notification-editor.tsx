@@ -135,13 +135,15 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
 
   const conflict = useConflict({
     slug: notification.slug,
+    base: () => savedValues,
     mine: () => getValues(),
     // Their version is now the saved one (the base of the next save); the merge is the edit.
     onResolve: (merged, theirs) => {
       setSaved(theirs);
       for (const field of WRITABLE_FIELDS)
         setValue(field, merged[field] as never, { shouldDirty: true });
-      setFormMessage('Merged with the latest version. Review and save again.');
+      setFormMessage('Merged with the version saved elsewhere; review and save.');
+      setReviewOpen(true);
     },
   });
 

@@ -5,15 +5,17 @@ import { fetchLatestNotification } from '../../api/notifications';
 import type { Notification, NotificationWritableFields } from '../../api/schemas/notification';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { changedFields } from './draft-store';
+import { conflictingFields, mergeVersions, type ConflictChoice } from './conflict-merge';
 import { FIELD_LABELS } from './review-dialog';
 
-type Choice = 'mine' | 'theirs';
+type Field = keyof NotificationWritableFields;
 
 export interface ConflictOptions {
   slug: string;
+  /** The version the edits started from, and the edits. */
+  base: () => NotificationWritableFields;
   mine: () => NotificationWritableFields;
-  /** Applies the merged values to the form (to review and save against the new version). */
+  /** Applies the merged values to the form, to review and save against their version. */
   onResolve: (values: NotificationWritableFields, theirs: ApiResponse<Notification>) => void;
 }
 
@@ -22,82 +24,83 @@ function writable(n: Notification): NotificationWritableFields {
   return { name, description, subject, text, html, html_enabled };
 }
 
-function preview(value: string | boolean): string {
+function shown(value: string | boolean): string {
   if (typeof value === 'boolean') return value ? 'on' : 'off';
-  return value.length > 160 ? `${value.slice(0, 160)}…` : value || '(empty)';
+  return value.length > 240 ? `${value.slice(0, 240)}…` : value || '(empty)';
+}
+
+interface Pending {
+  theirs: ApiResponse<Notification>;
+  base: NotificationWritableFields;
+  mine: NotificationWritableFields;
+  choices: Partial<Record<Field, ConflictChoice>>;
 }
 
 /**
- * A 412 on save: someone else saved first. Loads their version (which also becomes the base of
- * the next save) and lets the admin keep theirs, keep theirs per field, or overwrite with theirs.
+ * A 412 on save: someone else saved first. Loads their version, merges what only one side
+ * changed, and asks field by field about the rest: keep theirs, use mine, or choose per field.
+ * Cancelling keeps the form as it was.
  */
-export function useConflict({ slug, mine, onResolve }: ConflictOptions): {
+export function useConflict({ slug, base, mine, onResolve }: ConflictOptions): {
   open: () => void;
   dialog: ReactNode;
 } {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<{
-    theirs: ApiResponse<Notification>;
-    mine: NotificationWritableFields;
-    choices: Record<string, Choice>;
-  } | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
 
   const open = () => {
-    const current = mine();
+    const snapshot = { base: base(), mine: mine() };
     fetchLatestNotification(queryClient, slug).then(
-      (theirs) => {
-        const fields = changedFields(writable(theirs.data), current);
-        setState({
-          theirs,
-          mine: current,
-          choices: Object.fromEntries(fields.map((f) => [f, 'mine' as Choice])),
-        });
-      },
+      (theirs) => setPending({ theirs, ...snapshot, choices: {} }),
       (error: unknown) =>
         setLoadError(error instanceof Error ? error.message : 'Could not load it'),
     );
   };
 
-  const resolve = (pick: (field: keyof NotificationWritableFields) => Choice) => {
-    if (!state) return;
-    const theirs = writable(state.theirs.data);
-    const merged = { ...theirs };
-    for (const field of changedFields(theirs, state.mine)) {
-      if (pick(field) === 'mine') (merged as Record<string, unknown>)[field] = state.mine[field];
-    }
-    onResolve(merged, state.theirs);
-    setState(null);
+  const close = () => {
+    setPending(null);
+    setLoadError(null);
   };
 
-  const fields = state ? changedFields(writable(state.theirs.data), state.mine) : [];
+  const resolve = (choose: (field: Field) => ConflictChoice) => {
+    if (!pending) return;
+    const theirs = writable(pending.theirs.data);
+    const fields = conflictingFields(pending.base, pending.mine, theirs);
+    const choices = Object.fromEntries(fields.map((f) => [f, choose(f)]));
+    onResolve(mergeVersions(pending.base, pending.mine, theirs, choices), pending.theirs);
+    setPending(null);
+  };
+
+  const theirs = pending ? writable(pending.theirs.data) : null;
+  const fields = pending && theirs ? conflictingFields(pending.base, pending.mine, theirs) : [];
   const dialog = (
     <Dialog
-      open={state !== null || loadError !== null}
-      onClose={() => {
-        setState(null);
-        setLoadError(null);
-      }}
+      open={pending !== null || loadError !== null}
+      onClose={close}
       size="xl"
       title="Someone else saved this notification"
-      description="Your changes were not saved. Choose, per field, which version to keep; then review and save."
+      description={
+        fields.length > 0
+          ? 'Your changes were not saved yet. These fields were changed by both of you; the rest is merged.'
+          : 'Your changes were not saved yet. Nobody changed the same field; their changes and yours are merged.'
+      }
       footer={
-        state && (
+        pending && (
           <>
-            <Button onClick={() => resolve(() => 'theirs')}>Keep theirs</Button>
-            <Button onClick={() => resolve((f) => state.choices[f] ?? 'mine')}>
-              Apply choices
-            </Button>
-            <Button variant="primary" onClick={() => resolve(() => 'mine')}>
-              Use mine everywhere
+            <Button onClick={close}>Cancel</Button>
+            {fields.length > 0 && (
+              <Button onClick={() => resolve(() => 'theirs')}>Theirs for all of these</Button>
+            )}
+            <Button variant="primary" onClick={() => resolve((f) => pending.choices[f] ?? 'mine')}>
+              {fields.length > 0 ? 'Merge with these choices' : 'Merge'}
             </Button>
           </>
         )
       }
     >
       {loadError && <p role="alert">Could not load the saved version: {loadError}</p>}
-      {state && fields.length === 0 && <p>Their version matches yours; save again to finish.</p>}
-      {state && (
+      {pending && theirs && (
         <div className="flex flex-col gap-4">
           {fields.map((field) => (
             <fieldset key={field} className="border-border rounded-md border p-3">
@@ -106,26 +109,22 @@ export function useConflict({ slug, mine, onResolve }: ConflictOptions): {
                 {(['mine', 'theirs'] as const).map((choice) => (
                   <label
                     key={choice}
-                    className="border-border flex cursor-pointer gap-2 rounded border p-2 text-xs"
+                    className="border-border has-checked:border-accent flex cursor-pointer gap-2 rounded border p-2 text-xs"
                   >
                     <input
                       type="radio"
                       name={`conflict-${field}`}
-                      checked={state.choices[field] === choice}
+                      checked={(pending.choices[field] ?? 'mine') === choice}
                       onChange={() =>
-                        setState({ ...state, choices: { ...state.choices, [field]: choice } })
+                        setPending({ ...pending, choices: { ...pending.choices, [field]: choice } })
                       }
                     />
                     <span className="min-w-0">
                       <span className="block font-medium">
-                        {choice === 'mine' ? 'Mine' : 'Theirs'}
+                        {choice === 'mine' ? 'Yours' : 'Theirs'}
                       </span>
                       <span className="text-muted block font-mono break-words whitespace-pre-wrap">
-                        {preview(
-                          choice === 'mine'
-                            ? state.mine[field]
-                            : writable(state.theirs.data)[field],
-                        )}
+                        {shown(choice === 'mine' ? pending.mine[field] : theirs[field])}
                       </span>
                     </span>
                   </label>
