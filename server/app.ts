@@ -17,7 +17,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
 import { AuthFailureLimiter, createAuthHook } from './auth';
 import { errorBody, registerErrorHandling, validatorCompiler } from './errors';
 import { appLogRoutes } from './routes/app-logs';
@@ -42,7 +42,8 @@ export interface AppDeps {
   corsOrigins?: readonly string[];
   /** Folder of the built dashboard; null serves no dashboard (API only). */
   staticDir?: string | null;
-  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /** Fastify's logger options (`false` when absent). */
+  logger?: FastifyServerOptions['logger'];
   /** Failed-auth counter; tests pass their own. */
   authLimiter?: AuthFailureLimiter;
   /** Token/membership lookup cache; 0 turns it off. */
@@ -72,7 +73,7 @@ function wantsHtml(request: FastifyRequest, path: string): boolean {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger === undefined ? false : (deps.logger as FastifyServerOptions['logger']),
+    logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     // `/api/apps/` and `/api/apps` are the same route.
     routerOptions: { ignoreTrailingSlash: true },
