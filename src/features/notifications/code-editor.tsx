@@ -85,17 +85,20 @@ export function CodeEditor({
     }
   }, [value]);
 
+  // Compared by content: a new array with the same errors must not cost every editor an update
+  // (and a layout) on each keystroke. Between updates, CodeMirror maps them through the edits.
+  const diagnosticsKey = JSON.stringify(diagnostics ?? []);
   useEffect(() => {
     const view = viewRef.current;
     if (!view) return;
     const length = view.state.doc.length;
-    const clamped = (diagnostics ?? []).map((d) => ({
+    const clamped = (JSON.parse(diagnosticsKey) as Diagnostic[]).map((d) => ({
       ...d,
       from: Math.min(d.from, length),
       to: Math.min(Math.max(d.to, d.from), length),
     }));
     view.dispatch(setDiagnostics(view.state, clamped));
-  }, [diagnostics, value]);
+  }, [diagnosticsKey]);
 
   useImperativeHandle(
     handleRef,

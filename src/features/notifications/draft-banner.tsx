@@ -43,3 +43,26 @@ export function DraftBanner({ draft, serverUpdatedAt, onRestore, onDiscard }: Dr
     </div>
   );
 }
+
+/** The cache moved on (someone saved elsewhere) while this editor kept its base version. */
+export function NewerVersionNotice({ isDirty, onLoad }: { isDirty: boolean; onLoad: () => void }) {
+  return (
+    <div
+      role="status"
+      className="border-warning bg-warning-soft text-fg flex flex-wrap items-center justify-between gap-2 rounded-md border px-4 py-2 text-sm"
+    >
+      <span>
+        A newer version was saved elsewhere.{isDirty ? ' Saving will ask how to merge.' : ''}
+      </span>
+      {!isDirty && (
+        <button
+          type="button"
+          className="text-accent font-medium underline underline-offset-2"
+          onClick={onLoad}
+        >
+          Load the latest version
+        </button>
+      )}
+    </div>
+  );
+}

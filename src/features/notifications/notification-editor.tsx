@@ -2,7 +2,7 @@
 // (with CodeMirror, liquidjs and the samples), so no other page pays for it.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ApiResponse } from '../../api/client';
 import { isApiError } from '../../api/client';
@@ -21,19 +21,17 @@ import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 import type { CodeEditorHandle } from './code-editor';
 import { currentSite } from './current-site';
 import { changedFields, WRITABLE_FIELDS } from './draft-store';
-import { DraftBanner } from './draft-banner';
+import { DraftBanner, NewerVersionNotice } from './draft-banner';
 import { EditorHeader } from './editor-header';
 import { generateTextFromHtml } from './generate-text';
-import { PreviewEngine } from './preview-engine';
 import { PreviewPane } from './preview-pane';
 import { syntaxErrors } from './render-template';
 import { ReviewDialog } from './review-dialog';
 import { SamplePanel } from './sample-panel';
 import { TemplateFields } from './template-fields';
-import { missingVariables, offeredVariables, usedVariables } from './template-variables';
 import { useConflict } from './use-conflict';
-import { useDebouncedValue } from './use-debounced-value';
 import { useDraft } from './use-draft';
+import { useLivePreview } from './use-live-preview';
 import { useSampleData } from './use-sample-data';
 import { VariablesPanel } from './variables-panel';
 
@@ -69,25 +67,7 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
   const isDirty = changedFields(savedValues, values).length > 0;
 
   const samples = useSampleData(notification.slug);
-  const deferred = useDeferredValue(values);
-  const [engine] = useState(() => new PreviewEngine());
-  const preview = useMemo(
-    () =>
-      engine.update(
-        { subject: deferred.subject, text: deferred.text, html: deferred.html },
-        samples.data,
-      ),
-    [engine, deferred.subject, deferred.text, deferred.html, samples.data],
-  );
-  // The variables panel follows once typing pauses: static analysis of a big template costs
-  // more than the whole keystroke-to-preview budget.
-  const settled = useDebouncedValue(values, 300);
-  const used = useMemo(
-    () => usedVariables([settled.subject, settled.text, settled.html_enabled ? settled.html : '']),
-    [settled.subject, settled.text, settled.html, settled.html_enabled],
-  );
-  const missing = useMemo(() => missingVariables(used, samples.data), [used, samples.data]);
-  const offered = useMemo(() => offeredVariables(samples.data), [samples.data]);
+  const { preview, used, missing, offered } = useLivePreview(values, samples.data);
 
   const draft = useDraft({
     site,
@@ -176,24 +156,28 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
   useSaveShortcut(requestSave);
   useUnsavedChanges(isDirty && !mutation.isPending);
 
-  const insert = (snippet: string) => {
-    const field = target ?? (values.html_enabled ? 'html' : 'text');
-    if (field === 'subject') {
-      const input = subjectRef.current;
-      const current = getValues('subject');
-      const start = input?.selectionStart ?? current.length;
-      const end = input?.selectionEnd ?? start;
-      setValue('subject', current.slice(0, start) + snippet + current.slice(end), {
-        shouldDirty: true,
-      });
-      requestAnimationFrame(() => {
-        input?.focus();
-        input?.setSelectionRange(start + snippet.length, start + snippet.length);
-      });
-    } else {
-      (field === 'html' ? htmlRef : textRef).current?.insert(snippet);
-    }
-  };
+  const htmlEnabled = values.html_enabled;
+  const insert = useCallback(
+    (snippet: string) => {
+      const field = target ?? (htmlEnabled ? 'html' : 'text');
+      if (field === 'subject') {
+        const input = subjectRef.current;
+        const current = getValues('subject');
+        const start = input?.selectionStart ?? current.length;
+        const end = input?.selectionEnd ?? start;
+        setValue('subject', current.slice(0, start) + snippet + current.slice(end), {
+          shouldDirty: true,
+        });
+        requestAnimationFrame(() => {
+          input?.focus();
+          input?.setSelectionRange(start + snippet.length, start + snippet.length);
+        });
+      } else {
+        (field === 'html' ? htmlRef : textRef).current?.insert(snippet);
+      }
+    },
+    [target, htmlEnabled, getValues, setValue],
+  );
 
   const generateText = async () => {
     setConfirmGenerate(false);
@@ -229,26 +213,13 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
         />
       )}
       {newerElsewhere && (
-        <div
-          role="status"
-          className="border-warning bg-warning-soft text-fg flex flex-wrap items-center justify-between gap-2 rounded-md border px-4 py-2 text-sm"
-        >
-          <span>
-            A newer version was saved elsewhere.{isDirty ? ' Saving will ask how to merge.' : ''}
-          </span>
-          {!isDirty && (
-            <button
-              type="button"
-              className="text-accent font-medium underline underline-offset-2"
-              onClick={() => {
-                setSaved(cached);
-                reset(writableFieldsOf(cached.data));
-              }}
-            >
-              Load the latest version
-            </button>
-          )}
-        </div>
+        <NewerVersionNotice
+          isDirty={isDirty}
+          onLoad={() => {
+            setSaved(cached);
+            reset(writableFieldsOf(cached.data));
+          }}
+        />
       )}
       {formMessage && (
         <p
@@ -291,7 +262,7 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
           <PreviewPane
             preview={preview}
             htmlEnabled={values.html_enabled}
-            fromLine={fromLineOf(samples.data)}
+            sampleData={samples.data}
           />
           <VariablesPanel
             offered={offered}
@@ -328,16 +299,4 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
       {conflict.dialog}
     </div>
   );
-}
-
-function fromLineOf(data: Record<string, unknown>): string {
-  const shop = data.shop;
-  if (
-    typeof shop === 'object' &&
-    shop !== null &&
-    typeof (shop as { name?: unknown }).name === 'string'
-  ) {
-    return (shop as { name: string }).name;
-  }
-  return 'Your shop';
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
 import type { PreviewState } from './render-template';
 
@@ -9,7 +9,17 @@ type View = 'html' | 'text';
 export interface PreviewPaneProps {
   preview: PreviewState;
   htmlEnabled: boolean;
-  fromLine: string;
+  /** The sample, for the sender shown on the inbox line. */
+  sampleData: Record<string, unknown>;
+}
+
+function senderOf(data: Record<string, unknown>): string {
+  const shop = data.shop;
+  if (typeof shop === 'object' && shop !== null) {
+    const name = (shop as { name?: unknown }).name;
+    if (typeof name === 'string' && name !== '') return name;
+  }
+  return 'Your shop';
 }
 
 function useContainerWidth() {
@@ -54,7 +64,12 @@ function SegmentedButton({
  * no script, form, navigation or access to the dashboard; styles still render because the
  * dashboard's CSP (inherited by `srcdoc`) allows inline styles.
  */
-export function PreviewPane({ preview, htmlEnabled, fromLine }: PreviewPaneProps) {
+export const PreviewPane = memo(function PreviewPane({
+  preview,
+  htmlEnabled,
+  sampleData,
+}: PreviewPaneProps) {
+  const fromLine = senderOf(sampleData);
   const [view, setView] = useState<View>('html');
   // Phones start on the phone width: a 1024 px e-mail scaled to a third is unreadable.
   const [device, setDevice] = useState<Device>(() =>
@@ -163,4 +178,4 @@ export function PreviewPane({ preview, htmlEnabled, fromLine }: PreviewPaneProps
       </div>
     </section>
   );
-}
+});

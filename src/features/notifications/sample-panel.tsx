@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { CodeEditor } from './code-editor';
@@ -18,7 +19,12 @@ export interface SamplePanelProps {
 }
 
 /** Named sample data sets, switchable in one click, edited as JSON and kept per notification. */
-export function SamplePanel({ slug, state, parse, onChange }: SamplePanelProps) {
+export const SamplePanel = memo(function SamplePanel({
+  slug,
+  state,
+  parse,
+  onChange,
+}: SamplePanelProps) {
   const current = activeSample(state);
   return (
     <section aria-labelledby="sample-heading" className="flex flex-col gap-2">
@@ -72,4 +78,4 @@ export function SamplePanel({ slug, state, parse, onChange }: SamplePanelProps) 
       )}
     </section>
   );
-}
+});

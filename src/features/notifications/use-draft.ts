@@ -9,6 +9,8 @@ import {
   type NotificationDraft,
 } from './draft-store';
 
+const WRITE_DELAY_MS = 150;
+
 export interface DraftControls {
   /** A draft from an earlier visit that differs from the server, until restored or discarded. */
   offered: NotificationDraft | null;
@@ -35,20 +37,40 @@ export function useDraft(options: {
   });
 
   // Writing to localStorage is the external system this effect keeps in step with the form.
+  // The write waits for a short pause in typing (it is not free on a 20 kB template), and is
+  // flushed at once when the page is hidden or unloaded, so a reload or a closed tab keeps it.
   useEffect(() => {
     // While a draft is on offer, the untouched form must not overwrite it.
     if (offered && !isDirty) return;
-    // Written at once, not debounced: a reload right after a keystroke must keep it (a write of
-    // a 20 kB template costs well under a millisecond).
-    if (isDirty) {
-      saveDraft(browserStorage(), site, slug, {
-        saved_at: new Date().toISOString(),
-        base_updated_at: baseUpdatedAt,
-        values,
-      });
-    } else {
-      clearDraft(browserStorage(), site, slug);
-    }
+    const write = () => {
+      if (isDirty) {
+        saveDraft(browserStorage(), site, slug, {
+          saved_at: new Date().toISOString(),
+          base_updated_at: baseUpdatedAt,
+          values,
+        });
+      } else {
+        clearDraft(browserStorage(), site, slug);
+      }
+    };
+    let done = false;
+    const flush = () => {
+      if (done) return;
+      done = true;
+      window.clearTimeout(timer);
+      write();
+    };
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    const timer = window.setTimeout(flush, WRITE_DELAY_MS);
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHidden);
+    };
   }, [site, slug, values, isDirty, baseUpdatedAt, offered]);
 
   return {

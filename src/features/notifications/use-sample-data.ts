@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { browserStorage } from './browser-storage';
 import {
   activeSample,
@@ -27,11 +27,14 @@ export function useSampleData(slug: string): SampleData {
   const [state, setStateRaw] = useState(() => loadSampleState(browserStorage(), slug));
   const [lastGood, setLastGood] = useState<Record<string, unknown>>(() => parsedData(state) ?? {});
   const parse = useMemo(() => parseSampleJson(activeSample(state).json), [state]);
-  const setState = (next: SampleState) => {
-    setStateRaw(next);
-    const data = parsedData(next);
-    if (data) setLastGood(data);
-    saveSampleState(browserStorage(), slug, next);
-  };
+  const setState = useCallback(
+    (next: SampleState) => {
+      setStateRaw(next);
+      const data = parsedData(next);
+      if (data) setLastGood(data);
+      saveSampleState(browserStorage(), slug, next);
+    },
+    [slug],
+  );
   return { state, setState, parse, data: parse.ok ? parse.data : lastGood };
 }

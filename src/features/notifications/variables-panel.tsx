@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { OfferedVariable, UsedVariable } from './template-variables';
 import { snippetFor } from './template-variables';
 
@@ -11,7 +12,13 @@ export interface VariablesPanelProps {
 }
 
 /** What the sample offers and what the template uses; a click inserts at the cursor. */
-export function VariablesPanel({ offered, used, missing, target, onInsert }: VariablesPanelProps) {
+export const VariablesPanel = memo(function VariablesPanel({
+  offered,
+  used,
+  missing,
+  target,
+  onInsert,
+}: VariablesPanelProps) {
   const usedPaths = new Set(used.map((v) => v.path));
   const missingPaths = new Set(missing);
   return (
@@ -81,4 +88,4 @@ export function VariablesPanel({ offered, used, missing, target, onInsert }: Var
       )}
     </section>
   );
-}
+});
