@@ -113,7 +113,7 @@ function NotificationsTable({
             <th scope="col" className={thClasses}>
               Name
             </th>
-            <th scope="col" className={thClasses}>
+            <th scope="col" className={`${thClasses} hidden md:table-cell`}>
               Subject
             </th>
             <th scope="col" className={thClasses}>
@@ -136,11 +136,15 @@ function NotificationsTable({
                   {n.name}
                 </Link>
                 <div className="text-muted font-mono text-xs">{n.slug}</div>
+                {/* Phones: the subject under the name instead of its own column. */}
+                <div className="text-fg mt-1 line-clamp-2 font-mono text-xs break-all md:hidden">
+                  {n.subject}
+                </div>
                 {n.description && (
                   <div className="text-muted mt-0.5 line-clamp-2 text-xs">{n.description}</div>
                 )}
               </td>
-              <td className={`${tdClasses} max-w-sm`}>
+              <td className={`${tdClasses} hidden max-w-sm md:table-cell`}>
                 <span className="line-clamp-2 font-mono text-xs">{n.subject}</span>
               </td>
               <td className={tdClasses}>
