@@ -1,4 +1,4 @@
-import { useId, type RefObject } from 'react';
+import { memo, useId, type RefObject } from 'react';
 import { LOG_LEVELS, logLevelSchema } from '../../api/schemas/app-log';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/field';
@@ -50,7 +50,13 @@ function DateTimeInput({
 
 const rangeValues = new Set<string>(RANGE_OPTIONS.map((option) => option.value));
 
-export function LogFilterBar({ search, jobs, searchInputRef, onChange }: LogFilterBarProps) {
+/** Memoized: the page re-renders on every engine update, the filters only when they change. */
+export const LogFilterBar = memo(function LogFilterBar({
+  search,
+  jobs,
+  searchInputRef,
+  onChange,
+}: LogFilterBarProps) {
   const ids = useId();
   const range = effectiveRange(search);
   const q = useCommittedText(search.q ?? '', (value) => onChange({ q: value || undefined }));
@@ -175,4 +181,4 @@ export function LogFilterBar({ search, jobs, searchInputRef, onChange }: LogFilt
       </button>
     </form>
   );
-}
+});

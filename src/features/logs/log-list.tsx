@@ -64,6 +64,18 @@ export function LogList({
   const rowHeight = wide ? ROW_HEIGHT_WIDE : ROW_HEIGHT_NARROW;
   const getItemKey = useCallback((index: number) => entries[index]?.id ?? index, [entries]);
   const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+  // The default measurement reads offsetHeight when a row mounts, which forces a layout of the
+  // whole list on every update (the biggest cost under load). A collapsed row's height is known;
+  // only an open row is read, and resizes arrive from the ResizeObserver with their size.
+  const measureElement = useCallback(
+    (element: Element, entry: ResizeObserverEntry | undefined) => {
+      const box = entry?.borderBoxSize?.[0];
+      if (box) return Math.round(box.blockSize);
+      if ((element as HTMLElement).dataset['expanded'] !== 'true') return rowHeight;
+      return (element as HTMLElement).offsetHeight;
+    },
+    [rowHeight],
+  );
 
   // No React Compiler here; the virtualizer re-renders this component itself on scroll.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -71,8 +83,9 @@ export function LogList({
     count: entries.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
+    measureElement,
     getItemKey,
-    overscan: 12,
+    overscan: 8,
     paddingStart: canLoadOlder ? HEADER_HEIGHT : 0,
     anchorTo: 'end',
     followOnAppend: following,
@@ -132,9 +145,7 @@ export function LogList({
     markIntent(250);
     const atEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= END_SLACK;
     onUserScroll(atEnd);
-    if (canLoadOlder && !loadingOlder && !following && element.scrollTop < rowHeight * 3) {
-      onLoadOlder();
-    }
+    if (canLoadOlder && !loadingOlder && element.scrollTop < rowHeight * 3) onLoadOlder();
   };
 
   // Scrolling up must stop following before the next append can pull the view down again,
@@ -168,11 +179,20 @@ export function LogList({
       role="region"
       aria-label="Log entries"
       tabIndex={0}
-      className="bg-surface focus-visible:outline-ring relative min-h-0 flex-1 overflow-auto overscroll-contain focus-visible:outline-2 focus-visible:-outline-offset-2"
+      className="bg-surface focus-visible:outline-ring relative min-h-0 flex-1 overflow-auto overscroll-contain [contain:strict] focus-visible:outline-2 focus-visible:-outline-offset-2"
       onScroll={onScroll}
       onWheel={(event) => {
         markIntent(400);
         stopOnUpwardIntent(event.deltaY < 0);
+        // Already at the top, a wheel up scrolls nothing (no scroll event): load older here.
+        if (
+          event.deltaY < 0 &&
+          event.currentTarget.scrollTop === 0 &&
+          canLoadOlder &&
+          !loadingOlder
+        ) {
+          onLoadOlder();
+        }
       }}
       onTouchMove={() => markIntent(1500)}
       onPointerDown={onPointerDown}
@@ -201,8 +221,9 @@ export function LogList({
                 aria-posinset={item.index + 1}
                 data-index={item.index}
                 data-log-id={entry.id}
+                data-expanded={expandedIds.has(entry.id)}
                 ref={virtualizer.measureElement}
-                className="absolute inset-x-0 top-0"
+                className="absolute inset-x-0 top-0 [contain:layout_style]"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 <LogRow
