@@ -55,7 +55,7 @@ export function CallbackUrlField({
           readOnly
           rows={2}
           value={preview.url}
-          className="bg-subtle text-fg resize-none font-mono text-xs break-all"
+          className="bg-subtle text-fg [field-sizing:content] resize-none font-mono text-xs break-all"
         />
       )}
     </Field>

@@ -98,8 +98,18 @@ export function ListSection<T extends { updated_at: string }>({
           No {title.toLowerCase()} match “{query}”.
         </p>
       ) : (
-        <TableContainer className="rounded-t-none border-0 shadow-none">
-          <table className={tableClasses} aria-labelledby={headingId}>
+        // Focusable so keyboard users can scroll a table that is wider than a phone.
+        <TableContainer
+          className="rounded-t-none border-0 shadow-none"
+          tabIndex={0}
+          role="group"
+          aria-labelledby={headingId}
+        >
+          <table
+            // Wide tables scroll sideways on phones instead of squashing paths and JSON.
+            className={`${tableClasses} ${columns.length > 1 ? 'min-w-[40rem]' : ''}`}
+            aria-labelledby={headingId}
+          >
             <thead className={theadClasses}>
               <tr>
                 {columns.map((column) => (
