@@ -144,7 +144,12 @@ test.describe('notifications', () => {
   test('the HTML preview renders e-mail styles and runs no script', async ({ page, signIn }) => {
     const dialogs = recordDialogs(page);
     await signIn(page);
-    await openEditor(page, 'welcome');
+    const document = await page.goto('/notifications/welcome');
+    // The srcdoc preview inherits this policy: inline styles allowed, no inline script.
+    const csp = document?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    await expect(page.getByRole('textbox', { name: 'HTML version' })).toBeVisible();
     await replaceCode(
       page,
       'HTML version',
