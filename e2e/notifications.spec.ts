@@ -123,6 +123,12 @@ test.describe('notifications', () => {
     // The last good preview stays, with the error said.
     await expect(preview(page).locator('#ok')).toHaveText('Hello Ada');
     await expect(page.getByRole('status').filter({ hasText: 'error on line 2' })).toBeVisible();
+    // The editor kept focus and cursor when the error appeared: typing goes on where it was.
+    await page.keyboard.insertText('{% endif %}');
+    await expect(errors).toHaveCount(0);
+    await expect(preview(page).locator('#ok')).toHaveText('Hello Ada');
+    await page.keyboard.insertText('{% if %}');
+    await expect(errors).toContainText('Line 2, column');
 
     // A second broken field is listed at the same time.
     await page.getByLabel('Subject').fill('Hi {{ customer.first_name');

@@ -21,7 +21,7 @@ import {
 } from '@codemirror/language';
 import { lintGutter, linter, lintKeymap } from '@codemirror/lint';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
-import { EditorState, type Extension } from '@codemirror/state';
+import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import {
   drawSelection,
   EditorView,
@@ -107,6 +107,18 @@ function propertiesOf(data: unknown, path: readonly string[]): Completion[] {
   return Object.keys(current).map((label) => ({ label, type: 'property' }));
 }
 
+/** Label and description live in a compartment: an error appearing changes them in place. */
+export const attributes = new Compartment();
+
+export function contentAttributes(label: string, describedBy: string | undefined): Extension {
+  return EditorView.contentAttributes.of({
+    'aria-label': label,
+    // Explicit, so checkers see the scrolling editor as reachable by keyboard.
+    tabindex: '0',
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+  });
+}
+
 export interface SetupOptions {
   mode: EditorMode;
   label: string;
@@ -170,12 +182,7 @@ export function createExtensions(options: SetupOptions): Extension[] {
     theme,
     language,
     options.placeholder ? placeholderExtension(options.placeholder) : [],
-    EditorView.contentAttributes.of({
-      'aria-label': options.label,
-      // Explicit, so checkers see the scrolling editor as reachable by keyboard.
-      tabindex: '0',
-      ...(options.describedBy ? { 'aria-describedby': options.describedBy } : {}),
-    }),
+    attributes.of(contentAttributes(options.label, options.describedBy)),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) options.onChange(update.state.doc.toString());
       if (update.focusChanged && update.view.hasFocus) options.onFocus?.();

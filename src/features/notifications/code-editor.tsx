@@ -4,7 +4,12 @@ import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
-import { createExtensions, type EditorMode } from './code-editor-setup';
+import {
+  attributes,
+  contentAttributes,
+  createExtensions,
+  type EditorMode,
+} from './code-editor-setup';
 
 export interface CodeEditorHandle {
   /** Replaces the selection with `text` and puts the cursor after it. */
@@ -71,9 +76,16 @@ export function CodeEditor({
       view.destroy();
       viewRef.current = null;
     };
-    // The initial value only: later values arrive through the sync effect below.
+    // The initial value, label and description only: later ones arrive through the effects
+    // below, so the editor keeps its cursor, focus and undo history.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mode, label, describedBy, placeholder]);
+  }, [mode, placeholder]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({
+      effects: attributes.reconfigure(contentAttributes(label, describedBy)),
+    });
+  }, [label, describedBy]);
 
   // A value set from outside (revert, restored draft, generated text) replaces the document.
   useEffect(() => {
