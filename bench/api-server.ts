@@ -1,0 +1,62 @@
+/**
+ * The service for bench/api.ts, in its own process so autocannon and the server do not share
+ * one event loop. Besides the real API it serves two variants of the log page, used only to
+ * measure what the response serialization costs:
+ * - `/bench/apps/:app_id/logs-objects`: rows mapped to objects, then `JSON.stringify`;
+ * - `/bench/apps/:app_id/logs-zod`: the same objects through fastify-type-provider-zod's
+ *   serializer (validates against the schema, then stringifies).
+ * The real route sends the JSON text built by the store (no per-entry parse or stringify).
+ */
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appLogEntrySchema, type AppLogEntry } from '../src/api/schemas/app-log';
+import { buildApp } from '../server/app';
+import { AuthFailureLimiter, createAuthHook } from '../server/auth';
+import { notFound } from '../server/errors';
+import { parseLogQuery } from '../server/store/app-logs-filter';
+import { queryLogs } from '../server/store/app-logs';
+import { findAppRow } from '../server/store/apps';
+import { openDatabase } from '../server/store/db';
+
+const db = openDatabase(process.env.DATABASE_URL ?? '');
+const port = Number(process.env.PORT);
+const app = await buildApp({
+  db,
+  staticDir: null,
+  authLimiter: new AuthFailureLimiter(1_000_000),
+});
+
+async function variants(scope: FastifyInstance): Promise<void> {
+  const zodScope = scope.withTypeProvider<ZodTypeProvider>();
+  zodScope.decorateRequest('auth', null as never);
+  zodScope.addHook('onRequest', createAuthHook({ db, limiter: new AuthFailureLimiter(1_000_000) }));
+  const params = z.object({ app_id: z.string() });
+  const page = async (siteId: string, key: string, query: unknown): Promise<AppLogEntry[]> => {
+    const row = await findAppRow(db, siteId, key);
+    if (!row) throw notFound('app');
+    const result = await queryLogs(db, row.id, parseLogQuery(query as Record<string, unknown>));
+    // The equivalent of mapping rows to objects (one JSON.parse of data and context each).
+    return JSON.parse(result.json) as AppLogEntry[];
+  };
+  zodScope.get('/bench/apps/:app_id/logs-objects', { schema: { params } }, async (request) =>
+    page(request.auth.siteId, request.params.app_id, request.query),
+  );
+  await zodScope.register(async (inner) => {
+    inner.setSerializerCompiler(serializerCompiler);
+    inner
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/bench/apps/:app_id/logs-zod',
+        { schema: { params, response: { 200: z.array(appLogEntrySchema) } } },
+        async (request) => page(request.auth.siteId, request.params.app_id, request.query),
+      );
+  });
+}
+
+await app.register(variants);
+await app.listen({ port, host: '127.0.0.1' });
+process.send?.('ready');
+process.on('SIGTERM', () => {
+  void app.close().then(() => db.destroy().then(() => process.exit(0)));
+});

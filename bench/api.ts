@@ -1,0 +1,410 @@
+/**
+ * `npm run bench:api`: the API benchmark (not a test). Fills a temp SQLite database with
+ * 1,000,000 log entries over 7 days for one app plus noise in four other apps, then reports:
+ * - in-process latency of the store (median, p99): tail, newest-first page, level, job, `q` over
+ *   the 24 h window, and `q` over an explicit 7-day `since` range;
+ * - whole-request latency over HTTP (one connection, sequential) for the tail and the page;
+ * - ingestion rate through `POST /api/apps/:id/logs` in batches of 500;
+ * - throughput of 200-entry pages over HTTP with autocannon (50 connections), for the real route
+ *   and for two serialization variants (objects + JSON.stringify, objects + zod serializer).
+ * The server runs in a child process (bench/api-server.ts) so autocannon does not share its
+ * event loop. Options: BENCH_ENTRIES (default 1000000), BENCH_DURATION (autocannon seconds, 8),
+ * BENCH_PORT (18210).
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import type { LogLevel } from '../src/api/schemas/app-log';
+import { parseLogQuery, type RawLogQuery } from '../server/store/app-logs-filter';
+import { queryLogs, toLogRow, type LogIngestEntry } from '../server/store/app-logs';
+import { insertApp } from '../server/store/apps';
+import { migrateToLatest, openDatabase } from '../server/store/db';
+import { createSite, ensureMembership } from '../server/store/sites';
+import { findOrCreateUser, issueToken } from '../server/store/tokens';
+
+const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
+const NOISE_APPS = 4;
+const NOISE_PER_APP = Math.round(ENTRIES / 20);
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const PORT = Number(process.env.BENCH_PORT ?? 18210);
+const DAY_US = 86_400_000_000;
+const SPAN_US = 7 * DAY_US;
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic, realistic entries.
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = rng(42);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+const int = (max: number) => Math.floor(random() * max);
+const hex = (n: number) => Array.from({ length: n }, () => int(16).toString(16)).join('');
+
+const USERS = [
+  'ada',
+  'grace',
+  'linus',
+  'margaret',
+  'ken',
+  'barbara',
+  'dennis',
+  'frances',
+  'alan',
+  'edsger',
+];
+const JOBS = ['sync-orders', 'send-newsletter', 'reindex-search', 'cleanup-carts', 'import-feed'];
+const HOSTS = ['hooks.example.com', 'erp.acme.test', 'crm.example.org'];
+
+function makeEntry(): LogIngestEntry {
+  const roll = random();
+  let level: LogLevel;
+  let data: LogIngestEntry['data'];
+  if (roll < 0.2) {
+    level = 'debug';
+    data = { message: `Cache miss for product ${int(5000)}`, cache: 'products' };
+  } else if (roll < 0.5) {
+    level = 'info';
+    data = {
+      message: `GET /api/orders/${int(100_000)} 200 in ${int(300)}ms`,
+      duration_ms: int(300),
+    };
+  } else if (roll < 0.8) {
+    level = 'info';
+    data = `Order ${int(100_000)} paid by ${pick(USERS)} (${int(500)}.${int(100)} EUR)`;
+  } else if (roll < 0.92) {
+    level = 'warn';
+    data = {
+      message: `Retrying webhook delivery to ${pick(HOSTS)} (attempt ${1 + int(5)})`,
+      status: 502,
+    };
+  } else if (roll < 0.96) {
+    level = 'error';
+    data = {
+      message: `Payment failed for order ${int(100_000)}: card declined`,
+      user: pick(USERS),
+    };
+  } else if (roll < 0.98) {
+    level = 'error';
+    data = `Timeout calling inventory service after ${1000 + int(9000)}ms`;
+  } else if (roll < 0.99) {
+    level = 'fatal';
+    data = { message: 'Worker out of memory', rss_mb: 900 + int(200) };
+  } else {
+    level = 'unknown';
+    data = `unparsed: ${hex(24)}`;
+  }
+  const context =
+    random() < 0.1
+      ? { job: { name: pick(JOBS), id: hex(8), attempt: 1 + int(3) } }
+      : { request_id: hex(12), ip: `10.0.${int(255)}.${int(255)}` };
+  return { level, data, context };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statistics.
+interface Stat {
+  median: number;
+  p99: number;
+  n: number;
+}
+function stat(samples: number[]): Stat {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return { median: at(0.5), p99: at(0.99), n: sorted.length };
+}
+const ms = (value: number) => value.toFixed(value < 10 ? 3 : 1);
+
+async function time(n: number, run: () => Promise<unknown>): Promise<Stat> {
+  for (let i = 0; i < Math.min(20, n); i += 1) await run(); // warm up
+  const samples: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  return stat(samples);
+}
+
+// ---------------------------------------------------------------------------------------------
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-api-'));
+  const file = join(dir, 'bench.db');
+  const results: Record<string, unknown> = { entries: ENTRIES, noise: NOISE_APPS * NOISE_PER_APP };
+  const db = openDatabase(file);
+  let server: ReturnType<typeof fork> | undefined;
+  try {
+    await migrateToLatest(db);
+    await createSite(db, 'bench', 'Bench');
+    const userId = await findOrCreateUser(db, 'bench@example.com');
+    await ensureMembership(db, userId, 'bench');
+    const token = await issueToken(db, userId);
+    const now = new Date().toISOString();
+    const newApp = (key: string) =>
+      insertApp(db, {
+        site_id: 'bench',
+        key,
+        name: key,
+        url: 'https://example.com',
+        domain: 'example.com',
+        callback_url: 'https://example.com/cb',
+        internal: 0,
+        install_scopes: '[]',
+        sdk_version: '1.0.0',
+        compiled_at: null,
+        compile_errors: '[]',
+        functions: '[]',
+        routes: '[]',
+        callbacks: '[]',
+        jobs: '[]',
+        schedules: '[]',
+        created_at: now,
+        updated_at: now,
+        version: 1,
+      });
+    const mainId = await newApp('main');
+    const noiseIds: number[] = [];
+    for (let i = 0; i < NOISE_APPS; i += 1) noiseIds.push(await newApp(`noise-${i}`));
+    await newApp('ingest');
+
+    // Fill: direct inserts in big transactions, rows built by the ingestion code (toLogRow).
+    const fillStart = performance.now();
+    const endUs = Date.now() * 1000 - 60_000_000; // a minute ago
+    const startUs = endUs - SPAN_US;
+    const raw = new SQLite(file);
+    raw.pragma('journal_mode = WAL');
+    raw.pragma('synchronous = NORMAL');
+    const insert = raw.prepare(
+      'INSERT INTO app_logs (app_id, time_us, level, job, data, context, created_at, search) ' +
+        'VALUES (@app_id, @time_us, @level, @job, @data, @context, @created_at, @search)',
+    );
+    const step = SPAN_US / ENTRIES;
+    const noiseEvery = Math.max(1, Math.round(ENTRIES / (NOISE_APPS * NOISE_PER_APP)));
+    // The FTS index gets every row too, as insertLogRows does.
+    const index = raw.prepare('INSERT INTO app_logs_fts (rowid, search) VALUES (?, ?)');
+    const put = (appId: number, timeUs: number) => {
+      const row = toLogRow(appId, makeEntry(), timeUs);
+      index.run(insert.run(row).lastInsertRowid, row.search);
+    };
+    const fill = raw.transaction((from: number, to: number) => {
+      for (let i = from; i < to; i += 1) {
+        const timeUs = Math.floor(startUs + i * step);
+        put(mainId, timeUs);
+        if (i % noiseEvery === 0) put(noiseIds[(i / noiseEvery) % NOISE_APPS] as number, timeUs);
+      }
+    });
+    for (let from = 0; from < ENTRIES; from += 100_000)
+      fill(from, Math.min(ENTRIES, from + 100_000));
+    raw.close();
+    const fillSeconds = (performance.now() - fillStart) / 1000;
+    results.fill_seconds = Number(fillSeconds.toFixed(1));
+    console.log(`filled ${ENTRIES} + noise in ${fillSeconds.toFixed(1)} s`);
+
+    // In-process latency of the store.
+    const randomTime = (fromUs: number, toUs: number) =>
+      (fromUs + random() * (toUs - fromUs)) / 1e6;
+    const store = (n: number, build: () => RawLogQuery, scanBudget?: number) =>
+      time(n, () => queryLogs(db, mainId, parseLogQuery(build()), { scanBudget }));
+    const searches = [
+      'payment failed',
+      'timeout',
+      '"card declined"',
+      'level:error inventory',
+      'ada',
+    ];
+    const dbStats: Record<string, Stat> = {
+      tail: await store(1000, () => ({
+        since: String(randomTime(startUs, endUs - 3_600e6)),
+        limit: '200',
+      })),
+      page: await store(1000, () =>
+        random() < 0.5
+          ? { limit: '200' }
+          : { before: String(randomTime(startUs + DAY_US, endUs)), limit: '200' },
+      ),
+      level_error: await store(300, () => ({
+        level: 'error',
+        before: String(randomTime(startUs + DAY_US, endUs)),
+        limit: '200',
+      })),
+      job: await store(300, () => ({
+        job: pick(JOBS),
+        before: String(randomTime(startUs + DAY_US, endUs)),
+        limit: '200',
+      })),
+    };
+    // `q` by strategy: the chosen hybrid (scan budget, then the FTS index), scan only, index only.
+    const rare = () => `${pick(USERS)} ${int(100_000)}`;
+    const window = () => String(randomTime(startUs + DAY_US, endUs));
+    const since7d = String(startUs / 1e6);
+    for (const [strategy, budget] of [
+      ['', undefined],
+      [' budget 5000', 5000],
+      [' scan only', Infinity],
+      [' fts only', 0],
+    ] as const) {
+      dbStats[`q_24h${strategy}`] = await store(
+        150,
+        () => ({ q: pick(searches), before: window(), limit: '200' }),
+        budget,
+      );
+      dbStats[`q_24h_rare${strategy}`] = await store(
+        budget === Infinity ? 30 : 100,
+        () => ({ q: rare(), before: window(), limit: '200' }),
+        budget,
+      );
+      dbStats[`q_7d_since${strategy}`] = await store(
+        budget === 0 ? 30 : 100,
+        () => ({ q: pick(searches), since: since7d, limit: '200' }),
+        budget,
+      );
+      dbStats[`q_7d_since_rare${strategy}`] = await store(
+        budget === Infinity ? 10 : 50,
+        () => ({ q: rare(), since: since7d, limit: '200' }),
+        budget,
+      );
+    }
+    results.db_ms = dbStats;
+    console.log('\nstore latency (ms)          median      p99     n');
+    for (const [name, s] of Object.entries(dbStats)) {
+      console.log(
+        `${name.padEnd(28)} ${ms(s.median).padStart(9)} ${ms(s.p99).padStart(8)} ${String(s.n).padStart(5)}`,
+      );
+    }
+
+    // The server in its own process.
+    server = fork(join(import.meta.dirname, 'api-server.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, DATABASE_URL: file, PORT: String(PORT) },
+      stdio: 'inherit',
+    });
+    await new Promise<void>((resolve, reject) => {
+      server!.once('message', () => resolve());
+      server!.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    });
+    const base = `http://127.0.0.1:${PORT}`;
+    const headers = { Authorization: `Bearer ${token}`, 'X-Service-Site': 'bench' };
+    const get = async (path: string) => {
+      const response = await fetch(`${base}${path}`, { headers });
+      if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+      return response.text();
+    };
+    const qs = (query: Record<string, string>) => new URLSearchParams(query).toString();
+    const httpStats: Record<string, Stat> = {
+      tail: await time(500, () =>
+        get(
+          `/api/apps/main/logs?${qs({ since: String(randomTime(startUs, endUs - 3_600e6)), limit: '200' })}`,
+        ),
+      ),
+      page: await time(500, () =>
+        get(
+          `/api/apps/main/logs?${qs({ before: String(randomTime(startUs + DAY_US, endUs)), limit: '200' })}`,
+        ),
+      ),
+    };
+    results.http_ms = httpStats;
+    console.log('\nwhole request (ms, HTTP)    median      p99     n');
+    for (const [name, s] of Object.entries(httpStats)) {
+      console.log(
+        `${name.padEnd(28)} ${ms(s.median).padStart(9)} ${ms(s.p99).padStart(8)} ${String(s.n).padStart(5)}`,
+      );
+    }
+
+    // Ingestion through POST, batches of 500, 4 in flight.
+    const batches = Array.from({ length: 120 }, () =>
+      JSON.stringify({ logs: Array.from({ length: 500 }, makeEntry) }),
+    );
+    const ingestStart = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < batches.length) {
+          const body = batches[next++] as string;
+          const response = await fetch(`${base}/api/apps/ingest/logs`, {
+            method: 'POST',
+            headers: { ...headers, 'Content-Type': 'application/json' },
+            body,
+          });
+          if (response.status !== 201) throw new Error(`ingest: ${response.status}`);
+          await response.arrayBuffer();
+        }
+      }),
+    );
+    const ingestSeconds = (performance.now() - ingestStart) / 1000;
+    const perSecond = Math.round((batches.length * 500) / ingestSeconds);
+    results.ingest_entries_per_s = perSecond;
+    console.log(
+      `\ningestion: ${batches.length * 500} entries in ${ingestSeconds.toFixed(2)} s = ${perSecond} entries/s`,
+    );
+
+    // Throughput of 200-entry pages, 50 connections: the same page again and again (what many
+    // viewers of one app do: served from the page cache) and a random older page each request
+    // (every request reads SQLite), plus the two serialization variants on random pages.
+    const cannon = async (path: string, varied: boolean) => {
+      const result = await autocannon({
+        url: `${base}${path}`,
+        connections: 50,
+        duration: DURATION,
+        headers,
+        ...(varied
+          ? {
+              requests: [
+                {
+                  setupRequest: (request) => ({
+                    ...request,
+                    path: `${path}&before=${randomTime(startUs + DAY_US, endUs)}`,
+                  }),
+                },
+              ],
+            }
+          : {}),
+      });
+      if (result.non2xx > 0 || result.errors > 0) {
+        throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      }
+      return {
+        rps: Math.round(result.requests.average),
+        p50_ms: result.latency.p50,
+        p99_ms: result.latency.p99,
+      };
+    };
+    const throughput = {
+      same_page_cached: await cannon('/api/apps/main/logs?limit=200', false),
+      random_page_string_concat: await cannon('/api/apps/main/logs?limit=200', true),
+      random_page_objects_json_stringify: await cannon(
+        '/bench/apps/main/logs-objects?limit=200',
+        true,
+      ),
+      random_page_objects_zod_serializer: await cannon('/bench/apps/main/logs-zod?limit=200', true),
+    };
+    results.throughput = throughput;
+    console.log('\n200-entry pages, autocannon 50 connections   req/s   p50 ms   p99 ms');
+    for (const [name, t] of Object.entries(throughput)) {
+      console.log(
+        `${name.padEnd(44)} ${String(t.rps).padStart(6)} ${String(t.p50_ms).padStart(8)} ${String(t.p99_ms).padStart(8)}`,
+      );
+    }
+    console.log(`\n${JSON.stringify(results)}`);
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
