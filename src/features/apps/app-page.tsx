@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { appQueryOptions } from '../../api/apps';
 import { isApiError } from '../../api/client';
-import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/error-state';
 import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
 import { AppEditForm } from './app-edit-form';
+import { AppKindBadge } from './app-kind-badge';
 import { AppSections } from './app-sections';
 import { CompileStatus } from './compile-status';
 
@@ -55,7 +55,7 @@ export function AppPage() {
         description={
           <span className="flex flex-wrap items-center gap-2">
             <code className="font-mono">{data.key}</code>
-            {data.internal ? <Badge tone="accent">Internal</Badge> : <Badge>External</Badge>}
+            <AppKindBadge internal={data.internal} />
           </span>
         }
         actions={

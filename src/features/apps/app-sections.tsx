@@ -61,7 +61,7 @@ export function AppSections({ app }: { app: App }) {
                 to="/apps/$key/logs"
                 params={{ key: app.key }}
                 search={{ job: row.name }}
-                className="text-accent text-sm font-medium hover:underline"
+                className="text-fg decoration-accent hover:decoration-fg text-sm font-medium underline underline-offset-2"
                 aria-label={`Logs of job ${row.name}`}
               >
                 View logs

@@ -4,7 +4,6 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { appQueryOptions, appsQueryOptions } from '../../api/apps';
 import type { App } from '../../api/schemas/app';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -20,6 +19,7 @@ import {
   theadClasses,
   trClasses,
 } from '../../components/ui/table';
+import { AppKindBadge } from './app-kind-badge';
 import { CompileStatusBadge } from './compile-status';
 import { filterRows } from './filter-rows';
 import { Timestamp } from './timestamp';
@@ -116,7 +116,7 @@ function AppsTable({
             >
               <span className="flex items-center justify-between gap-2">
                 <span className="text-fg font-medium">{app.name}</span>
-                {app.internal ? <Badge tone="accent">Internal</Badge> : <Badge>External</Badge>}
+                <AppKindBadge internal={app.internal} />
               </span>
               <span className="text-muted font-mono text-xs break-all">{app.key}</span>
               <span className="text-muted flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
@@ -172,7 +172,7 @@ function AppsTable({
                   <div className="text-muted font-mono text-xs">{app.key}</div>
                 </td>
                 <td className={tdClasses}>
-                  {app.internal ? <Badge tone="accent">Internal</Badge> : <Badge>External</Badge>}
+                  <AppKindBadge internal={app.internal} />
                 </td>
                 <td className={`${tdClasses} tabular-nums`}>{new Set(app.install_scopes).size}</td>
                 <td className={`${tdClasses} font-mono text-xs`}>{app.sdk_version}</td>
