@@ -48,6 +48,7 @@ export function CodeEditor({
 }: CodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
+  const pendingEchoes = useRef<string[]>([]);
   // Callbacks and data change every render; the editor reads them through a ref instead of
   // being rebuilt (which would lose the cursor, the undo history and the search panel).
   const latest = useRef({ onChange, onFocus, sampleData });
@@ -66,7 +67,10 @@ export function CodeEditor({
           describedBy,
           placeholder,
           sampleData: () => latest.current.sampleData,
-          onChange: (next) => latest.current.onChange(next),
+          onChange: (next) => {
+            pendingEchoes.current.push(next);
+            latest.current.onChange(next);
+          },
           onFocus: () => latest.current.onFocus?.(),
         }),
       }),
@@ -88,12 +92,22 @@ export function CodeEditor({
   }, [label, describedBy]);
 
   // A value set from outside (revert, restored draft, generated text) replaces the document.
+  // Values the editor itself emitted come back here late when typing outruns rendering; those
+  // echoes are skipped, or a stale one would overwrite the newer keystrokes.
   useEffect(() => {
     const view = viewRef.current;
     if (!view) return;
+    const echo = pendingEchoes.current.lastIndexOf(value);
+    if (echo !== -1) {
+      pendingEchoes.current.splice(0, echo + 1);
+      return;
+    }
+    pendingEchoes.current = [];
     const current = view.state.doc.toString();
     if (current !== value) {
       view.dispatch({ changes: { from: 0, to: current.length, insert: value } });
+      // Our own listener reports this change too; it is not an edit waiting for an echo.
+      pendingEchoes.current = [];
     }
   }, [value]);
 
