@@ -212,6 +212,17 @@ test.describe('notifications', () => {
     await expect(page.getByRole('region', { name: 'Unsaved draft' })).toHaveCount(0);
   });
 
+  test('fast typing loses no keystroke in the editor or the preview', async ({ page, signIn }) => {
+    await signIn(page);
+    await openEditor(page, 'welcome');
+    await replaceCode(page, 'Text version', 'Start:');
+    const typed = 'the quick brown fox jumps over the lazy dog 0123456789';
+    await page.keyboard.type(typed);
+    await expect(page.getByRole('textbox', { name: 'Text version' })).toHaveText(`Start:${typed}`);
+    await page.getByRole('button', { name: 'Text', exact: true }).click();
+    await expect(page.getByLabel('Text preview')).toHaveText(`Start:${typed}`);
+  });
+
   test('variables panel inserts at the cursor and lists what the sample lacks', async ({
     page,
     signIn,
