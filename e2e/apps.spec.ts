@@ -48,8 +48,14 @@ test.describe('apps', () => {
 
     await page.getByLabel('Name', { exact: true }).fill('Analytics EU');
     await page.getByLabel('SDK version').fill('2.0.0');
+    let patches = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') patches += 1;
+    });
     const patch = page.waitForResponse(isPatchOf('analytics'));
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    // A double click and an impatient Ctrl+S still send one request.
+    await page.getByRole('button', { name: 'Save changes' }).dblclick();
+    await page.keyboard.press('ControlOrMeta+s');
     const response = await patch;
     expect(response.status()).toBe(200);
     // Only the changed fields travel, based on the loaded version.
@@ -60,6 +66,7 @@ test.describe('apps', () => {
     expect(response.request().headers()['if-match']).toMatch(/^"/);
     await expect(page.getByText('All changes saved')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    expect(patches).toBe(1);
     await expect(page.getByRole('heading', { level: 1, name: 'Analytics EU' })).toBeVisible();
 
     await page.reload();
