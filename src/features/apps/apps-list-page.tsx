@@ -1,28 +1,15 @@
 // /apps: every app of the site, filterable by name or key (the filter lives in the URL).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { useId } from 'react';
-import { appQueryOptions, appsQueryOptions } from '../../api/apps';
-import type { App } from '../../api/schemas/app';
-import { Button } from '../../components/ui/button';
+import { appsQueryOptions } from '../../api/apps';
 import { PageHeader } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorState } from '../../components/ui/error-state';
 import { Input } from '../../components/ui/input';
 import { SkeletonRows } from '../../components/ui/skeleton';
-import {
-  TableContainer,
-  tableClasses,
-  tbodyClasses,
-  tdClasses,
-  thClasses,
-  theadClasses,
-  trClasses,
-} from '../../components/ui/table';
-import { AppKindBadge } from './app-kind-badge';
-import { CompileStatusBadge } from './compile-status';
+import { AppsTable } from './apps-table';
 import { filterRows } from './filter-rows';
-import { Timestamp } from './timestamp';
 
 const route = getRouteApi('/apps');
 
@@ -75,123 +62,5 @@ export function AppsListPage() {
         />
       )}
     </div>
-  );
-}
-
-function AppsTable({
-  apps,
-  total,
-  filter,
-  onClearFilter,
-}: {
-  apps: App[];
-  total: number;
-  filter: string;
-  onClearFilter: () => void;
-}) {
-  const queryClient = useQueryClient();
-  // Start loading an app (and its ETag) as soon as the pointer or focus is on its link.
-  const prefetch = (key: string) => void queryClient.prefetchQuery(appQueryOptions(key));
-
-  if (apps.length === 0) {
-    return (
-      <EmptyState
-        title={`No app matches “${filter}”`}
-        description={`None of the ${total} apps has this in its name or key.`}
-        action={<Button onClick={onClearFilter}>Clear filter</Button>}
-      />
-    );
-  }
-  return (
-    <>
-      <ul className="flex flex-col gap-2 sm:hidden" aria-label="Apps">
-        {apps.map((app) => (
-          <li key={app.key}>
-            <Link
-              to="/apps/$key"
-              params={{ key: app.key }}
-              onMouseEnter={() => prefetch(app.key)}
-              onFocus={() => prefetch(app.key)}
-              className="border-border bg-surface hover:bg-subtle/40 flex flex-col gap-1.5 rounded-lg border px-4 py-3 shadow-sm"
-            >
-              <span className="flex items-center justify-between gap-2">
-                <span className="text-fg font-medium">{app.name}</span>
-                <AppKindBadge internal={app.internal} />
-              </span>
-              <span className="text-muted font-mono text-xs break-all">{app.key}</span>
-              <span className="text-muted flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-                <span>{new Set(app.install_scopes).size} scopes</span>
-                <span>SDK {app.sdk_version}</span>
-                <span>
-                  Compiled <Timestamp value={app.compiled_at} />
-                </span>
-                <CompileStatusBadge app={app} />
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <TableContainer className="hidden sm:block">
-        <table className={tableClasses}>
-          <caption className="sr-only">Apps</caption>
-          <thead className={theadClasses}>
-            <tr>
-              <th scope="col" className={thClasses}>
-                Name
-              </th>
-              <th scope="col" className={thClasses}>
-                Kind
-              </th>
-              <th scope="col" className={thClasses}>
-                Scopes
-              </th>
-              <th scope="col" className={thClasses}>
-                SDK
-              </th>
-              <th scope="col" className={thClasses}>
-                Last compiled
-              </th>
-              <th scope="col" className={thClasses}>
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody className={tbodyClasses}>
-            {apps.map((app) => (
-              <tr key={app.key} className={trClasses}>
-                <td className={tdClasses}>
-                  <Link
-                    to="/apps/$key"
-                    params={{ key: app.key }}
-                    onMouseEnter={() => prefetch(app.key)}
-                    onFocus={() => prefetch(app.key)}
-                    className="text-fg font-medium hover:underline"
-                  >
-                    {app.name}
-                  </Link>
-                  <div className="text-muted font-mono text-xs">{app.key}</div>
-                </td>
-                <td className={tdClasses}>
-                  <AppKindBadge internal={app.internal} />
-                </td>
-                <td className={`${tdClasses} tabular-nums`}>{new Set(app.install_scopes).size}</td>
-                <td className={`${tdClasses} font-mono text-xs`}>{app.sdk_version}</td>
-                <td className={`${tdClasses} text-muted whitespace-nowrap`}>
-                  <Timestamp value={app.compiled_at} />
-                </td>
-                <td className={tdClasses}>
-                  <CompileStatusBadge app={app} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableContainer>
-      {filter && (
-        <p className="text-muted mt-2 text-xs" role="status">
-          Showing {apps.length} of {total} apps
-        </p>
-      )}
-    </>
   );
 }
