@@ -41,7 +41,13 @@ export function AppPage() {
           error={app.error}
           title={missing ? `There is no app “${key}” on this site` : 'Could not load the app'}
           onRetry={missing ? undefined : () => void app.refetch()}
-        />
+        >
+          {missing && (
+            <Link to="/apps" className={buttonClasses('secondary', 'sm')}>
+              All apps
+            </Link>
+          )}
+        </ErrorState>
       </div>
     );
   }
