@@ -27,7 +27,7 @@ import { generateTextFromHtml } from './generate-text';
 import { PreviewPane } from './preview-pane';
 import { syntaxErrors } from './render-template';
 import { ReviewDialog } from './review-dialog';
-import { SamplePanel } from './sample-panel';
+import { SampleChips, SamplePanel } from './sample-panel';
 import { TemplateFields } from './template-fields';
 import { useConflict } from './use-conflict';
 import { useDraft } from './use-draft';
@@ -68,6 +68,10 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
 
   const samples = useSampleData(notification.slug);
   const { preview, used, missing, offered } = useLivePreview(values, samples.data);
+  const sampleChips = useMemo(
+    () => <SampleChips state={samples.state} onChange={samples.setState} />,
+    [samples.state, samples.setState],
+  );
 
   const draft = useDraft({
     site,
@@ -229,6 +233,8 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
           {formMessage}
         </p>
       )}
+      {/* Phones: fields, preview, then variables and samples. Wide screens: the preview stays
+          in view beside everything else. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <form
           aria-label="Template"
@@ -236,7 +242,7 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
             event.preventDefault();
             requestSave();
           }}
-          className="min-w-0"
+          className="min-w-0 lg:col-start-1 lg:row-start-1"
         >
           <TemplateFields
             control={control}
@@ -258,12 +264,15 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
             }}
           />
         </form>
-        <div className="flex min-w-0 flex-col gap-6 lg:sticky lg:top-4 lg:self-start">
+        <div className="min-w-0 lg:sticky lg:top-18 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:max-h-[calc(100vh-5.5rem)] lg:self-start lg:overflow-y-auto">
           <PreviewPane
             preview={preview}
             htmlEnabled={values.html_enabled}
             sampleData={samples.data}
+            sampleSwitcher={sampleChips}
           />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">
           <VariablesPanel
             offered={offered}
             used={used}

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import type { PreviewState } from './render-template';
 
@@ -11,6 +11,8 @@ export interface PreviewPaneProps {
   htmlEnabled: boolean;
   /** The sample, for the sender shown on the inbox line. */
   sampleData: Record<string, unknown>;
+  /** Sample chips, shown under the heading. */
+  sampleSwitcher?: ReactNode;
 }
 
 function senderOf(data: Record<string, unknown>): string {
@@ -68,6 +70,7 @@ export const PreviewPane = memo(function PreviewPane({
   preview,
   htmlEnabled,
   sampleData,
+  sampleSwitcher,
 }: PreviewPaneProps) {
   const fromLine = senderOf(sampleData);
   const [view, setView] = useState<View>('html');
@@ -113,6 +116,7 @@ export const PreviewPane = memo(function PreviewPane({
           )}
         </div>
       </div>
+      {sampleSwitcher}
 
       <div
         className="border-border bg-surface rounded-md border px-3 py-2.5"

@@ -30,7 +30,7 @@ export const SamplePanel = memo(function SamplePanel({
     <section aria-labelledby="sample-heading" className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="sample-heading" className="text-fg text-base font-semibold">
-          Sample data
+          Sample data <span className="text-muted font-normal">· {current.name}</span>
         </h2>
         <div className="flex gap-1.5">
           <Button size="sm" variant="ghost" onClick={() => onChange(duplicateActiveSample(state))}>
@@ -44,24 +44,6 @@ export const SamplePanel = memo(function SamplePanel({
             Reset
           </Button>
         </div>
-      </div>
-      <div role="group" aria-label="Samples" className="flex flex-wrap gap-1.5">
-        {state.samples.map((sample) => (
-          <button
-            key={sample.name}
-            type="button"
-            aria-pressed={sample.name === state.active}
-            onClick={() => onChange({ ...state, active: sample.name })}
-            className={cn(
-              'rounded-full border px-2.5 py-0.5 text-xs font-medium',
-              sample.name === state.active
-                ? 'border-accent bg-accent-soft text-fg'
-                : 'border-border text-muted hover:text-fg',
-            )}
-          >
-            {sample.name}
-          </button>
-        ))}
       </div>
       <CodeEditor
         key={current.name}
@@ -77,5 +59,35 @@ export const SamplePanel = memo(function SamplePanel({
         </p>
       )}
     </section>
+  );
+});
+
+export interface SampleChipsProps {
+  state: SampleState;
+  onChange: (state: SampleState) => void;
+}
+
+/** One click switches the sample the preview uses. */
+export const SampleChips = memo(function SampleChips({ state, onChange }: SampleChipsProps) {
+  return (
+    <div role="group" aria-label="Samples" className="flex flex-wrap items-center gap-1.5">
+      <span className="text-muted text-xs">Sample:</span>
+      {state.samples.map((sample) => (
+        <button
+          key={sample.name}
+          type="button"
+          aria-pressed={sample.name === state.active}
+          onClick={() => onChange({ ...state, active: sample.name })}
+          className={cn(
+            'rounded-full border px-2.5 py-0.5 text-xs font-medium',
+            sample.name === state.active
+              ? 'border-accent bg-accent-soft text-fg'
+              : 'border-border text-muted hover:text-fg',
+          )}
+        >
+          {sample.name}
+        </button>
+      ))}
+    </div>
   );
 });
