@@ -73,7 +73,8 @@ export function usePrivacyPolicyForm(loaded: ApiResponse<ConsentConfig>) {
     resolver: zodResolver(privacyPolicyFormSchema),
     mode: 'onChange',
   });
-  const { isDirty } = form.formState;
+  // isSubmitting covers validation and the request, so a second Ctrl+S or click sends nothing.
+  const { isDirty, isSubmitting } = form.formState;
 
   const mutation = useMutation({ mutationFn: updateConsent });
 
@@ -137,14 +138,14 @@ export function usePrivacyPolicyForm(loaded: ApiResponse<ConsentConfig>) {
 
   useUnsavedChanges(isDirty);
   useSaveShortcut(() => void submit(), {
-    enabled: isDirty && !mutation.isPending && conflict === null,
+    enabled: isDirty && !isSubmitting && !mutation.isPending && conflict === null,
   });
 
   return {
     form,
     base: base.values,
     submit,
-    isSaving: mutation.isPending,
+    isSaving: isSubmitting || mutation.isPending,
     formMessage,
     discard: () => {
       form.reset(base.values);
