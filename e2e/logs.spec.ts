@@ -1,0 +1,313 @@
+// The live log viewer against the real service (temp SQLite, demo seed, demo log generator off)
+// in real Chromium. The list is virtualized, so "exactly once, in order" is checked on the
+// viewer's NDJSON export of its whole buffer, and small views on their rendered rows.
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const APP = 'analytics';
+/** The viewer's reads of the log listing (any query). */
+const LOG_READS = /\/api\/apps\/[^/]+\/logs(\?|$)/;
+
+interface StoredEntry {
+  id: string;
+  level: string;
+  time: number;
+}
+
+interface IngestEntry {
+  level: string;
+  data: Record<string, unknown> | string;
+  context?: Record<string, unknown> | null;
+}
+
+interface LogServer {
+  apiURL: string;
+  token: (site: string) => Promise<string>;
+}
+
+/** Ingests through the API (`POST /apps/analytics/logs`), up to 1,000 entries per request. */
+async function ingest(server: LogServer, logs: IngestEntry[]): Promise<StoredEntry[]> {
+  const token = await server.token('demo');
+  const stored: StoredEntry[] = [];
+  for (let offset = 0; offset < logs.length; offset += 1000) {
+    const response = await fetch(`${server.apiURL}/apps/${APP}/logs`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-service-site': 'demo',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ logs: logs.slice(offset, offset + 1000) }),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    stored.push(...((await response.json()) as StoredEntry[]));
+  }
+  return stored;
+}
+
+function jobEntries(job: string, count: number, level = 'info'): IngestEntry[] {
+  return Array.from({ length: count }, (_, n) => ({
+    level,
+    data: { message: `line ${n} of ${job}`, n },
+    context: { job: { name: job } },
+  }));
+}
+
+const statusOf = (page: Page) => page.locator('[data-tail-status]');
+const countOf = (page: Page) => page.getByTestId('log-entry-count');
+const rowsOf = (page: Page) =>
+  page.getByRole('list', { name: 'Log lines' }).locator('[data-log-id]');
+
+async function renderedIds(page: Page): Promise<string[]> {
+  return rowsOf(page).evaluateAll((rows) =>
+    rows.map((row) => row.getAttribute('data-log-id') ?? ''),
+  );
+}
+
+/** The ids of the whole buffer, as the viewer exports it. */
+async function exportedIds(page: Page): Promise<string[]> {
+  // With nothing in view, export is disabled: the buffer is empty.
+  if ((await countOf(page).getAttribute('data-count')) === '0') return [];
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export NDJSON' }).click(),
+  ]);
+  const text = await readFile(await download.path(), 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => (JSON.parse(line) as { id: string }).id);
+}
+
+async function openLive(page: Page, search = ''): Promise<void> {
+  await page.goto(`/apps/${APP}/logs${search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Logs' })).toBeVisible();
+  await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live');
+}
+
+async function expectCount(page: Page, count: number): Promise<void> {
+  await expect(countOf(page)).toHaveAttribute('data-count', String(count), { timeout: 15_000 });
+}
+
+function uniqueJob(name: string): string {
+  return `e2e-${name}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+async function distanceFromBottom(list: Locator): Promise<number> {
+  return list.evaluate(
+    (element) => element.scrollHeight - element.scrollTop - element.clientHeight,
+  );
+}
+
+test.describe('log viewer', () => {
+  test('entries ingested while the viewer is open appear exactly once, in order', async ({
+    page,
+    signIn,
+    server,
+  }) => {
+    const earlier = await ingest(server, jobEntries('earlier', 30));
+    await signIn(page);
+    await openLive(page);
+    const before = await exportedIds(page);
+    expect(before.slice(-30)).toEqual(earlier.map((entry) => entry.id));
+
+    // Pairs of batches: the two of a pair may land in one poll; the view catches up between.
+    const stored: StoredEntry[] = [];
+    for (const sizes of [
+      [25, 65],
+      [105, 145],
+    ]) {
+      for (const size of sizes)
+        stored.push(...(await ingest(server, jobEntries(`n${size}`, size))));
+      await expectCount(page, before.length + stored.length);
+    }
+    await expectCount(page, before.length + stored.length);
+    await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live');
+    expect(await exportedIds(page)).toEqual([...before, ...stored.map((entry) => entry.id)]);
+  });
+
+  test('a burst of 1,000 entries between two polls all arrive', async ({
+    page,
+    signIn,
+    server,
+  }) => {
+    const job = uniqueJob('burst');
+    await signIn(page);
+    await openLive(page, `?job=${job}`);
+    await expectCount(page, 0);
+
+    const stored = await ingest(server, jobEntries(job, 1000));
+    await expectCount(page, 1000);
+    await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live');
+    expect(await exportedIds(page)).toEqual(stored.map((entry) => entry.id));
+    // Following: the newest line is on screen.
+    await expect(page.locator(`[data-log-id="${stored.at(-1)?.id}"]`)).toBeInViewport();
+  });
+
+  test('level, job and q filters show exactly the right entries', async ({
+    page,
+    signIn,
+    server,
+  }) => {
+    const job = uniqueJob('filters');
+    const other = uniqueJob('other');
+    const context = { job: { name: job } };
+    const stored = await ingest(server, [
+      { level: 'info', data: { message: 'payment started' }, context },
+      { level: 'error', data: { message: 'payment failed: card declined' }, context },
+      { level: 'warn', data: 'disk almost full', context },
+      { level: 'error', data: { message: 'mail bounced' }, context },
+      { level: 'fatal', data: { message: 'payment service crashed' }, context },
+      { level: 'debug', data: { message: 'payment noise' }, context },
+      {
+        level: 'error',
+        data: { message: 'payment failed elsewhere' },
+        context: { job: { name: other } },
+      },
+    ]);
+    const idsOf = (...indexes: number[]) => indexes.map((index) => stored[index]?.id);
+
+    await signIn(page);
+    await openLive(page);
+
+    // Job: free text in the job field.
+    await page.getByLabel('Job').fill(job);
+    await page.getByLabel('Job').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`job=${job}`));
+    await expectCount(page, 6);
+    expect(await renderedIds(page)).toEqual(idsOf(0, 1, 2, 3, 4, 5));
+
+    // Level is a minimum: error shows error and fatal.
+    await page.getByLabel('Level').selectOption('error');
+    await expect(page).toHaveURL(/level=error/);
+    await expectCount(page, 3);
+    expect(await renderedIds(page)).toEqual(idsOf(1, 3, 4));
+
+    // q with `level:error` inside: that exact level and the word.
+    await page.getByLabel('Level').selectOption({ index: 0 });
+    await page.getByRole('searchbox', { name: 'Search' }).fill('level:error payment');
+    await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+    await expect(page).toHaveURL(/q=level%3Aerror/);
+    await expectCount(page, 1);
+    expect(await renderedIds(page)).toEqual(idsOf(1));
+
+    // A quoted phrase, across every job.
+    await page.getByLabel('Job').fill('');
+    await page.getByLabel('Job').press('Enter');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('"payment failed"');
+    await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+    await expectCount(page, 2);
+    expect(await renderedIds(page)).toEqual(idsOf(1, 6));
+    await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live');
+  });
+
+  test('scrolling up stops following and the pill counts new lines', async ({
+    page,
+    signIn,
+    server,
+  }) => {
+    const job = uniqueJob('scroll');
+    await ingest(server, jobEntries(job, 300));
+    await signIn(page);
+    await openLive(page, `?job=${job}`);
+    await expectCount(page, 200); // the first page: the newest 200
+    const list = page.getByRole('region', { name: 'Log entries' });
+    await expect.poll(() => distanceFromBottom(list)).toBeLessThanOrEqual(4);
+
+    await list.hover();
+    await page.mouse.wheel(0, -800);
+    await expect.poll(() => distanceFromBottom(list)).toBeGreaterThan(400);
+    const scrollTop = await list.evaluate((element) => element.scrollTop);
+
+    await ingest(server, [...jobEntries(job, 3), ...jobEntries(job, 2, 'error')]);
+    const pill = page.getByRole('button', { name: /5 new lines \(2 errors\)/ });
+    await expect(pill).toBeVisible();
+    await expectCount(page, 205);
+    // No jump: the lines being read stay where they were.
+    expect(await list.evaluate((element) => element.scrollTop)).toBe(scrollTop);
+
+    await pill.click();
+    await expect(pill).toBeHidden();
+    await expect.poll(() => distanceFromBottom(list)).toBeLessThanOrEqual(4);
+    const more = await ingest(server, jobEntries(job, 2));
+    await expectCount(page, 207);
+    await expect(page.locator(`[data-log-id="${more.at(-1)?.id}"]`)).toBeInViewport();
+  });
+
+  test('the copy link opens the viewer at that entry with entries around it', async ({
+    page,
+    context,
+    signIn,
+    server,
+    baseURL,
+  }) => {
+    const job = uniqueJob('link');
+    const stored = await ingest(server, jobEntries(job, 30));
+    await ingest(server, jobEntries(job, 10)); // later entries, after the linked one
+    const target = stored[12] as StoredEntry;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+
+    await signIn(page);
+    await openLive(page, `?job=${job}`);
+    const row = page.locator(`[data-log-id="${target.id}"]`);
+    await row.getByRole('button', { name: /^Details of the info entry/ }).click();
+    await page.getByRole('button', { name: 'Copy link to this entry' }).click();
+    await expect(page.getByText('Copied a link to this entry')).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toContain(`entry=${target.id}`);
+
+    await page.goto('about:blank');
+    await page.goto(link);
+    await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'history');
+    await expect(row).toBeInViewport();
+    await expect(row.getByRole('button', { name: /^Details of the info entry/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const ids = await renderedIds(page);
+    expect(ids).toContain(stored[11]?.id);
+    expect(ids).toContain(stored[13]?.id);
+  });
+
+  test('the view survives a restart of the service with nothing lost or doubled', async ({
+    page,
+    signIn,
+    server,
+  }) => {
+    const job = uniqueJob('restart');
+    await signIn(page);
+    await openLive(page, `?job=${job}`);
+    const first = await ingest(server, jobEntries(job, 120));
+    await expectCount(page, 120);
+
+    await server.restart();
+    const second = await ingest(server, jobEntries(job, 250));
+    await expectCount(page, 370);
+    await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live', { timeout: 35_000 });
+    expect(await exportedIds(page)).toEqual([...first, ...second].map((entry) => entry.id));
+  });
+
+  test('a failing network shows reconnecting and resumes from the cursor', async ({
+    page,
+    signIn,
+    server,
+  }) => {
+    const job = uniqueJob('offline');
+    await signIn(page);
+    await openLive(page, `?job=${job}`);
+    const first = await ingest(server, jobEntries(job, 10));
+    await expectCount(page, 10);
+
+    // The browser loses the service (the service itself keeps taking entries).
+    await page.route(LOG_READS, (route) => route.abort('connectionrefused'));
+    await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'reconnecting');
+    await expect(statusOf(page)).toContainText(/Reconnecting in \d+ s/);
+    const during = await ingest(server, jobEntries(job, 450));
+    await page.unroute(LOG_READS);
+
+    await expectCount(page, 460);
+    await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live');
+    expect(await exportedIds(page)).toEqual([...first, ...during].map((entry) => entry.id));
+  });
+});
