@@ -235,6 +235,30 @@ test.describe('log viewer', () => {
     await expect(page.locator(`[data-log-id="${more.at(-1)?.id}"]`)).toBeInViewport();
   });
 
+  test('pause holds new lines back while polling goes on; resume leaves no gap', async ({
+    page,
+    signIn,
+    server,
+  }) => {
+    const job = uniqueJob('pause');
+    const first = await ingest(server, jobEntries(job, 20));
+    await signIn(page);
+    await openLive(page, `?job=${job}`);
+    await expectCount(page, 20);
+
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'paused');
+    const held = await ingest(server, jobEntries(job, 450));
+    // Fetched in the background (the status line counts them) but not shown.
+    await expect(statusOf(page)).toHaveText('Paused · 450 new lines waiting', { timeout: 15_000 });
+    await expectCount(page, 20);
+
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expectCount(page, 470);
+    await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live');
+    expect(await exportedIds(page)).toEqual([...first, ...held].map((entry) => entry.id));
+  });
+
   test('the copy link opens the viewer at that entry with entries around it', async ({
     page,
     context,
