@@ -115,7 +115,7 @@ describe('TailEngine: start and follow', () => {
     await clock.advance(1000);
     await clock.advance(1000);
     const snapshot = engine.getSnapshot();
-    expect(snapshot.warnings).toHaveLength(1);
+    expect(snapshot.warnings, JSON.stringify([snapshot.warnings, snapshot.gaps])).toHaveLength(1);
     expect(snapshot.warnings[0]).toMatch(
       /More than 3 entries share the time .*: some may be missing/,
     );
@@ -124,6 +124,35 @@ describe('TailEngine: start and follow', () => {
     expect(ids(snapshot.entries)).toEqual(
       ids([...server.entries.slice(0, 3), ...server.entries.slice(4)]),
     );
+    expect(snapshot.status).toEqual({ kind: 'live' });
+  });
+});
+
+describe('TailEngine: a server that rounds since down', () => {
+  it('steps past the group, reports the range and loses nothing after it', async () => {
+    const clock = new FakeClock();
+    const server = new SimulatedLogServer({ clock, timeMode: 'milli' });
+    // Reads `since` to whole milliseconds, rounding down: nextUp(T) comes back as T.
+    const fetchPage: typeof server.fetchPage = (query, signal) =>
+      server.fetchPage(
+        typeof query.since === 'number'
+          ? { ...query, since: Math.floor(query.since * 1000) / 1000 }
+          : query,
+        signal,
+      );
+    const engine = new TailEngine({ fetchPage, clock, limit: 3 });
+    engine.start({});
+    await clock.advance(0);
+    server.ingest(many(8)); // one millisecond
+    await clock.advance(1000);
+    await clock.advance(1);
+    const after = server.ingest(many(2));
+    await clock.advance(10_000);
+    const snapshot = engine.getSnapshot();
+    const shown = ids(snapshot.entries);
+    expect(new Set(shown).size).toBe(shown.length);
+    expect(shown.slice(-2)).toEqual(ids(after));
+    expect(snapshot.warnings, JSON.stringify([snapshot.warnings, snapshot.gaps])).toHaveLength(1);
     expect(snapshot.status).toEqual({ kind: 'live' });
   });
 });
