@@ -15,6 +15,8 @@ export class PreviewEngine {
   private state: PreviewState = EMPTY_PREVIEW;
   private lastSources: TemplateSources | null = null;
   private lastData: unknown = null;
+  /** How long the last render took; small templates are rendered in the keystroke's own render. */
+  lastDurationMs = 0;
 
   update(sources: TemplateSources, data: Record<string, unknown>): PreviewState {
     const same =
@@ -22,7 +24,9 @@ export class PreviewEngine {
       this.lastSources !== null &&
       (Object.keys(sources) as LiquidField[]).every((f) => this.lastSources?.[f] === sources[f]);
     if (same) return this.state;
+    const started = performance.now();
     this.state = nextPreview(this.state, renderNotification(sources, data));
+    this.lastDurationMs = performance.now() - started;
     this.lastSources = sources;
     this.lastData = data;
     return this.state;
