@@ -314,6 +314,36 @@ describe('TailEngine: buffer, errors, pause, visibility', () => {
     expect(engine.getSnapshot().status).toEqual({ kind: 'live' });
   });
 
+  it('stops: no request after stop, and a late answer changes nothing', async () => {
+    const { clock, server, engine } = setup({ limit: 5, latencyMs: 300 });
+    server.ingest(many(3));
+    engine.start({});
+    await clock.advance(100); // the first page is in flight
+    engine.stop();
+    const snapshot = engine.getSnapshot();
+    await clock.advance(60_000);
+    expect(server.requests).toHaveLength(1);
+    expect(engine.getSnapshot()).toBe(snapshot);
+    expect(snapshot.entries).toEqual([]);
+  });
+
+  it('retries the first page of a history view with backoff', async () => {
+    const { clock, server, engine } = setup({ limit: 5 });
+    const old = server.ingest(many(3));
+    await clock.advance(5000);
+    server.failNext(2);
+    engine.start({ before: clock.now() / 1000 });
+    await clock.advance(0);
+    expect(engine.getSnapshot().status).toMatchObject({ kind: 'reconnecting', attempt: 1 });
+    await clock.advance(1000);
+    expect(engine.getSnapshot().status).toMatchObject({ kind: 'reconnecting', attempt: 2 });
+    await clock.advance(2000);
+    expect(engine.getSnapshot().status).toEqual({ kind: 'history' });
+    expect(ids(engine.getSnapshot().entries)).toEqual(ids(old));
+    await clock.advance(60_000);
+    expect(server.requests).toHaveLength(3);
+  });
+
   it('keeps the snapshot reference while nothing changes', async () => {
     const { clock, engine } = setup({ limit: 5 });
     engine.start({});
