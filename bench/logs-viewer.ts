@@ -12,7 +12,7 @@
  * it) stamps it. Only rows that reach the screen count: while following at 1,000 lines/s most
  * lines scroll past between two paints without ever being drawn.
  *
- * Options (env): RUNS (3), SECONDS (30), RATE (1000 entries/s), PREFILL (20000), PORT (18450),
+ * Options (env): RUNS (3), SECONDS (30), RATE (1000 entries/s), PREFILL (20000), PORT (18460, +1 per run),
  * BUILD=0 to skip `vite build` when dist/ is fresh.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -25,7 +25,7 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 30);
 const RATE = Number(process.env.RATE ?? 1000);
 const PREFILL = Number(process.env.PREFILL ?? 20_000);
-const PORT = Number(process.env.PORT ?? 18450);
+const PORT = Number(process.env.PORT ?? 18460);
 const APP = 'analytics';
 const TICK_MS = 100;
 /** PROFILE=1 prints the functions with the most self time during the load (CDP profiler). */
@@ -88,11 +88,14 @@ function median(values: number[]): number {
   return percentile(values, 50);
 }
 
-async function startServer(dir: string): Promise<{ child: ChildProcess; token: string }> {
+async function startServer(
+  dir: string,
+  port: number,
+): Promise<{ child: ChildProcess; token: string }> {
   const child = spawn('npx', ['tsx', 'server/main.ts'], {
     env: {
       ...process.env,
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: join(dir, 'bench.db'),
       DEMO: '1',
@@ -133,8 +136,8 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-async function ingest(token: string, entries: unknown[]): Promise<void> {
-  const response = await fetch(`http://127.0.0.1:${PORT}/api/apps/${APP}/logs`, {
+async function ingest(port: number, token: string, entries: unknown[]): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/apps/${APP}/logs`, {
     method: 'POST',
     headers: {
       Authorization: `Bearer ${token}`,
@@ -239,7 +242,9 @@ async function fillViewer(page: Page, target: number): Promise<void> {
 
 async function runOnce(run: number): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-logs-'));
-  const { child, token } = await startServer(dir);
+  // A port per run: the previous run's server may still be closing its sockets.
+  const port = PORT + run - 1;
+  const { child, token } = await startServer(dir, port);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -253,13 +258,13 @@ async function runOnce(run: number): Promise<RunResult> {
   });
   try {
     for (let from = 0; from < PREFILL; from += 1000) {
-      await ingest(token, makeEntries(from, Math.min(1000, PREFILL - from), null));
+      await ingest(port, token, makeEntries(from, Math.min(1000, PREFILL - from), null));
     }
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.addInitScript(PAGE_PROBE);
     await page.goto(
-      `http://127.0.0.1:${PORT}/apps/${APP}/logs#token=${encodeURIComponent(token)}&site=demo`,
+      `http://127.0.0.1:${port}/apps/${APP}/logs#token=${encodeURIComponent(token)}&site=demo`,
     );
     await fillViewer(page, Math.min(PREFILL, 20_000));
     const filled = await entryCount(page);
@@ -283,7 +288,8 @@ async function runOnce(run: number): Promise<RunResult> {
       const due = started + tick * TICK_MS;
       const wait = due - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      inFlight.push(ingest(token, makeEntries(seq, perTick, Date.now())));
+      // RATE=0 is the control: the same page, idle, on the same (shared) machine.
+      if (perTick > 0) inFlight.push(ingest(port, token, makeEntries(seq, perTick, Date.now())));
       seq += perTick;
       sent += perTick;
     }

@@ -85,7 +85,7 @@ export function LogList({
     estimateSize,
     measureElement,
     getItemKey,
-    overscan: 8,
+    overscan: 4,
     paddingStart: canLoadOlder ? HEADER_HEIGHT : 0,
     anchorTo: 'end',
     followOnAppend: following,

@@ -7,6 +7,8 @@ import { TailEngine, type TailSnapshot } from './tail-engine';
 /** Entries the viewer keeps; older ones drop out of the buffer (and the status line says so). */
 export const MAX_ENTRIES = 20_000;
 
+const RENDER_SPACING_MS = 250;
+
 /** What of the URL decides the tail; everything else (utc, …) is display only. */
 export type TailSearch = Pick<
   LogsSearch,
@@ -45,7 +47,31 @@ export function useTailEngine(appKey: string, search: TailSearch) {
     return () => document.removeEventListener('visibilitychange', sync);
   }, [engine]);
 
-  const subscribe = useCallback((listener: () => void) => engine.subscribe(listener), [engine]);
+  // While catching up, the engine publishes a page every few milliseconds; nobody reads ten
+  // screens a second, and each one replaces every visible row. Renders are spaced at least
+  // RENDER_SPACING_MS apart (the first at once, the last never lost).
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      let last = Number.NEGATIVE_INFINITY;
+      const notify = () => {
+        timer = null;
+        last = performance.now();
+        listener();
+      };
+      const unsubscribe = engine.subscribe(() => {
+        if (timer !== null) return;
+        const wait = last + RENDER_SPACING_MS - performance.now();
+        if (wait <= 0) notify();
+        else timer = setTimeout(notify, wait);
+      });
+      return () => {
+        unsubscribe();
+        if (timer !== null) clearTimeout(timer);
+      };
+    },
+    [engine],
+  );
   const getSnapshot = useCallback(() => engine.getSnapshot(), [engine]);
   const snapshot: TailSnapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   return { engine, snapshot };
