@@ -25,6 +25,6 @@ export interface AppLogsTable {
   context: string | null;
   /** Producer's event time as an ISO 8601 UTC string (defaults to the commit time). */
   created_at: string;
-  /** Lower-cased text of data and context that `q` is matched against (see logSearchText in app-logs.ts). */
+  /** Lower-cased text of data and context that `q` is matched against (see searchText in app-logs.ts). */
   search: string;
 }

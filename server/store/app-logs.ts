@@ -34,11 +34,12 @@ export function formatLogId(id: number): string {
   return String(id).padStart(ID_WIDTH, '0');
 }
 
-/** The text `q` is matched against: data (the string, or its JSON) and context's JSON. */
-export function logSearchText(data: unknown, context: unknown): string {
-  const dataText = typeof data === 'string' ? data : JSON.stringify(data);
-  const contextText = context === null || context === undefined ? '' : JSON.stringify(context);
-  return `${dataText}\n${contextText}`.toLowerCase();
+/**
+ * The text `q` is matched against: data (the string itself, or its JSON) and context's JSON,
+ * lower-cased. Takes the JSON texts the row stores, so nothing is stringified twice.
+ */
+function searchText(data: unknown, dataJson: string, contextJson: string | null): string {
+  return `${typeof data === 'string' ? data : dataJson}\n${contextJson ?? ''}`.toLowerCase();
 }
 
 function jobName(context: Record<string, unknown> | null | undefined): string | null {
@@ -58,15 +59,17 @@ export function toLogRow(
   entry: LogIngestEntry,
   timeUs: number,
 ): Insertable<AppLogsTable> {
+  const data = JSON.stringify(entry.data);
+  const context = entry.context ? JSON.stringify(entry.context) : null;
   return {
     app_id: appId,
     time_us: timeUs,
     level: LOG_LEVELS.indexOf(entry.level),
     job: jobName(entry.context),
-    data: JSON.stringify(entry.data),
-    context: entry.context ? JSON.stringify(entry.context) : null,
+    data,
+    context,
     created_at: entry.created_at ? new Date(entry.created_at).toISOString() : isoFromUs(timeUs),
-    search: logSearchText(entry.data, entry.context),
+    search: searchText(entry.data, data, context),
   };
 }
 
