@@ -49,6 +49,9 @@ export const appLogsMigration: Migration = {
       await sql`create virtual table app_logs_fts using fts5(search, content='', contentless_delete=1, tokenize='trigram')`.execute(
         db,
       );
+      // Merge index segments 16 at a time instead of 4: a 500-entry insert into a 200,000-row
+      // index took 4.3 ms instead of 15.8 ms (median, interleaved runs), with the same query time.
+      await sql`insert into app_logs_fts (app_logs_fts, rank) values ('automerge', 16)`.execute(db);
     }
   },
 
