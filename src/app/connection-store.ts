@@ -1,0 +1,88 @@
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import type { Connection } from '../api/client';
+
+// The connection lives in localStorage (per browser); "sign out" forgets it. The last API URL and
+// site are kept apart, without the token, so the sign-in form can be prefilled after a sign-out.
+const CONNECTION_KEY = 'site-console.connection';
+const LAST_KEY = 'site-console.last';
+
+const connectionSchema = z.object({
+  baseUrl: z.string().min(1),
+  token: z.string().min(1),
+  site: z.string().min(1),
+});
+const lastSchema = z.object({ baseUrl: z.string(), site: z.string() });
+
+function readJson<T>(key: string, schema: z.ZodType<T>): T | null {
+  try {
+    const raw = window.localStorage.getItem(key);
+    if (raw === null) return null;
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+let current: Connection | null = typeof window === 'undefined' ? null : readJson(CONNECTION_KEY, connectionSchema);
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export function getConnection(): Connection | null {
+  return current;
+}
+
+export function setConnection(connection: Connection): void {
+  const normalized = { ...connection, baseUrl: connection.baseUrl.replace(/\/+$/, '') };
+  window.localStorage.setItem(CONNECTION_KEY, JSON.stringify(normalized));
+  window.localStorage.setItem(
+    LAST_KEY,
+    JSON.stringify({ baseUrl: normalized.baseUrl, site: normalized.site }),
+  );
+  current = normalized;
+  emit();
+}
+
+export function clearConnection(): void {
+  window.localStorage.removeItem(CONNECTION_KEY);
+  current = null;
+  emit();
+}
+
+/** API URL and site of the last connection, for prefilling the sign-in form. */
+export function getLastConnection(): { baseUrl: string; site: string } | null {
+  return readJson(LAST_KEY, lastSchema);
+}
+
+export function defaultBaseUrl(): string {
+  return `${window.location.origin}/api`;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Another tab signing out or switching site changes this tab too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== CONNECTION_KEY && event.key !== null) return;
+    current = readJson(CONNECTION_KEY, connectionSchema);
+    emit();
+  });
+}
+
+export function useConnection(): Connection | null {
+  return useSyncExternalStore(subscribe, getConnection, getConnection);
+}
+
+/** For components that only render inside the signed-in frame. */
+export function useRequiredConnection(): Connection {
+  const connection = useConnection();
+  if (!connection) throw new Error('useRequiredConnection used outside the signed-in frame');
+  return connection;
+}

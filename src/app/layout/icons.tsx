@@ -1,0 +1,70 @@
+// Small inline icons for the frame (no icon library in the bundle).
+const common = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.8,
+  strokeLinecap: 'round' as const,
+  strokeLinejoin: 'round' as const,
+  'aria-hidden': true,
+};
+
+export function AppsIcon({ className = 'size-4' }: { className?: string }) {
+  return (
+    <svg className={className} {...common}>
+      <rect x="3.5" y="3.5" width="7" height="7" rx="1.5" />
+      <rect x="13.5" y="3.5" width="7" height="7" rx="1.5" />
+      <rect x="3.5" y="13.5" width="7" height="7" rx="1.5" />
+      <rect x="13.5" y="13.5" width="7" height="7" rx="1.5" />
+    </svg>
+  );
+}
+
+export function ShieldIcon({ className = 'size-4' }: { className?: string }) {
+  return (
+    <svg className={className} {...common}>
+      <path d="M12 3 4.5 6v5.5c0 4.5 3.2 8.2 7.5 9.5 4.3-1.3 7.5-5 7.5-9.5V6L12 3Z" />
+      <path d="m9 12 2 2 4-4" />
+    </svg>
+  );
+}
+
+export function MailIcon({ className = 'size-4' }: { className?: string }) {
+  return (
+    <svg className={className} {...common}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3.5 6.5 8.5 6 8.5-6" />
+    </svg>
+  );
+}
+
+export function MenuIcon({ className = 'size-5' }: { className?: string }) {
+  return (
+    <svg className={className} {...common}>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}
+
+export function ChevronUpDownIcon({ className = 'size-4' }: { className?: string }) {
+  return (
+    <svg className={className} {...common}>
+      <path d="m8 9 4-4 4 4M16 15l-4 4-4-4" />
+    </svg>
+  );
+}
+
+export function LogoMark({ className = 'size-7' }: { className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 32 32" aria-hidden="true">
+      <rect width="32" height="32" rx="7" className="fill-accent" />
+      <path
+        d="M9 11h14M9 16h14M9 21h9"
+        stroke="white"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        fill="none"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { AppsIcon, MailIcon, ShieldIcon } from './icons';
+
+const linkClasses =
+  'flex items-center gap-2.5 rounded-md px-2.5 py-2 text-sm font-medium text-muted transition-colors hover:bg-subtle hover:text-fg';
+const activeClasses = 'bg-subtle !text-fg';
+
+function NavLink({
+  to,
+  icon,
+  children,
+  onNavigate,
+}: {
+  to: '/apps' | '/settings/consent' | '/notifications';
+  icon: ReactNode;
+  children: ReactNode;
+  onNavigate?: () => void;
+}) {
+  return (
+    <Link
+      to={to}
+      className={linkClasses}
+      activeProps={{ className: activeClasses, 'aria-current': 'page' }}
+      activeOptions={{ includeSearch: false }}
+      onClick={onNavigate}
+    >
+      {icon}
+      {children}
+    </Link>
+  );
+}
+
+/** Primary navigation; `onNavigate` closes the phone drawer. */
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Main" className="flex flex-col gap-0.5">
+      <NavLink to="/apps" icon={<AppsIcon />} onNavigate={onNavigate}>
+        Apps
+      </NavLink>
+      <NavLink to="/settings/consent" icon={<ShieldIcon />} onNavigate={onNavigate}>
+        Consent
+      </NavLink>
+      <NavLink to="/notifications" icon={<MailIcon />} onNavigate={onNavigate}>
+        Notifications
+      </NavLink>
+    </nav>
+  );
+}

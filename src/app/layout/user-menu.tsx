@@ -1,0 +1,47 @@
+import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/menu';
+import { useRequiredConnection } from '../connection-store';
+import { useSession } from '../session';
+
+export function UserMenu() {
+  const connection = useRequiredConnection();
+  const { signOut } = useSession();
+  let host = connection.baseUrl;
+  try {
+    host = new URL(connection.baseUrl).host;
+  } catch {
+    // Keep the raw value when it is not a URL.
+  }
+  return (
+    <Menu
+      label="Account"
+      trigger={(props) => (
+        <button
+          type="button"
+          {...props}
+          aria-label="Account and connection"
+          className="bg-accent text-accent-fg flex size-8 items-center justify-center rounded-full text-sm font-semibold"
+        >
+          {connection.site.slice(0, 1).toUpperCase()}
+        </button>
+      )}
+    >
+      <MenuLabel>Connected</MenuLabel>
+      <dl className="px-2.5 pb-2 text-sm">
+        <div className="flex justify-between gap-3 py-0.5">
+          <dt className="text-muted">Site</dt>
+          <dd className="truncate font-medium">{connection.site}</dd>
+        </div>
+        <div className="flex justify-between gap-3 py-0.5">
+          <dt className="text-muted">API</dt>
+          <dd className="truncate font-mono text-xs leading-5" title={connection.baseUrl}>
+            {host}
+          </dd>
+        </div>
+      </dl>
+      <MenuSeparator />
+      <MenuItem tone="danger" onSelect={() => void signOut()}>
+        Sign out
+      </MenuItem>
+    </Menu>
+  );
+}

@@ -1,0 +1,135 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+} from '@tanstack/react-router';
+import { appsListSearchSchema } from '../features/apps/search-params';
+import { consentSearchSchema } from '../features/consent/search-params';
+import { logsSearchSchema } from '../features/logs/search-params';
+import { notificationsListSearchSchema } from '../features/notifications/search-params';
+import { getConnection } from './connection-store';
+import { NotFoundPage } from './not-found-page';
+import { RootComponent } from './root-component';
+import { RouteError } from './route-error';
+import { RoutePending } from './route-pending';
+import { signInSearchSchema } from './sign-in-search';
+
+// Code-based routes whose ids equal their paths, so features can use getRouteApi('/apps/$key')
+// and typed <Link to="/apps/$key"> without importing src/app. No pathless layout routes: the auth
+// check lives in the root, and the root component picks the frame or the bare sign-in page.
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ location }) => {
+    if (location.pathname === '/sign-in') return;
+    if (!getConnection()) {
+      throw redirect({
+        to: '/sign-in',
+        search: { redirect: location.pathname === '/' ? undefined : location.href },
+      });
+    }
+  },
+  component: RootComponent,
+  notFoundComponent: NotFoundPage,
+});
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  validateSearch: signInSearchSchema,
+  component: lazyRouteComponent(() => import('./sign-in-page'), 'SignInPage'),
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/apps', replace: true });
+  },
+});
+
+const appsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/apps',
+  validateSearch: appsListSearchSchema,
+  component: lazyRouteComponent(() => import('../features/apps/apps-list-page'), 'AppsListPage'),
+});
+
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/apps/$key',
+  component: lazyRouteComponent(() => import('../features/apps/app-page'), 'AppPage'),
+});
+
+const logsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/apps/$key/logs',
+  validateSearch: logsSearchSchema,
+  component: lazyRouteComponent(() => import('../features/logs/logs-page'), 'LogsPage'),
+});
+
+const consentRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/settings/consent',
+  validateSearch: consentSearchSchema,
+  component: lazyRouteComponent(() => import('../features/consent/consent-page'), 'ConsentPage'),
+});
+
+const notificationsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/notifications',
+  validateSearch: notificationsListSearchSchema,
+  component: lazyRouteComponent(
+    () => import('../features/notifications/notifications-list-page'),
+    'NotificationsListPage',
+  ),
+});
+
+const notificationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/notifications/$slug',
+  component: lazyRouteComponent(
+    () => import('../features/notifications/notification-editor-page'),
+    'NotificationEditorPage',
+  ),
+});
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  indexRoute,
+  appsRoute,
+  appRoute,
+  logsRoute,
+  consentRoute,
+  notificationsRoute,
+  notificationRoute,
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // React Query owns data freshness; the router should not cache loader results on its own.
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: RoutePending,
+    defaultPendingMs: 150,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFoundPage,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

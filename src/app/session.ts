@@ -1,0 +1,67 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { toast } from '../components/ui/toast';
+import { confirmDiscardUnsavedChanges } from '../lib/use-unsaved-changes';
+import { clearConnection, getConnection, setConnection } from './connection-store';
+import type { AppRouter } from './router';
+
+/** Drops every cached answer of the old connection, cancelling requests still in flight. */
+export async function resetCache(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries();
+  queryClient.clear();
+}
+
+/** The section root of a path, so a site switch does not land on another site's app or slug. */
+export function sectionRoot(pathname: string): string {
+  if (pathname.startsWith('/apps')) return '/apps';
+  if (pathname.startsWith('/notifications')) return '/notifications';
+  if (pathname.startsWith('/settings/consent')) return '/settings/consent';
+  return '/apps';
+}
+
+/** A 401 from any call: back to sign-in with the message, keeping the page to return to. */
+export function handleUnauthorized(router: AppRouter, queryClient: QueryClient): void {
+  if (!getConnection()) return;
+  const location = router.state.location;
+  if (location.pathname === '/sign-in') return;
+  clearConnection();
+  void resetCache(queryClient);
+  void router.navigate({
+    to: '/sign-in',
+    search: { redirect: location.href, reason: 'expired' },
+    replace: true,
+    ignoreBlocker: true,
+  });
+}
+
+export function useSession() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+
+  const signOut = useCallback(async () => {
+    if (!(await confirmDiscardUnsavedChanges())) return;
+    clearConnection();
+    await resetCache(queryClient);
+    toast.clear();
+    await router.navigate({ to: '/sign-in', search: { reason: 'signed-out' }, ignoreBlocker: true });
+  }, [router, queryClient]);
+
+  const switchSite = useCallback(
+    async (site: string) => {
+      const connection = getConnection();
+      if (!connection || connection.site === site) return;
+      if (!(await confirmDiscardUnsavedChanges())) return;
+      setConnection({ ...connection, site });
+      await resetCache(queryClient);
+      const target = sectionRoot(router.state.location.pathname);
+      await router.navigate({ to: target, ignoreBlocker: true });
+      // Loaders of the page we land on must run again for the new site.
+      await router.invalidate();
+      toast.info(`Switched to ${site}`);
+    },
+    [router, queryClient],
+  );
+
+  return { signOut, switchSite };
+}

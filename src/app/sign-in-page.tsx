@@ -1,0 +1,201 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Site } from '../api/schemas/site';
+import { Button } from '../components/ui/button';
+import { Field } from '../components/ui/field';
+import { Input } from '../components/ui/input';
+import { Select } from '../components/ui/select';
+import { Spinner } from '../components/ui/spinner';
+import { defaultBaseUrl, getLastConnection, setConnection } from './connection-store';
+import { LogoMark } from './layout/icons';
+import { resetCache } from './session';
+import { consumePendingSignInLink, hasPendingSignInLink } from './sign-in-link';
+import { safeRedirect } from './sign-in-search';
+import { fetchSitesForToken, SignInProblem, verifyConnection } from './verify-connection';
+
+const route = getRouteApi('/sign-in');
+
+interface SignInValues {
+  baseUrl: string;
+  token: string;
+  site: string;
+}
+
+const REASON_MESSAGES = {
+  expired: 'Your session ended: the server no longer accepts the token. Sign in again to continue.',
+  'signed-out': 'You are signed out.',
+} as const;
+
+export function SignInPage() {
+  const search = route.useSearch();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const last = getLastConnection();
+  const [sites, setSites] = useState<Site[] | null>(null);
+  const [formMessage, setFormMessage] = useState<string | null>(null);
+  const [linkPending, setLinkPending] = useState(hasPendingSignInLink);
+  const form = useForm<SignInValues>({
+    defaultValues: {
+      baseUrl: last?.baseUrl ?? defaultBaseUrl(),
+      token: '',
+      site: last?.site ?? '',
+    },
+  });
+  const { register, handleSubmit, setError, setValue, getValues, formState } = form;
+
+  async function signIn(values: SignInValues) {
+    setFormMessage(null);
+    try {
+      const { connection } = await verifyConnection(values);
+      await resetCache(queryClient);
+      setConnection(connection);
+      await router.navigate({ href: safeRedirect(search.redirect), replace: true });
+    } catch (error) {
+      if (error instanceof SignInProblem) {
+        setError(error.field, { message: error.message }, { shouldFocus: true });
+      } else {
+        setFormMessage(error instanceof Error ? error.message : 'Could not sign in');
+      }
+    }
+  }
+
+  // Lists the user's sites as soon as the token works, so the site can be picked.
+  async function loadSites() {
+    const { baseUrl, token, site } = getValues();
+    if (!token.trim() || !baseUrl.trim()) return;
+    try {
+      const list = await fetchSitesForToken({ baseUrl: baseUrl.trim(), token: token.trim(), site });
+      setSites(list?.length ? list : null);
+      form.clearErrors(['token', 'baseUrl']);
+      if (list?.length && !list.some((entry) => entry.id === getValues('site'))) {
+        setValue('site', list.length === 1 && list[0] ? list[0].id : '');
+      }
+    } catch (error) {
+      setSites(null);
+      if (error instanceof SignInProblem) setError(error.field, { message: error.message });
+    }
+  }
+
+  // A `#token=…&site=…` link signs in at once.
+  const linkHandled = useRef(false);
+  useEffect(() => {
+    if (linkHandled.current) return;
+    linkHandled.current = true;
+    const link = consumePendingSignInLink();
+    if (!link) return;
+    setValue('token', link.token);
+    setValue('site', link.site);
+    if (link.baseUrl) setValue('baseUrl', link.baseUrl);
+    void handleSubmit(signIn)().finally(() => setLinkPending(false));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once for the link
+  }, []);
+
+  const reason = search.reason ? REASON_MESSAGES[search.reason] : null;
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center px-4 py-10">
+      <div className="w-full max-w-sm">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <LogoMark className="size-10" />
+          <h1 className="text-2xl font-semibold tracking-tight">Sign in to Site Console</h1>
+          <p className="text-muted text-sm">Connect with a personal access token.</p>
+        </div>
+        {reason && (
+          <p
+            role="status"
+            className="border-border bg-surface text-fg mb-4 rounded-lg border px-4 py-3 text-sm"
+          >
+            {reason}
+          </p>
+        )}
+        {linkPending ? (
+          <div
+            role="status"
+            className="border-border bg-surface flex items-center justify-center gap-2 rounded-xl border px-6 py-10 text-sm shadow-sm"
+          >
+            <Spinner /> Signing you in…
+          </div>
+        ) : (
+          <form
+            noValidate
+            onSubmit={handleSubmit(signIn)}
+            className="border-border bg-surface flex flex-col gap-4 rounded-xl border p-6 shadow-sm"
+          >
+            <Field
+              label="API URL"
+              error={formState.errors.baseUrl?.message}
+              hint="Where the Site Configuration API answers; usually this site's /api."
+            >
+              {(props) => (
+                <Input
+                  {...props}
+                  type="url"
+                  autoComplete="url"
+                  spellCheck={false}
+                  {...register('baseUrl', { required: 'Enter the API URL' })}
+                />
+              )}
+            </Field>
+            <Field label="Access token" error={formState.errors.token?.message}>
+              {(props) => (
+                <Input
+                  {...props}
+                  type="password"
+                  autoComplete="current-password"
+                  spellCheck={false}
+                  autoFocus
+                  {...register('token', {
+                    required: 'Enter your personal access token',
+                    onBlur: () => void loadSites(),
+                  })}
+                />
+              )}
+            </Field>
+            <Field
+              label="Site"
+              error={formState.errors.site?.message}
+              hint={sites ? undefined : 'Your sites are listed once the token is accepted.'}
+            >
+              {(props) =>
+                sites ? (
+                  <Select {...props} {...register('site', { required: 'Choose a site' })}>
+                    <option value="" disabled>
+                      Choose a site
+                    </option>
+                    {sites.map((site) => (
+                      <option key={site.id} value={site.id}>
+                        {site.name === site.id ? site.id : `${site.name} (${site.id})`}
+                      </option>
+                    ))}
+                  </Select>
+                ) : (
+                  <Input
+                    {...props}
+                    spellCheck={false}
+                    autoCapitalize="none"
+                    placeholder="e.g. acme"
+                    {...register('site')}
+                  />
+                )
+              }
+            </Field>
+            {formMessage && (
+              <p role="alert" className="text-danger text-sm">
+                {formMessage}
+              </p>
+            )}
+            <Button type="submit" variant="primary" loading={formState.isSubmitting} className="mt-1 w-full">
+              Sign in
+            </Button>
+          </form>
+        )}
+        <p className="text-muted mt-6 text-center text-xs">
+          No token yet? Run <code className="bg-subtle rounded px-1 py-0.5">npm run token</code> on
+          the server.
+        </p>
+      </div>
+    </main>
+  );
+}
