@@ -4,6 +4,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { appQueryOptions } from '../../api/apps';
 import type { AppLogEntry } from '../../api/schemas/app-log';
 import { isApiError } from '../../api/client';
+import { Button } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
 import { toast } from '../../components/ui/toast';
 import { formatUtcOffset } from './log-format';
@@ -207,34 +208,46 @@ function LogsViewer({ appKey }: { appKey: string }) {
         searchInputRef={searchInputRef}
         onChange={updateSearch}
       />
-      <div className="border-border relative flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border">
-        {snapshot.entries.length === 0 ? (
-          <LogsEmpty
-            snapshot={snapshot}
-            filtered={Boolean(search.level || search.job || search.q)}
-            onClear={() => updateSearch({ level: undefined, job: undefined, q: undefined })}
-          />
-        ) : (
-          <LogList
-            entries={snapshot.entries}
-            generation={snapshot.generation}
-            utc={utc}
-            terms={terms}
-            expandedIds={expandedIds}
-            selectedId={selectedId}
-            targetId={targetId}
-            following={following}
-            canLoadOlder={snapshot.canLoadOlder}
-            loadingOlder={snapshot.loadingOlder}
-            onUserScroll={onUserScroll}
-            onLoadOlder={() => void engine.loadOlder()}
-            onToggle={onToggle}
-            onCopyLink={onCopyLink}
-          />
-        )}
-        {live && !following && snapshot.entries.length > 0 && (
-          <NewLinesPill newLines={newLines} onClick={goLive} />
-        )}
+      <div className="border-border flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border">
+        <div className="relative flex min-h-0 flex-1 flex-col">
+          {snapshot.entries.length === 0 ? (
+            <LogsEmpty
+              snapshot={snapshot}
+              filtered={Boolean(search.level || search.job || search.q)}
+              onClear={() => updateSearch({ level: undefined, job: undefined, q: undefined })}
+            />
+          ) : (
+            <LogList
+              entries={snapshot.entries}
+              generation={snapshot.generation}
+              utc={utc}
+              terms={terms}
+              expandedIds={expandedIds}
+              selectedId={selectedId}
+              targetId={targetId}
+              following={following}
+              canLoadOlder={snapshot.canLoadOlder}
+              loadingOlder={snapshot.loadingOlder}
+              onUserScroll={onUserScroll}
+              onLoadOlder={() => void engine.loadOlder()}
+              onToggle={onToggle}
+              onCopyLink={onCopyLink}
+            />
+          )}
+          {live && !following && snapshot.entries.length > 0 && (
+            <NewLinesPill newLines={newLines} onClick={goLive} />
+          )}
+          {!live && snapshot.canLoadNewer && (
+            <Button
+              size="sm"
+              className="absolute bottom-3 left-1/2 z-10 -translate-x-1/2 rounded-full shadow-lg"
+              loading={snapshot.loadingNewer}
+              onClick={() => void engine.loadNewer()}
+            >
+              Load newer entries
+            </Button>
+          )}
+        </div>
         <LogStatusLine snapshot={snapshot} maxEntries={MAX_ENTRIES} />
       </div>
     </div>
