@@ -275,6 +275,9 @@ test.describe('log viewer', () => {
     await signIn(page);
     await openLive(page, `?job=${job}`);
     const row = page.locator(`[data-log-id="${target.id}"]`);
+    // The list is virtualized: bring the older rows into view first.
+    await page.getByRole('region', { name: 'Log entries' }).hover();
+    await page.mouse.wheel(0, -5000);
     await row.getByRole('button', { name: /^Details of the info entry/ }).click();
     await page.getByRole('button', { name: 'Copy link to this entry' }).click();
     await expect(page.getByText('Copied a link to this entry')).toBeVisible();
