@@ -53,8 +53,10 @@ export function toErrorBody(status: number, payload: unknown, fallback: string):
   if (!parsed.success || typeof payload !== 'object' || payload === null) {
     return syntheticBody(status, fallback);
   }
+  // A body without a message of its own (the wire schema fills one in) gets the status's message.
+  const hasMessage = typeof (payload as { message?: unknown }).message === 'string';
   return {
-    message: parsed.data.message,
+    message: hasMessage ? parsed.data.message : fallback,
     code: parsed.data.code ?? status,
     errors: parsed.data.errors.map((detail) => ({
       resource: detail.resource ?? '',
