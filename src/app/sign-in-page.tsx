@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { Site } from '../api/schemas/site';
 import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
@@ -12,16 +11,11 @@ import { defaultBaseUrl, getLastConnection, setConnection } from './connection-s
 import { LogoMark } from './layout/icons';
 import { resetCache } from './session';
 import { consumePendingSignInLink, hasPendingSignInLink } from './sign-in-link';
+import { useSignInFormState, type SignInValues } from './sign-in-form-state';
 import { safeRedirect } from './sign-in-search';
 import { fetchSitesForToken, SignInProblem, verifyConnection } from './verify-connection';
 
 const route = getRouteApi('/sign-in');
-
-interface SignInValues {
-  baseUrl: string;
-  token: string;
-  site: string;
-}
 
 const REASON_MESSAGES = {
   expired: 'Your session ended: the server no longer accepts the token. Sign in again to continue.',
@@ -36,17 +30,20 @@ export function SignInPage() {
   const [sites, setSites] = useState<Site[] | null>(null);
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [linkPending, setLinkPending] = useState(hasPendingSignInLink);
-  const form = useForm<SignInValues>({
-    defaultValues: {
-      baseUrl: last?.baseUrl ?? defaultBaseUrl(),
-      token: '',
-      site: last?.site ?? '',
-    },
+  const [submitting, setSubmitting] = useState(false);
+  const form = useSignInFormState({
+    baseUrl: last?.baseUrl ?? defaultBaseUrl(),
+    token: '',
+    site: last?.site ?? '',
   });
-  const { register, handleSubmit, setError, setValue, getValues, formState } = form;
+  const { errors, setError, setValue, getValues, control } = form;
 
+  /** Required fields first, then the server check; nothing is stored until it passes. */
   async function signIn(values: SignInValues) {
     setFormMessage(null);
+    if (!values.baseUrl.trim()) return setError('baseUrl', 'Enter the API URL', true);
+    if (!values.token.trim()) return setError('token', 'Enter your personal access token', true);
+    setSubmitting(true);
     try {
       const { connection } = await verifyConnection(values);
       await resetCache(queryClient);
@@ -54,10 +51,12 @@ export function SignInPage() {
       await router.navigate({ href: safeRedirect(search.redirect), replace: true });
     } catch (error) {
       if (error instanceof SignInProblem) {
-        setError(error.field, { message: error.message }, { shouldFocus: true });
+        setError(error.field, error.message, true);
       } else {
         setFormMessage(error instanceof Error ? error.message : 'Could not sign in');
       }
+    } finally {
+      setSubmitting(false);
     }
   }
 
@@ -68,13 +67,13 @@ export function SignInPage() {
     try {
       const list = await fetchSitesForToken({ baseUrl: baseUrl.trim(), token: token.trim(), site });
       setSites(list?.length ? list : null);
-      form.clearErrors(['token', 'baseUrl']);
-      if (list?.length && !list.some((entry) => entry.id === getValues('site'))) {
+      form.clearErrors('token', 'baseUrl');
+      if (list?.length && !list.some((entry) => entry.id === getValues().site)) {
         setValue('site', list.length === 1 && list[0] ? list[0].id : '');
       }
     } catch (error) {
       setSites(null);
-      if (error instanceof SignInProblem) setError(error.field, { message: error.message });
+      if (error instanceof SignInProblem) setError(error.field, error.message);
     }
   }
 
@@ -88,7 +87,10 @@ export function SignInPage() {
     setValue('token', link.token);
     setValue('site', link.site);
     if (link.baseUrl) setValue('baseUrl', link.baseUrl);
-    void handleSubmit(signIn)().finally(() => setLinkPending(false));
+    // The link is an outside input handled once on mount; the state updates signIn makes are the
+    // point of this effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void signIn(getValues()).finally(() => setLinkPending(false));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once for the link
   }, []);
 
@@ -120,12 +122,15 @@ export function SignInPage() {
         ) : (
           <form
             noValidate
-            onSubmit={handleSubmit(signIn)}
+            onSubmit={(event) => {
+              event.preventDefault();
+              void signIn(getValues());
+            }}
             className="border-border bg-surface flex flex-col gap-4 rounded-xl border p-6 shadow-sm"
           >
             <Field
               label="API URL"
-              error={formState.errors.baseUrl?.message}
+              error={errors.baseUrl}
               hint="Where the Site Configuration API answers; usually this site's /api."
             >
               {(props) => (
@@ -134,11 +139,11 @@ export function SignInPage() {
                   type="url"
                   autoComplete="url"
                   spellCheck={false}
-                  {...register('baseUrl', { required: 'Enter the API URL' })}
+                  {...control('baseUrl')}
                 />
               )}
             </Field>
-            <Field label="Access token" error={formState.errors.token?.message}>
+            <Field label="Access token" error={errors.token}>
               {(props) => (
                 <Input
                   {...props}
@@ -146,21 +151,19 @@ export function SignInPage() {
                   autoComplete="current-password"
                   spellCheck={false}
                   autoFocus
-                  {...register('token', {
-                    required: 'Enter your personal access token',
-                    onBlur: () => void loadSites(),
-                  })}
+                  {...control('token')}
+                  onBlur={() => void loadSites()}
                 />
               )}
             </Field>
             <Field
               label="Site"
-              error={formState.errors.site?.message}
+              error={errors.site}
               hint={sites ? undefined : 'Your sites are listed once the token is accepted.'}
             >
               {(props) =>
                 sites ? (
-                  <Select {...props} {...register('site', { required: 'Choose a site' })}>
+                  <Select {...props} {...control('site')}>
                     <option value="" disabled>
                       Choose a site
                     </option>
@@ -176,7 +179,7 @@ export function SignInPage() {
                     spellCheck={false}
                     autoCapitalize="none"
                     placeholder="e.g. acme"
-                    {...register('site')}
+                    {...control('site')}
                   />
                 )
               }
@@ -186,7 +189,7 @@ export function SignInPage() {
                 {formMessage}
               </p>
             )}
-            <Button type="submit" variant="primary" loading={formState.isSubmitting} className="mt-1 w-full">
+            <Button type="submit" variant="primary" loading={submitting} className="mt-1 w-full">
               Sign in
             </Button>
           </form>

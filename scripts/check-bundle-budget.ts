@@ -1,0 +1,85 @@
+// Bundle budget (issue 3): the JavaScript that the sign-in page and the apps page load must stay
+// at most 150 kB gzip in total. Run after `vite build`; walks dist/.vite/manifest.json from the
+// entry and the two route chunks through their static imports, counts each file once, and
+// gzips it the way a server would (level 9, close to what CDNs send).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 150 * 1024;
+const DIST = join(process.cwd(), 'dist');
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const ROUTE_CHUNKS = {
+  'sign-in': 'src/app/sign-in-page.tsx',
+  apps: 'src/features/apps/apps-list-page.tsx',
+} as const;
+
+function readManifest(): Manifest {
+  try {
+    return JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    console.error(
+      'No dist/.vite/manifest.json: run `npx vite build` first (build.manifest is on).',
+    );
+    process.exit(1);
+  }
+}
+
+/** The manifest keys of START and everything it imports statically. */
+function staticClosure(manifest: Manifest, start: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(start)) return seen;
+  const chunk = manifest[start];
+  if (!chunk) throw new Error(`The manifest has no chunk ${start}`);
+  seen.add(start);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+const gzipCache = new Map<string, number>();
+function gzipSize(file: string): number {
+  const cached = gzipCache.get(file);
+  if (cached !== undefined) return cached;
+  const size = gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+  gzipCache.set(file, size);
+  return size;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+const manifest = readManifest();
+const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+if (entries.length !== 1) throw new Error(`Expected one entry chunk, found ${entries.length}`);
+const entryKey = entries[0]![0];
+
+const entryClosure = staticClosure(manifest, entryKey);
+const all = new Set(entryClosure);
+const rows: Array<[string, number]> = [];
+const sum = (keys: Iterable<string>) =>
+  [...keys].reduce((total, key) => total + gzipSize(manifest[key]!.file), 0);
+
+rows.push(['entry + static imports', sum(entryClosure)]);
+for (const [page, chunkKey] of Object.entries(ROUTE_CHUNKS)) {
+  const closure = staticClosure(manifest, chunkKey);
+  const pageOnly = [...closure].filter((key) => !entryClosure.has(key));
+  rows.push([`${page} page (entry + route chunks)`, sum(entryClosure) + sum(pageOnly)]);
+  for (const key of closure) all.add(key);
+}
+const total = sum(all);
+
+console.log('JavaScript loaded by the sign-in and apps pages (gzip -9, each file once):');
+for (const [label, bytes] of rows) console.log(`  ${label.padEnd(36)} ${kb(bytes)}`);
+console.log(
+  `  ${'total, both pages'.padEnd(36)} ${kb(total)} (${all.size} files; budget ${kb(BUDGET_BYTES)})`,
+);
+
+if (total > BUDGET_BYTES) {
+  console.error(`Over budget by ${kb(total - BUDGET_BYTES)}.`);
+  process.exit(1);
+}
