@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { appQueryOptions } from '../../api/apps';
-import type { AppLogEntry } from '../../api/schemas/app-log';
 import { isApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
-import { toast } from '../../components/ui/toast';
 import { formatUtcOffset } from './log-format';
 import { downloadNdjson } from './log-export';
 import { LogFilterBar } from './log-filter-bar';
@@ -16,9 +14,10 @@ import { isHistorySearch } from './log-range';
 import { LogStatusLine } from './log-status-line';
 import { LogToolbar } from './log-toolbar';
 import { LogsEmpty } from './logs-empty';
-import { countNewLines } from './new-lines';
 import { NewLinesPill } from './new-lines-pill';
 import type { LogsSearch } from './search-params';
+import { useCopyEntryLink } from './use-copy-entry-link';
+import { useFollow } from './use-follow';
 import { useLogKeyboard } from './use-log-keyboard';
 import { MAX_ENTRIES, useTailEngine } from './use-tail-engine';
 
@@ -31,17 +30,9 @@ export function LogsPage() {
   return <LogsViewer key={key} appKey={key} />;
 }
 
-interface FollowState {
-  generation: number;
-  following: boolean;
-  /** The engine's `appended` when following stopped: what the pill counts from. */
-  baseline: number;
-}
-
 function LogsViewer({ appKey }: { appKey: string }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const router = useRouter();
   const appQuery = useQuery(appQueryOptions(appKey));
   const { engine, snapshot } = useTailEngine(appKey, search);
   const live = !isHistorySearch(search);
@@ -53,25 +44,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
   );
   const searchInputRef = useRef<HTMLInputElement>(null);
 
-  // Following belongs to one tail: a fresh start (new filter) follows again when live.
-  const [follow, setFollow] = useState<FollowState>({
-    generation: snapshot.generation,
-    following: live,
-    baseline: 0,
-  });
-  const following = live && (follow.generation === snapshot.generation ? follow.following : true);
-  const setFollowing = useCallback(
-    (next: boolean) =>
-      setFollow({ generation: snapshot.generation, following: next, baseline: snapshot.appended }),
-    [snapshot.generation, snapshot.appended],
-  );
-  const newLines = useMemo(
-    () =>
-      following
-        ? { count: 0, errors: 0 }
-        : countNewLines(snapshot.entries, snapshot.appended, follow.baseline),
-    [following, snapshot.entries, snapshot.appended, follow.baseline],
-  );
+  const { following, setFollowing, newLines } = useFollow(snapshot, live);
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [expandedIds, setExpandedIds] = useState<ReadonlySet<string>>(
@@ -96,45 +69,25 @@ function LogsViewer({ appKey }: { appKey: string }) {
     if (atEnd !== following) setFollowing(atEnd);
   };
 
-  const onToggle = useCallback(
-    (id: string) => {
-      setSelectedId(id);
-      setExpandedIds((previous) => {
-        const next = new Set(previous);
-        if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return next;
-      });
-      // A row opened while lines stream in must not scroll away from under the pointer.
-      if (following) setFollowing(false);
-    },
-    [following, setFollowing],
-  );
+  const toggle = (id: string) => {
+    setSelectedId(id);
+    setExpandedIds((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+    // A row opened while lines stream in must not scroll away from under the pointer.
+    if (following) setFollowing(false);
+  };
+  // Rows are memoized: they get one stable callback that calls the current `toggle`.
+  const toggleRef = useRef(toggle);
+  useLayoutEffect(() => {
+    toggleRef.current = toggle;
+  });
+  const onToggle = useCallback((id: string) => toggleRef.current(id), []);
 
-  const onCopyLink = useCallback(
-    async (entry: AppLogEntry) => {
-      const location = router.buildLocation({
-        to: '/apps/$key/logs',
-        params: { key: appKey },
-        search: {
-          level: search.level,
-          job: search.job,
-          q: search.q,
-          utc: search.utc,
-          entry: entry.id,
-          at: entry.time,
-        },
-      });
-      const url = new URL(location.href, window.location.origin).toString();
-      try {
-        await navigator.clipboard.writeText(url);
-        toast.success('Copied a link to this entry');
-      } catch {
-        toast.error('Could not copy the link', { description: url });
-      }
-    },
-    [router, appKey, search.level, search.job, search.q, search.utc],
-  );
+  const onCopyLink = useCopyEntryLink(appKey, search);
 
   const goLive = () => {
     if (!live) {
