@@ -125,7 +125,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
 
   const appName = appQuery.data?.data.name ?? appKey;
   return (
-    <div className="flex h-[calc(100dvh-8.5rem)] min-h-[30rem] flex-col gap-3">
+    <div className="flex min-h-[calc(100dvh-8.5rem)] flex-col gap-3 sm:h-[calc(100dvh-8.5rem)] sm:min-h-[30rem]">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <p className="text-muted text-sm">
@@ -161,7 +161,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
         searchInputRef={searchInputRef}
         onChange={updateSearch}
       />
-      <div className="border-border flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border">
+      <div className="border-border flex min-h-[24rem] flex-1 flex-col overflow-hidden rounded-lg border sm:min-h-0">
         <div className="relative flex min-h-0 flex-1 flex-col">
           {snapshot.entries.length === 0 ? (
             <LogsEmpty
