@@ -57,11 +57,14 @@ test.describe('consent settings', () => {
     // Check 6 accepts the valid ^ pattern.
     await expect(page.getByText('"^_ga.*"')).toHaveCount(0);
 
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    );
-    expect(serious.map((violation) => violation.id)).toEqual([]);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter(
+        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+      );
+      expect(serious.map((violation) => `${colorScheme}: ${violation.id}`)).toEqual([]);
+    }
   });
 
   test('changes the privacy policy URLs in two languages, saves, and shows them after reload', async ({

@@ -9,7 +9,8 @@ import { LocalizedValue } from './localized-value';
 
 function Flag({ on, label }: { on: boolean; label: string }) {
   return (
-    <Badge tone={on ? 'accent' : 'neutral'}>
+    // The accent badge's text is too dark on its dark-theme background; the hover shade passes.
+    <Badge tone={on ? 'accent' : 'neutral'} className={on ? 'dark:text-accent-hover' : undefined}>
       <span aria-hidden="true">{on ? '✓' : '–'}</span>
       {label}
       <span className="sr-only">{on ? ': yes' : ': no'}</span>

@@ -41,6 +41,9 @@ export function ConsentConflictDialog({
       description="It was saved by someone else after you loaded it. Choose what to keep; your other changes and theirs are combined."
       footer={
         <>
+          <Button variant="ghost" onClick={onCancel} disabled={saving} className="mr-auto">
+            Cancel
+          </Button>
           <Button onClick={() => onResolve('theirs')} disabled={saving}>
             Keep theirs
           </Button>
