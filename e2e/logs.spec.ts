@@ -3,7 +3,7 @@
 // viewer's NDJSON export of its whole buffer, and small views on their rendered rows.
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, type ApiFetch } from './fixtures';
 
 const APP = 'analytics';
 /** The viewer's reads of the log listing (any query). */
@@ -21,23 +21,12 @@ interface IngestEntry {
   context?: Record<string, unknown> | null;
 }
 
-interface LogServer {
-  apiURL: string;
-  token: (site: string) => Promise<string>;
-}
-
 /** Ingests through the API (`POST /apps/analytics/logs`), up to 1,000 entries per request. */
-async function ingest(server: LogServer, logs: IngestEntry[]): Promise<StoredEntry[]> {
-  const token = await server.token('demo');
+async function ingest(api: ApiFetch, logs: IngestEntry[]): Promise<StoredEntry[]> {
   const stored: StoredEntry[] = [];
   for (let offset = 0; offset < logs.length; offset += 1000) {
-    const response = await fetch(`${server.apiURL}/apps/${APP}/logs`, {
+    const response = await api(`/apps/${APP}/logs`, {
       method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'x-service-site': 'demo',
-        'content-type': 'application/json',
-      },
       body: JSON.stringify({ logs: logs.slice(offset, offset + 1000) }),
     });
     expect(response.status, await response.clone().text()).toBe(201);
@@ -104,9 +93,9 @@ test.describe('log viewer', () => {
   test('entries ingested while the viewer is open appear exactly once, in order', async ({
     page,
     signIn,
-    server,
+    api,
   }) => {
-    const earlier = await ingest(server, jobEntries('earlier', 30));
+    const earlier = await ingest(api, jobEntries('earlier', 30));
     await signIn(page);
     await openLive(page);
     const before = await exportedIds(page);
@@ -118,8 +107,7 @@ test.describe('log viewer', () => {
       [25, 65],
       [105, 145],
     ]) {
-      for (const size of sizes)
-        stored.push(...(await ingest(server, jobEntries(`n${size}`, size))));
+      for (const size of sizes) stored.push(...(await ingest(api, jobEntries(`n${size}`, size))));
       await expectCount(page, before.length + stored.length);
     }
     await expectCount(page, before.length + stored.length);
@@ -127,17 +115,13 @@ test.describe('log viewer', () => {
     expect(await exportedIds(page)).toEqual([...before, ...stored.map((entry) => entry.id)]);
   });
 
-  test('a burst of 1,000 entries between two polls all arrive', async ({
-    page,
-    signIn,
-    server,
-  }) => {
+  test('a burst of 1,000 entries between two polls all arrive', async ({ page, signIn, api }) => {
     const job = uniqueJob('burst');
     await signIn(page);
     await openLive(page, `?job=${job}`);
     await expectCount(page, 0);
 
-    const stored = await ingest(server, jobEntries(job, 1000));
+    const stored = await ingest(api, jobEntries(job, 1000));
     await expectCount(page, 1000);
     await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live');
     expect(await exportedIds(page)).toEqual(stored.map((entry) => entry.id));
@@ -145,15 +129,11 @@ test.describe('log viewer', () => {
     await expect(page.locator(`[data-log-id="${stored.at(-1)?.id}"]`)).toBeInViewport();
   });
 
-  test('level, job and q filters show exactly the right entries', async ({
-    page,
-    signIn,
-    server,
-  }) => {
+  test('level, job and q filters show exactly the right entries', async ({ page, signIn, api }) => {
     const job = uniqueJob('filters');
     const other = uniqueJob('other');
     const context = { job: { name: job } };
-    const stored = await ingest(server, [
+    const stored = await ingest(api, [
       { level: 'info', data: { message: 'payment started' }, context },
       { level: 'error', data: { message: 'payment failed: card declined' }, context },
       { level: 'warn', data: 'disk almost full', context },
@@ -205,10 +185,10 @@ test.describe('log viewer', () => {
   test('scrolling up stops following and the pill counts new lines', async ({
     page,
     signIn,
-    server,
+    api,
   }) => {
     const job = uniqueJob('scroll');
-    await ingest(server, jobEntries(job, 300));
+    await ingest(api, jobEntries(job, 300));
     await signIn(page);
     await openLive(page, `?job=${job}`);
     await expectCount(page, 200); // the first page: the newest 200
@@ -220,7 +200,7 @@ test.describe('log viewer', () => {
     await expect.poll(() => distanceFromBottom(list)).toBeGreaterThan(400);
     const scrollTop = await list.evaluate((element) => element.scrollTop);
 
-    await ingest(server, [...jobEntries(job, 3), ...jobEntries(job, 2, 'error')]);
+    await ingest(api, [...jobEntries(job, 3), ...jobEntries(job, 2, 'error')]);
     const pill = page.getByRole('button', { name: /5 new lines \(2 errors\)/ });
     await expect(pill).toBeVisible();
     await expectCount(page, 205);
@@ -230,7 +210,7 @@ test.describe('log viewer', () => {
     await pill.click();
     await expect(pill).toBeHidden();
     await expect.poll(() => distanceFromBottom(list)).toBeLessThanOrEqual(4);
-    const more = await ingest(server, jobEntries(job, 2));
+    const more = await ingest(api, jobEntries(job, 2));
     await expectCount(page, 207);
     await expect(page.locator(`[data-log-id="${more.at(-1)?.id}"]`)).toBeInViewport();
   });
@@ -238,17 +218,17 @@ test.describe('log viewer', () => {
   test('pause holds new lines back while polling goes on; resume leaves no gap', async ({
     page,
     signIn,
-    server,
+    api,
   }) => {
     const job = uniqueJob('pause');
-    const first = await ingest(server, jobEntries(job, 20));
+    const first = await ingest(api, jobEntries(job, 20));
     await signIn(page);
     await openLive(page, `?job=${job}`);
     await expectCount(page, 20);
 
     await page.getByRole('button', { name: 'Pause' }).click();
     await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'paused');
-    const held = await ingest(server, jobEntries(job, 450));
+    const held = await ingest(api, jobEntries(job, 450));
     // Fetched in the background (the status line counts them) but not shown.
     await expect(statusOf(page)).toHaveText('Paused · 450 new lines waiting', { timeout: 15_000 });
     await expectCount(page, 20);
@@ -263,12 +243,12 @@ test.describe('log viewer', () => {
     page,
     context,
     signIn,
-    server,
+    api,
     baseURL,
   }) => {
     const job = uniqueJob('link');
-    const stored = await ingest(server, jobEntries(job, 30));
-    await ingest(server, jobEntries(job, 10)); // later entries, after the linked one
+    const stored = await ingest(api, jobEntries(job, 30));
+    await ingest(api, jobEntries(job, 10)); // later entries, after the linked one
     const target = stored[12] as StoredEntry;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
 
@@ -300,16 +280,17 @@ test.describe('log viewer', () => {
   test('the view survives a restart of the service with nothing lost or doubled', async ({
     page,
     signIn,
+    api,
     server,
   }) => {
     const job = uniqueJob('restart');
     await signIn(page);
     await openLive(page, `?job=${job}`);
-    const first = await ingest(server, jobEntries(job, 120));
+    const first = await ingest(api, jobEntries(job, 120));
     await expectCount(page, 120);
 
     await server.restart();
-    const second = await ingest(server, jobEntries(job, 250));
+    const second = await ingest(api, jobEntries(job, 250));
     await expectCount(page, 370);
     await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live', { timeout: 35_000 });
     expect(await exportedIds(page)).toEqual([...first, ...second].map((entry) => entry.id));
@@ -318,19 +299,19 @@ test.describe('log viewer', () => {
   test('a failing network shows reconnecting and resumes from the cursor', async ({
     page,
     signIn,
-    server,
+    api,
   }) => {
     const job = uniqueJob('offline');
     await signIn(page);
     await openLive(page, `?job=${job}`);
-    const first = await ingest(server, jobEntries(job, 10));
+    const first = await ingest(api, jobEntries(job, 10));
     await expectCount(page, 10);
 
     // The browser loses the service (the service itself keeps taking entries).
     await page.route(LOG_READS, (route) => route.abort('connectionrefused'));
     await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'reconnecting');
     await expect(statusOf(page)).toContainText(/Reconnecting in \d+ s/);
-    const during = await ingest(server, jobEntries(job, 450));
+    const during = await ingest(api, jobEntries(job, 450));
     await page.unroute(LOG_READS);
 
     await expectCount(page, 460);
