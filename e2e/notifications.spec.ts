@@ -25,7 +25,10 @@ function recordDialogs(page: Page): string[] {
 
 async function openEditor(page: Page, slug: string) {
   await page.goto(`/notifications/${slug}`);
-  await expect(page.getByRole('textbox', { name: 'Text version' })).toBeVisible();
+  // The editor chunk (CodeMirror, liquidjs) loads on demand; give a busy machine time for it.
+  await expect(page.getByRole('textbox', { name: 'Text version' })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 /** Replaces the whole content of a CodeMirror editor as typed input. */
@@ -176,8 +179,8 @@ test.describe('notifications', () => {
     await expect(styled).toHaveCSS('color', 'rgb(200, 0, 0)');
     await expect(styled).toHaveCSS('font-weight', '700');
     await expect(page.locator('iframe[title="HTML preview"]')).toHaveAttribute('sandbox', '');
-    // Scripts are blocked by the sandbox: clicking a javascript: link does nothing either.
-    await frame.locator('#link').click();
+    // Scripts are blocked by the sandbox: activating a javascript: link does nothing either.
+    await frame.locator('#link').dispatchEvent('click');
     expect(dialogs).toEqual([]);
     // Neither a <script> nor an inline handler touched the document.
     await expect(frame.locator('body')).not.toHaveAttribute('data-script', /.*/);
