@@ -9,10 +9,17 @@ const isPatchOf = (key: string) => (response: Response) =>
   response.request().method() === 'PATCH' &&
   new URL(response.url()).pathname === `/api/apps/${key}`;
 
-async function openApp(page: Page, name: string) {
-  await page.goto('/apps');
-  await page.getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+const NAMES: Record<string, string> = {
+  analytics: 'Analytics Connector',
+  storefront: 'Storefront',
+  'legacy-import': 'Legacy Import',
+};
+
+/** Opens an app's page directly (the list → app path is covered by its own test). */
+async function openApp(page: Page, key: string) {
+  await page.goto(`/apps/${key}`);
+  await expect(page.getByRole('heading', { level: 1, name: NAMES[key] })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
 }
 
 test.describe('apps', () => {
@@ -44,7 +51,11 @@ test.describe('apps', () => {
     api,
   }) => {
     await signIn(page);
-    await openApp(page, 'Analytics Connector');
+    await page.goto('/apps');
+    await page.getByRole('link', { name: 'Analytics Connector' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Analytics Connector' }),
+    ).toBeVisible();
 
     await page.getByLabel('Name', { exact: true }).fill('Analytics EU');
     await page.getByLabel('SDK version').fill('2.0.0');
@@ -84,7 +95,7 @@ test.describe('apps', () => {
     api,
   }) => {
     await signIn(page);
-    await openApp(page, 'Storefront');
+    await openApp(page, 'storefront');
     const app = { key: 'storefront', domain: 'shop.demo.example.com' };
     const callback = page.getByLabel('Callback URL');
     await expect(callback).toHaveAttribute('readonly', '');
@@ -118,7 +129,7 @@ test.describe('apps', () => {
 
   test('the scope picker works with the keyboard alone', async ({ page, signIn }) => {
     await signIn(page);
-    await openApp(page, 'Analytics Connector');
+    await openApp(page, 'analytics');
     const combobox = page.getByRole('combobox', { name: 'Install scopes' });
     const listbox = page.getByRole('listbox', { name: 'Install scopes' });
     await combobox.focus();
@@ -148,7 +159,7 @@ test.describe('apps', () => {
     api,
   }) => {
     await signIn(page);
-    await openApp(page, 'Storefront');
+    await openApp(page, 'storefront');
     // The form never sends an internal app's callback URL; only the service knows that it must
     // refuse one. Play a client that does not know the rule: add one to the real request.
     await page.route('**/api/apps/storefront', async (route) => {
@@ -183,8 +194,8 @@ test.describe('apps', () => {
   }) => {
     await signIn(page);
     const other = await context.newPage();
-    await openApp(page, 'Analytics Connector');
-    await openApp(other, 'Analytics Connector');
+    await openApp(page, 'analytics');
+    await openApp(other, 'analytics');
 
     // First page saves name and domain.
     await page.getByLabel('Name', { exact: true }).fill('Name from A');
@@ -246,8 +257,8 @@ test.describe('apps', () => {
   }) => {
     await signIn(page);
     const other = await context.newPage();
-    await openApp(page, 'Analytics Connector');
-    await openApp(other, 'Analytics Connector');
+    await openApp(page, 'analytics');
+    await openApp(other, 'analytics');
 
     await page.getByLabel('URL', { exact: true }).fill('https://stats.example.net');
     const first = page.waitForResponse(isPatchOf('analytics'));
@@ -273,7 +284,7 @@ test.describe('apps', () => {
     signIn,
   }) => {
     await signIn(page);
-    await openApp(page, 'Legacy Import');
+    await openApp(page, 'legacy-import');
     const compile = page.getByRole('region', { name: 'Compile status' });
     await expect(compile).toContainText('Compile failed · 2 errors');
     await expect(compile.getByRole('listitem')).toHaveCount(2);
@@ -281,7 +292,7 @@ test.describe('apps', () => {
       "functions/map-product.js:14:9 ReferenceError: 'legacySku' is not defined",
     );
 
-    await openApp(page, 'Storefront');
+    await openApp(page, 'storefront');
     const schedules = page.getByRole('region', { name: /Schedules/ });
     await expect(schedules.getByRole('row', { name: /nightly-inventory-sync/ })).toContainText(
       '0 3 * * *',
@@ -310,7 +321,7 @@ test.describe('apps', () => {
     db.close();
 
     await signIn(page);
-    await openApp(page, 'Storefront');
+    await openApp(page, 'storefront');
     const section = page.getByRole('region', { name: /Functions/ });
     await expect(section.getByRole('row')).toHaveCount(26);
     await section.getByLabel('Filter functions').fill('fn-1');
@@ -327,7 +338,7 @@ test.describe('apps', () => {
     signIn,
   }) => {
     await signIn(page);
-    await openApp(page, 'Analytics Connector');
+    await openApp(page, 'analytics');
     await page.getByLabel('Name', { exact: true }).fill('Half-typed name');
 
     const breadcrumb = page.getByRole('main').getByRole('link', { name: 'Apps', exact: true });
