@@ -12,7 +12,9 @@ export function NewLinesPill({ newLines, onClick }: { newLines: NewLines; onClic
       className={cn(
         'absolute bottom-3 left-1/2 z-10 -translate-x-1/2 rounded-full px-3.5 py-1.5 text-sm font-medium whitespace-nowrap shadow-lg',
         'focus-visible:outline-ring focus-visible:outline-2 focus-visible:outline-offset-2',
-        newLines.errors > 0 ? 'bg-danger text-white' : 'bg-accent text-accent-fg',
+        newLines.errors > 0
+          ? 'bg-danger text-white'
+          : 'bg-accent text-accent-fg dark:bg-indigo-700',
       )}
     >
       <span aria-hidden="true">↓ </span>
