@@ -141,13 +141,12 @@ function LogsViewer({ appKey }: { appKey: string }) {
         </div>
         <LogToolbar
           live={live}
-          paused={snapshot.paused && snapshot.status.kind === 'paused'}
+          paused={snapshot.paused}
           utc={utc}
           utcLabel={formatUtcOffset(new Date())}
           entryCount={snapshot.entries.length}
-          onPauseToggle={() =>
-            snapshot.status.kind === 'paused' ? engine.resume() : engine.pause()
-          }
+          // `paused` is the admin's choice; the status may say hidden or reconnecting meanwhile.
+          onPauseToggle={() => (snapshot.paused ? engine.resume() : engine.pause())}
           onUtcToggle={() =>
             updateSearch({ utc: utc ? undefined : true, entry: search.entry, at: search.at })
           }
