@@ -1,18 +1,22 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Toaster } from '../components/ui/toast';
+import { useConnection } from './connection-store';
 import { AppFrame } from './layout/app-frame';
 import { UnsavedChangesHost } from './unsaved-changes-host';
 
 /** Sign-in is a bare page; everything else is inside the frame (sidebar + header). */
 export function RootComponent() {
   const bare = useRouterState({ select: (state) => state.location.pathname === '/sign-in' });
+  // A site switch clears the cache, but mounted queries would keep showing the old site's data
+  // (clear() does not notify observers): keying the page by site remounts it onto the new site.
+  const site = useConnection()?.site;
   return (
     <>
       {bare ? (
         <Outlet />
       ) : (
         <AppFrame>
-          <Outlet />
+          <Outlet key={site} />
         </AppFrame>
       )}
       <UnsavedChangesHost />

@@ -52,8 +52,10 @@ export function useSession() {
       const connection = getConnection();
       if (!connection || connection.site === site) return;
       if (!(await confirmDiscardUnsavedChanges())) return;
-      setConnection({ ...connection, site });
+      // Clear first: setting the connection remounts the page (keyed by site), and its queries
+      // must then start from an empty cache rather than the old site's answers.
       await resetCache(queryClient);
+      setConnection({ ...connection, site });
       const target = sectionRoot(router.state.location.pathname);
       await router.navigate({ to: target, ignoreBlocker: true });
       // Loaders of the page we land on must run again for the new site.

@@ -1,0 +1,193 @@
+// The dashboard shell against the real service (temp SQLite with the demo seed) in real Chromium:
+// signing in by form and by link, the three sign-in failures, site switching, sign-out, a 401
+// mid-session, deep links and the 404 page.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { expect, test, type TestServer } from './fixtures';
+
+const run = promisify(execFile);
+const CONNECTION_KEY = 'site-console.connection';
+
+/** A token of a user who is a member of `acme` only (the default user is in every demo site). */
+async function acmeOnlyToken(server: TestServer): Promise<string> {
+  const tsx = join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const { stdout } = await run(
+    process.execPath,
+    [tsx, 'server/cli/token.ts', '--site', 'acme', '--email', 'other@example.com'],
+    { cwd: process.cwd(), env: { ...process.env, DATABASE_URL: server.dbPath } },
+  );
+  return stdout.trim().split('\n').at(-1) ?? '';
+}
+
+const storedConnection = (page: Page) =>
+  page.evaluate((key) => window.localStorage.getItem(key), CONNECTION_KEY);
+
+async function expectAppsOf(page: Page, site: 'demo' | 'acme') {
+  await expect(page.getByRole('heading', { level: 1, name: 'Apps' })).toBeVisible();
+  const [shown, hidden] =
+    site === 'demo' ? ['Storefront', 'Acme Shop'] : ['Acme Shop', 'Storefront'];
+  await expect(
+    page.getByText(shown, { exact: true }).filter({ visible: true }).first(),
+  ).toBeVisible();
+  await expect(page.getByText(hidden, { exact: true }).filter({ visible: true })).toHaveCount(0);
+}
+
+test.describe('shell', () => {
+  test('signs in by form: the sites are listed once the token works', async ({ page, server }) => {
+    await page.goto('/apps');
+    await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page.getByLabel('API URL')).toHaveValue(`${server.baseURL}/api`);
+    const token = page.getByLabel('Access token');
+    await expect(token).toHaveAttribute('type', 'password');
+
+    await token.fill(await server.token('demo'));
+    await token.blur();
+    const site = page.getByRole('combobox', { name: 'Site' });
+    await expect(site.getByRole('option', { name: 'Acme Corporation (acme)' })).toBeAttached();
+    await site.selectOption('demo');
+    expect(await storedConnection(page)).toBeNull();
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/apps$/);
+    await expectAppsOf(page, 'demo');
+    expect(JSON.parse((await storedConnection(page)) ?? '{}')).toMatchObject({ site: 'demo' });
+
+    // Kept per browser: a reload stays signed in.
+    await page.reload();
+    await expectAppsOf(page, 'demo');
+  });
+
+  test('signs in by link and keeps the token out of the address bar and the history', async ({
+    page,
+    server,
+  }) => {
+    const token = await server.token('demo');
+    await page.goto('/');
+    await page.goto(`/#token=${token}&site=demo`);
+    await expect(page).toHaveURL(/\/apps$/);
+    await expectAppsOf(page, 'demo');
+    expect(page.url()).not.toContain(token);
+
+    // Walk back through every history entry: none of them holds the token.
+    const entries = await page.evaluate(() => window.history.length);
+    expect(entries).toBeGreaterThan(1);
+    const seen: string[] = [];
+    for (let step = 1; step < entries; step += 1) {
+      await page.goBack({ waitUntil: 'commit' });
+      seen.push(page.url());
+    }
+    for (const url of seen) expect(url).not.toContain('token');
+  });
+
+  test('a wrong token gets its own message and nothing is stored', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByLabel('Access token').fill('scs_wrongwrongwrongwrongwrongwrongwrongwrong');
+    await page.getByLabel('Site').fill('demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('This token was not accepted')).toBeVisible();
+    await expect(page.getByLabel('Access token')).toBeFocused();
+    await expect(page).toHaveURL(/\/sign-in/);
+    expect(await storedConnection(page)).toBeNull();
+  });
+
+  test('an unreachable server gets its own message', async ({ page, server }) => {
+    await page.goto('/sign-in');
+    await page.getByLabel('API URL').fill('http://127.0.0.1:9/api');
+    await page.getByLabel('Access token').fill(await server.token('demo'));
+    await page.getByLabel('Site').fill('demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(
+      page.getByText('Could not reach a server at http://127.0.0.1:9/api'),
+    ).toBeVisible();
+    expect(await storedConnection(page)).toBeNull();
+  });
+
+  test('a site the token has no access to gets its own message', async ({ page, server }) => {
+    const token = await acmeOnlyToken(server);
+    await page.goto(`/#token=${token}&site=demo`);
+    await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page.getByText('This token has no access to the site “demo”')).toBeVisible();
+    expect(await storedConnection(page)).toBeNull();
+
+    // The token itself works, so its one site is offered.
+    await page.getByLabel('Access token').fill(token);
+    await page.getByLabel('Access token').blur();
+    await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue('acme');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectAppsOf(page, 'acme');
+  });
+
+  test('switching site shows the other site’s data', async ({ page, signIn }) => {
+    await signIn(page, 'demo');
+    await expectAppsOf(page, 'demo');
+    await page.getByRole('button', { name: /Switch site/ }).click();
+    await page.getByRole('menuitemradio', { name: /Acme Corporation/ }).click();
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+      'Switched to acme',
+    );
+    await expectAppsOf(page, 'acme');
+    await expect(page.getByRole('button', { name: /Site: Acme Corporation/ })).toBeVisible();
+    expect(JSON.parse((await storedConnection(page)) ?? '{}')).toMatchObject({ site: 'acme' });
+
+    // From an app page the switch lands on the section root, not on an app of the old site.
+    await page.goto('/notifications');
+    await page.getByRole('button', { name: /Switch site/ }).click();
+    await page.getByRole('menuitemradio', { name: /Demo Store/ }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(page.getByRole('button', { name: /Site: Demo Store/ })).toBeVisible();
+  });
+
+  test('signing out forgets the connection', async ({ page, signIn }) => {
+    await signIn(page);
+    await expectAppsOf(page, 'demo');
+    await page.getByRole('button', { name: 'Account and connection' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page.getByText('You are signed out.')).toBeVisible();
+    expect(await storedConnection(page)).toBeNull();
+    await page.goto('/apps');
+    await expect(page).toHaveURL(/\/sign-in\?redirect=/);
+  });
+
+  test('a deep link returns to its page after sign-in', async ({ page, server }) => {
+    await page.goto('/apps/storefront/logs');
+    await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fapps%2Fstorefront%2Flogs/);
+    // Typed site, submitted with Enter from the token field.
+    await page.getByLabel('Site').fill('demo');
+    await page.getByLabel('Access token').fill(await server.token('demo'));
+    await page.getByLabel('Access token').press('Enter');
+    await expect(page).toHaveURL(/\/apps\/storefront\/logs$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Logs' })).toBeVisible();
+  });
+
+  test('a 401 mid-session returns to sign-in with the message and the page', async ({
+    page,
+    signIn,
+    server,
+  }) => {
+    await signIn(page);
+    // The server stops accepting the stored token (as after a revocation).
+    await page.evaluate((key) => {
+      const stored = JSON.parse(window.localStorage.getItem(key) ?? '{}') as { token?: string };
+      window.localStorage.setItem(key, JSON.stringify({ ...stored, token: 'scs_revoked' }));
+    }, CONNECTION_KEY);
+    await page.goto('/settings/consent');
+    await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fsettings%2Fconsent/);
+    await expect(page.getByText('Your session ended')).toBeVisible();
+    expect(await storedConnection(page)).toBeNull();
+
+    await page.getByLabel('Access token').fill(await server.token('demo'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/settings\/consent$/);
+  });
+
+  test('an unknown address shows the 404 page', async ({ page, signIn }) => {
+    await signIn(page);
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to apps' }).click();
+    await expectAppsOf(page, 'demo');
+  });
+});
