@@ -209,11 +209,13 @@ test.describe('consent settings', () => {
     const dialog = page.getByRole('dialog', { name: 'Someone else changed the privacy policy' });
     await expect(dialog).toBeVisible();
     // Only en is asked about: both changed it.
-    await expect(dialog.getByRole('row', { name: /URL \(en\)/ })).toContainText('/theirs');
-    await expect(dialog.getByRole('row', { name: /URL \(nl\)/ })).toHaveCount(0);
+    await expect(dialog.getByRole('group')).toHaveCount(1);
+    await expect(dialog.getByRole('group', { name: 'URL (en)' })).toContainText('/theirs');
+    await expect(dialog.getByRole('group', { name: 'URL (en)' })).toContainText('/mine');
+    await expect(dialog.getByRole('group', { name: 'URL (nl)' })).toHaveCount(0);
 
     const merged = page.waitForResponse(isConsentPatch);
-    await dialog.getByRole('button', { name: 'Save merged' }).click();
+    await dialog.getByRole('button', { name: 'Save merge' }).click();
     const response = await merged;
     expect(response.status()).toBe(200);
     expect(response.request().postDataJSON()).toEqual({

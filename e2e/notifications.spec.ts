@@ -277,7 +277,7 @@ test.describe('notifications', () => {
     await expect(conflict.getByRole('group', { name: 'Subject' })).toBeVisible();
     await expect(conflict.getByRole('group', { name: 'Name' })).toHaveCount(0);
     await conflict.getByRole('radio', { name: /Theirs/ }).check();
-    await conflict.getByRole('button', { name: 'Merge with these choices' }).click();
+    await conflict.getByRole('button', { name: 'Save merge' }).click();
 
     const review = page.getByRole('dialog', { name: 'Review changes' });
     await expect(review.getByRole('region', { name: 'Changes to Description' })).toBeVisible();

@@ -4,15 +4,16 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import type { ApiResponse } from '../../api/client';
 import type { App } from '../../api/schemas/app';
+import { ConflictDialog } from '../../components/conflict-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardFooter, CardHeader } from '../../components/ui/card';
 import { Field, FieldError } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { useSaveShortcut } from '../../lib/use-save-shortcut';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
-import { AppConflictDialog } from './app-conflict-dialog';
 import { APP_FIELD_LABELS } from './app-form-values';
 import { CallbackUrlField } from './callback-url-field';
+import { conflictDialogFields } from './conflict-merge';
 import { ScopePicker } from './scope-picker';
 import { useAppEditor } from './use-app-editor';
 
@@ -150,8 +151,11 @@ export function AppEditForm({ loaded }: { loaded: ApiResponse<App> }) {
           </CardFooter>
         </div>
       </form>
-      <AppConflictDialog
-        conflict={editor.conflict}
+      <ConflictDialog
+        open={editor.conflict !== null}
+        title="Someone else saved this app"
+        version={editor.conflict?.latest.etag ?? editor.conflict?.latest.data.updated_at}
+        fields={conflictDialogFields(editor.conflict?.conflicts ?? [])}
         onKeepTheirs={editor.keepTheirs}
         onOverwrite={editor.overwrite}
         onMerge={editor.merge}

@@ -1,48 +1,65 @@
+// The app form's fields wired into the shared three-way merge: the writable fields in form order,
+// install scopes compared as sets, and how each value reads in the conflict dialog.
 import { APP_WRITABLE_FIELDS } from '../../api/schemas/app';
-import { sameFieldValue, type AppFormField, type AppFormValues } from './app-form-values';
+import type { ConflictDialogField } from '../../components/conflict-dialog';
+import {
+  findConflicts as findFieldConflicts,
+  mergeThreeWay,
+  type ConflictChoices,
+  type FieldConflict,
+  type ThreeWayOptions,
+} from '../../lib/three-way-merge';
+import {
+  APP_FIELD_LABELS,
+  sameFieldValue,
+  type AppFormField,
+  type AppFormValues,
+} from './app-form-values';
 
-export type ConflictChoice = 'theirs' | 'yours';
+export type AppConflict = FieldConflict<AppFormValues>;
 
-export interface FieldConflict<F extends AppFormField = AppFormField> {
-  field: F;
-  theirs: AppFormValues[F];
-  yours: AppFormValues[F];
-}
+const options: ThreeWayOptions<AppFormValues> = {
+  fields: APP_WRITABLE_FIELDS,
+  equals: {
+    install_scopes: (a, b) => sameFieldValue('install_scopes', a, b),
+  },
+};
 
-/**
- * Fields both sides changed (against what the admin loaded) to different values. A field only
- * one side changed is no conflict: that change simply wins.
- */
+/** Fields both sides changed (against what the admin loaded) to different values. */
 export function findConflicts(
   base: AppFormValues,
   theirs: AppFormValues,
   yours: AppFormValues,
-): FieldConflict[] {
-  return APP_WRITABLE_FIELDS.filter(
-    (field) =>
-      !sameFieldValue(field, base[field], yours[field]) &&
-      !sameFieldValue(field, base[field], theirs[field]) &&
-      !sameFieldValue(field, theirs[field], yours[field]),
-  ).map((field) => ({ field, theirs: theirs[field], yours: yours[field] }) as FieldConflict);
+): AppConflict[] {
+  return findFieldConflicts(base, theirs, yours, options);
 }
 
-/**
- * Three-way merge: the server's values, with each field the admin changed taken from `yours`
- * unless `choice` says `theirs`. Fields only the other person changed keep their value, so
- * "overwrite with yours" never reverts a field the admin did not touch.
- */
+/** Theirs, with each field the admin changed taken from yours unless the conflict chose theirs. */
 export function mergeValues(
   base: AppFormValues,
   theirs: AppFormValues,
   yours: AppFormValues,
-  choice: Partial<Record<AppFormField, ConflictChoice>> = {},
+  choices: ConflictChoices<AppFormValues> = {},
 ): AppFormValues {
-  const merged = { ...theirs, install_scopes: [...theirs.install_scopes] };
-  for (const field of APP_WRITABLE_FIELDS) {
-    const changedByYou = !sameFieldValue(field, base[field], yours[field]);
-    if (changedByYou && choice[field] !== 'theirs') {
-      (merged as Record<AppFormField, unknown>)[field] = yours[field];
-    }
+  return mergeThreeWay(base, theirs, yours, choices, options);
+}
+
+function shown(field: AppFormField, value: unknown): string | null {
+  if (field === 'internal') return value ? 'Internal' : 'External';
+  if (field === 'install_scopes') {
+    const scopes = [...new Set(value as string[])].sort();
+    return scopes.length === 0 ? null : scopes.join(', ');
   }
-  return merged;
+  return String(value);
+}
+
+export function conflictDialogFields(conflicts: AppConflict[]): ConflictDialogField[] {
+  return conflicts.map(({ field, theirs, yours }) => ({
+    id: field,
+    label: APP_FIELD_LABELS[field],
+    theirs: shown(field, theirs),
+    yours: shown(field, yours),
+    absentText: 'none',
+    mono: field === 'install_scopes',
+  }));
 }

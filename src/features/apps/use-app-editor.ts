@@ -17,12 +17,8 @@ import {
   type AppFormField,
   type AppFormValues,
 } from './app-form-values';
-import {
-  findConflicts,
-  mergeValues,
-  type ConflictChoice,
-  type FieldConflict,
-} from './conflict-merge';
+import type { ConflictChoice } from '../../lib/three-way-merge';
+import { findConflicts, mergeValues, type AppConflict } from './conflict-merge';
 
 /** What the form's edits are based on: the app as loaded or last saved, and its ETag. */
 interface Basis {
@@ -35,7 +31,7 @@ export interface PendingConflict {
   latest: ApiResponse<App>;
   base: AppFormValues;
   yours: AppFormValues;
-  conflicts: FieldConflict[];
+  conflicts: AppConflict[];
 }
 
 const toBasis = ({ data, etag }: ApiResponse<App>): Basis => ({
@@ -154,9 +150,7 @@ export function useAppEditor(loaded: ApiResponse<App>) {
 
   const submit = form.handleSubmit((parsed) => runExclusive(() => persist(parsed, basis)));
 
-  function resolveConflict(
-    choice: 'theirs' | 'yours' | Partial<Record<AppFormField, ConflictChoice>>,
-  ) {
+  function resolveConflict(choice: 'theirs' | 'yours' | Partial<Record<string, ConflictChoice>>) {
     if (!conflict) return;
     setConflict(null);
     const { latest, base, yours } = conflict;
@@ -170,7 +164,7 @@ export function useAppEditor(loaded: ApiResponse<App>) {
       base,
       appToFormValues(latest.data),
       yours,
-      choice === 'yours' ? {} : choice,
+      choice === 'yours' ? {} : (choice as Partial<Record<AppFormField, ConflictChoice>>),
     );
     void runExclusive(() => rebaseAndSave(latest, merged));
   }
@@ -193,7 +187,7 @@ export function useAppEditor(loaded: ApiResponse<App>) {
     discard,
     keepTheirs: () => resolveConflict('theirs'),
     overwrite: () => resolveConflict('yours'),
-    merge: (choice: Partial<Record<AppFormField, ConflictChoice>>) => resolveConflict(choice),
+    merge: (choice: Partial<Record<string, ConflictChoice>>) => resolveConflict(choice),
     cancelConflict: () => setConflict(null),
   };
 }

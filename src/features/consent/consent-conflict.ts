@@ -1,6 +1,8 @@
+// The privacy policy wired into the shared three-way merge: each URL language is its own field,
+// so two admins editing different languages never conflict.
+import type { ConflictDialogField } from '../../components/conflict-dialog';
+import { findConflicts, mergeThreeWay, type ConflictChoice } from '../../lib/three-way-merge';
 import type { PrivacyPolicyFormValues } from './privacy-policy-form-values';
-
-export type ConflictChoice = 'theirs' | 'yours';
 
 /**
  * The privacy policy as separate fields, so a conflict can be settled per field: the kind, the
@@ -51,34 +53,23 @@ export function conflictLabel(field: string): string {
   return `URL (${field.slice(4)})`;
 }
 
-function keysOf(...flats: FlatPolicy[]): string[] {
-  return [...new Set(flats.flatMap((flat) => Object.keys(flat)))];
-}
-
 /** Fields both the admin and someone else changed since loading, to different values. */
 export function findPolicyConflicts(
   base: PrivacyPolicyFormValues,
   theirs: PrivacyPolicyFormValues,
   yours: PrivacyPolicyFormValues,
 ): PolicyConflict[] {
-  const [b, t, y] = [flatten(base), flatten(theirs), flatten(yours)];
-  return keysOf(b, t, y)
-    .filter((field) => {
-      const [was, their, your] = [b[field] ?? null, t[field] ?? null, y[field] ?? null];
-      return your !== was && their !== was && their !== your;
-    })
-    .map((field) => ({
-      field,
-      label: conflictLabel(field),
-      theirs: t[field] ?? null,
-      yours: y[field] ?? null,
-    }));
+  return findConflicts(flatten(base), flatten(theirs), flatten(yours)).map((conflict) => ({
+    field: conflict.field,
+    label: conflictLabel(conflict.field),
+    theirs: conflict.theirs ?? null,
+    yours: conflict.yours ?? null,
+  }));
 }
 
 /**
  * Three-way merge: the server's values, with each field the admin changed taken from `yours`
- * unless `choice` says `theirs`. Fields only the other person changed keep their value, so
- * "overwrite with yours" never reverts what the admin did not touch.
+ * unless the conflict's choice says `theirs`. A language the admin removed is removed.
  */
 export function mergePolicy(
   base: PrivacyPolicyFormValues,
@@ -86,14 +77,20 @@ export function mergePolicy(
   yours: PrivacyPolicyFormValues,
   choice: Readonly<Record<string, ConflictChoice>> = {},
 ): PrivacyPolicyFormValues {
-  const [b, t, y] = [flatten(base), flatten(theirs), flatten(yours)];
-  const merged: FlatPolicy = { ...t };
-  for (const field of keysOf(b, t, y)) {
-    const changedByYou = (y[field] ?? null) !== (b[field] ?? null);
-    if (changedByYou && choice[field] !== 'theirs') merged[field] = y[field] ?? null;
-  }
+  const merged = mergeThreeWay(flatten(base), flatten(theirs), flatten(yours), choice);
   const order = [...yours.privacy_policy_url, ...theirs.privacy_policy_url].map((row) =>
     row.language.trim(),
   );
   return unflatten(merged, order);
+}
+
+export function policyConflictDialogFields(conflicts: PolicyConflict[]): ConflictDialogField[] {
+  return conflicts.map(({ field, label, theirs, yours }) => ({
+    id: field,
+    label,
+    theirs,
+    yours,
+    absentText: field.startsWith('url:') ? 'removed' : 'none',
+    mono: field !== 'kind',
+  }));
 }

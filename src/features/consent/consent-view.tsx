@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { ApiResponse } from '../../api/client';
 import type { ConsentApplication, ConsentConfig } from '../../api/schemas/consent';
+import { ConflictDialog } from '../../components/conflict-dialog';
 import { PageHeader } from '../../components/ui/card';
 import { ApplicationsSection } from './applications-section';
-import { ConsentConflictDialog } from './conflict-dialog';
 import { collectCookies, findingsFor, runConsentChecks } from './consent-checks';
 import { languageGrid } from './language-grid';
 import { CookiesSection } from './cookies-section';
@@ -105,11 +105,15 @@ export function ConsentView({
         <PlaceholderPreview applications={applications} language={language} />
         <LanguageGridSection grid={grid} />
       </div>
-      <ConsentConflictDialog
-        key={controller.conflict?.theirsEtag ?? 'none'}
-        conflict={controller.conflict}
+      <ConflictDialog
+        open={controller.conflict !== null}
+        title="Someone else changed the privacy policy"
+        version={controller.conflict?.theirsEtag}
+        fields={controller.conflictFields}
         saving={controller.isSaving}
-        onResolve={controller.resolveConflict}
+        onKeepTheirs={() => controller.resolveConflict('theirs')}
+        onOverwrite={() => controller.resolveConflict('yours')}
+        onMerge={controller.resolveConflict}
         onCancel={controller.cancelConflict}
       />
     </div>

@@ -9,6 +9,7 @@ import { fetchLatestConsent, storeSavedConsent, updateConsent } from '../../api/
 import type { ConsentConfig } from '../../api/schemas/consent';
 import { toast } from '../../components/ui/toast';
 import { applyServerErrors } from '../../lib/form-errors';
+import type { ConflictChoice } from '../../lib/three-way-merge';
 import { useSaveShortcut } from '../../lib/use-save-shortcut';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 import {
@@ -18,6 +19,7 @@ import {
   toConsentUpdate,
   type PrivacyPolicyFormValues,
 } from './privacy-policy-form-values';
+import { findPolicyConflicts, mergePolicy, policyConflictDialogFields } from './consent-conflict';
 
 /** What the form's edits are based on: the values as loaded and the ETag that came with them. */
 interface Base {
@@ -110,12 +112,21 @@ export function usePrivacyPolicyForm(loaded: ApiResponse<ConsentConfig>) {
       if (isApiError(error) && error.isConflict) {
         try {
           const latest = await fetchLatestConsent(queryClient);
-          setConflict({
-            base: against.values,
-            yours: values,
-            theirs: configToFormValues(latest.data),
-            theirsEtag: latest.etag,
-          });
+          const theirs = configToFormValues(latest.data);
+          if (findPolicyConflicts(against.values, theirs, values).length === 0) {
+            // They changed only fields the admin left alone: apply the admin's edits on top,
+            // as the app form does.
+            setConflict(null);
+            toast.info('Someone else saved the privacy policy meanwhile', {
+              description: 'They changed other fields; your changes were applied on top of theirs.',
+            });
+            await send(mergePolicy(against.values, theirs, values), {
+              values: theirs,
+              etag: latest.etag,
+            });
+            return;
+          }
+          setConflict({ base: against.values, yours: values, theirs, theirsEtag: latest.etag });
         } catch (reloadError) {
           setFormMessage(
             `Someone else changed the privacy policy, and loading their version failed: ${
@@ -152,17 +163,29 @@ export function usePrivacyPolicyForm(loaded: ApiResponse<ConsentConfig>) {
       setFormMessage(undefined);
     },
     conflict,
-    /** Settles a conflict with these values, saved against the server's version. */
-    resolveConflict: (values: PrivacyPolicyFormValues | 'theirs') => {
+    /** The fields both sides changed, as the conflict dialog shows them. */
+    conflictFields: conflict
+      ? policyConflictDialogFields(
+          findPolicyConflicts(conflict.base, conflict.theirs, conflict.yours),
+        )
+      : [],
+    /** Settles a conflict: their version, yours over theirs, or a choice per field; then saves. */
+    resolveConflict: (choice: 'theirs' | 'yours' | Record<string, ConflictChoice>) => {
       if (!conflict) return;
       const theirs: Base = { values: conflict.theirs, etag: conflict.theirsEtag };
-      if (values === 'theirs') {
+      if (choice === 'theirs') {
         setConflict(null);
         setBase(theirs);
         form.reset(theirs.values);
         return;
       }
-      void send(values, theirs);
+      const merged = mergePolicy(
+        conflict.base,
+        conflict.theirs,
+        conflict.yours,
+        choice === 'yours' ? {} : choice,
+      );
+      void send(merged, theirs);
     },
     cancelConflict: () => setConflict(null),
   };

@@ -129,6 +129,13 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
       setFormMessage('Merged with the version saved elsewhere; review and save.');
       setReviewOpen(true);
     },
+    onKeepTheirs: (theirs) => {
+      setSaved(theirs);
+      reset(writableFieldsOf(theirs.data), { keepDirty: false });
+      draft.discard();
+      setFormMessage(null);
+    },
+    onLoadError: setFormMessage,
   });
 
   const requestSave = () => {
