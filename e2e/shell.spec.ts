@@ -139,6 +139,29 @@ test.describe('shell', () => {
     await expect(page.getByRole('button', { name: /Site: Demo Store/ })).toBeVisible();
   });
 
+  test('switching site with unsaved changes asks first', async ({ page, signIn }) => {
+    await signIn(page, 'demo');
+    await page.goto('/apps/storefront');
+    await expect(page.getByRole('heading', { level: 1, name: 'Storefront' })).toBeVisible();
+    await page.getByLabel('Name', { exact: true }).fill('Storefront EU');
+
+    const switchTo = async (name: RegExp) => {
+      await page.getByRole('button', { name: /Switch site/ }).click();
+      await page.getByRole('menuitemradio', { name }).click();
+    };
+    await switchTo(/Acme Corporation/);
+    const dialog = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Storefront EU');
+    await expect(page.getByRole('button', { name: /Site: Demo Store/ })).toBeVisible();
+
+    await switchTo(/Acme Corporation/);
+    await dialog.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(page).toHaveURL(/\/apps$/);
+    await expectAppsOf(page, 'acme');
+  });
+
   test('signing out forgets the connection', async ({ page, signIn }) => {
     await signIn(page);
     await expectAppsOf(page, 'demo');

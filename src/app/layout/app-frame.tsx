@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { LogoMark, MenuIcon } from './icons';
+import { CloseIcon, LogoMark, MenuIcon } from './icons';
 import { SidebarNav } from './sidebar-nav';
 import { SiteSwitcher } from './site-switcher';
 import { UserMenu } from './user-menu';
@@ -51,7 +51,17 @@ export function AppFrame({ children }: { children: ReactNode }) {
         className="bg-surface text-fg border-border m-0 h-dvh max-h-none w-72 max-w-[85vw] border-r p-0 md:hidden"
       >
         <div className="flex h-full flex-col gap-6 px-3 py-4">
-          <Brand />
+          <div className="flex items-center justify-between">
+            <Brand />
+            <button
+              type="button"
+              className="text-muted hover:bg-subtle hover:text-fg rounded-md p-2"
+              aria-label="Close navigation"
+              onClick={() => setDrawerOpen(false)}
+            >
+              <CloseIcon />
+            </button>
+          </div>
           <SidebarNav onNavigate={() => setDrawerOpen(false)} />
         </div>
       </dialog>
@@ -72,7 +82,11 @@ export function AppFrame({ children }: { children: ReactNode }) {
             <UserMenu />
           </div>
         </header>
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8"
+        >
           {children}
         </main>
       </div>

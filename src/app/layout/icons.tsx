@@ -46,6 +46,14 @@ export function MenuIcon({ className = 'size-5' }: { className?: string }) {
   );
 }
 
+export function CloseIcon({ className = 'size-5' }: { className?: string }) {
+  return (
+    <svg className={className} {...common}>
+      <path d="M6 6l12 12M18 6L6 18" />
+    </svg>
+  );
+}
+
 export function ChevronUpDownIcon({ className = 'size-4' }: { className?: string }) {
   return (
     <svg className={className} {...common}>

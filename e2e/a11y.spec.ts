@@ -1,0 +1,78 @@
+// axe-core on every page of the dashboard, in the light and the dark theme (contrast differs):
+// no serious or critical violations. Each page is checked once its main heading is shown.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+interface PageCase {
+  path: string;
+  /** The page's h1, which tells that its data has loaded. */
+  heading: string | RegExp;
+}
+
+const SIGNED_IN_PAGES: PageCase[] = [
+  { path: '/apps', heading: 'Apps' },
+  { path: '/apps/storefront', heading: 'Storefront' },
+  { path: '/apps/storefront/logs', heading: 'Logs' },
+  { path: '/settings/consent', heading: /consent/i },
+  { path: '/notifications', heading: /notifications/i },
+  { path: '/notifications/order-confirmation', heading: /order.confirmation/i },
+  { path: '/no/such/page', heading: 'Page not found' },
+];
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  // The notification preview is the admin's own email HTML in a sandboxed iframe (no scripts),
+  // which axe cannot enter (it waits for the frame until the test times out); it is not our UI.
+  const results = await new AxeBuilder({ page }).exclude('iframe[title="HTML preview"]').analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+test.describe('accessibility', () => {
+  test('/sign-in has no serious or critical axe violations', async ({ page }) => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/sign-in');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Sign in to Site Console' }),
+      ).toBeVisible();
+      expect(await seriousViolations(page), `/sign-in in the ${colorScheme} theme`).toEqual([]);
+    }
+  });
+
+  for (const { path, heading } of SIGNED_IN_PAGES) {
+    test(`${path} has no serious or critical axe violations`, async ({ page, signIn }) => {
+      await signIn(page);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        expect(await seriousViolations(page), `${path} in the ${colorScheme} theme`).toEqual([]);
+      }
+    });
+  }
+
+  test('the phone layout with the navigation drawer open', async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Apps' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(page.getByRole('dialog', { name: 'Navigation' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the sign-in form with its errors shown', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByLabel('Access token').fill('scs_wrong');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('This token was not accepted')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
