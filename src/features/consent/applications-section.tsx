@@ -10,7 +10,7 @@ import { LocalizedValue } from './localized-value';
 function Flag({ on, label }: { on: boolean; label: string }) {
   return (
     // The accent badge's text is too dark on its dark-theme background; the hover shade passes.
-    <Badge tone={on ? 'accent' : 'neutral'} className={on ? 'dark:text-accent-hover' : undefined}>
+    <Badge tone={on ? 'accent' : 'neutral'}>
       <span aria-hidden="true">{on ? '✓' : '–'}</span>
       {label}
       <span className="sr-only">{on ? ': yes' : ': no'}</span>

@@ -47,7 +47,7 @@ export function CookieTable({
               <td className={`${tdClasses} font-mono text-xs`}>
                 <span className="break-all">{cookie.name}</span>
                 {isRegexCookieName(cookie.name) && (
-                  <Badge className="dark:text-accent-hover ml-2 font-sans" tone="accent">
+                  <Badge className="ml-2 font-sans" tone="accent">
                     pattern
                   </Badge>
                 )}

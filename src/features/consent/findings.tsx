@@ -116,7 +116,7 @@ export function ChecksSummary({ findings }: { findings: readonly Finding[] }) {
                     href={`#${anchor}`}
                     onClick={(event) => jumpTo(event, anchor)}
                     // The accent token is too dark on the dark surface for body text (4.15:1); its hover shade passes.
-                    className="text-accent dark:text-accent-hover hover:underline"
+                    className="text-accent hover:underline"
                   >
                     <span className="sr-only">{severityWord[finding.severity]}: </span>
                     {finding.message}
