@@ -5,6 +5,11 @@ import { isApiError } from '../../api/client';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 
+/** The message with its status, unless the message already names it. */
+function withStatus(message: string, status: number): string {
+  return message.includes(String(status)) ? message : `${message} (${status})`;
+}
+
 function describe(error: unknown): { title: string; detail: string } {
   if (isApiError(error)) {
     if (error.kind === 'network') {
@@ -16,9 +21,9 @@ function describe(error: unknown): { title: string; detail: string } {
     if (error.status === 403) return { title: 'No access', detail: error.message };
     if (error.status === 404) return { title: 'Not found', detail: error.message };
     if (error.status >= 500) {
-      return { title: 'The server had a problem', detail: `${error.message} (${error.status})` };
+      return { title: 'The server had a problem', detail: withStatus(error.message, error.status) };
     }
-    return { title: 'Something went wrong', detail: `${error.message} (${error.status})` };
+    return { title: 'Something went wrong', detail: withStatus(error.message, error.status) };
   }
   if (error instanceof Error) return { title: 'Something went wrong', detail: error.message };
   return { title: 'Something went wrong', detail: 'Unknown error' };
