@@ -25,7 +25,8 @@ function readJson<T>(key: string, schema: z.ZodType<T>): T | null {
   }
 }
 
-let current: Connection | null = typeof window === 'undefined' ? null : readJson(CONNECTION_KEY, connectionSchema);
+let current: Connection | null =
+  typeof window === 'undefined' ? null : readJson(CONNECTION_KEY, connectionSchema);
 const listeners = new Set<() => void>();
 
 function emit() {

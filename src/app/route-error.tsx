@@ -11,7 +11,8 @@ export function RouteError({ error }: ErrorComponentProps) {
     reset();
   }, [reset]);
   const chunkFailed =
-    error instanceof Error && /dynamically imported module|Importing a module script/i.test(error.message);
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script/i.test(error.message);
   return (
     <div className="mx-auto max-w-xl py-10">
       <ErrorState

@@ -44,7 +44,11 @@ export function useSession() {
     clearConnection();
     await resetCache(queryClient);
     toast.clear();
-    await router.navigate({ to: '/sign-in', search: { reason: 'signed-out' }, ignoreBlocker: true });
+    await router.navigate({
+      to: '/sign-in',
+      search: { reason: 'signed-out' },
+      ignoreBlocker: true,
+    });
   }, [router, queryClient]);
 
   const switchSite = useCallback(

@@ -76,7 +76,12 @@ export async function verifyConnection(
   input: Connection,
   signal?: AbortSignal,
 ): Promise<VerifiedConnection> {
-  const connection = { ...input, baseUrl: input.baseUrl.trim().replace(/\/+$/, ''), token: input.token.trim(), site: input.site.trim() };
+  const connection = {
+    ...input,
+    baseUrl: input.baseUrl.trim().replace(/\/+$/, ''),
+    token: input.token.trim(),
+    site: input.site.trim(),
+  };
   try {
     new URL(connection.baseUrl);
   } catch {

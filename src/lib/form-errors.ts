@@ -57,7 +57,10 @@ export function applyServerErrors<T extends FieldValues>(
       continue;
     }
     // A parent that collects several child errors names which child each one is about.
-    const shown = target === detail.field ? text : `${detail.field.slice(target.length).replace(/^\./, '')}: ${text}`;
+    const shown =
+      target === detail.field
+        ? text
+        : `${detail.field.slice(target.length).replace(/^\./, '')}: ${text}`;
     messages.set(target, [...(messages.get(target) ?? []), shown]);
   }
 
@@ -72,7 +75,8 @@ export function applyServerErrors<T extends FieldValues>(
 
   let formMessage: string | undefined;
   if (leftovers.length > 0) {
-    formMessage = fields.length > 0 ? leftovers.join(' · ') : `${error.message}: ${leftovers.join(' · ')}`;
+    formMessage =
+      fields.length > 0 ? leftovers.join(' · ') : `${error.message}: ${leftovers.join(' · ')}`;
   } else if (fields.length === 0) {
     formMessage = error.message;
   }

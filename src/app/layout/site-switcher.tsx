@@ -53,18 +53,18 @@ export function SiteSwitcher({ className }: { className?: string }) {
           </button>
         </div>
       )}
-      {(sites.data ?? (sites.isSuccess ? [{ id: connection.site, name: connection.site }] : [])).map(
-        (site) => (
-          <MenuItem
-            key={site.id}
-            checked={site.id === connection.site}
-            description={site.name !== site.id ? site.id : undefined}
-            onSelect={() => void switchSite(site.id)}
-          >
-            {site.name}
-          </MenuItem>
-        ),
-      )}
+      {(
+        sites.data ?? (sites.isSuccess ? [{ id: connection.site, name: connection.site }] : [])
+      ).map((site) => (
+        <MenuItem
+          key={site.id}
+          checked={site.id === connection.site}
+          description={site.name !== site.id ? site.id : undefined}
+          onSelect={() => void switchSite(site.id)}
+        >
+          {site.name}
+        </MenuItem>
+      ))}
     </Menu>
   );
 }

@@ -59,7 +59,11 @@ export function Menu({
   useDismiss(open, rootRef, close);
 
   const items = () =>
-    Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])') ?? []);
+    Array.from(
+      menuRef.current?.querySelectorAll<HTMLElement>(
+        '[role^="menuitem"]:not([aria-disabled="true"])',
+      ) ?? [],
+    );
 
   useEffect(() => {
     if (!open) return;

@@ -15,7 +15,10 @@ export const tdClasses = 'px-4 py-3 align-middle';
 export function TableContainer({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
-      className={cn('border-border bg-surface overflow-x-auto rounded-lg border shadow-sm', className)}
+      className={cn(
+        'border-border bg-surface overflow-x-auto rounded-lg border shadow-sm',
+        className,
+      )}
       {...props}
     />
   );

@@ -123,7 +123,10 @@ function ToastView({ item }: { item: ToastItem }) {
       onFocus={() => (paused.current = true)}
       onBlur={() => (paused.current = false)}
     >
-      <span className={cn('mt-0.5 size-2 shrink-0 rounded-full bg-current', toneIcon[item.tone])} aria-hidden="true" />
+      <span
+        className={cn('mt-0.5 size-2 shrink-0 rounded-full bg-current', toneIcon[item.tone])}
+        aria-hidden="true"
+      />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium">{item.title}</p>
         {item.description && <p className="text-muted mt-0.5 text-sm">{item.description}</p>}
