@@ -59,6 +59,19 @@ test.describe('shell', () => {
     await expectAppsOf(page, 'demo');
   });
 
+  test('a site typed before the token keeps its choice once the sites are listed', async ({
+    page,
+    server,
+  }) => {
+    await page.goto('/sign-in');
+    await page.getByLabel('Site').fill('Acme Corporation');
+    await page.getByLabel('Access token').fill(await server.token('demo'));
+    await page.getByLabel('Access token').blur();
+    await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue('acme');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expectAppsOf(page, 'acme');
+  });
+
   test('signs in by link and keeps the token out of the address bar and the history', async ({
     page,
     server,

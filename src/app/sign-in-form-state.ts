@@ -48,7 +48,10 @@ export function useSignInFormState(initial: SignInValues) {
     },
   });
 
+  const focus = useCallback((field: SignInField) => inputs.current[field]?.focus(), []);
+
   return {
+    focus,
     values,
     errors,
     getValues: () => latest.current,

@@ -66,10 +66,18 @@ export function SignInPage() {
     if (!token.trim() || !baseUrl.trim()) return;
     try {
       const list = await fetchSitesForToken({ baseUrl: baseUrl.trim(), token: token.trim(), site });
+      // The typed site field turns into a list: keep what was typed when it names one of the
+      // sites (by id or name), and keep the focus if the user was typing there.
+      const typing = document.activeElement?.getAttribute('name') === 'site';
       setSites(list?.length ? list : null);
       form.clearErrors('token', 'baseUrl');
-      if (list?.length && !list.some((entry) => entry.id === getValues().site)) {
-        setValue('site', list.length === 1 && list[0] ? list[0].id : '');
+      if (list?.length) {
+        const typed = getValues().site.trim().toLowerCase();
+        const match = list.find(
+          (entry) => entry.id === typed || entry.name.toLowerCase() === typed,
+        );
+        setValue('site', match?.id ?? (list.length === 1 && list[0] ? list[0].id : ''));
+        if (typing) requestAnimationFrame(() => form.focus('site'));
       }
     } catch (error) {
       setSites(null);
