@@ -12,7 +12,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['line']] : 'list',
+  reporter: 'list',
   outputDir: 'test-results',
   use: {
     trace: 'retain-on-failure',
