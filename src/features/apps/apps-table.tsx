@@ -4,20 +4,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { appQueryOptions } from '../../api/apps';
 import type { App } from '../../api/schemas/app';
-import { Button } from '../../components/ui/button';
-import { EmptyState } from '../../components/ui/empty-state';
-import {
-  TableContainer,
-  tableClasses,
-  tbodyClasses,
-  tdClasses,
-  thClasses,
-  theadClasses,
-  trClasses,
-} from '../../components/ui/table';
+import { DataTable } from '../../components/data-table';
+import { FilterCount, NoFilterMatch } from '../../components/filter-input';
+import { tdClasses, trClasses } from '../../components/ui/table';
 import { AppKindBadge } from './app-kind-badge';
 import { CompileStatusBadge } from './compile-status';
 import { Timestamp } from './timestamp';
+
+const APP_COLUMNS = ['Name', 'Kind', 'Scopes', 'SDK', 'Last compiled', 'Status'].map((header) => ({
+  header,
+}));
 
 export function AppsTable({
   apps,
@@ -25,7 +21,7 @@ export function AppsTable({
   filter,
   onClearFilter,
 }: {
-  apps: App[];
+  apps: readonly App[];
   total: number;
   filter: string;
   onClearFilter: () => void;
@@ -36,10 +32,10 @@ export function AppsTable({
 
   if (apps.length === 0) {
     return (
-      <EmptyState
+      <NoFilterMatch
         title={`No app matches “${filter}”`}
         description={`None of the ${total} apps has this in its name or key.`}
-        action={<Button onClick={onClearFilter}>Clear filter</Button>}
+        onClear={onClearFilter}
       />
     );
   }
@@ -72,67 +68,36 @@ export function AppsTable({
           </li>
         ))}
       </ul>
-      <TableContainer className="hidden sm:block">
-        <table className={tableClasses}>
-          <caption className="sr-only">Apps</caption>
-          <thead className={theadClasses}>
-            <tr>
-              <th scope="col" className={thClasses}>
-                Name
-              </th>
-              <th scope="col" className={thClasses}>
-                Kind
-              </th>
-              <th scope="col" className={thClasses}>
-                Scopes
-              </th>
-              <th scope="col" className={thClasses}>
-                SDK
-              </th>
-              <th scope="col" className={thClasses}>
-                Last compiled
-              </th>
-              <th scope="col" className={thClasses}>
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody className={tbodyClasses}>
-            {apps.map((app) => (
-              <tr key={app.key} className={trClasses}>
-                <td className={tdClasses}>
-                  <Link
-                    to="/apps/$key"
-                    params={{ key: app.key }}
-                    onMouseEnter={() => prefetch(app.key)}
-                    onFocus={() => prefetch(app.key)}
-                    className="text-fg font-medium hover:underline"
-                  >
-                    {app.name}
-                  </Link>
-                  <div className="text-muted font-mono text-xs">{app.key}</div>
-                </td>
-                <td className={tdClasses}>
-                  <AppKindBadge internal={app.internal} />
-                </td>
-                <td className={`${tdClasses} tabular-nums`}>{new Set(app.install_scopes).size}</td>
-                <td className={`${tdClasses} font-mono text-xs`}>{app.sdk_version}</td>
-                <td className={`${tdClasses} text-muted whitespace-nowrap`}>
-                  <Timestamp value={app.compiled_at} />
-                </td>
-                <td className={tdClasses}>
-                  <CompileStatusBadge app={app} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableContainer>
-      {filter && (
-        <p className="text-muted mt-2 text-xs" role="status">
-          Showing {apps.length} of {total} apps
-        </p>
-      )}
+      <DataTable className="hidden sm:block" caption="Apps" columns={APP_COLUMNS}>
+        {apps.map((app) => (
+          <tr key={app.key} className={trClasses}>
+            <td className={tdClasses}>
+              <Link
+                to="/apps/$key"
+                params={{ key: app.key }}
+                onMouseEnter={() => prefetch(app.key)}
+                onFocus={() => prefetch(app.key)}
+                className="text-fg font-medium hover:underline"
+              >
+                {app.name}
+              </Link>
+              <div className="text-muted font-mono text-xs">{app.key}</div>
+            </td>
+            <td className={tdClasses}>
+              <AppKindBadge internal={app.internal} />
+            </td>
+            <td className={`${tdClasses} tabular-nums`}>{new Set(app.install_scopes).size}</td>
+            <td className={`${tdClasses} font-mono text-xs`}>{app.sdk_version}</td>
+            <td className={`${tdClasses} text-muted whitespace-nowrap`}>
+              <Timestamp value={app.compiled_at} />
+            </td>
+            <td className={tdClasses}>
+              <CompileStatusBadge app={app} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      {filter && <FilterCount shown={apps.length} total={total} noun="apps" />}
     </>
   );
 }

@@ -2,18 +2,14 @@
 // `updated_at`. Past FILTER_THRESHOLD rows a filter box appears so long lists stay usable.
 import { useId, useState, type ReactNode } from 'react';
 import { Card, CardHeader } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import {
-  TableContainer,
-  tableClasses,
-  tbodyClasses,
-  tdClasses,
-  thClasses,
-  theadClasses,
-  trClasses,
-} from '../../components/ui/table';
-import { FILTER_THRESHOLD, filterRows } from './filter-rows';
+import { DataTable } from '../../components/data-table';
+import { FilterInput } from '../../components/filter-input';
+import { tdClasses, trClasses } from '../../components/ui/table';
+import { filterRows } from '../../lib/filter-rows';
 import { Timestamp } from './timestamp';
+
+/** Lists longer than this get a filter box. */
+export const FILTER_THRESHOLD = 20;
 
 export interface Column<T> {
   header: string;
@@ -51,7 +47,6 @@ export function ListSection<T extends { updated_at: string }>({
   emptyText,
 }: ListSectionProps<T>) {
   const [query, setQuery] = useState('');
-  const filterId = useId();
   const headingId = useId();
   const showFilter = rows.length > FILTER_THRESHOLD;
   const visible = showFilter ? filterRows(rows, query, filterTexts) : rows;
@@ -76,18 +71,13 @@ export function ListSection<T extends { updated_at: string }>({
         }
         actions={
           showFilter ? (
-            <div className="w-56">
-              <label htmlFor={filterId} className="sr-only">
-                Filter {title.toLowerCase()}
-              </label>
-              <Input
-                id={filterId}
-                type="search"
-                placeholder={`Filter ${title.toLowerCase()}…`}
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-              />
-            </div>
+            <FilterInput
+              className="w-56"
+              label={`Filter ${title.toLowerCase()}`}
+              placeholder={`Filter ${title.toLowerCase()}…`}
+              value={query}
+              onChange={setQuery}
+            />
           ) : undefined
         }
       />
@@ -99,50 +89,35 @@ export function ListSection<T extends { updated_at: string }>({
         </p>
       ) : (
         // Focusable so keyboard users can scroll a table that is wider than a phone.
-        <TableContainer
-          className="rounded-t-none border-0 shadow-none"
-          tabIndex={0}
-          role="group"
-          aria-labelledby={headingId}
-        >
-          <table
+        <>
+          <DataTable
+            // Focusable so keyboard users can scroll a table that is wider than a phone.
+            className="rounded-t-none border-0 shadow-none"
+            containerProps={{ tabIndex: 0, role: 'group', 'aria-labelledby': headingId }}
             // Wide tables scroll sideways on phones instead of squashing paths and JSON.
-            className={`${tableClasses} ${columns.length > 1 ? 'min-w-[40rem]' : ''}`}
-            aria-labelledby={headingId}
+            tableClassName={columns.length > 1 ? 'min-w-[40rem]' : undefined}
+            labelledBy={headingId}
+            columns={[...columns.map(({ header }) => ({ header })), { header: 'Updated' }]}
           >
-            <thead className={theadClasses}>
-              <tr>
+            {visible.map((row, index) => (
+              <tr key={rowKey(row, index)} className={trClasses}>
                 {columns.map((column) => (
-                  <th key={column.header} scope="col" className={thClasses}>
-                    {column.header}
-                  </th>
-                ))}
-                <th scope="col" className={thClasses}>
-                  Updated
-                </th>
-              </tr>
-            </thead>
-            <tbody className={tbodyClasses}>
-              {visible.map((row, index) => (
-                <tr key={rowKey(row, index)} className={trClasses}>
-                  {columns.map((column) => (
-                    <td key={column.header} className={`${tdClasses} ${column.className ?? ''}`}>
-                      {column.cell(row)}
-                    </td>
-                  ))}
-                  <td className={`${tdClasses} text-muted whitespace-nowrap`}>
-                    <Timestamp value={row.updated_at} />
+                  <td key={column.header} className={`${tdClasses} ${column.className ?? ''}`}>
+                    {column.cell(row)}
                   </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                ))}
+                <td className={`${tdClasses} text-muted whitespace-nowrap`}>
+                  <Timestamp value={row.updated_at} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           {showFilter && query && (
             <p className="text-muted border-border border-t px-4 py-2 text-xs" role="status">
               Showing {visible.length} of {rows.length}
             </p>
           )}
-        </TableContainer>
+        </>
       )}
     </Card>
   );

@@ -21,3 +21,12 @@ describe('filterRows', () => {
     expect(filterRows(rows, 'nothing', texts)).toEqual([]);
   });
 });
+
+describe('filterRows without a query', () => {
+  it('keeps every row for undefined, in a new array', () => {
+    const rows = [{ name: 'a' }];
+    const kept = filterRows(rows, undefined, (row) => [row.name]);
+    expect(kept).toEqual(rows);
+    expect(kept).not.toBe(rows);
+  });
+});

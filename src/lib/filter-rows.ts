@@ -1,12 +1,13 @@
 /** Rows whose chosen texts contain every word of the query (case-insensitive). */
-export function filterRows<T>(rows: readonly T[], query: string, texts: (row: T) => string[]): T[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+export function filterRows<T>(
+  rows: readonly T[],
+  query: string | undefined,
+  texts: (row: T) => string[],
+): T[] {
+  const words = (query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...rows];
   return rows.filter((row) => {
     const haystack = texts(row).join(' ').toLowerCase();
     return words.every((word) => haystack.includes(word));
   });
 }
-
-/** Lists longer than this get a filter box. */
-export const FILTER_THRESHOLD = 20;
