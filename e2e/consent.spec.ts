@@ -229,6 +229,37 @@ test.describe('consent settings', () => {
     await expect(other.getByLabel('Privacy policy URL for en')).toHaveValue('/mine');
   });
 
+  test('when someone else changed another language, yours is saved on top without asking', async ({
+    page,
+    context,
+    signIn,
+    api,
+  }) => {
+    await signIn(page);
+    const other = await context.newPage();
+    await openConsent(page);
+    await openConsent(other);
+
+    await other.getByLabel('Privacy policy URL for nl').fill('/nl/theirs');
+    const first = other.waitForResponse(isConsentPatch);
+    await other.getByRole('button', { name: 'Save' }).click();
+    expect((await first).status()).toBe(200);
+
+    await page.getByLabel('Privacy policy URL for en').fill('/mine');
+    const refused = page.waitForResponse((r) => isConsentPatch(r) && r.status() === 412);
+    const retried = page.waitForResponse((r) => isConsentPatch(r) && r.status() === 200);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await refused;
+    expect((await retried).request().postDataJSON()).toEqual({
+      privacy_policy_url: { en: '/mine', nl: '/nl/theirs' },
+    });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByLabel('Privacy policy URL for nl')).toHaveValue('/nl/theirs');
+    expect(await (await api('/settings/consent')).json()).toMatchObject({
+      privacy_policy_url: { en: '/mine', nl: '/nl/theirs' },
+    });
+  });
+
   test('asks before leaving with unsaved changes, and discards on request', async ({
     page,
     signIn,
