@@ -226,6 +226,16 @@ test.describe('apps', () => {
     await expect(dialog.getByRole('group', { name: 'Name' })).toContainText('Name from A');
     await expect(dialog.getByRole('group', { name: 'Name' })).toContainText('Name from B');
     await expect(dialog.getByRole('group', { name: 'SDK version' })).toHaveCount(0);
+    // The shared conflict dialog reads well in both themes (accent borders and soft fills).
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await other.emulateMedia({ colorScheme });
+      const results = await new AxeBuilder({ page: other }).include('dialog[open]').analyze();
+      expect(results.passes.some((rule) => rule.id === 'color-contrast')).toBe(true);
+      const serious = results.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(serious.map((v) => `${colorScheme}: ${v.id}`)).toEqual([]);
+    }
 
     // Merge: their domain, my name (and my SDK version, which only I changed).
     await dialog.getByRole('radio', { name: 'Domain: theirs' }).check();
