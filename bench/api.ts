@@ -22,6 +22,7 @@ import type { LogLevel } from '../src/api/schemas/app-log';
 import { parseLogQuery, type RawLogQuery } from '../server/store/app-logs-filter';
 import { queryLogs, toLogRow, type LogIngestEntry } from '../server/store/app-logs';
 import { insertApp } from '../server/store/apps';
+import { appRowFixture } from '../server/test-support';
 import { migrateToLatest, openDatabase } from '../server/store/db';
 import { createSite, ensureMembership } from '../server/store/sites';
 import { findOrCreateUser, issueToken } from '../server/store/tokens';
@@ -150,29 +151,7 @@ async function main(): Promise<void> {
     const userId = await findOrCreateUser(db, 'bench@example.com');
     await ensureMembership(db, userId, 'bench');
     const token = await issueToken(db, userId);
-    const now = new Date().toISOString();
-    const newApp = (key: string) =>
-      insertApp(db, {
-        site_id: 'bench',
-        key,
-        name: key,
-        url: 'https://example.com',
-        domain: 'example.com',
-        callback_url: 'https://example.com/cb',
-        internal: 0,
-        install_scopes: '[]',
-        sdk_version: '1.0.0',
-        compiled_at: null,
-        compile_errors: '[]',
-        functions: '[]',
-        routes: '[]',
-        callbacks: '[]',
-        jobs: '[]',
-        schedules: '[]',
-        created_at: now,
-        updated_at: now,
-        version: 1,
-      });
+    const newApp = (key: string) => insertApp(db, appRowFixture('bench', key));
     const mainId = await newApp('main');
     const noiseIds: number[] = [];
     for (let i = 0; i < NOISE_APPS; i += 1) noiseIds.push(await newApp(`noise-${i}`));

@@ -15,6 +15,7 @@
  * document parsed and laid out) stamps "shown". The next key is pressed only once the previous
  * one is shown. RUNS runs (3); the medians of the per-run p50/p95 are reported.
  */
+import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,6 @@ import { startTestApi } from '../server/test-support';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const KEYS = Number(process.env.KEYS ?? 150);
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 interface ManifestChunk {
   file: string;
@@ -137,15 +137,8 @@ function bundleSizes(dir: string) {
 async function run(staticDir: string): Promise<{ rendered: number[]; shown: number[] }> {
   const api = await startTestApi({ staticDir });
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    executablePath: chromiumPath(),
+    args: chromiumArgs,
   });
   try {
     const current = await api.request('GET', '/notifications/order-confirmation');

@@ -15,6 +15,7 @@
  * Options (env): RUNS (3), SECONDS (30), RATE (1000 entries/s), PREFILL (20000), PORT (18460, +1 per run),
  * BUILD=0 to skip `vite build` when dist/ is fresh.
  */
+import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -246,15 +247,8 @@ async function runOnce(run: number): Promise<RunResult> {
   const port = PORT + run - 1;
   const { child, token } = await startServer(dir, port);
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    executablePath: chromiumPath(),
+    args: chromiumArgs,
   });
   try {
     for (let from = 0; from < PREFILL; from += 1000) {

@@ -16,6 +16,7 @@ import { AuthFailureLimiter } from './auth';
 import { buildApp, type AppDeps } from './app';
 import { seedDemo } from './demo/seed';
 import { migrateToLatest, openDatabase, type Database } from './store/db';
+import type { NewAppRow } from './store/apps';
 import { ensureMembership } from './store/sites';
 import { findOrCreateUser, issueToken } from './store/tokens';
 
@@ -119,5 +120,39 @@ export async function startTestApi(extra: Partial<AppDeps> = {}): Promise<TestAp
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * An external app row with empty compile info and lists, for tests and benchmarks that need an
+ * app to hang logs on; `overrides` sets what the test is about.
+ */
+export function appRowFixture(
+  siteId: string,
+  key: string,
+  overrides: Partial<NewAppRow> = {},
+): NewAppRow {
+  const now = '2026-01-01T00:00:00.000Z';
+  return {
+    site_id: siteId,
+    key,
+    name: key,
+    url: 'https://example.com',
+    domain: 'example.com',
+    callback_url: 'https://example.com/callback',
+    internal: 0,
+    install_scopes: '[]',
+    sdk_version: '1.0.0',
+    compiled_at: null,
+    compile_errors: '[]',
+    functions: '[]',
+    routes: '[]',
+    callbacks: '[]',
+    jobs: '[]',
+    schedules: '[]',
+    created_at: now,
+    updated_at: now,
+    version: 1,
+    ...overrides,
   };
 }

@@ -14,6 +14,7 @@ import { pruneLogs, toLogRow } from '../store/app-logs';
 import { insertLogRows } from '../store/app-logs-sqlite';
 import { createSite, ensureMembership } from '../store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
+import { appRowFixture } from '../test-support';
 
 const PORT = 18201;
 const BASE = `http://127.0.0.1:${PORT}/api`;
@@ -26,28 +27,7 @@ let appCount = 0;
 async function createApp(site: string): Promise<{ id: number; key: string }> {
   appCount += 1;
   const key = `logs-app-${appCount}`;
-  const now = new Date().toISOString();
-  const id = await insertApp(db, {
-    site_id: site,
-    key,
-    name: key,
-    url: 'https://example.com',
-    domain: 'example.com',
-    callback_url: 'https://example.com/callback',
-    internal: 0,
-    install_scopes: '[]',
-    sdk_version: '1.0.0',
-    compiled_at: null,
-    compile_errors: '[]',
-    functions: '[]',
-    routes: '[]',
-    callbacks: '[]',
-    jobs: '[]',
-    schedules: '[]',
-    created_at: now,
-    updated_at: now,
-    version: 1,
-  });
+  const id = await insertApp(db, appRowFixture(site, key));
   return { id, key };
 }
 

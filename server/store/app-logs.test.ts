@@ -17,6 +17,8 @@ import {
   type LogIngestEntry,
 } from './app-logs';
 import { insertLogRows } from './app-logs-sqlite';
+import { insertApp } from './apps';
+import { appRowFixture } from '../test-support';
 
 let dir: string;
 let db: Db;
@@ -39,33 +41,7 @@ afterAll(async () => {
 
 async function createApp(): Promise<number> {
   appCounter += 1;
-  const now = '2026-01-01T00:00:00.000Z';
-  const row = await db
-    .insertInto('apps')
-    .values({
-      site_id: 'site',
-      key: `app-${appCounter}`,
-      name: `App ${appCounter}`,
-      url: 'https://example.com',
-      domain: 'example.com',
-      callback_url: 'https://example.com/callback',
-      internal: 0,
-      install_scopes: '[]',
-      sdk_version: '1.0.0',
-      compiled_at: null,
-      compile_errors: '[]',
-      functions: '[]',
-      routes: '[]',
-      callbacks: '[]',
-      jobs: '[]',
-      schedules: '[]',
-      version: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertApp(db, appRowFixture('site', `app-${appCounter}`));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { migrateToLatest, openDatabase, type Db } from '../../server/store/db';
 import { insertApp } from '../../server/store/apps';
+import { appRowFixture } from '../../server/test-support';
 import { createSite, ensureMembership } from '../../server/store/sites';
 import { findOrCreateUser, issueToken } from '../../server/store/tokens';
 import {
@@ -26,30 +27,17 @@ let dir: string;
 let db: Db;
 let server: FastifyInstance;
 
-const now = '2026-01-01T00:00:00.000Z';
-const appRow = (key: string, internal: boolean) => ({
-  site_id: 'shop',
-  key,
-  name: key,
-  url: `https://${key}.example.com`,
-  domain: `${key}.example.com`,
-  callback_url: internal
-    ? deriveCallbackUrl({ key, domain: `${key}.example.com` }, ['read_orders'])
-    : `https://${key}.example.com/cb`,
-  internal: internal ? 1 : 0,
-  install_scopes: JSON.stringify(['read_orders']),
-  sdk_version: '1.0.0',
-  compiled_at: now,
-  compile_errors: '[]',
-  functions: '[]',
-  routes: '[]',
-  callbacks: '[]',
-  jobs: '[]',
-  schedules: '[]',
-  created_at: now,
-  updated_at: now,
-  version: 1,
-});
+const appRow = (key: string, internal: boolean) =>
+  appRowFixture('shop', key, {
+    url: `https://${key}.example.com`,
+    domain: `${key}.example.com`,
+    callback_url: internal
+      ? deriveCallbackUrl({ key, domain: `${key}.example.com` }, ['read_orders'])
+      : `https://${key}.example.com/cb`,
+    internal: internal ? 1 : 0,
+    install_scopes: JSON.stringify(['read_orders']),
+    compiled_at: '2026-01-01T00:00:00.000Z',
+  });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'apps-api-'));
