@@ -49,8 +49,17 @@ function jobName(context: Record<string, unknown> | null | undefined): string | 
   return typeof name === 'string' ? name : null;
 }
 
+/** The last millisecond formatted: a batch's times are microseconds apart, so mostly one. */
+let lastIsoMs = NaN;
+let lastIso = '';
+
 function isoFromUs(us: number): string {
-  return new Date(Math.floor(us / 1000)).toISOString();
+  const ms = Math.floor(us / 1000);
+  if (ms !== lastIsoMs) {
+    lastIso = new Date(ms).toISOString();
+    lastIsoMs = ms;
+  }
+  return lastIso;
 }
 
 /** An ingested entry → its row, committed at `timeUs` (the bench fills tables with this too). */
