@@ -9,7 +9,7 @@ import { FilterCount, NoFilterMatch } from '../../components/filter-input';
 import { tdClasses, trClasses } from '../../components/ui/table';
 import { AppKindBadge } from './app-kind-badge';
 import { CompileStatusBadge } from './compile-status';
-import { Timestamp } from './timestamp';
+import { Timestamp } from '../../components/timestamp';
 
 const APP_COLUMNS = ['Name', 'Kind', 'Scopes', 'SDK', 'Last compiled', 'Status'].map((header) => ({
   header,

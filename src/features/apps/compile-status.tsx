@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { App } from '../../api/schemas/app';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
-import { Timestamp } from './timestamp';
+import { Timestamp } from '../../components/timestamp';
 
 export function CompileStatusBadge({ app }: { app: App }) {
   if (!app.compiled_at) return <Badge>Not compiled</Badge>;

@@ -6,7 +6,7 @@ import { DataTable } from '../../components/data-table';
 import { FilterInput } from '../../components/filter-input';
 import { tdClasses, trClasses } from '../../components/ui/table';
 import { filterRows } from '../../lib/filter-rows';
-import { Timestamp } from './timestamp';
+import { Timestamp } from '../../components/timestamp';
 
 /** Lists longer than this get a filter box. */
 export const FILTER_THRESHOLD = 20;

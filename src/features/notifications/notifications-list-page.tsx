@@ -7,20 +7,12 @@ import { Badge } from '../../components/ui/badge';
 import { DataTable } from '../../components/data-table';
 import { FilterInput, NoFilterMatch } from '../../components/filter-input';
 import { QueryStates } from '../../components/query-states';
+import { Timestamp } from '../../components/timestamp';
 import { PageHeader } from '../../components/ui/card';
 import { tdClasses, trClasses } from '../../components/ui/table';
 import { filterNotifications } from './filter-notifications';
 
 const route = getRouteApi('/notifications');
-
-function UpdatedAt({ value }: { value: string }) {
-  const date = new Date(value);
-  return (
-    <time dateTime={value} title={date.toLocaleString()}>
-      {date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
-    </time>
-  );
-}
 
 export function NotificationsListPage() {
   const { filter = '' } = route.useSearch();
@@ -119,7 +111,7 @@ function NotificationsTable({
             {n.html_enabled ? <Badge tone="accent">HTML on</Badge> : <Badge>Text only</Badge>}
           </td>
           <td className={`${tdClasses} text-muted whitespace-nowrap`}>
-            <UpdatedAt value={n.updated_at} />
+            <Timestamp value={n.updated_at} />
           </td>
         </tr>
       ))}
