@@ -21,6 +21,7 @@ import {
   type Generated,
   type Migration,
   type MigrationProvider,
+  type SqliteDatabase,
 } from 'kysely';
 import type { AppLogsTable } from './app-logs-table';
 import { migrations } from './migrations/index';
@@ -160,7 +161,32 @@ export function openDatabase(url: string): Kysely<Database> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew; parsing is a measurable share of a short
+ * query and of the 500-row log insert (≈0.4 ms of a ≈13 ms batch, decision 002). Statements
+ * are reused by SQL text; one still iterating (`busy`) is never handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (statement === undefined || statement.busy) {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 class InCodeMigrationProvider implements MigrationProvider {
