@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDateTime, formatRelativeTime } from './format';
+import { formatDateTime, formatRelativeTime } from './format';
 
 describe('format', () => {
   const now = Date.parse('2026-11-21T06:00:00Z');
@@ -11,11 +11,5 @@ describe('format', () => {
   });
   it('formats absolute times, in UTC on request', () => {
     expect(formatDateTime('2026-11-21T06:00:00Z', { utc: true })).toBe('21 Nov 2026, 06:00');
-  });
-  it('formats byte sizes', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 kB');
-    expect(formatBytes(150_000)).toBe('150 kB');
-    expect(formatBytes(2_500_000)).toBe('2.5 MB');
   });
 });

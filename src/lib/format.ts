@@ -1,6 +1,6 @@
-// Time and size formatting for tables and detail views:
+// Time formatting for tables and detail views:
 //   formatRelativeTime('2026-11-21T06:00:00Z') → "5 minutes ago"; formatDateTime(iso) → "21 Nov 2026, 06:00";
-//   formatBytes(1536) → "1.5 kB". Pass `now` in tests; pass { utc: true } to show UTC.
+//   pass `now` in tests; pass { utc: true } to show UTC.
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
@@ -42,17 +42,4 @@ export function formatDateTime(
     timeStyle: 'short',
     timeZone: options.utc ? 'UTC' : undefined,
   }).format(date);
-}
-
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ['kB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1000;
-  let index = 0;
-  while (value >= 1000 && index < units.length - 1) {
-    value /= 1000;
-    index += 1;
-  }
-  return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} ${units[index]}`;
 }
