@@ -262,16 +262,10 @@ export class TailEngine {
   loadOlder(): Promise<void> {
     if (this.olderPromise) return this.olderPromise;
     if (!this.canLoadOlder()) return Promise.resolve();
-    const generation = this.generation;
-    const promise = this.runLoadOlder(generation)
-      .catch((error: unknown) => {
-        if (generation === this.generation) this.olderError = errorMessage(error);
-      })
-      .finally(() => {
-        if (generation !== this.generation) return;
-        this.olderPromise = null;
-        this.emit();
-      });
+    const promise = this.runPageLoad(
+      (generation) => this.runLoadOlder(generation),
+      () => (this.olderPromise = null),
+    );
     this.olderPromise = promise;
     this.emit();
     return promise;
@@ -283,19 +277,33 @@ export class TailEngine {
     if (this.mode !== 'history' || !this.hasNewer || this.newerCursor === undefined) {
       return Promise.resolve();
     }
+    const promise = this.runPageLoad(
+      (generation) => this.runLoadNewer(generation),
+      () => (this.newerPromise = null),
+    );
+    this.newerPromise = promise;
+    this.emit();
+    return promise;
+  }
+
+  /**
+   * One on-demand page load (older or newer) of the current generation: its error shows as
+   * `olderError`, and `settle` clears the in-flight slot unless a fresh start replaced it.
+   */
+  private runPageLoad(
+    load: (generation: number) => Promise<void>,
+    settle: () => void,
+  ): Promise<void> {
     const generation = this.generation;
-    const promise = this.runLoadNewer(generation)
+    return load(generation)
       .catch((error: unknown) => {
         if (generation === this.generation) this.olderError = errorMessage(error);
       })
       .finally(() => {
         if (generation !== this.generation) return;
-        this.newerPromise = null;
+        settle();
         this.emit();
       });
-    this.newerPromise = promise;
-    this.emit();
-    return promise;
   }
 
   pause(): void {
