@@ -1,15 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import {
-  buildUrl,
-  createApiClient,
-  isRetryableError,
-  type ApiError,
-  type Connection,
-} from './client';
+import { buildUrl, createApiClient, isRetryableError, type Connection } from './client';
 import { appLogListWireSchema } from './schemas/app-log';
 import { appSchema } from './schemas/app';
 import { consentConfigSchema } from './schemas/consent';
+import { apiErrorOf } from './api-error.test-helper';
 
 const connection: Connection = {
   baseUrl: 'https://console.test/api/',
@@ -48,15 +43,6 @@ function client(response: Response | Error | (() => Response), onUnauthorized = 
     onUnauthorized,
   });
   return { api, calls: stub.calls, onUnauthorized };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ApiError;
-  }
-  throw new Error('expected the request to fail');
 }
 
 const headersOf = (call: Call | undefined) => new Headers(call?.init.headers);
@@ -137,7 +123,7 @@ describe('request headers', () => {
   it('fails with 401 without calling fetch when no connection is configured', async () => {
     const stub = stubFetch(json({}));
     const api = createApiClient({ getConnection: () => null, fetch: stub.fetch });
-    const error = await failure(api.request({ path: '/apps', schema: z.unknown() }));
+    const error = await apiErrorOf(api.request({ path: '/apps', schema: z.unknown() }));
     expect(error.status).toBe(401);
     expect(stub.calls).toHaveLength(0);
   });
@@ -152,14 +138,16 @@ describe('success responses', () => {
 
   it('rejects a body of the wrong shape as invalid-response, naming where', async () => {
     const { api } = client(json({ id: 5 }));
-    const error = await failure(api.request({ path: '/x', schema: z.object({ id: z.string() }) }));
+    const error = await apiErrorOf(
+      api.request({ path: '/x', schema: z.object({ id: z.string() }) }),
+    );
     expect(error.kind).toBe('invalid-response');
     expect(error.message).toContain('(id)');
   });
 
   it('rejects a 200 HTML page as invalid-response', async () => {
     const { api } = client(new Response('<!doctype html><p>hi', { status: 200 }));
-    const error = await failure(api.request({ path: '/x', schema: z.unknown() }));
+    const error = await apiErrorOf(api.request({ path: '/x', schema: z.unknown() }));
     expect(error.kind).toBe('invalid-response');
     expect(error.status).toBe(200);
   });
@@ -179,7 +167,7 @@ describe('error mapping', () => {
       errors: [{ field: 'url', message: 'Must be an absolute http(s) URL' }],
     };
     const { api } = client(json(body, 422));
-    const error = await failure(
+    const error = await apiErrorOf(
       api.request({ method: 'PATCH', path: '/apps/x', body: {}, schema: z.unknown() }),
     );
     expect(error.name).toBe('ApiError');
@@ -203,7 +191,7 @@ describe('error mapping', () => {
 
   it('makes a synthetic body when the error is not JSON', async () => {
     const { api } = client(new Response('<html>Bad gateway</html>', { status: 502 }));
-    const error = await failure(api.request({ path: '/apps', schema: z.unknown() }));
+    const error = await apiErrorOf(api.request({ path: '/apps', schema: z.unknown() }));
     expect(error.status).toBe(502);
     expect(error.body).toEqual({ message: 'The server answered 502', code: 502, errors: [] });
     expect(isRetryableError(error)).toBe(true);
@@ -211,14 +199,14 @@ describe('error mapping', () => {
 
   it('uses the status message when a JSON error has no message', async () => {
     const { api } = client(json({ detail: 'nope' }, 403));
-    const error = await failure(api.request({ path: '/apps', schema: z.unknown() }));
+    const error = await apiErrorOf(api.request({ path: '/apps', schema: z.unknown() }));
     expect(error.message).toBe('No access to this site');
     expect(error.body.code).toBe(403);
   });
 
   it('turns a network failure into status 0, kind network, retryable', async () => {
     const { api } = client(new TypeError('Failed to fetch'));
-    const error = await failure(api.request({ path: '/apps', schema: z.unknown() }));
+    const error = await apiErrorOf(api.request({ path: '/apps', schema: z.unknown() }));
     expect(error.status).toBe(0);
     expect(error.kind).toBe('network');
     expect(error.message).toContain('https://console.test/api/');
@@ -240,7 +228,7 @@ describe('error mapping', () => {
     const { api, onUnauthorized } = client(
       json({ message: 'Invalid token', code: 401, errors: [] }, 401),
     );
-    const error = await failure(api.request({ path: '/apps', schema: z.unknown() }));
+    const error = await apiErrorOf(api.request({ path: '/apps', schema: z.unknown() }));
     expect(error.status).toBe(401);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(onUnauthorized).toHaveBeenCalledWith(error);
@@ -250,13 +238,13 @@ describe('error mapping', () => {
     const { api, onUnauthorized } = client(
       json({ message: 'Forbidden', code: 403, errors: [] }, 403),
     );
-    await failure(api.request({ path: '/apps', schema: z.unknown() }));
+    await apiErrorOf(api.request({ path: '/apps', schema: z.unknown() }));
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('marks a 412 as a conflict', async () => {
     const { api } = client(new Response('', { status: 412 }));
-    const error = await failure(
+    const error = await apiErrorOf(
       api.request({
         method: 'PATCH',
         path: '/apps/x',

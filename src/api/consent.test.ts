@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../server/test-support';
-import { configureApiClient, isApiError, type ApiError } from './client';
+import { configureApiClient } from './client';
 import {
   consentApplicationsQueryOptions,
   consentKeys,
@@ -11,6 +11,7 @@ import {
   storeSavedConsent,
   updateConsent,
 } from './consent';
+import { apiErrorOf } from './api-error.test-helper';
 
 let api: TestApi;
 
@@ -24,16 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isApiError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 describe('consent queries', () => {
   it('loads the configuration with its ETag and the applications', async () => {
@@ -73,7 +64,7 @@ describe('updateConsent', () => {
     expect(queryClient.getQueryData(consentKeys.detail())).toEqual(saved);
 
     // The old ETag is stale now.
-    const stale = await rejection(
+    const stale = await apiErrorOf(
       updateConsent({ changes: { privacy_policy_kind: 'none' }, etag: loaded.etag }),
     );
     expect(stale.isConflict).toBe(true);
@@ -83,7 +74,7 @@ describe('updateConsent', () => {
 
   it('answers 422 naming the language of a URL the service rejects', async () => {
     const { etag } = await fetchLatestConsent(new QueryClient());
-    const error = await rejection(
+    const error = await apiErrorOf(
       updateConsent({
         changes: { privacy_policy_url: { en: '/ok', nl: 'http://insecure.example' } },
         etag,
@@ -95,7 +86,7 @@ describe('updateConsent', () => {
 
   it('answers 422 on the page id when kind page has none', async () => {
     const { etag } = await fetchLatestConsent(new QueryClient());
-    const error = await rejection(
+    const error = await apiErrorOf(
       updateConsent({ changes: { privacy_policy_kind: 'page' }, etag }),
     );
     expect(error.status).toBe(422);

@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../server/test-support';
-import { configureApiClient, isApiError, type ApiError } from './client';
+import { configureApiClient } from './client';
 import {
   fetchLatestNotification,
   notificationKeys,
@@ -12,6 +12,7 @@ import {
   updateNotification,
 } from './notifications';
 import type { Notification } from './schemas/notification';
+import { apiErrorOf } from './api-error.test-helper';
 
 let api: TestApi;
 let site = 'demo';
@@ -26,16 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
 });
-
-async function caught(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isApiError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 describe('notifications resource', () => {
   it('lists the demo notifications and reads one with its ETag', async () => {
@@ -81,7 +72,7 @@ describe('notifications resource', () => {
       changes: { description: 'by someone else' },
       etag: first.etag,
     });
-    const error = await caught(
+    const error = await apiErrorOf(
       updateNotification({ slug: 'invoice', changes: { description: 'mine' }, etag: first.etag }),
     );
     expect(error.isConflict).toBe(true);
@@ -91,7 +82,7 @@ describe('notifications resource', () => {
 
   it('answers 422 on the field for a Liquid error, with the line and column the editor shows', async () => {
     const loaded = await new QueryClient().fetchQuery(notificationQueryOptions('password-reset'));
-    const error = await caught(
+    const error = await apiErrorOf(
       updateNotification({
         slug: 'password-reset',
         changes: { text: 'Hi\n{% if customer %}\nbye' },
