@@ -18,6 +18,7 @@ import {
 } from './app-logs';
 import { insertLogRows } from './app-logs-sqlite';
 import { insertApp } from './apps';
+import { HttpError } from '../errors';
 import { appRowFixture } from '../test-support';
 
 let dir: string;
@@ -346,6 +347,28 @@ describe('queryLogs (property: equals an in-memory filter of the same entries)',
         .json,
     );
     expect(all).toHaveLength(4);
+  });
+
+  it('stops a search past its time budget with a 400 naming q and the budget', async () => {
+    const appId = await createApp();
+    await insertLogs(db, appId, [
+      { level: 'info', data: 'needle one' },
+      { level: 'info', data: 'needle two' },
+    ]);
+    const filter = parseLogQuery({ q: 'needle', since: '0' });
+    // The index step (scan budget 0) with no time left: the statement stops at its first row.
+    const error: unknown = await queryLogs(db, appId, filter, {
+      scanBudget: 0,
+      timeBudgetMs: 0,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    const httpError = error as HttpError;
+    expect(httpError.statusCode).toBe(400);
+    expect(httpError.details[0]).toMatchObject({ field: 'q', code: 'too_slow' });
+    expect(httpError.message).toContain('0 ms');
+    // With time, the same search answers, and the connection is usable after the stop.
+    const page = await queryLogs(db, appId, filter, { scanBudget: 0 });
+    expect(page.count).toBe(2);
   });
 
   it('keeps another app’s entries out', async () => {

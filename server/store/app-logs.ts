@@ -17,7 +17,10 @@ import {
   notIndexed,
   searchContains,
   searchIndexCandidates,
+  SearchTimeoutError,
+  withinDeadline,
 } from './app-logs-sqlite';
+import { badRequest } from '../errors';
 
 export type LogIngestEntry = LogIngestBody['logs'][number];
 
@@ -127,9 +130,18 @@ export async function insertLogs(
  */
 export const SEARCH_SCAN_BUDGET = 20_000;
 
+/**
+ * How long the FTS step of a `q` may run: past it the search stops with a 400 rather than hold
+ * the event loop (and every other request) for seconds. Measured searches take ≤ 16 ms p99
+ * (decision 002); the scan step is bounded by SEARCH_SCAN_BUDGET rows and needs no clock.
+ */
+export const SEARCH_TIME_BUDGET_MS = 500;
+
 export interface QueryOptions {
   /** Rows scanned before the FTS index is used; Infinity: scan only, 0: index only. */
   scanBudget?: number;
+  /** Time the FTS step may take (ms). */
+  timeBudgetMs?: number;
 }
 
 /** Time range of a query in µs: `lowUs` inclusive, `highUs` exclusive. */
@@ -190,24 +202,36 @@ export async function queryLogs(
     if (rows.length >= filter.limit) return pageToJson(rows);
     rest = ascending ? { ...range, lowUs: edge + 1 } : { ...range, highUs: edge };
   }
+  const timeBudgetMs = options.timeBudgetMs ?? SEARCH_TIME_BUDGET_MS;
   const more = await selectLogs(
     db,
     appId,
     { ...filter, limit: filter.limit - rows.length },
-    { range: rest, indexTerms },
-  ).execute();
+    { range: rest, indexTerms, deadline: Date.now() + timeBudgetMs },
+  )
+    .execute()
+    .catch((error: unknown) => {
+      if (!(error instanceof SearchTimeoutError)) throw error;
+      throw badRequest(
+        'q',
+        `The search ran past its time budget of ${timeBudgetMs} ms; narrow it with since and ` +
+          'before or with longer words',
+        { resource: 'log', code: 'too_slow', value: null },
+      );
+    });
   return pageToJson(rows.concat(more));
 }
 
 /**
  * The query of `queryLogs` (the EXPLAIN QUERY PLAN test compiles it). `range` replaces the
- * filter's own time range; `indexTerms` adds the FTS candidate restriction.
+ * filter's own time range; `indexTerms` adds the FTS candidate restriction, and `deadline`
+ * (epoch ms) stops it with SearchTimeoutError.
  */
 export function selectLogs(
   db: Kysely<Database>,
   appId: number,
   filter: LogFilter,
-  options: { range?: TimeRange; indexTerms?: string[] } = {},
+  options: { range?: TimeRange; indexTerms?: string[]; deadline?: number } = {},
 ) {
   const range = options.range ?? rangeOf(filter);
   const byIndex = options.indexTerms !== undefined && options.indexTerms.length > 0;
@@ -219,7 +243,10 @@ export function selectLogs(
     .selectFrom('app_logs')
     .select(['id', 'level', 'data', 'context', 'created_at', 'time_us'])
     .where(appIdRef, '=', appId);
-  if (byIndex) query = query.where(searchIndexCandidates(options.indexTerms ?? []));
+  if (byIndex) {
+    query = query.where(searchIndexCandidates(options.indexTerms ?? [], options.deadline));
+    if (options.deadline !== undefined) query = query.where(withinDeadline(options.deadline));
+  }
   if (range.lowUs !== undefined) query = query.where(timeRef, '>=', range.lowUs);
   if (range.highUs !== undefined) query = query.where(timeRef, '<', range.highUs);
   if (filter.minLevel !== undefined) query = query.where('level', '>=', filter.minLevel);
