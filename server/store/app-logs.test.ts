@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { CompiledQuery } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { CompiledQuery, Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_LEVELS, type AppLogEntry, type LogLevel } from '../../src/api/schemas/app-log';
-import { migrateToLatest, openDatabase, type Db } from './db';
+import { migrateToLatest, openDatabase, type Database, type Db } from './db';
 import { parseLogQuery, type LogFilter, type RawLogQuery } from './app-logs-filter';
 import {
   formatLogId,
@@ -403,6 +404,47 @@ describe('insertLogs', () => {
     const tags = all.map((e) => (e.data as { tag: string }).tag);
     const runs = tags.filter((tag, i) => i === 0 || tags[i - 1] !== tag);
     expect(runs).toHaveLength(4);
+  });
+
+  it('takes the write lock first: another process committing meanwhile waits, the batch is stored', async () => {
+    const appId = await createApp();
+    const file = join(dir, 'test.db');
+    const server = new SQLite(file);
+    server.pragma('busy_timeout = 5000');
+    const cli = new SQLite(file);
+    cli.pragma('busy_timeout = 0'); // fail at once instead of waiting: this test is one thread
+    let cliWrite: 'committed' | 'had to wait' | undefined;
+    // Another connection (the token CLI) tries to commit between the batch's read of the last
+    // time and its insert.
+    const interleaved: SqliteDatabase = {
+      close: () => server.close(),
+      prepare: (text: string) => {
+        if (text.startsWith('insert into "app_logs"')) {
+          try {
+            cli
+              .prepare("insert into sites (id, name, created_at) values (?, 'CLI', '')")
+              .run(`cli-${appId}`);
+            cliWrite = 'committed';
+          } catch {
+            cliWrite = 'had to wait';
+          }
+        }
+        return server.prepare(text);
+      },
+    };
+    const serverDb = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: interleaved }),
+    });
+    try {
+      const stored = await insertLogs(serverDb, appId, [
+        { level: 'info', data: 'while the CLI runs' },
+      ]);
+      expect(stored).toHaveLength(1);
+      expect(cliWrite).toBe('had to wait');
+    } finally {
+      await serverDb.destroy();
+      cli.close();
+    }
   });
 
   it('returns what a query returns, with created_at defaulting to the commit time', async () => {

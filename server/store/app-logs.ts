@@ -8,7 +8,7 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { AppLogsTable } from './app-logs-table';
 import { LOG_LEVELS, type AppLogEntry, type LogIngestBody } from '../../src/api/schemas/app-log';
-import type { Database } from './db';
+import { writeTransaction, type Database } from './db';
 import { lowerBoundUs, SEARCH_WINDOW_US, US_PER_SECOND, type LogFilter } from './app-logs-filter';
 import {
   deleteFromSearchIndex,
@@ -88,8 +88,10 @@ export function toLogRow(
 /**
  * Stores a batch in one transaction. `time` is the commit time, strictly increasing per app in
  * batch order: the transaction reads the app's last time and continues after it, so a client
- * polling with `since` never misses an entry that commits late. Kysely runs one transaction at
- * a time on the connection, and SQLite serializes writers across processes.
+ * polling with `since` never misses an entry that commits late. It takes the write lock before
+ * that read (`writeTransaction`): a deferred transaction would fail with "database is locked"
+ * when another process (the token CLI) commits between its read and its write, where this one
+ * waits up to busy_timeout.
  */
 export async function insertLogs(
   db: Kysely<Database>,
@@ -97,7 +99,7 @@ export async function insertLogs(
   entries: readonly LogIngestEntry[],
 ): Promise<AppLogEntry[]> {
   if (entries.length === 0) return [];
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const last = await trx
       .selectFrom('app_logs')
       .select((eb) => eb.fn.max('time_us').as('last'))
