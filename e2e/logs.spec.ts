@@ -156,13 +156,13 @@ test.describe('log viewer', () => {
     await page.getByLabel('Job').press('Enter');
     await expect(page).toHaveURL(new RegExp(`job=${job}`));
     await expectCount(page, 6);
-    expect(await renderedIds(page)).toEqual(idsOf(0, 1, 2, 3, 4, 5));
+    await expect.poll(() => renderedIds(page)).toEqual(idsOf(0, 1, 2, 3, 4, 5));
 
     // Level is a minimum: error shows error and fatal.
     await page.getByLabel('Level').selectOption('error');
     await expect(page).toHaveURL(/level=error/);
     await expectCount(page, 3);
-    expect(await renderedIds(page)).toEqual(idsOf(1, 3, 4));
+    await expect.poll(() => renderedIds(page)).toEqual(idsOf(1, 3, 4));
 
     // q with `level:error` inside: that exact level and the word.
     await page.getByLabel('Level').selectOption({ index: 0 });
@@ -170,7 +170,7 @@ test.describe('log viewer', () => {
     await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
     await expect(page).toHaveURL(/q=level%3Aerror/);
     await expectCount(page, 1);
-    expect(await renderedIds(page)).toEqual(idsOf(1));
+    await expect.poll(() => renderedIds(page)).toEqual(idsOf(1));
 
     // A quoted phrase, across every job.
     await page.getByLabel('Job').fill('');
@@ -178,7 +178,7 @@ test.describe('log viewer', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('"payment failed"');
     await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
     await expectCount(page, 2);
-    expect(await renderedIds(page)).toEqual(idsOf(1, 6));
+    await expect.poll(() => renderedIds(page)).toEqual(idsOf(1, 6));
     await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live');
   });
 

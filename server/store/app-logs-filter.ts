@@ -3,18 +3,24 @@
  * Pure (no database), so the route, the repository and the property tests share one reading of
  * the rules:
  * - `since` (inclusive) and `before` (exclusive): float epoch seconds or ISO 8601 (no offset
- *   means UTC). Kept as integer microseconds: `sinceUs` is the smallest µs value `u` with
- *   `u / 1e6 >= since`, so comparing stored µs is exactly comparing the float `time`.
+ *   means UTC; years 0000-9999). Kept as integer microseconds: `sinceUs` is the smallest µs
+ *   value `u` with `u / 1e6 >= since`, so comparing stored µs is exactly comparing the float
+ *   `time`. A bound beyond ±MAX_ABS_SECONDS (years 1716-2223), where no entry can be, is read as
+ *   that limit, which selects the same entries and keeps µs a safe integer.
  * - `level`: minimum severity, any case (`warning` is accepted for `warn`).
  * - `limit`: default 100, clamped to 1..200; a non-number is a 400.
  * - `q`: case-insensitive; every bare word and every "quoted phrase" must occur; `level:NAME`
  *   keeps only that exact level. Without `since` it searches only the 24 h before `before`/now.
+ *   Bounded: at most LOG_SEARCH_MAX_LENGTH characters and LOG_SEARCH_MAX_TERMS different terms
+ *   (repeats are dropped), no control characters but tab, CR and LF (which separate words).
  * An empty parameter (`?level=`) counts as absent. Every bad parameter is a 400 naming it.
  */
 import {
   LOG_LEVELS,
   LOG_LIMIT_DEFAULT,
   LOG_LIMIT_MAX,
+  LOG_SEARCH_MAX_LENGTH,
+  LOG_SEARCH_MAX_TERMS,
   LOG_SEARCH_WINDOW_SECONDS,
   type LogLevel,
 } from '../../src/api/schemas/app-log';
@@ -45,8 +51,9 @@ export type RawLogQuery = Partial<
   Record<'since' | 'before' | 'level' | 'q' | 'job' | 'limit', unknown>
 >;
 
-// Far enough for any log (year ~2255) while `µs` stays a safe integer.
+// Far enough for any log (years 1716-2223) while `µs` stays a safe integer.
 const MAX_ABS_SECONDS = 8_000_000_000;
+const MAX_ABS_US = MAX_ABS_SECONDS * 1_000_000;
 
 const ISO_PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
@@ -60,8 +67,20 @@ export function lowerBoundUs(seconds: number): number {
   return us;
 }
 
+/**
+ * Epoch ms of a UTC calendar time. Not `Date.UTC`, which reads years 0-99 as 1900-1999;
+ * `setUTCFullYear` takes the year as it is.
+ */
+function utcMs(year: number, monthIndex: number, day: number, h = 0, mi = 0, s = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  date.setUTCHours(h, mi, s, 0);
+  return date.getTime();
+}
+
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  // Day 0 of the next month is the last day of this one.
+  return new Date(utcMs(year, month, 0)).getUTCDate();
 }
 
 /** ISO 8601 → µs (rounded up, so a lower bound never admits an earlier entry), or null. */
@@ -85,7 +104,7 @@ export function parseIsoUs(text: string): number | null {
     if (oh > 23 || om > 59) return null;
     offsetMinutes = (zone.startsWith('-') ? -1 : 1) * (oh * 60 + om);
   }
-  const ms = Date.UTC(year, month - 1, day, hour, minute, second) - offsetMinutes * 60_000;
+  const ms = utcMs(year, month - 1, day, hour, minute, second) - offsetMinutes * 60_000;
   const micros = Number(fraction.slice(0, 6).padEnd(6, '0'));
   const roundUp = /[1-9]/.test(fraction.slice(6)) ? 1 : 0;
   return ms * 1000 + micros + roundUp;
@@ -108,12 +127,12 @@ function parseTimeBound(field: 'since' | 'before', value: unknown): number | und
   let us: number | null = null;
   if (NUMBER_PATTERN.test(text)) {
     const seconds = Number(text);
-    if (Number.isFinite(seconds) && Math.abs(seconds) <= MAX_ABS_SECONDS) {
-      us = lowerBoundUs(seconds);
+    if (Number.isFinite(seconds)) {
+      us = lowerBoundUs(Math.min(MAX_ABS_SECONDS, Math.max(-MAX_ABS_SECONDS, seconds)));
     }
   } else {
-    us = parseIsoUs(text);
-    if (us !== null && Math.abs(us) > MAX_ABS_SECONDS * US_PER_SECOND) us = null;
+    const iso = parseIsoUs(text);
+    if (iso !== null) us = Math.min(MAX_ABS_US, Math.max(-MAX_ABS_US, iso));
   }
   if (us === null) {
     throw badRequest(
@@ -164,14 +183,15 @@ function parseLimit(value: unknown): number {
  * NAME is a 400 rather than a search for the text "level:...".
  */
 export function parseSearch(q: string): LogSearch | undefined {
-  const terms: string[] = [];
+  checkSearchText(q);
+  const terms = new Set<string>();
   const exactLevels: number[] = [];
   const tokenPattern = /"([^"]*)"?|(\S+)/g;
   for (const match of q.matchAll(tokenPattern)) {
     const phrase = match[1];
     const word = match[2];
     if (phrase !== undefined) {
-      if (phrase.trim() !== '') terms.push(phrase.toLowerCase());
+      if (phrase.trim() !== '') terms.add(phrase.toLowerCase());
       continue;
     }
     if (word === undefined) continue;
@@ -187,9 +207,40 @@ export function parseSearch(q: string): LogSearch | undefined {
       if (!exactLevels.includes(rank)) exactLevels.push(rank);
       continue;
     }
-    terms.push(word.toLowerCase());
+    terms.add(word.toLowerCase());
   }
-  return terms.length === 0 && exactLevels.length === 0 ? undefined : { terms, exactLevels };
+  // Each term is one more substring test per row scanned (and SQLite has a limit on the
+  // expression's size): the count is bounded, repeats are free.
+  if (terms.size > LOG_SEARCH_MAX_TERMS) {
+    throw badRequest(
+      'q',
+      `"q" may have at most ${LOG_SEARCH_MAX_TERMS} different words and phrases (it has ${terms.size})`,
+      { resource: 'log', code: 'too_many_terms', value: terms.size },
+    );
+  }
+  if (terms.size === 0 && exactLevels.length === 0) return undefined;
+  return { terms: [...terms], exactLevels };
+}
+
+// C0 controls but tab, LF and CR (whitespace that separates words), and DEL. FTS5 stops reading
+// a string at NUL, and no one types the others into a search box.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+function checkSearchText(q: string): void {
+  if (q.length > LOG_SEARCH_MAX_LENGTH) {
+    throw badRequest('q', `"q" may be at most ${LOG_SEARCH_MAX_LENGTH} characters long`, {
+      resource: 'log',
+      code: 'too_long',
+      value: q.length,
+    });
+  }
+  if (CONTROL_CHARACTER.test(q)) {
+    throw badRequest('q', '"q" may not contain control characters', {
+      resource: 'log',
+      value: q,
+    });
+  }
 }
 
 /** Raw query string values → LogFilter; throws a 400 HttpError naming the bad parameter. */

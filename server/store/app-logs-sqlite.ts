@@ -10,6 +10,7 @@
  * - Batch inserts skip Kysely's query compiler, which costs more than SQLite itself for a
  *   500-row insert: the statement text is built once per batch size, with `?` placeholders.
  */
+import type SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   sql,
@@ -32,10 +33,42 @@ export function indexableTerms(terms: readonly string[]): string[] {
   return terms.filter((term) => [...term].length >= 3);
 }
 
-/** Rows whose search text has every term as a substring, by the FTS5 trigram index. */
-export function searchIndexCandidates(terms: readonly string[]): Expression<SqlBool> {
+/**
+ * Rows whose search text has every term as a substring, by the FTS5 trigram index; with a
+ * `deadline`, reading the candidates stops there too (see `withinDeadline`).
+ */
+export function searchIndexCandidates(
+  terms: readonly string[],
+  deadline?: number,
+): Expression<SqlBool> {
   const match = terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
-  return sql<SqlBool>`"id" in (select rowid from app_logs_fts where app_logs_fts match ${match})`;
+  const inTime = deadline === undefined ? sql`` : sql` and within_deadline(${deadline})`;
+  return sql<SqlBool>`"id" in (select rowid from app_logs_fts where app_logs_fts match ${match}${inTime})`;
+}
+
+/** A search ran past its time budget; thrown from inside the statement by `within_deadline`. */
+export class SearchTimeoutError extends Error {
+  override name = 'SearchTimeoutError';
+}
+
+/**
+ * True for every row until `deadline` (epoch ms); after it the statement stops with
+ * SearchTimeoutError. SQLite runs on the event loop and better-sqlite3 cannot interrupt a
+ * statement, so this per-row check is what bounds a search's time (PostgreSQL: a
+ * `statement_timeout` for the transaction).
+ */
+export function withinDeadline(deadline: number): Expression<SqlBool> {
+  return sql<SqlBool>`within_deadline(${deadline})`;
+}
+
+/** The SQL functions above, registered on a connection when it opens. */
+export function registerLogSqlFunctions(sqlite: SQLite.Database): void {
+  sqlite.function('within_deadline', { deterministic: false }, (deadline: unknown) => {
+    if (typeof deadline === 'number' && Date.now() >= deadline) {
+      throw new SearchTimeoutError('The search ran past its time budget');
+    }
+    return 1;
+  });
 }
 
 /** `+column`: the same value, but SQLite's planner will not use an index on it. */

@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { CompiledQuery } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { CompiledQuery, Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_LEVELS, type AppLogEntry, type LogLevel } from '../../src/api/schemas/app-log';
-import { migrateToLatest, openDatabase, type Db } from './db';
+import { migrateToLatest, openDatabase, type Database, type Db } from './db';
 import { parseLogQuery, type LogFilter, type RawLogQuery } from './app-logs-filter';
 import {
   formatLogId,
@@ -18,6 +19,7 @@ import {
 } from './app-logs';
 import { insertLogRows } from './app-logs-sqlite';
 import { insertApp } from './apps';
+import { HttpError } from '../errors';
 import { appRowFixture } from '../test-support';
 
 let dir: string;
@@ -348,6 +350,28 @@ describe('queryLogs (property: equals an in-memory filter of the same entries)',
     expect(all).toHaveLength(4);
   });
 
+  it('stops a search past its time budget with a 400 naming q and the budget', async () => {
+    const appId = await createApp();
+    await insertLogs(db, appId, [
+      { level: 'info', data: 'needle one' },
+      { level: 'info', data: 'needle two' },
+    ]);
+    const filter = parseLogQuery({ q: 'needle', since: '0' });
+    // The index step (scan budget 0) with no time left: the statement stops at its first row.
+    const error: unknown = await queryLogs(db, appId, filter, {
+      scanBudget: 0,
+      timeBudgetMs: 0,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    const httpError = error as HttpError;
+    expect(httpError.statusCode).toBe(400);
+    expect(httpError.details[0]).toMatchObject({ field: 'q', code: 'too_slow' });
+    expect(httpError.message).toContain('0 ms');
+    // With time, the same search answers, and the connection is usable after the stop.
+    const page = await queryLogs(db, appId, filter, { scanBudget: 0 });
+    expect(page.count).toBe(2);
+  });
+
   it('keeps another app’s entries out', async () => {
     const a = await createApp();
     const b = await createApp();
@@ -380,6 +404,47 @@ describe('insertLogs', () => {
     const tags = all.map((e) => (e.data as { tag: string }).tag);
     const runs = tags.filter((tag, i) => i === 0 || tags[i - 1] !== tag);
     expect(runs).toHaveLength(4);
+  });
+
+  it('takes the write lock first: another process committing meanwhile waits, the batch is stored', async () => {
+    const appId = await createApp();
+    const file = join(dir, 'test.db');
+    const server = new SQLite(file);
+    server.pragma('busy_timeout = 5000');
+    const cli = new SQLite(file);
+    cli.pragma('busy_timeout = 0'); // fail at once instead of waiting: this test is one thread
+    let cliWrite: 'committed' | 'had to wait' | undefined;
+    // Another connection (the token CLI) tries to commit between the batch's read of the last
+    // time and its insert.
+    const interleaved: SqliteDatabase = {
+      close: () => server.close(),
+      prepare: (text: string) => {
+        if (text.startsWith('insert into "app_logs"')) {
+          try {
+            cli
+              .prepare("insert into sites (id, name, created_at) values (?, 'CLI', '')")
+              .run(`cli-${appId}`);
+            cliWrite = 'committed';
+          } catch {
+            cliWrite = 'had to wait';
+          }
+        }
+        return server.prepare(text);
+      },
+    };
+    const serverDb = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: interleaved }),
+    });
+    try {
+      const stored = await insertLogs(serverDb, appId, [
+        { level: 'info', data: 'while the CLI runs' },
+      ]);
+      expect(stored).toHaveLength(1);
+      expect(cliWrite).toBe('had to wait');
+    } finally {
+      await serverDb.destroy();
+      cli.close();
+    }
   });
 
   it('returns what a query returns, with created_at defaulting to the commit time', async () => {

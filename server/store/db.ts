@@ -24,6 +24,7 @@ import {
   type SqliteDatabase,
 } from 'kysely';
 import type { AppLogsTable } from './app-logs-table';
+import { registerLogSqlFunctions } from './app-logs-sqlite';
 import { migrations } from './migrations/index';
 
 export interface UsersTable {
@@ -161,6 +162,7 @@ export function openDatabase(url: string): Kysely<Database> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  registerLogSqlFunctions(sqlite);
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });

@@ -68,6 +68,9 @@ export const LOG_LIMIT_DEFAULT = 100;
 export const LOG_LIMIT_MAX = 200;
 /** Without `since`, `q` scans this window before `before` (or now). */
 export const LOG_SEARCH_WINDOW_SECONDS = 24 * 60 * 60;
+/** Longest `q` (characters) and most different words and phrases in it: a 400 above. */
+export const LOG_SEARCH_MAX_LENGTH = 256;
+export const LOG_SEARCH_MAX_TERMS = 16;
 
 /** One entry of `POST /apps/{app_id}/logs` (ingestion). */
 export const logIngestEntrySchema = z.object({
