@@ -79,6 +79,9 @@ export function LogStatusLine({
         {snapshot.olderError && (
           <p className="text-danger">Could not load older entries: {snapshot.olderError}</p>
         )}
+        {snapshot.newerError && (
+          <p className="text-danger">Could not load newer entries: {snapshot.newerError}</p>
+        )}
       </div>
       {snapshot.warnings.length > 0 && (
         <ul className="text-warning flex flex-col gap-0.5" aria-label="Warnings">

@@ -19,7 +19,8 @@ import type { LogsSearch } from './search-params';
 import { useCopyEntryLink } from './use-copy-entry-link';
 import { useFollow } from './use-follow';
 import { useLogKeyboard } from './use-log-keyboard';
-import { MAX_ENTRIES, useTailEngine } from './use-tail-engine';
+import { MAX_ENTRIES } from './tail-engine';
+import { useTailEngine } from './use-tail-engine';
 
 const route = getRouteApi('/apps/$key/logs');
 

@@ -354,6 +354,20 @@ describe('TailEngine: buffer, errors, pause, visibility', () => {
   });
 });
 
+/** Ten entries a second apart, and a view (limit 3) opened around the sixth. */
+async function openedAround() {
+  const { clock, server, engine } = setup({ limit: 3 });
+  const all: AppLogEntry[] = [];
+  for (let i = 0; i < 10; i += 1) {
+    all.push(...server.ingest(many(1)));
+    await clock.advance(1000);
+  }
+  const target = all[5] as AppLogEntry;
+  engine.startAround({}, target.time, target.id);
+  await clock.advance(0);
+  return { server, engine, all, target };
+}
+
 describe('TailEngine: older entries and around an entry', () => {
   it('loads older entries with before, deduplicated across a group cut by the first page', async () => {
     const { clock, server, engine } = setup({ limit: 4, timeMode: 'second' });
@@ -402,15 +416,7 @@ describe('TailEngine: older entries and around an entry', () => {
   });
 
   it('opens around an entry with entries before and after it', async () => {
-    const { clock, server, engine } = setup({ limit: 3 });
-    const all: AppLogEntry[] = [];
-    for (let i = 0; i < 10; i += 1) {
-      all.push(...server.ingest(many(1)));
-      await clock.advance(1000);
-    }
-    const target = all[5] as AppLogEntry;
-    engine.startAround({}, target.time, target.id);
-    await clock.advance(0);
+    const { engine, all, target } = await openedAround();
     const snapshot = engine.getSnapshot();
     expect(snapshot.status).toEqual({ kind: 'history' });
     expect(snapshot.focusId).toBe(target.id);
@@ -419,5 +425,32 @@ describe('TailEngine: older entries and around an entry', () => {
     expect(snapshot.canLoadNewer).toBe(true);
     await engine.loadNewer();
     expect(ids(engine.getSnapshot().entries)).toEqual(ids(all.slice(3)));
+  });
+
+  it('shows a failed newer page as a newer error, and clears it on the next try', async () => {
+    const { server, engine, all } = await openedAround();
+    server.failNext(1);
+    await engine.loadNewer();
+    expect(engine.getSnapshot().newerError).toBe('Service unavailable');
+    expect(engine.getSnapshot().olderError).toBeNull();
+    expect(engine.getSnapshot().canLoadNewer).toBe(true);
+    await engine.loadNewer();
+    expect(engine.getSnapshot().newerError).toBeNull();
+    expect(ids(engine.getSnapshot().entries)).toEqual(ids(all.slice(3)));
+  });
+
+  it('clears a failed older page error on the next try', async () => {
+    const { clock, server, engine } = setup({ limit: 3 });
+    const all = server.ingest(many(6));
+    engine.start({});
+    await clock.advance(0);
+    server.failNext(1);
+    await engine.loadOlder();
+    expect(engine.getSnapshot().olderError).toBe('Service unavailable');
+    expect(engine.getSnapshot().newerError).toBeNull();
+    await engine.loadOlder();
+    expect(engine.getSnapshot().olderError).toBeNull();
+    while (engine.getSnapshot().canLoadOlder) await engine.loadOlder();
+    expect(ids(engine.getSnapshot().entries)).toEqual(ids(all));
   });
 });

@@ -4,9 +4,6 @@ import { effectiveRange, filterFromSearch } from './log-range';
 import type { LogsSearch } from './search-params';
 import { TailEngine, type TailSnapshot } from './tail-engine';
 
-/** Entries the viewer keeps; older ones drop out of the buffer (and the status line says so). */
-export const MAX_ENTRIES = 20_000;
-
 const RENDER_SPACING_MS = 250;
 
 /** What of the URL decides the tail; everything else (utc, …) is display only. */
@@ -22,11 +19,7 @@ export type TailSearch = Pick<
  */
 export function useTailEngine(appKey: string, search: TailSearch) {
   const [engine] = useState(
-    () =>
-      new TailEngine({
-        fetchPage: (query, signal) => fetchAppLogsPage(appKey, query, signal),
-        maxEntries: MAX_ENTRIES,
-      }),
+    () => new TailEngine({ fetchPage: (query, signal) => fetchAppLogsPage(appKey, query, signal) }),
   );
 
   const { level, job, q, since, before, entry, at } = search;
