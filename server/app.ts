@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyServerOptions } from 'fastify';
 import { AuthFailureLimiter, createAuthHook } from './auth';
 import { errorBody, registerErrorHandling, validatorCompiler } from './errors';
+import { registerJsonBodyParser } from './json-body';
 import { appLogRoutes } from './routes/app-logs';
 import { appRoutes } from './routes/apps';
 import { consentRoutes } from './routes/consent';
@@ -87,13 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandling(app);
 
-  // Bodies are JSON only: a text/plain body is a 415, not a string.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser(
-    /^application\/[a-z0-9.+-]*\+json$/i,
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
-  );
+  // Bodies are JSON only (a text/plain body is a 415, not a string), nested at most
+  // MAX_JSON_DEPTH levels.
+  registerJsonBodyParser(app);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(COMMON_SECURITY_HEADERS);

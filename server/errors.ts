@@ -64,8 +64,53 @@ export function fieldError(input: FieldErrorInput): ErrorDetail {
   };
 }
 
+/** Most problems one Error body lists; the message says how many there were. */
+export const MAX_ERROR_DETAILS = 50;
+/** Longest echo of a sent value (as JSON text) in an error; longer ones are cut. */
+export const MAX_ECHOED_VALUE_CHARS = 200;
+
 export function errorBody(status: number, message: string, errors: ErrorDetail[] = []): ErrorBody {
   return { message, code: status, errors };
+}
+
+/** Longest field name, message and list of messages/codes one detail carries. */
+const MAX_FIELD_CHARS = 200;
+const MAX_MESSAGE_CHARS = 300;
+const MAX_MESSAGES_PER_FIELD = 10;
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** A sent value as it is when short; else its first characters (of its JSON when not text). */
+function echoOf(value: unknown): unknown {
+  if (typeof value === 'string') return cut(value, MAX_ECHOED_VALUE_CHARS);
+  const json = JSON.stringify(value);
+  return json === undefined || json.length <= MAX_ECHOED_VALUE_CHARS
+    ? value
+    : cut(json, MAX_ECHOED_VALUE_CHARS);
+}
+
+/**
+ * The Error body as sent: at most MAX_ERROR_DETAILS details, each with bounded field, messages
+ * and echoed value. A 1 MiB body of 120,000 unknown keys once answered 19 MB of errors.
+ */
+export function boundedErrorBody(body: ErrorBody, total = body.errors.length): ErrorBody {
+  const message =
+    total > MAX_ERROR_DETAILS
+      ? `${body.message} (the first ${MAX_ERROR_DETAILS} of ${total} problems are listed)`
+      : body.message;
+  const errors = body.errors.slice(0, MAX_ERROR_DETAILS).map((detail) => ({
+    ...detail,
+    field: cut(detail.field, MAX_FIELD_CHARS),
+    message: cut(detail.message, MAX_MESSAGE_CHARS),
+    messages: detail.messages
+      .slice(0, MAX_MESSAGES_PER_FIELD)
+      .map((text) => cut(text, MAX_MESSAGE_CHARS)),
+    codes: detail.codes.slice(0, MAX_MESSAGES_PER_FIELD),
+    value: echoOf(detail.value),
+  }));
+  return { ...body, message, errors };
 }
 
 export function notFound(resource: string, message?: string): HttpError {
@@ -173,7 +218,8 @@ function describeIssue(issue: $ZodIssue, input: unknown): IssueDetail[] {
   const field = path.join('.');
   switch (issue.code) {
     case 'unrecognized_keys':
-      return issue.keys.map((key) => ({
+      // Only as many as an Error body lists (problemCount counts them all).
+      return issue.keys.slice(0, MAX_ERROR_DETAILS).map((key) => ({
         field: [...path, key].join('.'),
         message: `Unknown field "${key}"`,
         code: 'unknown_field',
@@ -253,6 +299,13 @@ export function issuesToDetails(
   });
 }
 
+/** How many problems zod found: each unknown key is one. */
+function problemCount(issues: readonly $ZodIssue[]): number {
+  let count = 0;
+  for (const issue of issues) count += issue.code === 'unrecognized_keys' ? issue.keys.length : 1;
+  return count;
+}
+
 /** The resource name a route declares in `config.resource` (defaults to `request`). */
 export function routeResource(request: FastifyRequest): string {
   const config = request.routeOptions?.config as { resource?: unknown } | undefined;
@@ -273,10 +326,14 @@ const CONTEXT_FIELD: Record<ValidationContext, string> = {
   headers: 'header',
 };
 
-function toReply(
-  error: unknown,
-  request: FastifyRequest,
-): { body: ErrorBody; headers?: Record<string, string> } {
+interface ErrorReply {
+  body: ErrorBody;
+  headers?: Record<string, string>;
+  /** Problems found, when more than `body.errors` holds. */
+  problems?: number;
+}
+
+function toReply(error: unknown, request: FastifyRequest): ErrorReply {
   if (error instanceof HttpError) {
     return {
       body: errorBody(error.statusCode, error.message, error.details),
@@ -286,12 +343,14 @@ function toReply(
   if (error instanceof RequestValidationError) {
     const context = error.validationContext ?? 'body';
     const details = issuesToDetails(error.issues, error.input, routeResource(request));
+    const problems = Math.max(details.length, problemCount(error.issues));
     if (context === 'body') {
       // A body that is not a JSON object at all has no fields to name.
-      return { body: errorBody(422, 'Validation failed', details) };
+      return { body: errorBody(422, 'Validation failed', details), problems };
     }
     return {
       body: errorBody(400, `Invalid ${CONTEXT_FIELD[context]} parameter`, details),
+      problems,
     };
   }
   const fastifyError = error as Partial<FastifyError>;
@@ -316,7 +375,16 @@ export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  const { body, headers } = toReply(error, request);
+  let answer: ErrorReply;
+  try {
+    answer = toReply(error, request);
+    answer.body = boundedErrorBody(answer.body, answer.problems);
+  } catch (failure) {
+    // The handler itself failed (it must not, but then: still the Error body, never `{}`).
+    request.log.error({ err: failure }, 'error handler failed');
+    answer = { body: errorBody(500, 'Internal server error') };
+  }
+  const { body, headers } = answer;
   if (body.code >= 500) request.log.error({ err: error }, 'request failed');
   if (headers) void reply.headers(headers);
   return reply.code(body.code).type('application/json; charset=utf-8').send(body);

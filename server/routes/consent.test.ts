@@ -105,7 +105,12 @@ describe('consent', () => {
     const res = await api.request('PATCH', '/settings/consent', {
       body: {
         privacy_policy_kind: 'url',
-        privacy_policy_url: { en: 'http://insecure.example.com', nl: '//evil.example.com' },
+        privacy_policy_url: {
+          en: 'http://insecure.example.com',
+          nl: '//evil.example.com',
+          // browsers read /\host as //host: https://evil.example/
+          de: '/\\evil.example',
+        },
       },
     });
     expect(res.status).toBe(422);
@@ -113,7 +118,11 @@ describe('consent', () => {
       .parse(res.json)
       .errors.map((detail) => detail.field)
       .sort();
-    expect(fields).toEqual(['privacy_policy_url.en', 'privacy_policy_url.nl']);
+    expect(fields).toEqual([
+      'privacy_policy_url.de',
+      'privacy_policy_url.en',
+      'privacy_policy_url.nl',
+    ]);
     const kind = await api.request('PATCH', '/settings/consent', {
       body: { privacy_policy_kind: 'email' },
     });

@@ -47,14 +47,33 @@ export const consentConfigSchema = z.looseObject({
 });
 export type ConsentConfig = z.infer<typeof consentConfigSchema>;
 
-/** An absolute https URL or a site-relative path such as `/privacy`. */
+/** RFC 3986 `pchar`: what a path segment may hold. */
+const PCHAR = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})";
+/**
+ * A path on this site: one `/` and a path character (so never `//host`, nor `/\host`, which
+ * browsers also read as another host), then path, query and fragment characters only.
+ */
+const SITE_PATH = new RegExp(
+  `^/${PCHAR}(?:${PCHAR}|/)*(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`,
+);
+// Backslashes, whitespace and control characters: URL parsers drop or reinterpret them.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_URL = /[\\\s\u0000-\u001f\u007f]/;
+
+/**
+ * An absolute https URL or a path on the site such as `/privacy` (a single `/` followed by a
+ * path character); no backslashes, whitespace or control characters anywhere.
+ */
 export const privacyPolicyUrlSchema = z
   .string()
   .trim()
   .min(1, 'Enter a URL')
   .max(2048)
   .refine((value) => {
-    if (value.startsWith('/')) return !value.startsWith('//') && !/\s/.test(value);
+    if (UNSAFE_IN_URL.test(value)) return false;
+    if (value.startsWith('/')) return SITE_PATH.test(value);
+    // As written, not as a lenient parser repairs it (`https:///x` parses as https://x/).
+    if (!/^https:\/\/[^/]/i.test(value)) return false;
     try {
       const url = new URL(value);
       return url.protocol === 'https:' && url.hostname !== '';
