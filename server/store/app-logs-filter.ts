@@ -22,7 +22,7 @@ import {
   LOG_SEARCH_MAX_LENGTH,
   LOG_SEARCH_MAX_TERMS,
   LOG_SEARCH_WINDOW_SECONDS,
-  type LogLevel,
+  parseLogLevel,
 } from '../../src/api/schemas/app-log';
 import { badRequest } from '../errors';
 
@@ -146,9 +146,8 @@ function parseTimeBound(field: 'since' | 'before', value: unknown): number | und
 
 /** Level name (any case, `warning` for `warn`) → rank, or null. */
 export function levelRank(name: string): number | null {
-  const lower = name.toLowerCase();
-  const rank = LOG_LEVELS.indexOf((lower === 'warning' ? 'warn' : lower) as LogLevel);
-  return rank < 0 ? null : rank;
+  const level = parseLogLevel(name);
+  return level === null ? null : LOG_LEVELS.indexOf(level);
 }
 
 function parseLevel(value: unknown): number | undefined {

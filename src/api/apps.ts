@@ -7,7 +7,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiResponse } from './client';
-import { appListSchema, appSchema, type App, type AppUpdate } from './schemas/app';
+import { appListWireSchema, appWireSchema, type App, type AppChanges } from './wire/app';
 
 export const appKeys = {
   all: ['apps'] as const,
@@ -21,7 +21,7 @@ export function appsQueryOptions() {
   return queryOptions({
     queryKey: appKeys.list(),
     queryFn: async ({ signal }): Promise<App[]> =>
-      (await apiClient.request({ path: '/apps', schema: appListSchema, signal })).data,
+      (await apiClient.request({ path: '/apps', schema: appListWireSchema, signal })).data,
   });
 }
 
@@ -29,13 +29,17 @@ export function appQueryOptions(key: string) {
   return queryOptions({
     queryKey: appKeys.detail(key),
     queryFn: ({ signal }): Promise<ApiResponse<App>> =>
-      apiClient.request({ path: `/apps/${encodeURIComponent(key)}`, schema: appSchema, signal }),
+      apiClient.request({
+        path: `/apps/${encodeURIComponent(key)}`,
+        schema: appWireSchema,
+        signal,
+      }),
   });
 }
 
 export interface UpdateAppInput {
   key: string;
-  changes: AppUpdate;
+  changes: AppChanges;
   /** ETag of the app the changes are based on; the service answers 412 if it moved on. */
   etag: string | null;
 }
@@ -47,7 +51,7 @@ export function updateApp({ key, changes, etag }: UpdateAppInput): Promise<ApiRe
     path: `/apps/${encodeURIComponent(key)}`,
     body: changes,
     ifMatch: etag ?? undefined,
-    schema: appSchema,
+    schema: appWireSchema,
   });
 }
 

@@ -7,12 +7,13 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiResponse } from './client';
+import type { NotificationUpdate } from './schemas/notification';
 import {
-  notificationListSchema,
-  notificationSchema,
+  notificationListWireSchema,
+  notificationRef,
+  notificationWireSchema,
   type Notification,
-  type NotificationUpdate,
-} from './schemas/notification';
+} from './wire/notification';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -31,8 +32,13 @@ export function notificationsQueryOptions() {
   return queryOptions({
     queryKey: notificationKeys.list(),
     queryFn: async ({ signal }): Promise<Notification[]> =>
-      (await apiClient.request({ path: '/notifications', schema: notificationListSchema, signal }))
-        .data,
+      (
+        await apiClient.request({
+          path: '/notifications',
+          schema: notificationListWireSchema,
+          signal,
+        })
+      ).data,
   });
 }
 
@@ -40,7 +46,7 @@ export function notificationQueryOptions(slug: string) {
   return queryOptions({
     queryKey: notificationKeys.detail(slug),
     queryFn: ({ signal }): Promise<ApiResponse<Notification>> =>
-      apiClient.request({ path: notificationPath(slug), schema: notificationSchema, signal }),
+      apiClient.request({ path: notificationPath(slug), schema: notificationWireSchema, signal }),
   });
 }
 
@@ -62,7 +68,7 @@ export function updateNotification({
     path: notificationPath(slug),
     body: changes,
     ifMatch: etag ?? undefined,
-    schema: notificationSchema,
+    schema: notificationWireSchema,
   });
 }
 
@@ -79,8 +85,9 @@ export function storeSavedNotification(
   queryClient: QueryClient,
   saved: ApiResponse<Notification>,
 ): void {
-  queryClient.setQueryData(notificationKeys.detail(saved.data.slug), saved);
+  const ref = notificationRef(saved.data);
+  queryClient.setQueryData(notificationKeys.detail(ref), saved);
   queryClient.setQueryData(notificationKeys.list(), (list: Notification[] | undefined) =>
-    list?.map((item) => (item.slug === saved.data.slug ? saved.data : item)),
+    list?.map((item) => (notificationRef(item) === ref ? saved.data : item)),
   );
 }

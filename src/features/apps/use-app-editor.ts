@@ -1,17 +1,18 @@
 // The edit form's behaviour, apart from its markup: what the form is based on (values + ETag),
 // saving only the changed fields with If-Match, field errors from a 422, and the 412 conflict
 // flow (fetch theirs, three-way merge, ask only about fields both sides changed).
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { fetchLatestApp, storeSavedApp, updateApp } from '../../api/apps';
 import { isApiError, type ApiResponse } from '../../api/client';
-import { APP_WRITABLE_FIELDS, appWritableFieldsSchema, type App } from '../../api/schemas/app';
+import { APP_WRITABLE_FIELDS } from '../../api/schemas/app';
+import type { App } from '../../api/wire/app';
 import { toast } from '../../components/ui/toast';
 import { applyServerErrors } from '../../lib/form-errors';
 import {
   appToFormValues,
+  appFormResolver,
   changedFields,
   hasChanges,
   type AppFormField,
@@ -50,7 +51,7 @@ export function useAppEditor(loaded: ApiResponse<App>) {
   const [saving, setSaving] = useState(false);
 
   const form = useForm<AppFormValues>({
-    resolver: zodResolver(appWritableFieldsSchema),
+    resolver: appFormResolver(basis.values),
     defaultValues: basis.values,
     mode: 'onTouched',
   });

@@ -1,9 +1,5 @@
-import type {
-  ConsentApplication,
-  ConsentCookie,
-  ConsentPurpose,
-  PrivacyPolicyState,
-} from '../../api/schemas/consent';
+import type { PrivacyPolicyState } from '../../api/schemas/consent';
+import type { ConsentApplication, ConsentCookie, ConsentPurpose } from '../../api/wire/consent';
 import { languageGrid, type LanguageGrid } from './language-grid';
 import { hasText } from './localized-text';
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError, isApiError, type ApiResponse } from '../../api/client';
 import { fetchLatestConsent, storeSavedConsent, updateConsent } from '../../api/consent';
-import type { ConsentConfig } from '../../api/schemas/consent';
+import type { ConsentConfig } from '../../api/wire/consent';
 import { toast } from '../../components/ui/toast';
 import { applyServerErrors } from '../../lib/form-errors';
 import type { ConflictChoice } from '../../lib/three-way-merge';

@@ -1,18 +1,13 @@
 // The editor workspace: form, live preview, samples and variables. Loaded on demand by the page
 // (with CodeMirror, liquidjs and the samples), so no other page pays for it.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ApiResponse } from '../../api/client';
 import { isApiError } from '../../api/client';
 import { storeSavedNotification, updateNotification } from '../../api/notifications';
-import {
-  notificationWritableFieldsSchema,
-  type LiquidField,
-  type Notification,
-  type NotificationWritableFields,
-} from '../../api/schemas/notification';
+import type { LiquidField, NotificationWritableFields } from '../../api/schemas/notification';
+import { notificationRef, type Notification } from '../../api/wire/notification';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { applyServerErrors } from '../../lib/form-errors';
@@ -24,6 +19,7 @@ import { changedFields, WRITABLE_FIELDS } from './draft-store';
 import { DraftBanner, NewerVersionNotice } from './draft-banner';
 import { EditorHeader } from './editor-header';
 import { generateTextFromHtml } from './generate-text';
+import { notificationFormValues, notificationResolver } from './notification-form-values';
 import { PreviewPane } from './preview-pane';
 import { syntaxErrors } from './render-template';
 import { ReviewDialog } from './review-dialog';
@@ -34,11 +30,6 @@ import { useDraft } from './use-draft';
 import { useLivePreview } from './use-live-preview';
 import { useSampleData } from './use-sample-data';
 import { VariablesPanel } from './variables-panel';
-
-export function writableFieldsOf(notification: Notification): NotificationWritableFields {
-  const { name, description, subject, text, html, html_enabled } = notification;
-  return { name, description, subject, text, html, html_enabled };
-}
 
 const FIELD_NAMES: Record<LiquidField, string> = { subject: 'Subject', text: 'Text', html: 'HTML' };
 
@@ -51,7 +42,9 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
   // conflict, "load the latest"), never by a background refetch, so If-Match stays honest.
   const [saved, setSaved] = useState(cached);
   const notification = saved.data;
-  const savedValues = useMemo(() => writableFieldsOf(notification), [notification]);
+  // The slug, or the id for a server that sends no slug: it names the notification in paths.
+  const ref = notificationRef(notification);
+  const savedValues = useMemo(() => notificationFormValues(notification), [notification]);
   const newerElsewhere =
     cached.etag !== saved.etag && cached.data.updated_at !== saved.data.updated_at;
   const queryClient = useQueryClient();
@@ -59,14 +52,14 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
 
   const form = useForm<NotificationWritableFields>({
     defaultValues: savedValues,
-    resolver: zodResolver(notificationWritableFieldsSchema),
+    resolver: notificationResolver(savedValues),
     mode: 'onBlur',
   });
   const { control, register, formState, reset, setValue, setError, getValues, handleSubmit } = form;
   const values = useWatch({ control }) as NotificationWritableFields;
   const isDirty = changedFields(savedValues, values).length > 0;
 
-  const samples = useSampleData(notification.slug);
+  const samples = useSampleData(ref);
   const { preview, used, missing, offered } = useLivePreview(values, samples.data);
   const sampleChips = useMemo(
     () => <SampleChips state={samples.state} onChange={samples.setState} />,
@@ -75,9 +68,10 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
 
   const draft = useDraft({
     site,
-    slug: notification.slug,
+    slug: ref,
     saved: savedValues,
-    baseUpdatedAt: notification.updated_at,
+    // A server that sends no `updated_at` gives drafts no base time to compare.
+    baseUpdatedAt: notification.updated_at ?? '',
     values,
     isDirty,
   });
@@ -93,14 +87,14 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
   const mutation = useMutation({
     mutationFn: (edited: NotificationWritableFields) =>
       updateNotification({
-        slug: notification.slug,
+        slug: ref,
         changes: Object.fromEntries(changedFields(savedValues, edited).map((f) => [f, edited[f]])),
         etag: saved.etag,
       }),
     onSuccess: (response) => {
       storeSavedNotification(queryClient, response);
       setSaved(response);
-      reset(writableFieldsOf(response.data), { keepDirty: false });
+      reset(notificationFormValues(response.data), { keepDirty: false });
       draft.discard();
       setReviewOpen(false);
       setFormMessage(null);
@@ -118,7 +112,7 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
   });
 
   const conflict = useConflict({
-    slug: notification.slug,
+    slug: ref,
     base: () => savedValues,
     mine: () => getValues(),
     // Their version is now the saved one (the base of the next save); the merge is the edit.
@@ -131,7 +125,7 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
     },
     onKeepTheirs: (theirs) => {
       setSaved(theirs);
-      reset(writableFieldsOf(theirs.data), { keepDirty: false });
+      reset(notificationFormValues(theirs.data), { keepDirty: false });
       draft.discard();
       setFormMessage(null);
     },
@@ -212,7 +206,7 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
       {draft.offered && (
         <DraftBanner
           draft={draft.offered}
-          serverUpdatedAt={notification.updated_at}
+          serverUpdatedAt={notification.updated_at ?? ''}
           onRestore={() => {
             const restored = draft.offered!.values;
             for (const field of changedFields(savedValues, restored)) {
@@ -228,7 +222,7 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
           isDirty={isDirty}
           onLoad={() => {
             setSaved(cached);
-            reset(writableFieldsOf(cached.data));
+            reset(notificationFormValues(cached.data));
           }}
         />
       )}
@@ -288,7 +282,7 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
             onInsert={insert}
           />
           <SamplePanel
-            slug={notification.slug}
+            slug={ref}
             state={samples.state}
             parse={samples.parse}
             onChange={samples.setState}

@@ -5,7 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { ApiResponse } from '../../api/client';
 import { fetchLatestNotification } from '../../api/notifications';
-import type { Notification, NotificationWritableFields } from '../../api/schemas/notification';
+import type { NotificationWritableFields } from '../../api/schemas/notification';
+import type { Notification } from '../../api/wire/notification';
+import { notificationFormValues } from './notification-form-values';
 import { ConflictDialog, type ConflictDialogField } from '../../components/conflict-dialog';
 import {
   findConflicts,
@@ -32,11 +34,6 @@ export interface ConflictOptions {
 }
 
 const options: ThreeWayOptions<Values> = { fields: WRITABLE_FIELDS };
-
-function writable(n: Notification): Values {
-  const { name, description, subject, text, html, html_enabled } = n;
-  return { name, description, subject, text, html, html_enabled };
-}
 
 function shown(value: string | boolean): string {
   return typeof value === 'boolean' ? (value ? 'on' : 'off') : value;
@@ -76,12 +73,15 @@ export function useConflict({
       (theirs) => {
         const conflicts = findConflicts(
           snapshot.base,
-          writable(theirs.data),
+          notificationFormValues(theirs.data),
           snapshot.mine,
           options,
         );
         if (conflicts.length === 0) {
-          onResolve(mergeThreeWay(snapshot.base, writable(theirs.data), snapshot.mine), theirs);
+          onResolve(
+            mergeThreeWay(snapshot.base, notificationFormValues(theirs.data), snapshot.mine),
+            theirs,
+          );
           return;
         }
         setPending({ theirs, ...snapshot, conflicts });
@@ -97,7 +97,7 @@ export function useConflict({
 
   const resolve = (choices: ConflictChoices<Values>) => {
     if (!pending) return;
-    const theirs = writable(pending.theirs.data);
+    const theirs = notificationFormValues(pending.theirs.data);
     onResolve(mergeThreeWay(pending.base, theirs, pending.mine, choices, options), pending.theirs);
     setPending(null);
   };
