@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { buildUrl, createApiClient, isRetryableError, type Connection } from './client';
+import {
+  buildUrl,
+  configureApiClient,
+  connectedSite,
+  createApiClient,
+  isRetryableError,
+  type Connection,
+} from './client';
 import { appLogListWireSchema } from './wire/app-log';
 import { appWireSchema } from './wire/app';
 import { consentConfigWireSchema } from './wire/consent';
@@ -310,5 +317,16 @@ describe('tolerant parsing with the wire schemas', () => {
       ['c', 'unknown', '[1,2]', { job: 'sync' }],
     ]);
     expect(data[2]).toMatchObject({ extra: 'kept' });
+  });
+});
+
+describe('connectedSite', () => {
+  it('is the site of the configured connection, or null before sign-in', () => {
+    configureApiClient({ getConnection: () => null });
+    expect(connectedSite()).toBeNull();
+    configureApiClient({
+      getConnection: () => ({ baseUrl: 'http://api.test', token: 't', site: 'shop' }),
+    });
+    expect(connectedSite()).toBe('shop');
   });
 });
