@@ -80,15 +80,18 @@ export const test = base.extend<{
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      started.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-      started.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      started.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      started.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
       child = started;
       await waitUntilHealthy(`http://127.0.0.1:${port}`, started, () => log);
     };
     const stop = () =>
       new Promise<void>((resolve) => {
         const current = child;
-        if (!current || current.exitCode !== null || current.signalCode !== null) return resolve();
+        if (!current || current.exitCode !== null || current.signalCode !== null) {
+          resolve();
+          return;
+        }
         current.once('exit', () => resolve());
         current.kill('SIGTERM');
       });
