@@ -22,7 +22,7 @@ import type { LogLevel } from '../src/api/schemas/app-log';
 import { parseLogQuery, type RawLogQuery } from '../server/store/app-logs-filter';
 import { queryLogs, toLogRow, type LogIngestEntry } from '../server/store/app-logs';
 import { insertApp } from '../server/store/apps';
-import { appRowFixture } from '../server/test-support';
+import { appFixture } from '../server/test-support';
 import { migrateToLatest, openDatabase } from '../server/store/db';
 import { createSite, ensureMembership } from '../server/store/sites';
 import { findOrCreateUser, issueToken } from '../server/store/tokens';
@@ -151,7 +151,7 @@ async function main(): Promise<void> {
     const userId = await findOrCreateUser(db, 'bench@example.com');
     await ensureMembership(db, userId, 'bench');
     const token = await issueToken(db, userId);
-    const newApp = (key: string) => insertApp(db, appRowFixture('bench', key));
+    const newApp = (key: string) => insertApp(db, 'bench', appFixture(key));
     const mainId = await newApp('main');
     const noiseIds: number[] = [];
     for (let i = 0; i < NOISE_APPS; i += 1) noiseIds.push(await newApp(`noise-${i}`));

@@ -14,7 +14,7 @@ import { pruneLogs, toLogRow } from '../store/app-logs';
 import { insertLogRows } from '../store/app-logs-sqlite';
 import { createSite, ensureMembership } from '../store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
-import { appRowFixture } from '../test-support';
+import { appFixture } from '../test-support';
 
 const PORT = 18201;
 const BASE = `http://127.0.0.1:${PORT}/api`;
@@ -27,7 +27,7 @@ let appCount = 0;
 async function createApp(site: string): Promise<{ id: number; key: string }> {
   appCount += 1;
   const key = `logs-app-${appCount}`;
-  const id = await insertApp(db, appRowFixture(site, key));
+  const id = await insertApp(db, site, appFixture(key));
   return { id, key };
 }
 

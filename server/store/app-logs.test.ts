@@ -20,7 +20,7 @@ import {
 import { insertLogRows } from './app-logs-sqlite';
 import { insertApp } from './apps';
 import { HttpError } from '../errors';
-import { appRowFixture } from '../test-support';
+import { appFixture } from '../test-support';
 
 let dir: string;
 let db: Db;
@@ -43,7 +43,7 @@ afterAll(async () => {
 
 async function createApp(): Promise<number> {
   appCounter += 1;
-  return insertApp(db, appRowFixture('site', `app-${appCounter}`));
+  return insertApp(db, 'site', appFixture(`app-${appCounter}`));
 }
 
 // ---------------------------------------------------------------------------------------------
