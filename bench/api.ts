@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import type { LogLevel } from '../src/api/schemas/app-log';
-import { parseLogQuery, type RawLogQuery } from '../server/store/app-logs-filter';
+import { parseLogQuery, type RawLogQuery } from '../server/routes/app-logs-query';
 import { queryLogs, toLogRow, type LogIngestEntry } from '../server/store/app-logs';
 import { insertApp } from '../server/store/apps';
 import { appFixture } from '../server/test-support';
