@@ -22,7 +22,7 @@ import type { LogLevel } from '../src/api/schemas/app-log';
 import { parseLogQuery, type RawLogQuery } from '../server/routes/app-logs-query';
 import { queryLogs, toLogRow, type LogIngestEntry } from '../server/store/app-logs';
 import { insertApp } from '../server/store/apps';
-import { appFixture } from '../server/test-support';
+import { appFixture } from '../server/test-support.test-helper';
 import { migrateToLatest, openDatabase } from '../server/store/db';
 import { createSite, ensureMembership } from '../server/store/sites';
 import { findOrCreateUser, issueToken } from '../server/store/tokens';

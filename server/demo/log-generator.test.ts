@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAppRow } from '../store/apps';
 import { startLogRetention } from '../retention';
-import { startTestApi, type TestApi } from '../test-support';
+import { startTestApi, type TestApi } from '../test-support.test-helper';
 import { startDemoLogGenerator } from './log-generator';
 import { seeded } from './seeded-random.test-helper';
 

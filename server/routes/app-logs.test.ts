@@ -13,7 +13,7 @@ import { migrateToLatest, openDatabase, type Db } from '../store/db';
 import { insertLogRows, pruneLogs, toLogRow } from '../store/app-logs';
 import { createSite, ensureMembership } from '../store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
-import { appFixture } from '../test-support';
+import { appFixture } from '../test-support.test-helper';
 
 const PORT = 18201;
 const BASE = `http://127.0.0.1:${PORT}/api`;

@@ -21,7 +21,7 @@ import {
 } from './app-logs';
 import { insertApp } from './apps';
 import { HttpError } from '../errors';
-import { appFixture } from '../test-support';
+import { appFixture } from '../test-support.test-helper';
 
 let dir: string;
 let db: Db;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { migrateToLatest, openDatabase, type Db } from '../../server/store/db';
 import { insertApp } from '../../server/store/apps';
-import { appFixture } from '../../server/test-support';
+import { appFixture } from '../../server/test-support.test-helper';
 import { createSite, ensureMembership } from '../../server/store/sites';
 import { findOrCreateUser, issueToken } from '../../server/store/tokens';
 import {
