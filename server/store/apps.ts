@@ -91,7 +91,8 @@ export function changesOf(row: AppRow): AppChanges {
 
 /**
  * Writes the new values if (and only if) the row is still at `expectedVersion`; bumps the
- * version and `updated_at`. Returns whether a row was written.
+ * version and `updated_at`. Returns the row as written, or undefined when it was not at that
+ * version (the caller answers 412).
  */
 export async function updateApp(
   db: Kysely<Database>,
@@ -99,8 +100,8 @@ export async function updateApp(
   expectedVersion: number,
   values: AppChanges,
   updatedAt: string,
-): Promise<boolean> {
-  const result = await db
+): Promise<AppRow | undefined> {
+  return db
     .updateTable('apps')
     .set((eb) => ({
       name: values.name,
@@ -115,8 +116,8 @@ export async function updateApp(
     }))
     .where('id', '=', id)
     .where('version', '=', expectedVersion)
+    .returningAll()
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
 /** The one place an app row becomes the API's App. */

@@ -108,15 +108,19 @@ export function contentOf(row: NotificationRow): NotificationContent {
   };
 }
 
-/** Writes the content if the row is still at `expectedVersion`; bumps version and updated_at. */
+/**
+ * Writes the content if the row is still at `expectedVersion`; bumps version and updated_at.
+ * Returns the row as written, or undefined when it was not at that version (the caller answers
+ * 412).
+ */
 export async function updateNotification(
   db: Kysely<Database>,
   id: string,
   expectedVersion: number,
   content: NotificationContent,
   updatedAt: string,
-): Promise<boolean> {
-  const result = await db
+): Promise<NotificationRow | undefined> {
+  return db
     .updateTable('notifications')
     .set((eb) => ({
       name: content.name,
@@ -130,8 +134,8 @@ export async function updateNotification(
     }))
     .where('id', '=', id)
     .where('version', '=', expectedVersion)
+    .returningAll()
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
 /** The one place a row becomes the API's Notification; `baseUrl` is the API's base URL. */
