@@ -21,7 +21,8 @@ import {
   LOG_LIMIT_MAX,
   LOG_SEARCH_MAX_LENGTH,
   LOG_SEARCH_MAX_TERMS,
-  type LogLevel,
+  logLevelNamed,
+  logLevelRank,
 } from '../../src/api/schemas/app-log';
 import { badRequest } from '../errors';
 import { lowerBoundUs, type LogFilter, type LogSearch } from '../store/app-logs-filter';
@@ -117,10 +118,9 @@ function parseTimeBound(field: 'since' | 'before', value: unknown): number | und
 }
 
 /** Level name (any case, `warning` for `warn`) → rank, or null. */
-export function levelRank(name: string): number | null {
-  const lower = name.toLowerCase();
-  const rank = LOG_LEVELS.indexOf((lower === 'warning' ? 'warn' : lower) as LogLevel);
-  return rank < 0 ? null : rank;
+function levelRank(name: string): number | null {
+  const level = logLevelNamed(name);
+  return level === null ? null : logLevelRank(level);
 }
 
 function parseLevel(value: unknown): number | undefined {

@@ -7,7 +7,12 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AppLogsTable, NewLogRow } from './app-logs-table';
-import { LOG_LEVELS, type AppLogEntry, type LogIngestBody } from '../../src/api/schemas/app-log';
+import {
+  LOG_LEVELS,
+  logLevelRank,
+  type AppLogEntry,
+  type LogIngestBody,
+} from '../../src/api/schemas/app-log';
 import { writeTransaction, type Database } from './db';
 import { lowerBoundUs, SEARCH_WINDOW_US, US_PER_SECOND, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store';
@@ -63,7 +68,7 @@ export function toLogRow(appId: number, entry: LogIngestEntry, timeUs: number): 
   return {
     app_id: appId,
     time_us: timeUs,
-    level: LOG_LEVELS.indexOf(entry.level),
+    level: logLevelRank(entry.level),
     job: jobName(entry.context),
     data,
     context,
