@@ -5,7 +5,7 @@ import {
   notificationSchema,
   type Notification,
 } from '../../src/api/schemas/notification';
-import { startTestApi, type TestApi } from '../test-support';
+import { startTestApi, type TestApi } from '../test-support.test-helper';
 
 let api: TestApi;
 

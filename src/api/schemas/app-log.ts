@@ -6,15 +6,24 @@ export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'fatal', 'unknown']
 export const logLevelSchema = z.enum(LOG_LEVELS);
 export type LogLevel = z.infer<typeof logLevelSchema>;
 
+/**
+ * A level's place in LOG_LEVELS (debug = 0 … unknown = 5): the one rank the `level` minimum, the
+ * store's `level` column and the dashboard's simulated server all compare.
+ */
 export function logLevelRank(level: LogLevel): number {
   return LOG_LEVELS.indexOf(level);
 }
 
+/** The level a name means, in any case (`warning` for `warn`), or null for any other name. */
+export function logLevelNamed(name: string): LogLevel | null {
+  const lower = name.toLowerCase();
+  const wanted = lower === 'warning' ? 'warn' : lower;
+  return LOG_LEVELS.find((level) => level === wanted) ?? null;
+}
+
 /** Any casing, and anything unrecognised, becomes one of LOG_LEVELS. */
 export function normalizeLogLevel(value: unknown): LogLevel {
-  const lower = typeof value === 'string' ? value.toLowerCase() : '';
-  if (lower === 'warning') return 'warn';
-  return (LOG_LEVELS as readonly string[]).includes(lower) ? (lower as LogLevel) : 'unknown';
+  return (typeof value === 'string' ? logLevelNamed(value) : null) ?? 'unknown';
 }
 
 export const logDataSchema = z.union([jsonObjectSchema, z.string()]);
