@@ -8,6 +8,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiResponse } from './client';
 import { appListSchema, appSchema, type App, type AppUpdate } from './schemas/app';
+import type { VersionedResource } from './versioned-resource';
 
 export const appKeys = {
   all: ['apps'] as const,
@@ -66,3 +67,10 @@ export function storeSavedApp(queryClient: QueryClient, saved: ApiResponse<App>)
     apps?.map((app) => (app.key === saved.data.key ? saved.data : app)),
   );
 }
+
+/** Apps as the resource editor edits them: `PATCH /apps/{key}`. */
+export const appResource: VersionedResource<App, AppUpdate> = {
+  save: ({ current, changes, etag }) => updateApp({ key: current.key, changes, etag }),
+  fetchLatest: (queryClient, current) => fetchLatestApp(queryClient, current.key),
+  storeSaved: storeSavedApp,
+};

@@ -13,6 +13,7 @@ import {
   type Notification,
   type NotificationUpdate,
 } from './schemas/notification';
+import type { VersionedResource } from './versioned-resource';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -84,3 +85,10 @@ export function storeSavedNotification(
     list?.map((item) => (item.slug === saved.data.slug ? saved.data : item)),
   );
 }
+
+/** Notifications as the resource editor edits them: `PUT /notifications/{slug}`. */
+export const notificationResource: VersionedResource<Notification, NotificationUpdate> = {
+  save: ({ current, changes, etag }) => updateNotification({ slug: current.slug, changes, etag }),
+  fetchLatest: (queryClient, current) => fetchLatestNotification(queryClient, current.slug),
+  storeSaved: storeSavedNotification,
+};

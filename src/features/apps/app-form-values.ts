@@ -57,7 +57,3 @@ export function changedFields(initial: AppFormValues, current: AppFormValues): A
   }
   return update as AppUpdate;
 }
-
-export function hasChanges(initial: AppFormValues, current: AppFormValues): boolean {
-  return Object.keys(changedFields(initial, current)).length > 0;
-}
