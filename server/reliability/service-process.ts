@@ -81,7 +81,9 @@ export async function startServiceProcess(): Promise<ServiceProcess> {
 
   const start = async () => {
     let output = '';
-    const started = spawn(process.execPath, [TSX, 'server/main.ts'], {
+    // Node itself with tsx's loader, not the tsx command: that one runs the service in a child
+    // process of its own, which a SIGKILL of the command would leave running.
+    const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
