@@ -29,7 +29,8 @@ export interface ServiceProcess {
   dispose(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
@@ -41,7 +42,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilHealthy(apiUrl: string, child: ChildProcess, output: () => string) {
+/** Resolves once `GET {apiUrl}/health` answers 200; throws if the child exits or a minute passes. */
+export async function waitUntilHealthy(apiUrl: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The service exited early:\n${output()}`);
