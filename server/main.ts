@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     db,
     corsOrigins: config.CORS_ORIGINS,
     staticDir: config.STATIC_DIR,
+    trustProxy: config.TRUST_PROXY,
     logger: { level: 'warn' },
   });
   await app.listen({ port: config.PORT, host: config.HOST });
