@@ -120,6 +120,23 @@ export function textChange(source: string, span: Span, next: string): SourceChan
   return { from, to, insert };
 }
 
+/** Where the `offset`-th character of the text at `span` starts in the source. */
+export function sourceOffsetAt(source: string, span: Span, offset: number): number {
+  let at = span.from;
+  let shown = 0;
+  for (const segment of segmentsOf(source.slice(span.from, span.to))) {
+    if (shown >= offset) break;
+    shown += segment.text.length;
+    at += segment.source.length;
+  }
+  return at;
+}
+
+/** How many characters of the text at `span` come before a source offset inside it. */
+export function textOffsetAt(source: string, span: Span, offset: number): number {
+  return decodeText(source.slice(span.from, Math.max(span.from, Math.min(offset, span.to)))).length;
+}
+
 /** The source with one change applied. */
 export function applyChange(source: string, change: SourceChange): string {
   return source.slice(0, change.from) + change.insert + source.slice(change.to);
