@@ -126,6 +126,16 @@ describe('parseTemplate: the reports other editors got', () => {
     expect(shape(parseTemplate(source).children)).toEqual(['locked:html-comment']);
   });
 
+  it('locks a tag the parser drops whole, with the Liquid inside it (found by fast-check)', () => {
+    const source = `<p></p><td title='{{ "x" }}'>Hi</td>`;
+    expect(shape(parseTemplate(source).children)).toEqual([
+      { p: [] },
+      'locked:odd-markup',
+      'locked:odd-markup',
+    ]);
+    expect(editText(source, 'Hi', 'Hello')).toBe(source.replace('Hi', 'Hello'));
+  });
+
   it('reads the default of an output', () => {
     const tree = parseTemplate(`{{ customer.first_name | default: "there" | capitalize }}`);
     const [output] = tree.children;

@@ -160,6 +160,25 @@ function lineAt(starts: readonly number[], offset: number): number {
 
 const STRAY_MARKUP = /<\/?[a-zA-Z][^<>]*>?/g;
 
+/**
+ * Tags the parser dropped (an end tag nothing opened, a `<td>` outside a table), found in the
+ * masked source so Liquid inside them is part of them; locked whole, Liquid included.
+ */
+function strayMarkup(masked: string, markup: readonly MarkupItem[]): Entry[] {
+  const covered: Span[] = markup.flatMap((item) =>
+    item.type === 'locked' || TEXT_ONLY.has(item.tag)
+      ? [item]
+      : [item.open, ...(item.close ? [item.close] : [])],
+  );
+  const strays: Entry[] = [];
+  for (const match of masked.matchAll(STRAY_MARKUP)) {
+    const from = match.index;
+    if (covered.some((span) => span.from <= from && from < span.to)) continue;
+    strays.push({ type: 'locked', reason: 'odd-markup', from, to: from + match[0].length });
+  }
+  return strays;
+}
+
 interface OpenFrame {
   block: LiquidBlock;
   nodes: TemplateNode[];
@@ -186,23 +205,9 @@ class Converter {
     return { kind: 'locked', id, from, to, reason, line: lineAt(this.lines, from) };
   }
 
-  /** Text between markup, with stray tags (an end tag nothing opened) locked apart. */
-  private gap(from: number, to: number, rawText: boolean, out: TemplateNode[]) {
-    if (from >= to) return;
-    if (rawText) {
-      out.push({ kind: 'text', id: '', from, to });
-      return;
-    }
-    const text = this.source.slice(from, to);
-    let at = 0;
-    for (const match of text.matchAll(STRAY_MARKUP)) {
-      if (match.index > at)
-        out.push({ kind: 'text', id: '', from: from + at, to: from + match.index });
-      const end = match.index + match[0].length;
-      out.push(this.locked(from + match.index, from + end, 'odd-markup', ''));
-      at = end;
-    }
-    if (at < text.length) out.push({ kind: 'text', id: '', from: from + at, to });
+  /** Text between markup (stray tags are locked entries of their own by now). */
+  private gap(from: number, to: number, out: TemplateNode[]) {
+    if (from < to) out.push({ kind: 'text', id: '', from, to });
   }
 
   private liquidNode(index: number, item: LiquidItem): TemplateNode | null {
@@ -249,13 +254,13 @@ class Converter {
   }
 
   /** The children of a container, with Liquid blocks folded into frames. */
-  children(container: Draft, from: number, to: number, rawText: boolean): TemplateNode[] {
+  children(container: Draft, from: number, to: number): TemplateNode[] {
     const top: TemplateNode[] = [];
     const frames: OpenFrame[] = [];
     const current = () => frames.at(-1)?.nodes ?? top;
     let at = from;
     for (const draft of container.children) {
-      this.gap(at, draft.from, rawText, current());
+      this.gap(at, draft.from, current());
       at = draft.to;
       const entry = draft.entry;
       if (!entry) continue;
@@ -275,7 +280,7 @@ class Converter {
           close: entry.close,
           attributes: entry.attributes,
           liquidInTag: draft.inTag.map(({ from: start, to: end }) => ({ from: start, to: end })),
-          children: this.children(draft, entry.open.to, contentEnd, TEXT_ONLY.has(entry.tag)),
+          children: this.children(draft, entry.open.to, contentEnd),
         });
         continue;
       }
@@ -316,7 +321,7 @@ class Converter {
         frame.nodes = next.children;
       }
     }
-    this.gap(at, to, rawText, current());
+    this.gap(at, to, current());
     return top;
   }
 }
@@ -347,7 +352,9 @@ export function parseTemplate(source: string): TemplateTree {
   const liquid = scanLiquid(source);
   const blocks = liquid && pairBlocks(liquid);
   if (!liquid || !blocks) return wholeLocked(source);
-  const markup = markupItems(source, maskLiquid(source, liquid));
+  const masked = maskLiquid(source, liquid);
+  const parsed = markupItems(source, masked);
+  const markup = [...parsed, ...strayMarkup(masked, parsed)];
   const liquidEntries: Entry[] = liquid.map((item, index) => ({
     type: 'liquid',
     index,
@@ -365,7 +372,6 @@ export function parseTemplate(source: string): TemplateTree {
         forest.root,
         0,
         source.length,
-        false,
       );
       assignIds(children, '');
       return { source, children };
