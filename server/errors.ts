@@ -345,7 +345,7 @@ function toReply(error: unknown, request: FastifyRequest): ErrorReply {
     const details = issuesToDetails(error.issues, error.input, routeResource(request));
     const problems = Math.max(details.length, problemCount(error.issues));
     if (context === 'body') {
-      // A body that is not a JSON object at all has no fields to name.
+      // Invalid values in a body are 422 (Unprocessable Entity); invalid parameters are 400.
       return { body: errorBody(422, 'Validation failed', details), problems };
     }
     return {

@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { buildUrl, createApiClient, isRetryableError, type Connection } from './client';
+import {
+  buildUrl,
+  configureApiClient,
+  connectedSite,
+  createApiClient,
+  isRetryableError,
+  type Connection,
+} from './client';
 import { appLogListWireSchema } from './schemas/app-log';
 import { appSchema } from './schemas/app';
 import { consentConfigSchema } from './schemas/consent';
@@ -302,5 +309,16 @@ describe('tolerant parsing with the contract schemas', () => {
       ['c', 'unknown', '[1,2]', { job: 'sync' }],
     ]);
     expect(data[2]).toMatchObject({ extra: 'kept' });
+  });
+});
+
+describe('connectedSite', () => {
+  it('is the site of the configured connection, or null before sign-in', () => {
+    configureApiClient({ getConnection: () => null });
+    expect(connectedSite()).toBeNull();
+    configureApiClient({
+      getConnection: () => ({ baseUrl: 'http://api.test', token: 't', site: 'shop' }),
+    });
+    expect(connectedSite()).toBe('shop');
   });
 });

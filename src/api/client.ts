@@ -220,3 +220,8 @@ export const apiClient: ApiClient = createApiClient({
   fetch: (...args) => (configured.fetch ?? globalThis.fetch.bind(globalThis))(...args),
   onUnauthorized: (error) => configured.onUnauthorized?.(error),
 });
+
+/** The site the shared client sends requests for, or null before sign-in. */
+export function connectedSite(): string | null {
+  return configured.getConnection()?.site ?? null;
+}

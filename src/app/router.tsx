@@ -6,6 +6,7 @@ import {
   lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
+import { appQueryOptions, appsQueryOptions } from '../api/apps';
 import { appsListSearchSchema } from '../features/apps/search-params';
 import { consentSearchSchema } from '../features/consent/search-params';
 import { logsSearchSchema } from '../features/logs/search-params';
@@ -20,6 +21,11 @@ import { signInSearchSchema } from './sign-in-search';
 // Code-based routes whose ids equal their paths, so features can use getRouteApi('/apps/$key')
 // and typed <Link to="/apps/$key"> without importing src/app. No pathless layout routes: the auth
 // check lives in the root, and the root component picks the frame or the bare sign-in page.
+//
+// Loaders start a page's data together with its code chunk (and on link hover or focus, through
+// intent preloading) instead of after it. They prefetch and do not await: the page keeps its own
+// loading and error states, which know the resource (an unknown app, a retry button). Resource
+// modules other than apps are imported on demand so they stay out of the entry chunk.
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -58,12 +64,18 @@ const appsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/apps',
   validateSearch: appsListSearchSchema,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(appsQueryOptions());
+  },
   component: lazyRouteComponent(() => import('../features/apps/apps-list-page'), 'AppsListPage'),
 });
 
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/apps/$key',
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(appQueryOptions(params.key));
+  },
   component: lazyRouteComponent(() => import('../features/apps/app-page'), 'AppPage'),
 });
 
@@ -71,6 +83,9 @@ const logsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/apps/$key/logs',
   validateSearch: logsSearchSchema,
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(appQueryOptions(params.key));
+  },
   component: lazyRouteComponent(() => import('../features/logs/logs-page'), 'LogsPage'),
 });
 
@@ -78,6 +93,11 @@ const consentRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/settings/consent',
   validateSearch: consentSearchSchema,
+  loader: async ({ context }) => {
+    const consent = await import('../api/consent');
+    void context.queryClient.prefetchQuery(consent.consentQueryOptions());
+    void context.queryClient.prefetchQuery(consent.consentApplicationsQueryOptions());
+  },
   component: lazyRouteComponent(() => import('../features/consent/consent-page'), 'ConsentPage'),
 });
 
@@ -85,6 +105,10 @@ const notificationsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/notifications',
   validateSearch: notificationsListSearchSchema,
+  loader: async ({ context }) => {
+    const notifications = await import('../api/notifications');
+    void context.queryClient.prefetchQuery(notifications.notificationsQueryOptions());
+  },
   component: lazyRouteComponent(
     () => import('../features/notifications/notifications-list-page'),
     'NotificationsListPage',
@@ -94,6 +118,10 @@ const notificationsRoute = createRoute({
 const notificationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/notifications/$slug',
+  loader: async ({ context, params }) => {
+    const notifications = await import('../api/notifications');
+    void context.queryClient.prefetchQuery(notifications.notificationQueryOptions(params.slug));
+  },
   component: lazyRouteComponent(
     () => import('../features/notifications/notification-editor-page'),
     'NotificationEditorPage',
@@ -116,7 +144,8 @@ export function createAppRouter(queryClient: QueryClient) {
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
-    // React Query owns data freshness; the router should not cache loader results on its own.
+    // React Query owns data freshness; loaders only prefetch into it, so the router must not
+    // decide on its own that a preloaded route is fresh.
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: RoutePending,
     defaultPendingMs: 150,

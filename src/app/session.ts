@@ -1,10 +1,9 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { useRouter, type RegisteredRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { toast } from '../components/ui/toast';
 import { confirmDiscardUnsavedChanges } from '../lib/use-unsaved-changes';
 import { clearConnection, getConnection, setConnection } from './connection-store';
-import type { AppRouter } from './router';
 
 /** Drops every cached answer of the old connection, cancelling requests still in flight. */
 export async function resetCache(queryClient: QueryClient): Promise<void> {
@@ -21,7 +20,7 @@ export function sectionRoot(pathname: string): string {
 }
 
 /** A 401 from any call: back to sign-in with the message, keeping the page to return to. */
-export function handleUnauthorized(router: AppRouter, queryClient: QueryClient): void {
+export function handleUnauthorized(router: RegisteredRouter, queryClient: QueryClient): void {
   if (!getConnection()) return;
   const location = router.state.location;
   if (location.pathname === '/sign-in') return;

@@ -3,7 +3,6 @@
 //   <Popover label="About install scopes" trigger={(p) => <Button size="icon" variant="ghost" {...p}>?</Button>}>
 //     Scopes the app asks for when it is installed.
 //   </Popover>
-// `HelpPopover` is that exact pattern with a small "?" button.
 import {
   useCallback,
   useEffect,
@@ -92,25 +91,5 @@ export function Popover({ label, trigger, children, align = 'start', className }
         {open && children}
       </div>
     </div>
-  );
-}
-
-export function HelpPopover({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Popover
-      label={label}
-      trigger={(props) => (
-        <button
-          type="button"
-          aria-label={label}
-          className="border-border text-muted hover:text-fg inline-flex size-4.5 items-center justify-center rounded-full border text-[11px] leading-none font-semibold"
-          {...props}
-        >
-          ?
-        </button>
-      )}
-    >
-      <div className="text-muted leading-relaxed">{children}</div>
-    </Popover>
   );
 }

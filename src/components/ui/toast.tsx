@@ -1,6 +1,6 @@
 // Toasts for results that belong to no form ("App saved", "Copied link"):
 //   import { toast } from '…/components/ui/toast';  toast.success('Saved'); toast.error('Could not …');
-//   or const toast = useToast() inside components. <Toaster /> is rendered once by the shell.
+//   <Toaster /> is rendered once by the shell.
 // Errors stay until dismissed; the rest disappear after 5 s (paused while hovered or focused).
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
@@ -47,10 +47,6 @@ export const toast = {
     emit();
   },
 };
-
-export function useToast() {
-  return toast;
-}
 
 function subscribe(listener: () => void) {
   listeners.add(listener);

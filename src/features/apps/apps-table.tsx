@@ -1,8 +1,6 @@
 // The apps of the list page: a table, or on phones a list of cards. Says so when the filter
-// matches nothing, and prefetches an app while the pointer or focus is on its link.
-import { useQueryClient } from '@tanstack/react-query';
+// matches nothing. An app's data starts loading on hover or focus through its route's loader.
 import { Link } from '@tanstack/react-router';
-import { appQueryOptions } from '../../api/apps';
 import type { App } from '../../api/schemas/app';
 import { DataTable } from '../../components/data-table';
 import { FilterCount, NoFilterMatch } from '../../components/filter-input';
@@ -26,10 +24,6 @@ export function AppsTable({
   filter: string;
   onClearFilter: () => void;
 }) {
-  const queryClient = useQueryClient();
-  // Start loading an app (and its ETag) as soon as the pointer or focus is on its link.
-  const prefetch = (key: string) => void queryClient.prefetchQuery(appQueryOptions(key));
-
   if (apps.length === 0) {
     return (
       <NoFilterMatch
@@ -47,8 +41,6 @@ export function AppsTable({
             <Link
               to="/apps/$key"
               params={{ key: app.key }}
-              onMouseEnter={() => prefetch(app.key)}
-              onFocus={() => prefetch(app.key)}
               className="border-border bg-surface hover:bg-subtle/40 flex flex-col gap-1.5 rounded-lg border px-4 py-3 shadow-sm"
             >
               <span className="flex items-center justify-between gap-2">
@@ -75,8 +67,6 @@ export function AppsTable({
               <Link
                 to="/apps/$key"
                 params={{ key: app.key }}
-                onMouseEnter={() => prefetch(app.key)}
-                onFocus={() => prefetch(app.key)}
                 className="text-fg font-medium hover:underline"
               >
                 {app.name}

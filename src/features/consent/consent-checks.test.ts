@@ -5,10 +5,9 @@ import {
   countBySeverity,
   runConsentChecks,
   targetAnchorId,
-  type CheckedCookie,
-  type ConsentCheckInput,
   type Finding,
 } from './consent-checks';
+import type { CheckedCookie, ConsentCheckInput } from './consent-check-model';
 import { languageGrid } from './language-grid';
 
 function app(name: string, overrides: Partial<ConsentApplication> = {}): ConsentApplication {

@@ -1,22 +1,10 @@
-import type {
-  ConsentApplication,
-  ConsentCookie,
-  ConsentPurpose,
-  PrivacyPolicyState,
-} from '../../api/schemas/consent';
+import type { ConsentApplication, ConsentCookie } from '../../api/schemas/consent';
+import type { CheckTarget, CheckedCookie, ConsentCheckInput } from './consent-check-model';
 import { languageGrid, type LanguageGrid } from './language-grid';
 import { hasText } from './localized-text';
 
 export type Severity = 'error' | 'warning';
 export type CheckNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
-export type TargetKind = 'privacy-policy' | 'purpose' | 'application' | 'cookie';
-
-/** What a finding is about; the page renders the finding next to it. */
-export interface CheckTarget {
-  kind: TargetKind;
-  /** Purpose or application name, cookie id, or `privacy-policy`. */
-  name: string;
-}
 
 export interface Finding {
   /** Stable and unique within one run. */
@@ -27,15 +15,6 @@ export interface Finding {
   message: string;
   /** One line: why this matters. */
   why: string;
-}
-
-/** A cookie as the checks see it: from the configuration's list or from an application's own. */
-export type CheckedCookie = Pick<ConsentCookie, 'id' | 'name' | 'path' | 'domain' | 'application'>;
-
-export interface ConsentCheckInput extends PrivacyPolicyState {
-  purposes: readonly ConsentPurpose[];
-  applications: readonly ConsentApplication[];
-  cookies: readonly CheckedCookie[];
 }
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -1,7 +1,8 @@
 import { DataTable } from '../../components/data-table';
 import { tdClasses } from '../../components/ui/table';
 import { Badge } from '../../components/ui/badge';
-import { isRegexCookieName, type CheckedCookie } from './consent-checks';
+import type { CheckedCookie } from './consent-check-model';
+import { isRegexCookieName } from './consent-checks';
 
 const COOKIE_COLUMNS = [{ header: 'Name or pattern' }, { header: 'Path' }, { header: 'Domain' }];
 

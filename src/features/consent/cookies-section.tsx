@@ -1,7 +1,8 @@
 import type { ConsentApplication } from '../../api/schemas/consent';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
-import { findingsFor, targetAnchorId, type CheckedCookie, type Finding } from './consent-checks';
+import type { CheckedCookie } from './consent-check-model';
+import { findingsFor, targetAnchorId, type Finding } from './consent-checks';
 import { CookieTable } from './cookie-table';
 import { groupCookies } from './group-cookies';
 import { FindingList } from './findings';

@@ -1,6 +1,6 @@
 import type { ConsentApplication, ConsentConfig } from '../../api/schemas/consent';
 import { Button } from '../../components/ui/button';
-import type { CheckedCookie } from './consent-checks';
+import type { CheckedCookie } from './consent-check-model';
 import { downloadText } from './download';
 import { klaroConfigScript, toKlaroConfig } from './klaro-export';
 

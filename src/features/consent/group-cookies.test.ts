@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckedCookie } from './consent-checks';
+import type { CheckedCookie } from './consent-check-model';
 import { groupCookies } from './group-cookies';
 
 const cookie = (id: string, application: string): CheckedCookie => ({

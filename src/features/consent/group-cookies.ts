@@ -1,5 +1,5 @@
 import type { ConsentApplication } from '../../api/schemas/consent';
-import type { CheckedCookie } from './consent-checks';
+import type { CheckedCookie } from './consent-check-model';
 
 export interface CookieGroup {
   application: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsentApplication, ConsentConfig } from '../../api/schemas/consent';
-import type { CheckedCookie } from './consent-checks';
+import type { CheckedCookie } from './consent-check-model';
 import { klaroConfigScript, toKlaroConfig } from './klaro-export';
 
 const analytics: ConsentApplication = {

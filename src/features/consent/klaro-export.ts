@@ -1,6 +1,7 @@
 import type { LocalizedText } from '../../api/schemas/common';
 import type { ConsentApplication, ConsentConfig } from '../../api/schemas/consent';
-import { cookiePatternError, isRegexCookieName, type CheckedCookie } from './consent-checks';
+import type { CheckedCookie } from './consent-check-model';
+import { cookiePatternError, isRegexCookieName } from './consent-checks';
 import { hasText, languagesInUse, resolveLocalized } from './localized-text';
 
 /** Klaro's cookie forms: a name or pattern alone, or `[name or pattern, path, domain]`. */

@@ -1,5 +1,5 @@
 import type { LocalizedText } from '../../api/schemas/common';
-import type { CheckTarget, ConsentCheckInput } from './consent-checks';
+import type { CheckTarget, ConsentCheckInput } from './consent-check-model';
 import { hasText, languagesInUse, resolveLocalized } from './localized-text';
 
 export type GridField =

@@ -4,8 +4,7 @@
  */
 import type { AppLogEntry } from '../../api/schemas/app-log';
 
-const float = new Float64Array(1);
-const bits = new BigUint64Array(float.buffer);
+const view = new DataView(new ArrayBuffer(8));
 
 /**
  * The smallest double above `x`. The spec has no tie-breaker for entries sharing one `time`, so
@@ -15,9 +14,10 @@ const bits = new BigUint64Array(float.buffer);
 export function nextUp(x: number): number {
   if (Number.isNaN(x) || x === Number.POSITIVE_INFINITY) return x;
   if (x === 0) return Number.MIN_VALUE;
-  float[0] = x;
-  bits[0] = x > 0 ? bits[0] + 1n : bits[0] - 1n;
-  return float[0];
+  view.setFloat64(0, x);
+  const bits = view.getBigUint64(0);
+  view.setBigUint64(0, x > 0 ? bits + 1n : bits - 1n);
+  return view.getFloat64(0);
 }
 
 const NUMBER_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -46,11 +46,10 @@ export function boundToSeconds(bound: number | string | undefined): number | und
  */
 export function toAscending(page: readonly AppLogEntry[], newestFirst: boolean): AppLogEntry[] {
   const ordered = newestFirst ? [...page].reverse() : [...page];
-  for (let i = 1; i < ordered.length; i += 1) {
-    if ((ordered[i - 1] as AppLogEntry).time > (ordered[i] as AppLogEntry).time) {
-      // Array.prototype.sort is stable, so equal times keep their relative order.
-      return ordered.sort((a, b) => a.time - b.time);
-    }
-  }
-  return ordered;
+  const sorted = ordered.every((entry, i) => {
+    const previous = ordered[i - 1];
+    return previous === undefined || previous.time <= entry.time;
+  });
+  // Array.prototype.sort is stable, so equal times keep their relative order.
+  return sorted ? ordered : ordered.sort((a, b) => a.time - b.time);
 }
