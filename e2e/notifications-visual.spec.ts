@@ -62,4 +62,33 @@ test.describe('notifications: visual mode', () => {
     await expect(page.getByRole('button', { name: 'Revert' })).toBeDisabled();
     await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   });
+
+  test('runs nothing of the template, and a locked island opens the code at its line', async ({
+    page,
+    signIn,
+  }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await signIn(page);
+    await page.goto('/notifications/order-confirmation');
+    const code = page.getByRole('textbox', { name: 'HTML version' });
+    await code.click({ timeout: 30_000 });
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(
+      '<p onclick="alert(1)">Hi</p>\n<img src="x" onerror="alert(2)" alt="x">\n<script>alert(3)</script>',
+    );
+    await page.getByRole('button', { name: 'Visual' }).click();
+    const canvas = page.frameLocator('iframe[title="Visual editor"]');
+    const paragraph = canvas.getByText('Hi', { exact: true });
+    await expect(paragraph).not.toHaveAttribute('onclick');
+    await paragraph.click();
+    await expect(canvas.getByRole('img', { name: 'x' })).not.toHaveAttribute('onerror');
+    await canvas.getByRole('button', { name: /Embedded content: edit in code \(line 3\)/ }).click();
+    await expect(code).toBeFocused();
+    await expect(code.locator('.cm-activeLine')).toContainText('<script>');
+    expect(dialogs).toEqual([]);
+  });
 });
