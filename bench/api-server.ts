@@ -14,7 +14,7 @@ import { appLogEntrySchema, type AppLogEntry } from '../src/api/schemas/app-log'
 import { buildApp } from '../server/app';
 import { AuthFailureLimiter, createAuthHook } from '../server/auth';
 import { notFound } from '../server/errors';
-import { parseLogQuery } from '../server/store/app-logs-filter';
+import { parseLogQuery } from '../server/routes/app-logs-query';
 import { queryLogs } from '../server/store/app-logs';
 import { findAppRow } from '../server/store/apps';
 import { openDatabase } from '../server/store/db';

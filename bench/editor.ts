@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { startTestApi } from '../server/test-support';
+import { startTestApi } from '../server/test-support.test-helper';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const KEYS = Number(process.env.KEYS ?? 150);

@@ -117,8 +117,8 @@ async function startServer(
         resolve(decodeURIComponent(match[1]!));
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
   });
   return { child, token };
@@ -126,7 +126,10 @@ async function startServer(
 
 function stopServer(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null) {
+      resolve();
+      return;
+    }
     child.once('exit', () => resolve());
     // The server runs under npx/tsx: signal the whole group we started.
     try {

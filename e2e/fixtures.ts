@@ -3,11 +3,11 @@
 // built dashboard. Tokens come from the real `token` command.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
+import { freePort, waitUntilHealthy } from '../server/reliability/service-process';
 
 export { expect };
 
@@ -26,32 +26,6 @@ export interface TestServer {
 }
 
 export type ApiFetch = (path: string, init?: RequestInit & { site?: string }) => Promise<Response>;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The service exited early:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`The service did not become healthy:\n${output()}`);
-}
 
 export const test = base.extend<{
   server: TestServer;
@@ -80,15 +54,18 @@ export const test = base.extend<{
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      started.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-      started.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      started.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      started.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
       child = started;
-      await waitUntilHealthy(`http://127.0.0.1:${port}`, started, () => log);
+      await waitUntilHealthy(`http://127.0.0.1:${port}/api`, started, () => log);
     };
     const stop = () =>
       new Promise<void>((resolve) => {
         const current = child;
-        if (!current || current.exitCode !== null || current.signalCode !== null) return resolve();
+        if (!current || current.exitCode !== null || current.signalCode !== null) {
+          resolve();
+          return;
+        }
         current.once('exit', () => resolve());
         current.kill('SIGTERM');
       });

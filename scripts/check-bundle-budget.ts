@@ -32,11 +32,16 @@ function readManifest(): Manifest {
   }
 }
 
+function chunkIn(manifest: Manifest, key: string): ManifestChunk {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The manifest has no chunk ${key}`);
+  return chunk;
+}
+
 /** The manifest keys of START and everything it imports statically. */
 function staticClosure(manifest: Manifest, start: string, seen = new Set<string>()): Set<string> {
   if (seen.has(start)) return seen;
-  const chunk = manifest[start];
-  if (!chunk) throw new Error(`The manifest has no chunk ${start}`);
+  const chunk = chunkIn(manifest, start);
   seen.add(start);
   for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, seen);
   return seen;
@@ -55,14 +60,17 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 const manifest = readManifest();
 const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
-if (entries.length !== 1) throw new Error(`Expected one entry chunk, found ${entries.length}`);
-const entryKey = entries[0]![0];
+const [entry, ...otherEntries] = entries;
+if (!entry || otherEntries.length > 0) {
+  throw new Error(`Expected one entry chunk, found ${entries.length}`);
+}
+const entryKey = entry[0];
 
 const entryClosure = staticClosure(manifest, entryKey);
 const all = new Set(entryClosure);
 const rows: Array<[string, number]> = [];
 const sum = (keys: Iterable<string>) =>
-  [...keys].reduce((total, key) => total + gzipSize(manifest[key]!.file), 0);
+  [...keys].reduce((total, key) => total + gzipSize(chunkIn(manifest, key).file), 0);
 
 rows.push(['entry + static imports', sum(entryClosure)]);
 for (const [page, chunkKey] of Object.entries(ROUTE_CHUNKS)) {

@@ -18,6 +18,9 @@ npx tsc -p tsconfig.json --noEmit
 step "unit and API tests"
 npx vitest run
 
+step "reliability (fuzzing and concurrency on the real service)"
+npx vitest run -c vitest.reliability.config.ts
+
 step "build"
 npx vite build --logLevel warn
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../src/api/schemas/error';
 import { BODY_LIMIT_BYTES } from './app';
 import { DASHBOARD_CSP } from './security-headers';
-import { startTestApi, type TestApi } from './test-support';
+import { startTestApi, type TestApi } from './test-support.test-helper';
 
 let api: TestApi;
 let staticDir: string;

@@ -49,6 +49,11 @@ export interface AppDeps {
   authLimiter?: AuthFailureLimiter;
   /** Token/membership lookup cache; 0 turns it off. */
   authCacheTtlMs?: number;
+  /**
+   * Fastify's `trustProxy`: which X-Forwarded-For hops name the client (`request.ip`, the key of
+   * the failed-auth limiter). Absent or false: the socket's peer, and the header is ignored.
+   */
+  trustProxy?: boolean | string[];
 }
 
 /** Largest accepted request body. */
@@ -76,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.trustProxy ?? false,
     // `/api/apps/` and `/api/apps` are the same route.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();

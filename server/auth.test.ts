@@ -3,7 +3,7 @@ import { errorBodySchema } from '../src/api/schemas/error';
 import { siteListSchema } from '../src/api/schemas/site';
 import { AuthFailureLimiter } from './auth';
 import { generateToken, hashToken } from './store/tokens';
-import { startTestApi, type TestApi } from './test-support';
+import { startTestApi, type TestApi } from './test-support.test-helper';
 
 let api: TestApi;
 
@@ -101,8 +101,57 @@ describe('failed-authentication limit', () => {
       const retryAfter = Number(blocked.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
-      // Even a good token waits until the window is over.
-      expect((await limited.request('GET', '/apps')).status).toBe(429);
+      expect((await limited.request('GET', '/apps', { token: null })).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('never refuses a valid token because others failed from the same address', async () => {
+    const limited = await startTestApi({ authLimiter: new AuthFailureLimiter(3) });
+    try {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await limited.request('GET', '/apps', { token: generateToken() });
+      }
+      expect((await limited.request('GET', '/apps', { token: generateToken() })).status).toBe(429);
+      expect((await limited.request('GET', '/apps')).status).toBe(200);
+      expect(
+        (await limited.request('GET', '/sites', { token: limited.acmeToken, site: null })).status,
+      ).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  const failFrom = (limited: TestApi, forwardedFor: string) =>
+    limited.request('GET', '/apps', {
+      token: generateToken(),
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('keys on the socket address and ignores X-Forwarded-For unless a proxy is trusted', async () => {
+    const limited = await startTestApi({ authLimiter: new AuthFailureLimiter(3) });
+    try {
+      for (const client of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+        expect((await failFrom(limited, client)).status).toBe(401);
+      }
+      expect((await failFrom(limited, '203.0.113.4')).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('behind a trusted proxy, keys on the forwarded client address', async () => {
+    const limited = await startTestApi({
+      authLimiter: new AuthFailureLimiter(3),
+      trustProxy: ['127.0.0.1'],
+    });
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        expect((await failFrom(limited, '203.0.113.1')).status).toBe(401);
+      }
+      expect((await failFrom(limited, '203.0.113.1')).status).toBe(429);
+      expect((await failFrom(limited, '203.0.113.2')).status).toBe(401);
     } finally {
       await limited.close();
     }

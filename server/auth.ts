@@ -6,9 +6,11 @@
  * `X-Service-Site` header, already checked for membership). A route that needs a user but no
  * site (`GET /api/sites`) declares `config: { auth: 'user' }`; its `request.auth.siteId` is ''.
  *
- * Order of checks: rate limit (429) → token (401) → site header (400, field `X-Service-Site`)
- * → membership (403). Ten failed authentications (401) from one address within a minute get 429
- * until that minute is over. The counter is in memory, per process: enough for one instance.
+ * Order of checks: token (401, or 429 when its address is locked out) → site header (400, field
+ * `X-Service-Site`) → membership (403). Ten failed authentications (401) from one address within
+ * a minute make further failures from it 429 until that minute is over; a valid token still
+ * passes. The address is `request.ip` (see `trustProxy` in app.ts). The counter is in memory,
+ * per process: enough for one instance.
  */
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -160,13 +162,14 @@ export function createAuthHook(options: AuthOptions): onRequestAsyncHookHandler 
   }
 
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
-    const address = request.ip;
-    const wait = limiter.blockedFor(address);
-    if (wait > 0) throw tooManyRequests(wait);
-
     const token = bearerToken(request);
     const userId = token ? await userOf(token) : undefined;
     if (userId === undefined) {
+      // Only failures are limited: a valid token is never refused for what others did from
+      // the same address (a shared proxy or NAT).
+      const address = request.ip;
+      const wait = limiter.blockedFor(address);
+      if (wait > 0) throw tooManyRequests(wait);
       limiter.recordFailure(address);
       throw unauthorized(
         token ? 'The token is not valid' : 'Authorization: Bearer <token> is required',

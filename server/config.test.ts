@@ -12,7 +12,24 @@ describe('loadConfig', () => {
       LOG_RETENTION_DAYS: 14,
       CORS_ORIGINS: [],
       STATIC_DIR: 'dist',
+      TRUST_PROXY: false,
     });
+  });
+
+  it('reads TRUST_PROXY as off, on or a list of proxy addresses', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust('0')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('127.0.0.1, 10.0.0.0/8,loopback, ::1')).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+    ]);
+    expect(() => trust('proxy.example.com')).toThrow(/TRUST_PROXY/);
+    expect(() => trust('10.0.0.0/33')).toThrow(/TRUST_PROXY/);
+    expect(() => trust('2')).toThrow(/TRUST_PROXY/);
   });
 
   it('parses values, flags and the origin list', () => {

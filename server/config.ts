@@ -2,6 +2,7 @@
  * The service's configuration: the environment, parsed once with zod. An invalid value stops
  * the process with a message naming the variable (see main.ts).
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = (fallback: '0' | '1') =>
@@ -18,6 +19,40 @@ const originSchema = z.string().refine((value) => {
     return false;
   }
 }, 'Each origin must look like https://admin.example.com (scheme, host, optional port)');
+
+/** The names proxy-addr (Fastify's trustProxy) knows, besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Whose address the failed-auth limiter counts: off (the socket's peer), `true` (trust every
+ * X-Forwarded-For hop), or the proxies' addresses. No hop count: Fastify 5 ignores one, since it
+ * cannot check the immediate peer.
+ */
+const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((value, context): boolean | string[] => {
+    const trimmed = value.trim();
+    if (trimmed === '0' || trimmed === 'false') return false;
+    if (trimmed === 'true') return true;
+    const entries = trimmed.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'Must be false, true, or comma-separated proxy addresses or CIDR ranges (10.0.0.0/8, loopback)',
+    });
+    return z.NEVER;
+  });
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -37,6 +72,7 @@ export const configSchema = z.object({
     )
     .pipe(z.array(originSchema)),
   STATIC_DIR: z.string().trim().min(1).default('dist'),
+  TRUST_PROXY: trustProxySchema,
 });
 
 export type Config = z.output<typeof configSchema>;

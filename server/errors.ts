@@ -85,7 +85,8 @@ function cut(text: string, max: number): string {
 /** A sent value as it is when short; else its first characters (of its JSON when not text). */
 function echoOf(value: unknown): unknown {
   if (typeof value === 'string') return cut(value, MAX_ECHOED_VALUE_CHARS);
-  const json = JSON.stringify(value);
+  // JSON.stringify answers undefined for undefined, functions and symbols, whatever its type says.
+  const json: string | undefined = JSON.stringify(value);
   return json === undefined || json.length <= MAX_ECHOED_VALUE_CHARS
     ? value
     : cut(json, MAX_ECHOED_VALUE_CHARS);
@@ -201,7 +202,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 function show(value: unknown): string {
-  const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+  const text: string | undefined = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
   return text === undefined ? String(value) : text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
@@ -308,8 +309,8 @@ function problemCount(issues: readonly $ZodIssue[]): number {
 
 /** The resource name a route declares in `config.resource` (defaults to `request`). */
 export function routeResource(request: FastifyRequest): string {
-  const config = request.routeOptions?.config as { resource?: unknown } | undefined;
-  return typeof config?.resource === 'string' ? config.resource : 'request';
+  const config: { resource?: unknown } = request.routeOptions.config;
+  return typeof config.resource === 'string' ? config.resource : 'request';
 }
 
 declare module 'fastify' {

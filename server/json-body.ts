@@ -56,7 +56,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     body: string,
     done: (error: Error | null, value?: unknown) => void,
   ): void => {
-    parse(request, body, (error, value: unknown) => {
+    void parse(request, body, (error, value: unknown) => {
       if (error) done(error);
       // Valid JSON by now, so counting brackets outside strings is exact.
       else if (nestedDeeperThan(body, MAX_JSON_DEPTH)) done(tooDeep());

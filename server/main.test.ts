@@ -90,6 +90,19 @@ describe('server process', () => {
     expect(await stop(child)).toBe(0);
   });
 
+  it('prints how many log entries retention pruned', async () => {
+    // The first start wrote demo logs; with a retention of about a second they are all due.
+    const { child, lines } = await startServer({
+      DATABASE_URL: databaseUrl,
+      DEMO_LOGS: '0',
+      LOG_RETENTION_DAYS: '0.00001',
+    });
+    await expect
+      .poll(() => lines.find((line) => /^Pruned \d+ log entries/.test(line)), { timeout: 10_000 })
+      .toMatch(/^Pruned [1-9]\d* log entries older than 0\.00001 days$/);
+    expect(await stop(child)).toBe(0);
+  });
+
   it('exits 1 naming the variable when the configuration is invalid', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: { ...process.env, PORT: 'eighty', DATABASE_URL: ':memory:' },

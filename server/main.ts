@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     db,
     corsOrigins: config.CORS_ORIGINS,
     staticDir: config.STATIC_DIR,
+    trustProxy: config.TRUST_PROXY,
     logger: { level: 'warn' },
   });
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -80,7 +81,10 @@ async function main(): Promise<void> {
       : undefined;
   const stopRetention = startLogRetention(db, config.LOG_RETENTION_DAYS, (deleted, error) => {
     if (error) app.log.error({ err: error }, 'log retention failed');
-    else if (deleted > 0) app.log.info(`pruned ${deleted} log entries`);
+    // Printed like the start-up lines: the request logger is at warn, where info never shows.
+    else if (deleted > 0) {
+      console.log(`Pruned ${deleted} log entries older than ${config.LOG_RETENTION_DAYS} days`);
+    }
   });
 
   stopping.push(async () => {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteListSchema } from '../../src/api/schemas/site';
 import { startDemoLogGenerator } from '../demo/log-generator';
-import { startTestApi, type TestApi } from '../test-support';
+import { startTestApi, type TestApi } from '../test-support.test-helper';
 
 let api: TestApi;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIngestEntrySchema, LOG_LEVELS } from '../../src/api/schemas/app-log';
 import { findAppRow } from '../store/apps';
 import { startLogRetention } from '../retention';
-import { startTestApi, type TestApi } from '../test-support';
-import { demoLogEntry, startDemoLogGenerator } from './log-generator';
+import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { startDemoLogGenerator } from './log-generator';
+import { seeded } from './seeded-random.test-helper';
 
 let api: TestApi;
 
@@ -14,15 +14,6 @@ afterAll(async () => {
   await api.close();
 });
 
-/** A seeded pseudo-random sequence, so the test sees the same entries every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
 async function countLogs(appId: number): Promise<number> {
   const row = await api.db
     .selectFrom('app_logs')
@@ -31,21 +22,6 @@ async function countLogs(appId: number): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
-
-describe('demo log entries', () => {
-  it('are valid ingestion entries covering every level, some from jobs', () => {
-    const random = seeded(7);
-    const entries = Array.from({ length: 2000 }, () => demoLogEntry('storefront', random));
-    for (const entry of entries) expect(logIngestEntrySchema.safeParse(entry).success).toBe(true);
-    expect(new Set(entries.map((entry) => entry.level))).toEqual(new Set(LOG_LEVELS));
-    const jobs = entries.filter((entry) => {
-      const job = (entry.context as { job?: { name?: string } } | null | undefined)?.job;
-      return job?.name === 'sync-inventory' || job?.name === 'send-digest';
-    });
-    expect(jobs.length).toBeGreaterThan(200);
-    expect(entries.some((entry) => typeof entry.data === 'string')).toBe(true);
-  });
-});
 
 describe('demo log generator', () => {
   it('writes through the ingestion path, starting with a burst, and stops cleanly', async () => {

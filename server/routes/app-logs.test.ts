@@ -10,11 +10,10 @@ import { AuthFailureLimiter } from '../auth';
 import { buildApp } from '../app';
 import { insertApp } from '../store/apps';
 import { migrateToLatest, openDatabase, type Db } from '../store/db';
-import { pruneLogs, toLogRow } from '../store/app-logs';
-import { insertLogRows } from '../store/app-logs-sqlite';
+import { insertLogRows, pruneLogs, toLogRow } from '../store/app-logs';
 import { createSite, ensureMembership } from '../store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
-import { appRowFixture } from '../test-support';
+import { appFixture } from '../test-support.test-helper';
 
 const PORT = 18201;
 const BASE = `http://127.0.0.1:${PORT}/api`;
@@ -27,7 +26,7 @@ let appCount = 0;
 async function createApp(site: string): Promise<{ id: number; key: string }> {
   appCount += 1;
   const key = `logs-app-${appCount}`;
-  const id = await insertApp(db, appRowFixture(site, key));
+  const id = await insertApp(db, site, appFixture(key));
   return { id, key };
 }
 

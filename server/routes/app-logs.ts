@@ -1,5 +1,5 @@
 /**
- * App logs: `GET /apps/:app_id/logs` (the spec's query, rules in store/app-logs-filter.ts) and
+ * App logs: `GET /apps/:app_id/logs` (the spec's query, rules in app-logs-query.ts) and
  * `POST /apps/:app_id/logs` (ingestion for the runtimes: 1..1000 entries, all or nothing).
  *
  * The GET body is JSON text built by the store from the stored JSON (no parse + stringify per
@@ -17,7 +17,7 @@ import {
   logIngestBodySchema,
 } from '../../src/api/schemas/app-log';
 import { notFound } from '../errors';
-import { parseLogQuery } from '../store/app-logs-filter';
+import { parseLogQuery } from './app-logs-query';
 import { insertLogs } from '../store/app-logs';
 import { LogPageCache } from '../store/app-logs-cache';
 import { findAppRow } from '../store/apps';

@@ -153,9 +153,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
         if (sameJson(next, before)) return current;
         const written = await updateApp(trx, current.id, current.version, next, nowIso());
         if (!written) throw preconditionFailed('app');
-        const updated = await findAppRow(trx, siteId, current.key);
-        if (!updated) throw notFound('app');
-        return updated;
+        return written;
       });
       void reply.header('ETag', etagOf('app', siteId, row.id, row.version));
       return toApp(row);

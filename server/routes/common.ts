@@ -43,7 +43,13 @@ export function apiBaseUrl(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}/api`;
 }
 
-/** JSON text with keys in a stable order, to compare values. */
+/** Object keys in code-unit order at every depth, so key order never tells two values apart. */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Whether two values have the same JSON text, object keys in any order (array order counts). */
 export function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return JSON.stringify(a, sortedKeys) === JSON.stringify(b, sortedKeys);
 }

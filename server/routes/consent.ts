@@ -92,7 +92,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
           next.privacy_policy_kind = body.privacy_policy_kind;
         }
         if (body.privacy_policy_url !== undefined) {
-          // Sorted by locale, so the same URLs in another order are no change.
+          // Stored in locale order, whatever order they were sent in.
           next.privacy_policy_url = Object.fromEntries(
             Object.entries(body.privacy_policy_url).sort(([a], [b]) => a.localeCompare(b)),
           );

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIQUID_LIMITS } from '../../src/api/liquid-bounds';
 import { errorBodySchema } from '../../src/api/schemas/error';
 import {
   notificationListSchema,
   notificationSchema,
   type Notification,
 } from '../../src/api/schemas/notification';
-import { startTestApi, type TestApi } from '../test-support';
+import { startTestApi, type TestApi } from '../test-support.test-helper';
 
 let api: TestApi;
 
@@ -124,6 +125,17 @@ describe('notifications', () => {
       field: 'html',
       code: 'liquid_syntax',
     });
+  });
+
+  it('refuses a template past the nesting limit with a liquid_syntax error naming it', async () => {
+    const before = await getNotification('welcome');
+    const nested = '{% if a %}'.repeat(5000) + 'x' + '{% endif %}'.repeat(5000);
+    const res = await api.request('PUT', '/notifications/welcome', { body: { html: nested } });
+    expect(res.status).toBe(422);
+    const [detail] = errorBodySchema.parse(res.json).errors;
+    expect(detail).toMatchObject({ field: 'html', code: 'liquid_syntax' });
+    expect(detail?.message).toContain(`at most ${LIQUID_LIMITS.depth} levels deep`);
+    expect((await getNotification('welcome')).n).toEqual(before.n);
   });
 
   it('refuses html_enabled with an empty html', async () => {

@@ -178,7 +178,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         if (sameJson(next, before)) return current;
         const written = await updateNotification(trx, current.id, current.version, next, nowIso());
         if (!written) throw preconditionFailed('notification');
-        return (await findNotificationRow(trx, siteId, current.id)) ?? current;
+        return written;
       });
       void reply.header('ETag', etagOf('notification', siteId, row.id, row.version));
       return toNotification(row, apiBaseUrl(request));

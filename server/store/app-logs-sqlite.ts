@@ -1,6 +1,5 @@
 /**
- * SQLite-only SQL of the log store, kept in this one file so a PostgreSQL dialect only has to
- * replace what is here.
+ * The SQLite log store (the LogStore of log-store.ts): the SQL of app logs only SQLite speaks.
  *
  * - Text search: `instr` on the pre-lowered `search` column decides (PostgreSQL:
  *   `strpos(search, $1) > 0`); past the scan budget, candidates come from the contentless FTS5
@@ -15,53 +14,43 @@ import {
   CompiledQuery,
   sql,
   type Expression,
-  type Insertable,
   type Kysely,
   type RawBuilder,
   type SqlBool,
 } from 'kysely';
-import type { AppLogsTable } from './app-logs-table';
+import type { AppLogsTable, NewLogRow } from './app-logs-table';
 import type { Database } from './db';
 
 /** True when the row's lower-cased search text contains `term` (already lower-cased). */
-export function searchContains(term: string): Expression<SqlBool> {
+function searchContains(term: string): Expression<SqlBool> {
   return sql<SqlBool>`instr(search, ${term}) > 0`;
-}
-
-/** Terms the trigram index can look up: 3 characters or more. */
-export function indexableTerms(terms: readonly string[]): string[] {
-  return terms.filter((term) => [...term].length >= 3);
 }
 
 /**
  * Rows whose search text has every term as a substring, by the FTS5 trigram index; with a
- * `deadline`, reading the candidates stops there too (see `withinDeadline`).
+ * `deadline` (epoch ms), both reading the candidates and checking them stop there with
+ * SearchTimeoutError. SQLite runs on the event loop and better-sqlite3 cannot interrupt a
+ * statement, so this per-row check (`within_deadline`) is what bounds a search's time
+ * (PostgreSQL: a `statement_timeout` for the transaction).
  */
-export function searchIndexCandidates(
-  terms: readonly string[],
-  deadline?: number,
-): Expression<SqlBool> {
+function searchIndexCandidates(terms: readonly string[], deadline?: number): Expression<SqlBool> {
   const match = terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
-  const inTime = deadline === undefined ? sql`` : sql` and within_deadline(${deadline})`;
-  return sql<SqlBool>`"id" in (select rowid from app_logs_fts where app_logs_fts match ${match}${inTime})`;
+  if (deadline === undefined) {
+    return sql<SqlBool>`"id" in (select rowid from app_logs_fts where app_logs_fts match ${match})`;
+  }
+  return sql<SqlBool>`("id" in (select rowid from app_logs_fts where app_logs_fts match ${match} and within_deadline(${deadline})) and within_deadline(${deadline}))`;
 }
 
 /** A search ran past its time budget; thrown from inside the statement by `within_deadline`. */
-export class SearchTimeoutError extends Error {
+class SearchTimeoutError extends Error {
   override name = 'SearchTimeoutError';
 }
 
-/**
- * True for every row until `deadline` (epoch ms); after it the statement stops with
- * SearchTimeoutError. SQLite runs on the event loop and better-sqlite3 cannot interrupt a
- * statement, so this per-row check is what bounds a search's time (PostgreSQL: a
- * `statement_timeout` for the transaction).
- */
-export function withinDeadline(deadline: number): Expression<SqlBool> {
-  return sql<SqlBool>`within_deadline(${deadline})`;
+function searchTimedOut(error: unknown): boolean {
+  return error instanceof SearchTimeoutError;
 }
 
-/** The SQL functions above, registered on a connection when it opens. */
+/** The SQL functions of this store (`within_deadline`), registered on a connection when it opens. */
 export function registerLogSqlFunctions(sqlite: SQLite.Database): void {
   sqlite.function('within_deadline', { deterministic: false }, (deadline: unknown) => {
     if (typeof deadline === 'number' && Date.now() >= deadline) {
@@ -72,12 +61,12 @@ export function registerLogSqlFunctions(sqlite: SQLite.Database): void {
 }
 
 /** `+column`: the same value, but SQLite's planner will not use an index on it. */
-export function notIndexed(column: 'app_id' | 'time_us'): RawBuilder<number> {
+function notIndexed(column: 'app_id' | 'time_us'): RawBuilder<number> {
   return sql<number>`+${sql.ref(column)}`;
 }
 
 /** Removes an app's rows older than `cutoffUs` from the FTS index (before deleting them). */
-export async function deleteFromSearchIndex(
+async function deleteFromSearchIndex(
   db: Kysely<Database>,
   appId: number,
   cutoffUs: number,
@@ -135,9 +124,9 @@ const INDEX_ID_RANGE_SQL =
  * needs the new ids to be one contiguous range, which they are when the statement ran under the
  * write lock; when they are not (never seen), the texts are bound one by one as before.
  */
-export async function insertLogRows(
+async function insertLogRows(
   db: Kysely<Database>,
-  rows: ReadonlyArray<Insertable<AppLogsTable>>,
+  rows: readonly NewLogRow[],
 ): Promise<Array<{ id: number; time_us: number }>> {
   const parameters: unknown[] = [];
   for (const row of rows) {
@@ -164,3 +153,31 @@ export async function insertLogRows(
   await db.executeQuery(CompiledQuery.raw(indexSql(result.rows.length), indexParameters));
   return result.rows;
 }
+
+/** Deletes entries older than `cutoffUs`, app by app through the (app_id, time_us) index. */
+async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
+  const apps = await db.selectFrom('apps').select('id').execute();
+  let deleted = 0;
+  for (const app of apps) {
+    deleted += await db.transaction().execute(async (trx) => {
+      await deleteFromSearchIndex(trx, app.id, cutoffUs);
+      const result = await trx
+        .deleteFrom('app_logs')
+        .where('app_id', '=', app.id)
+        .where('time_us', '<', cutoffUs)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+  }
+  return deleted;
+}
+
+/** The LogStore of log-store.ts for SQLite (checked against the interface there). */
+export const sqliteLogStore = {
+  insertRows: insertLogRows,
+  searchContains,
+  searchIndexCandidates,
+  searchTimedOut,
+  notIndexed,
+  prune,
+};

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Insertable } from 'kysely';
 
 /**
  * The `app_logs` table. Rows are shaped for the hot read path: `data` and `context` are kept
@@ -28,3 +28,6 @@ export interface AppLogsTable {
   /** Lower-cased text of data and context that `q` is matched against (see searchText in app-logs.ts). */
   search: string;
 }
+
+/** A row to insert: what `toLogRow` in app-logs.ts builds from an ingested entry. */
+export type NewLogRow = Insertable<AppLogsTable>;

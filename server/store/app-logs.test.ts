@@ -7,9 +7,11 @@ import { CompiledQuery, Kysely, SqliteDialect, type SqliteDatabase } from 'kysel
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_LEVELS, type AppLogEntry, type LogLevel } from '../../src/api/schemas/app-log';
 import { migrateToLatest, openDatabase, type Database, type Db } from './db';
-import { parseLogQuery, type LogFilter, type RawLogQuery } from './app-logs-filter';
+import { parseLogQuery, type RawLogQuery } from '../routes/app-logs-query';
+import type { LogFilter } from './app-logs-filter';
 import {
   formatLogId,
+  insertLogRows,
   insertLogs,
   pruneLogs,
   queryLogs,
@@ -17,10 +19,9 @@ import {
   toLogRow,
   type LogIngestEntry,
 } from './app-logs';
-import { insertLogRows } from './app-logs-sqlite';
 import { insertApp } from './apps';
 import { HttpError } from '../errors';
-import { appRowFixture } from '../test-support';
+import { appFixture } from '../test-support.test-helper';
 
 let dir: string;
 let db: Db;
@@ -43,7 +44,7 @@ afterAll(async () => {
 
 async function createApp(): Promise<number> {
   appCounter += 1;
-  return insertApp(db, appRowFixture('site', `app-${appCounter}`));
+  return insertApp(db, 'site', appFixture(`app-${appCounter}`));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,21 +5,17 @@
  * page is answered as one JSON string built by concatenation, with no parse + stringify per
  * entry; times are integer microseconds, exposed as `time_us / 1e6`.
  */
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { AppLogsTable } from './app-logs-table';
-import { LOG_LEVELS, type AppLogEntry, type LogIngestBody } from '../../src/api/schemas/app-log';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { AppLogsTable, NewLogRow } from './app-logs-table';
+import {
+  LOG_LEVELS,
+  logLevelRank,
+  type AppLogEntry,
+  type LogIngestBody,
+} from '../../src/api/schemas/app-log';
 import { writeTransaction, type Database } from './db';
 import { lowerBoundUs, SEARCH_WINDOW_US, US_PER_SECOND, type LogFilter } from './app-logs-filter';
-import {
-  deleteFromSearchIndex,
-  indexableTerms,
-  insertLogRows,
-  notIndexed,
-  searchContains,
-  searchIndexCandidates,
-  SearchTimeoutError,
-  withinDeadline,
-} from './app-logs-sqlite';
+import { logStoreOf } from './log-store';
 import { badRequest } from '../errors';
 
 export type LogIngestEntry = LogIngestBody['logs'][number];
@@ -66,17 +62,13 @@ function isoFromUs(us: number): string {
 }
 
 /** An ingested entry → its row, committed at `timeUs` (the bench fills tables with this too). */
-export function toLogRow(
-  appId: number,
-  entry: LogIngestEntry,
-  timeUs: number,
-): Insertable<AppLogsTable> {
+export function toLogRow(appId: number, entry: LogIngestEntry, timeUs: number): NewLogRow {
   const data = JSON.stringify(entry.data);
   const context = entry.context ? JSON.stringify(entry.context) : null;
   return {
     app_id: appId,
     time_us: timeUs,
-    level: LOG_LEVELS.indexOf(entry.level),
+    level: logLevelRank(entry.level),
     job: jobName(entry.context),
     data,
     context,
@@ -126,23 +118,40 @@ export async function insertLogs(
 }
 
 /**
+ * Inserts rows built by `toLogRow` (rows of ONE app, times unique) with their search index
+ * entries; ingestion goes through insertLogs, tests and benchmarks use this to place entries at
+ * chosen times.
+ */
+export async function insertLogRows(
+  db: Kysely<Database>,
+  rows: readonly NewLogRow[],
+): Promise<Array<{ id: number; time_us: number }>> {
+  return logStoreOf(db).insertRows(db, rows);
+}
+
+/** Terms a trigram index (every engine's text index) can look up: 3 characters or more. */
+function indexableTerms(terms: readonly string[]): string[] {
+  return terms.filter((term) => [...term].length >= 3);
+}
+
+/**
  * How many of the newest rows of the range (oldest with `since`) a `q` query scans before it
- * asks the FTS index for the rest: common words are found within the scan, rare ones through
+ * asks the text index for the rest: common words are found within the scan, rare ones through
  * the index. Chosen by measurement (bench/api.ts, decision 002).
  */
 export const SEARCH_SCAN_BUDGET = 20_000;
 
 /**
- * How long the FTS step of a `q` may run: past it the search stops with a 400 rather than hold
+ * How long the index step of a `q` may run: past it the search stops with a 400 rather than hold
  * the event loop (and every other request) for seconds. Measured searches take ≤ 16 ms p99
  * (decision 002); the scan step is bounded by SEARCH_SCAN_BUDGET rows and needs no clock.
  */
 export const SEARCH_TIME_BUDGET_MS = 500;
 
 export interface QueryOptions {
-  /** Rows scanned before the FTS index is used; Infinity: scan only, 0: index only. */
+  /** Rows scanned before the text index is used; Infinity: scan only, 0: index only. */
   scanBudget?: number;
-  /** Time the FTS step may take (ms). */
+  /** Time the index step may take (ms). */
   timeBudgetMs?: number;
 }
 
@@ -161,13 +170,13 @@ function rangeOf(filter: LogFilter): TimeRange {
 }
 
 /**
- * The entries of one app matching `filter` (see app-logs-filter.ts for the rules): ascending
- * from `since` when it is given, else newest first; `q` without `since` only searches the 24 h
+ * The entries of one app matching `filter` (see routes/app-logs-query.ts for the rules):
+ * ascending from `since` when it is given, else newest first; `q` without `since` only searches the 24 h
  * before `before` (or before now).
  *
  * A `q` with a word of 3+ characters is answered in two steps: a scan of the first
  * `scanBudget` rows of the range in answer order; if that does not fill the page, the rest of
- * the range through the FTS5 trigram index (every candidate is still checked with the scan's
+ * the range through the engine's text index (every candidate is still checked with the scan's
  * own predicate, so both steps answer exactly the same rule).
  */
 export async function queryLogs(
@@ -213,7 +222,7 @@ export async function queryLogs(
   )
     .execute()
     .catch((error: unknown) => {
-      if (!(error instanceof SearchTimeoutError)) throw error;
+      if (!logStoreOf(db).searchTimedOut(error)) throw error;
       throw badRequest(
         'q',
         `The search ran past its time budget of ${timeBudgetMs} ms; narrow it with since and ` +
@@ -226,8 +235,8 @@ export async function queryLogs(
 
 /**
  * The query of `queryLogs` (the EXPLAIN QUERY PLAN test compiles it). `range` replaces the
- * filter's own time range; `indexTerms` adds the FTS candidate restriction, and `deadline`
- * (epoch ms) stops it with SearchTimeoutError.
+ * filter's own time range; `indexTerms` adds the text index candidate restriction, and
+ * `deadline` (epoch ms) stops it (see LogStore.searchIndexCandidates).
  */
 export function selectLogs(
   db: Kysely<Database>,
@@ -235,19 +244,19 @@ export function selectLogs(
   filter: LogFilter,
   options: { range?: TimeRange; indexTerms?: string[]; deadline?: number } = {},
 ) {
+  const store = logStoreOf(db);
   const range = options.range ?? rangeOf(filter);
   const byIndex = options.indexTerms !== undefined && options.indexTerms.length > 0;
-  // With FTS candidates the rows must be found by id from the candidates, not by walking the
+  // With index candidates the rows must be found from the candidates, not by walking the
   // (app_id, time_us) index over the whole range: notIndexed keeps the planner off it.
-  const appIdRef = byIndex ? notIndexed('app_id') : sql.ref('app_id');
-  const timeRef = byIndex ? notIndexed('time_us') : sql.ref('time_us');
+  const appIdRef = byIndex ? store.notIndexed('app_id') : sql.ref('app_id');
+  const timeRef = byIndex ? store.notIndexed('time_us') : sql.ref('time_us');
   let query = db
     .selectFrom('app_logs')
     .select(['id', 'level', 'data', 'context', 'created_at', 'time_us'])
     .where(appIdRef, '=', appId);
   if (byIndex) {
-    query = query.where(searchIndexCandidates(options.indexTerms ?? [], options.deadline));
-    if (options.deadline !== undefined) query = query.where(withinDeadline(options.deadline));
+    query = query.where(store.searchIndexCandidates(options.indexTerms ?? [], options.deadline));
   }
   if (range.lowUs !== undefined) query = query.where(timeRef, '>=', range.lowUs);
   if (range.highUs !== undefined) query = query.where(timeRef, '<', range.highUs);
@@ -255,7 +264,7 @@ export function selectLogs(
   if (filter.job !== undefined) query = query.where('job', '=', filter.job);
   if (filter.search) {
     for (const level of filter.search.exactLevels) query = query.where('level', '=', level);
-    for (const term of filter.search.terms) query = query.where(searchContains(term));
+    for (const term of filter.search.terms) query = query.where(store.searchContains(term));
   }
   return query
     .orderBy('time_us', filter.sinceUs === undefined ? 'desc' : 'asc')
@@ -279,24 +288,10 @@ function pageToJson(rows: readonly LogRow[]): LogPage {
   return { json, count: rows.length };
 }
 
-/** Deletes entries older than `olderThanEpochSeconds`, app by app through the (app, time) index. */
+/** Deletes entries older than `olderThanEpochSeconds`; returns how many. */
 export async function pruneLogs(
   db: Kysely<Database>,
   olderThanEpochSeconds: number,
 ): Promise<number> {
-  const cutoffUs = lowerBoundUs(olderThanEpochSeconds);
-  const apps = await db.selectFrom('apps').select('id').execute();
-  let deleted = 0;
-  for (const app of apps) {
-    deleted += await db.transaction().execute(async (trx) => {
-      await deleteFromSearchIndex(trx, app.id, cutoffUs);
-      const result = await trx
-        .deleteFrom('app_logs')
-        .where('app_id', '=', app.id)
-        .where('time_us', '<', cutoffUs)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    });
-  }
-  return deleted;
+  return logStoreOf(db).prune(db, lowerBoundUs(olderThanEpochSeconds));
 }

@@ -3,15 +3,15 @@
  *
  * For other repositories and routes: `findAppRow(db, siteId, key)` returns the app's row (with
  * its integer `id`, which `app_logs.app_id` references) or undefined; an app of another site is
- * undefined, exactly like one that does not exist. `db` may be a transaction.
+ * undefined, exactly like one that does not exist. `db` may be a transaction. Callers read a row
+ * only through `toApp` and `changesOf`, and write apps as the API's App.
  */
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { App } from '../../src/api/schemas/app';
 import type { AppsTable, Database } from './db';
-import { parseJson } from './json';
+import { flag, isSet, jsonText, parseJson } from './encoding';
 
 export type AppRow = Selectable<AppsTable>;
-export type NewAppRow = Insertable<AppsTable>;
 
 export async function findAppRow(
   db: Kysely<Database>,
@@ -36,10 +36,31 @@ export async function listAppRows(db: Kysely<Database>, siteId: string): Promise
     .execute();
 }
 
-export async function insertApp(db: Kysely<Database>, row: NewAppRow): Promise<number> {
+/** Adds an app to the site at version 1; returns its row id. */
+export async function insertApp(db: Kysely<Database>, siteId: string, app: App): Promise<number> {
   const inserted = await db
     .insertInto('apps')
-    .values(row)
+    .values({
+      site_id: siteId,
+      key: app.key,
+      name: app.name,
+      url: app.url,
+      domain: app.domain,
+      callback_url: app.callback_url,
+      internal: flag(app.internal),
+      install_scopes: jsonText(app.install_scopes),
+      sdk_version: app.sdk_version,
+      compiled_at: app.compiled_at,
+      compile_errors: jsonText(app.compile_errors),
+      functions: jsonText(app.functions),
+      routes: jsonText(app.routes),
+      callbacks: jsonText(app.callbacks),
+      jobs: jsonText(app.jobs),
+      schedules: jsonText(app.schedules),
+      created_at: app.created_at,
+      updated_at: app.updated_at,
+      version: 1,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
@@ -62,7 +83,7 @@ export function changesOf(row: AppRow): AppChanges {
     url: row.url,
     domain: row.domain,
     callback_url: row.callback_url,
-    internal: row.internal === 1,
+    internal: isSet(row.internal),
     install_scopes: parseJson<string[]>(row.install_scopes, []),
     sdk_version: row.sdk_version,
   };
@@ -70,7 +91,8 @@ export function changesOf(row: AppRow): AppChanges {
 
 /**
  * Writes the new values if (and only if) the row is still at `expectedVersion`; bumps the
- * version and `updated_at`. Returns whether a row was written.
+ * version and `updated_at`. Returns the row as written, or undefined when it was not at that
+ * version (the caller answers 412).
  */
 export async function updateApp(
   db: Kysely<Database>,
@@ -78,24 +100,24 @@ export async function updateApp(
   expectedVersion: number,
   values: AppChanges,
   updatedAt: string,
-): Promise<boolean> {
-  const result = await db
+): Promise<AppRow | undefined> {
+  return db
     .updateTable('apps')
     .set((eb) => ({
       name: values.name,
       url: values.url,
       domain: values.domain,
       callback_url: values.callback_url,
-      internal: values.internal ? 1 : 0,
-      install_scopes: JSON.stringify(values.install_scopes),
+      internal: flag(values.internal),
+      install_scopes: jsonText(values.install_scopes),
       sdk_version: values.sdk_version,
       updated_at: updatedAt,
       version: eb('version', '+', 1),
     }))
     .where('id', '=', id)
     .where('version', '=', expectedVersion)
+    .returningAll()
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
 /** The one place an app row becomes the API's App. */
@@ -106,7 +128,7 @@ export function toApp(row: AppRow): App {
     key: row.key,
     domain: row.domain,
     callback_url: row.callback_url,
-    internal: row.internal === 1,
+    internal: isSet(row.internal),
     install_scopes: parseJson<string[]>(row.install_scopes, []),
     created_at: row.created_at,
     updated_at: row.updated_at,

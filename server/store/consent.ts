@@ -1,18 +1,13 @@
 /** A site's consent configuration, its applications and cookies. */
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type {
   ConsentApplication,
   ConsentConfig,
   ConsentCookie,
   ConsentPurpose,
 } from '../../src/api/schemas/consent';
-import type {
-  ConsentApplicationsTable,
-  ConsentConfigsTable,
-  ConsentCookiesTable,
-  Database,
-} from './db';
-import { parseJson } from './json';
+import type { ConsentConfigsTable, ConsentCookiesTable, Database } from './db';
+import { flag, isSet, jsonText, parseJson } from './encoding';
 
 export type ConsentConfigRow = Selectable<ConsentConfigsTable>;
 
@@ -38,9 +33,9 @@ export async function ensureConsentConfigRow(
     .values({
       site_id: siteId,
       privacy_policy_kind: 'none',
-      privacy_policy_url: '{}',
+      privacy_policy_url: jsonText({}),
       privacy_policy_page_id: null,
-      purposes: '[]',
+      purposes: jsonText([]),
       created_at: now,
       updated_at: now,
       version: 1,
@@ -79,7 +74,7 @@ export async function updatePrivacyPolicy(
     .updateTable('consent_configs')
     .set((eb) => ({
       privacy_policy_kind: fields.privacy_policy_kind,
-      privacy_policy_url: JSON.stringify(fields.privacy_policy_url),
+      privacy_policy_url: jsonText(fields.privacy_policy_url),
       privacy_policy_page_id: fields.privacy_policy_page_id,
       updated_at: updatedAt,
       version: eb('version', '+', 1),
@@ -90,25 +85,84 @@ export async function updatePrivacyPolicy(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * A configuration as it is stored: applications without their cookies (the cookie list says
+ * which application each belongs to), in the order they are listed.
+ */
+export interface StoredConsentConfig extends Pick<
+  ConsentConfig,
+  'privacy_policy_kind' | 'privacy_policy_url' | 'privacy_policy_page_id' | 'purposes' | 'cookies'
+> {
+  // Pick, not Omit: the schemas are loose, and Omit over an index signature loses every field.
+  applications: Array<
+    Pick<
+      ConsentApplication,
+      | 'name'
+      | 'title'
+      | 'description'
+      | 'purposes'
+      | 'required'
+      | 'default'
+      | 'opt_out'
+      | 'placeholder_message'
+      | 'placeholder_action'
+    >
+  >;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Writes a site's whole consent configuration at version 1 (the site has none yet). */
 export async function insertConsentConfig(
   db: Kysely<Database>,
-  row: Insertable<ConsentConfigsTable>,
+  siteId: string,
+  config: StoredConsentConfig,
 ): Promise<void> {
-  await db.insertInto('consent_configs').values(row).execute();
-}
-
-export async function insertConsentApplication(
-  db: Kysely<Database>,
-  row: Insertable<ConsentApplicationsTable>,
-): Promise<void> {
-  await db.insertInto('consent_applications').values(row).execute();
-}
-
-export async function insertConsentCookie(
-  db: Kysely<Database>,
-  row: Insertable<ConsentCookiesTable>,
-): Promise<void> {
-  await db.insertInto('consent_cookies').values(row).execute();
+  await db
+    .insertInto('consent_configs')
+    .values({
+      site_id: siteId,
+      privacy_policy_kind: config.privacy_policy_kind,
+      privacy_policy_url: jsonText(config.privacy_policy_url),
+      privacy_policy_page_id: config.privacy_policy_page_id,
+      purposes: jsonText(config.purposes),
+      created_at: config.created_at,
+      updated_at: config.updated_at,
+      version: 1,
+    })
+    .execute();
+  for (const [position, application] of config.applications.entries()) {
+    await db
+      .insertInto('consent_applications')
+      .values({
+        site_id: siteId,
+        name: application.name,
+        position,
+        title: jsonText(application.title),
+        description: jsonText(application.description),
+        purposes: jsonText(application.purposes),
+        required: flag(application.required),
+        default_enabled: flag(application.default),
+        opt_out: flag(application.opt_out),
+        placeholder_message: jsonText(application.placeholder_message),
+        placeholder_action: jsonText(application.placeholder_action),
+      })
+      .execute();
+  }
+  for (const [position, cookie] of config.cookies.entries()) {
+    await db
+      .insertInto('consent_cookies')
+      .values({
+        site_id: siteId,
+        id: cookie.id,
+        position,
+        name: cookie.name,
+        path: cookie.path,
+        domain: cookie.domain,
+        application: cookie.application,
+      })
+      .execute();
+  }
 }
 
 function toCookie(row: Selectable<ConsentCookiesTable>): ConsentCookie {
@@ -152,9 +206,9 @@ export async function listConsentApplications(
     title: parseJson<Record<string, string>>(row.title, {}),
     description: parseJson<Record<string, string>>(row.description, {}),
     purposes: parseJson<string[]>(row.purposes, []),
-    required: row.required === 1,
-    default: row.default_enabled === 1,
-    opt_out: row.opt_out === 1,
+    required: isSet(row.required),
+    default: isSet(row.default_enabled),
+    opt_out: isSet(row.opt_out),
     placeholder_message: parseJson<Record<string, string>>(row.placeholder_message, {}),
     placeholder_action: parseJson<Record<string, string>>(row.placeholder_action, {}),
     cookies: allCookies.filter((cookie) => cookie.application === row.name),

@@ -8,7 +8,8 @@
  *
  * Everything SQLite-specific about opening lives here; repositories use plain Kysely so that a
  * PostgreSQL dialect can be added later. Booleans are stored as 0/1 integers and lists/objects as
- * JSON text, mapped to API objects in each repository's one `toX(row)` function.
+ * JSON text (encoding.ts); repositories take and return domain objects and do that encoding
+ * themselves (docs/decisions/009).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

@@ -1,8 +1,9 @@
 /** Notification templates of a site, found by slug or by id. */
 import { randomBytes } from 'node:crypto';
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Notification } from '../../src/api/schemas/notification';
 import type { Database, NotificationsTable } from './db';
+import { flag, isSet } from './encoding';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
@@ -44,11 +45,47 @@ export async function listNotificationRows(
     .execute();
 }
 
+/**
+ * A notification as it is stored: the API's Notification without its derived `url` (Pick, not
+ * Omit: the schema is loose, and Omit over its index signature would lose every field).
+ */
+export type StoredNotification = Pick<
+  Notification,
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'description'
+  | 'subject'
+  | 'text'
+  | 'html'
+  | 'html_enabled'
+  | 'created_at'
+  | 'updated_at'
+>;
+
+/** Adds a notification to the site at version 1. */
 export async function insertNotification(
   db: Kysely<Database>,
-  row: Insertable<NotificationsTable>,
+  siteId: string,
+  notification: StoredNotification,
 ): Promise<void> {
-  await db.insertInto('notifications').values(row).execute();
+  await db
+    .insertInto('notifications')
+    .values({
+      id: notification.id,
+      site_id: siteId,
+      slug: notification.slug,
+      name: notification.name,
+      description: notification.description,
+      subject: notification.subject,
+      text: notification.text,
+      html: notification.html,
+      html_enabled: flag(notification.html_enabled),
+      created_at: notification.created_at,
+      updated_at: notification.updated_at,
+      version: 1,
+    })
+    .execute();
 }
 
 export interface NotificationContent {
@@ -67,19 +104,23 @@ export function contentOf(row: NotificationRow): NotificationContent {
     subject: row.subject,
     text: row.text,
     html: row.html,
-    html_enabled: row.html_enabled === 1,
+    html_enabled: isSet(row.html_enabled),
   };
 }
 
-/** Writes the content if the row is still at `expectedVersion`; bumps version and updated_at. */
+/**
+ * Writes the content if the row is still at `expectedVersion`; bumps version and updated_at.
+ * Returns the row as written, or undefined when it was not at that version (the caller answers
+ * 412).
+ */
 export async function updateNotification(
   db: Kysely<Database>,
   id: string,
   expectedVersion: number,
   content: NotificationContent,
   updatedAt: string,
-): Promise<boolean> {
-  const result = await db
+): Promise<NotificationRow | undefined> {
+  return db
     .updateTable('notifications')
     .set((eb) => ({
       name: content.name,
@@ -87,14 +128,14 @@ export async function updateNotification(
       subject: content.subject,
       text: content.text,
       html: content.html,
-      html_enabled: content.html_enabled ? 1 : 0,
+      html_enabled: flag(content.html_enabled),
       updated_at: updatedAt,
       version: eb('version', '+', 1),
     }))
     .where('id', '=', id)
     .where('version', '=', expectedVersion)
+    .returningAll()
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
 /** The one place a row becomes the API's Notification; `baseUrl` is the API's base URL. */
@@ -105,7 +146,7 @@ export function toNotification(row: NotificationRow, baseUrl: string): Notificat
     created_at: row.created_at,
     updated_at: row.updated_at,
     slug: row.slug,
-    html_enabled: row.html_enabled === 1,
+    html_enabled: isSet(row.html_enabled),
     description: row.description,
     name: row.name,
     subject: row.subject,

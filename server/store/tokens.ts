@@ -15,7 +15,7 @@ export function generateToken(): string {
   let out = '';
   while (out.length < 40) {
     for (const byte of randomBytes(64)) {
-      if (byte < 248 && out.length < 40) out += BASE62[byte % 62];
+      if (byte < 248 && out.length < 40) out += BASE62.charAt(byte % 62);
     }
   }
   return TOKEN_PREFIX + out;

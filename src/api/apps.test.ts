@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { migrateToLatest, openDatabase, type Db } from '../../server/store/db';
 import { insertApp } from '../../server/store/apps';
-import { appRowFixture } from '../../server/test-support';
+import { appFixture } from '../../server/test-support.test-helper';
 import { createSite, ensureMembership } from '../../server/store/sites';
 import { findOrCreateUser, issueToken } from '../../server/store/tokens';
 import {
@@ -27,15 +27,15 @@ let dir: string;
 let db: Db;
 let server: FastifyInstance;
 
-const appRow = (key: string, internal: boolean) =>
-  appRowFixture('shop', key, {
+const appOf = (key: string, internal: boolean) =>
+  appFixture(key, {
     url: `https://${key}.example.com`,
     domain: `${key}.example.com`,
     callback_url: internal
       ? deriveCallbackUrl({ key, domain: `${key}.example.com` }, ['read_orders'])
       : `https://${key}.example.com/cb`,
-    internal: internal ? 1 : 0,
-    install_scopes: JSON.stringify(['read_orders']),
+    internal,
+    install_scopes: ['read_orders'],
     compiled_at: '2026-01-01T00:00:00.000Z',
   });
 
@@ -47,8 +47,8 @@ beforeAll(async () => {
   const userId = await findOrCreateUser(db, 'admin@example.com');
   await ensureMembership(db, userId, 'shop');
   const token = await issueToken(db, userId);
-  await insertApp(db, appRow('external', false));
-  await insertApp(db, appRow('internal', true));
+  await insertApp(db, 'shop', appOf('external', false));
+  await insertApp(db, 'shop', appOf('internal', true));
   server = await buildApp({ db, staticDir: null });
   const address = await server.listen({ port: 0, host: '127.0.0.1' });
   configureApiClient({ getConnection: () => ({ baseUrl: `${address}/api`, token, site: 'shop' }) });

@@ -8,6 +8,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiResponse } from './client';
 import { appListWireSchema, appWireSchema, type App, type AppChanges } from './wire/app';
+import type { VersionedResource } from './versioned-resource';
 
 export const appKeys = {
   all: ['apps'] as const,
@@ -70,3 +71,10 @@ export function storeSavedApp(queryClient: QueryClient, saved: ApiResponse<App>)
     apps?.map((app) => (app.key === saved.data.key ? saved.data : app)),
   );
 }
+
+/** Apps as the resource editor edits them: `PATCH /apps/{key}`. */
+export const appResource: VersionedResource<App, AppChanges> = {
+  save: ({ current, changes, etag }) => updateApp({ key: current.key, changes, etag }),
+  fetchLatest: (queryClient, current) => fetchLatestApp(queryClient, current.key),
+  storeSaved: storeSavedApp,
+};

@@ -14,6 +14,7 @@ import {
   type ConsentApplication,
   type ConsentConfig,
 } from './wire/consent';
+import type { VersionedResource } from './versioned-resource';
 
 export const consentKeys = {
   all: ['consent'] as const,
@@ -78,3 +79,10 @@ export function storeSavedConsent(
 ): void {
   queryClient.setQueryData(consentKeys.detail(), saved);
 }
+
+/** The consent configuration as the resource editor edits it: `PATCH /settings/consent`. */
+export const consentResource: VersionedResource<ConsentConfig, ConsentUpdate> = {
+  save: ({ changes, etag }) => updateConsent({ changes, etag }),
+  fetchLatest: (queryClient) => fetchLatestConsent(queryClient),
+  storeSaved: storeSavedConsent,
+};

@@ -1,4 +1,5 @@
 import { Liquid } from 'liquidjs';
+import { liquidBoundsProblem } from './liquid-bounds';
 
 /** A Liquid syntax error with its 1-based position and the character range to underline. */
 export interface LiquidSyntaxError {
@@ -12,7 +13,7 @@ export interface LiquidSyntaxError {
 interface LiquidTokenLike {
   begin?: number;
   end?: number;
-  getPosition?: () => [number, number];
+  getPosition?: () => number[];
 }
 
 const parser = new Liquid({ cache: false });
@@ -24,22 +25,33 @@ function positionOf(source: string, offset: number): [number, number] {
   return [line, column];
 }
 
+function errorAt(
+  source: string,
+  message: string,
+  token: LiquidTokenLike | undefined,
+): LiquidSyntaxError {
+  const from = Math.max(0, Math.min(token?.begin ?? 0, source.length));
+  const to = Math.max(from, Math.min(token?.end ?? from, source.length));
+  const [line = 1, column = 1] = token?.getPosition?.() ?? positionOf(source, from);
+  return { message, line, column, from, to };
+}
+
 /**
  * Parses a template without rendering it. Shared by the service (a 422 on the field) and the
- * editor (underlines), so both report the same position for the same mistake.
+ * editor (underlines), so both report the same position for the same mistake. A template past
+ * the nesting or tag limits is refused before parsing, at the tag that goes over.
  */
 export function checkLiquid(source: string): LiquidSyntaxError | null {
   try {
+    const overLimit = liquidBoundsProblem(source);
+    if (overLimit) return errorAt(source, overLimit.message, overLimit.token);
     parser.parse(source);
     return null;
   } catch (error) {
     const token = (error as { token?: LiquidTokenLike }).token;
-    const from = Math.max(0, Math.min(token?.begin ?? 0, source.length));
-    const to = Math.max(from, Math.min(token?.end ?? from, source.length));
-    const [line, column] = token?.getPosition?.() ?? positionOf(source, from);
     const raw = error instanceof Error ? error.message : String(error);
     const message = raw.replace(/,\s*line:\d+,\s*col:\d+\s*$/, '').split('\n')[0] ?? raw;
-    return { message, line, column, from, to };
+    return errorAt(source, message, token);
   }
 }
 

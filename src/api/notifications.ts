@@ -14,6 +14,7 @@ import {
   notificationWireSchema,
   type Notification,
 } from './wire/notification';
+import type { VersionedResource } from './versioned-resource';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -91,3 +92,12 @@ export function storeSavedNotification(
     list?.map((item) => (notificationRef(item) === ref ? saved.data : item)),
   );
 }
+
+/** Notifications as the resource editor edits them: `PUT /notifications/{slug}`. */
+export const notificationResource: VersionedResource<Notification, NotificationUpdate> = {
+  save: ({ current, changes, etag }) =>
+    updateNotification({ slug: notificationRef(current), changes, etag }),
+  fetchLatest: (queryClient, current) =>
+    fetchLatestNotification(queryClient, notificationRef(current)),
+  storeSaved: storeSavedNotification,
+};

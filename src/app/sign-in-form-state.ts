@@ -29,9 +29,9 @@ export function useSignInFormState(initial: SignInValues) {
 
   const clearErrors = useCallback((...fields: SignInField[]) => {
     setErrors((current) => {
-      const next = { ...current };
-      for (const field of fields) delete next[field];
-      return next;
+      const next = new Map(Object.entries(current));
+      for (const field of fields) next.delete(field);
+      return Object.fromEntries(next);
     });
   }, []);
 

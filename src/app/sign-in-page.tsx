@@ -41,8 +41,14 @@ export function SignInPage() {
   /** Required fields first, then the server check; nothing is stored until it passes. */
   async function signIn(values: SignInValues) {
     setFormMessage(null);
-    if (!values.baseUrl.trim()) return setError('baseUrl', 'Enter the API URL', true);
-    if (!values.token.trim()) return setError('token', 'Enter your personal access token', true);
+    if (!values.baseUrl.trim()) {
+      setError('baseUrl', 'Enter the API URL', true);
+      return;
+    }
+    if (!values.token.trim()) {
+      setError('token', 'Enter your personal access token', true);
+      return;
+    }
     setSubmitting(true);
     try {
       const { connection } = await verifyConnection(values);

@@ -6,28 +6,33 @@ export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'fatal', 'unknown']
 export const logLevelSchema = z.enum(LOG_LEVELS);
 export type LogLevel = z.infer<typeof logLevelSchema>;
 
+/**
+ * A level's place in LOG_LEVELS (debug = 0 … unknown = 5): the one rank the `level` minimum, the
+ * store's `level` column and the dashboard's simulated server all compare.
+ */
 export function logLevelRank(level: LogLevel): number {
   return LOG_LEVELS.indexOf(level);
 }
 
-/** Names servers use for a level besides the spec's own. */
-const LOG_LEVEL_ALIASES: Readonly<Record<string, LogLevel>> = { warning: 'warn' };
-
 /**
- * A level name in any case, or an alias (`warning`), → the spec's level; null for anything else.
- * The one rule for every place that reads a level: ingestion, the `level` query and `level:`
- * in `q`, and the dashboard reading entries and links.
+ * The level a name means, in any case (`warning` for `warn`), or null for any other name. The one
+ * rule for every place that reads a level: ingestion, the `level` query and `level:` in `q`, and
+ * the dashboard reading entries and links.
  */
-export function parseLogLevel(value: unknown): LogLevel | null {
-  if (typeof value !== 'string') return null;
-  const lower = value.trim().toLowerCase();
-  const known = LOG_LEVELS.find((level) => level === lower);
-  return known ?? LOG_LEVEL_ALIASES[lower] ?? null;
+export function logLevelNamed(name: string): LogLevel | null {
+  const lower = name.trim().toLowerCase();
+  const wanted = lower === 'warning' ? 'warn' : lower;
+  return LOG_LEVELS.find((level) => level === wanted) ?? null;
+}
+
+/** Any casing, and anything unrecognised, becomes one of LOG_LEVELS. */
+export function normalizeLogLevel(value: unknown): LogLevel {
+  return (typeof value === 'string' ? logLevelNamed(value) : null) ?? 'unknown';
 }
 
 /** A level as a request carries it (ingestion, links): any case, aliases, then one of LOG_LEVELS. */
 export const logLevelNameSchema = z.string().transform((value, context): LogLevel => {
-  const level = parseLogLevel(value);
+  const level = logLevelNamed(value);
   if (level !== null) return level;
   context.addIssue({
     code: 'custom',

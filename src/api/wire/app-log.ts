@@ -4,7 +4,7 @@
 // missing `created_at` is taken from `time`. Unknown fields are kept. The result has the shape
 // our service sends (`AppLogEntry`), so the viewer needs no second type.
 import { z } from 'zod';
-import { parseLogLevel, type AppLogEntry } from '../schemas/app-log';
+import { normalizeLogLevel, type AppLogEntry } from '../schemas/app-log';
 import { toIsoDateTime, wireIdSchema, wireJsonObjectSchema } from './common';
 
 /** `time` is a float epoch; some servers send it as text. */
@@ -19,10 +19,7 @@ const wireTimeSchema = z.union([
 export const appLogEntryWireSchema = z
   .looseObject({
     id: wireIdSchema,
-    level: z
-      .unknown()
-      .optional()
-      .transform((value) => parseLogLevel(value) ?? 'unknown'),
+    level: z.unknown().optional().transform(normalizeLogLevel),
     data: z
       .unknown()
       .optional()

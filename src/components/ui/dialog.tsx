@@ -59,7 +59,7 @@ export function Dialog({
       target?.focus();
       return () => {
         if (dialog.open) dialog.close();
-        previous?.focus?.();
+        previous?.focus();
       };
     }
   }, [open, initialFocus]);

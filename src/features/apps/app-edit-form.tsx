@@ -9,11 +9,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardFooter, CardHeader } from '../../components/ui/card';
 import { Field, FieldError } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { useSaveShortcut } from '../../lib/use-save-shortcut';
-import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 import { APP_FIELD_LABELS } from './app-form-values';
 import { CallbackUrlField } from './callback-url-field';
-import { conflictDialogFields } from './conflict-merge';
 import { ScopePicker } from './scope-picker';
 import { useAppEditor } from './use-app-editor';
 
@@ -26,9 +23,6 @@ export function AppEditForm({ loaded }: { loaded: ApiResponse<App> }) {
   const scopesLabelId = useId();
   const scopesErrorId = useId();
   const internalHintId = useId();
-
-  useUnsavedChanges(dirty);
-  useSaveShortcut(() => void editor.submit(), { enabled: dirty && !saving && !editor.conflict });
 
   return (
     <Card aria-labelledby={headingId}>
@@ -126,7 +120,7 @@ export function AppEditForm({ loaded }: { loaded: ApiResponse<App> }) {
 
           <CallbackUrlField
             appKey={loaded.data.key}
-            savedDomain={editor.basis.app.domain}
+            savedDomain={editor.basis.response.data.domain}
             values={values}
             error={errors.callback_url?.message}
             register={register}
@@ -151,16 +145,7 @@ export function AppEditForm({ loaded }: { loaded: ApiResponse<App> }) {
           </CardFooter>
         </div>
       </form>
-      <ConflictDialog
-        open={editor.conflict !== null}
-        title="Someone else saved this app"
-        version={editor.conflict?.latest.etag ?? editor.conflict?.latest.data.updated_at}
-        fields={conflictDialogFields(editor.conflict?.conflicts ?? [])}
-        onKeepTheirs={editor.keepTheirs}
-        onOverwrite={editor.overwrite}
-        onMerge={editor.merge}
-        onCancel={editor.cancelConflict}
-      />
+      <ConflictDialog {...editor.conflictDialog} />
     </Card>
   );
 }

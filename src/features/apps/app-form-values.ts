@@ -74,10 +74,6 @@ export function changedFields(initial: AppFormValues, current: AppFormValues): A
   return update as AppChanges;
 }
 
-export function hasChanges(initial: AppFormValues, current: AppFormValues): boolean {
-  return fieldsToSend(initial, current).length > 0;
-}
-
 /** The form's resolver: only the fields that will be sent are checked. */
 export function appFormResolver(initial: AppFormValues): Resolver<AppFormValues> {
   return changedFieldsResolver(appFormSchema.partial(), (values) => fieldsToSend(initial, values));

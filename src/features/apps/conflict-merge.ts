@@ -2,6 +2,7 @@
 // install scopes compared as sets, and how each value reads in the conflict dialog.
 import { APP_WRITABLE_FIELDS } from '../../api/schemas/app';
 import type { ConflictDialogField } from '../../components/conflict-dialog';
+import type { ConflictMerge } from '../../lib/use-resource-editor';
 import {
   findConflicts as findFieldConflicts,
   mergeThreeWay,
@@ -53,7 +54,7 @@ function shown(field: AppFormField, value: unknown): string | null {
   return String(value);
 }
 
-export function conflictDialogFields(conflicts: AppConflict[]): ConflictDialogField[] {
+function conflictDialogFields(conflicts: AppConflict[]): ConflictDialogField[] {
   return conflicts.map(({ field, theirs, yours }) => ({
     id: field,
     label: APP_FIELD_LABELS[field],
@@ -63,3 +64,8 @@ export function conflictDialogFields(conflicts: AppConflict[]): ConflictDialogFi
     mono: field === 'install_scopes',
   }));
 }
+
+export const appConflictMerge: ConflictMerge<AppFormValues> = {
+  conflicts: (base, theirs, yours) => conflictDialogFields(findConflicts(base, theirs, yours)),
+  merge: mergeValues,
+};

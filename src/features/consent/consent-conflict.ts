@@ -2,6 +2,7 @@
 // so two admins editing different languages never conflict.
 import type { ConflictDialogField } from '../../components/conflict-dialog';
 import { findConflicts, mergeThreeWay, type ConflictChoice } from '../../lib/three-way-merge';
+import type { ConflictMerge } from '../../lib/use-resource-editor';
 import type { PrivacyPolicyFormValues } from './privacy-policy-form-values';
 
 /**
@@ -84,7 +85,7 @@ export function mergePolicy(
   return unflatten(merged, order);
 }
 
-export function policyConflictDialogFields(conflicts: PolicyConflict[]): ConflictDialogField[] {
+function policyConflictDialogFields(conflicts: PolicyConflict[]): ConflictDialogField[] {
   return conflicts.map(({ field, label, theirs, yours }) => ({
     id: field,
     label,
@@ -94,3 +95,9 @@ export function policyConflictDialogFields(conflicts: PolicyConflict[]): Conflic
     mono: field !== 'kind',
   }));
 }
+
+export const policyConflictMerge: ConflictMerge<PrivacyPolicyFormValues> = {
+  conflicts: (base, theirs, yours) =>
+    policyConflictDialogFields(findPolicyConflicts(base, theirs, yours)),
+  merge: mergePolicy,
+};

@@ -37,7 +37,8 @@ export function ConsentView({
 
   // The checks see the privacy policy as it is being typed, so check 8 follows the form.
   const policy = formValuesToState({
-    privacy_policy_kind: formValues.privacy_policy_kind ?? controller.base.privacy_policy_kind,
+    privacy_policy_kind:
+      formValues.privacy_policy_kind ?? controller.basis.values.privacy_policy_kind,
     privacy_policy_url: (formValues.privacy_policy_url ?? []).map((row) => ({
       language: row?.language ?? '',
       url: row?.url ?? '',
@@ -105,17 +106,7 @@ export function ConsentView({
         <PlaceholderPreview applications={applications} language={language} />
         <LanguageGridSection grid={grid} />
       </div>
-      <ConflictDialog
-        open={controller.conflict !== null}
-        title="Someone else changed the privacy policy"
-        version={controller.conflict?.theirsEtag}
-        fields={controller.conflictFields}
-        saving={controller.isSaving}
-        onKeepTheirs={() => controller.resolveConflict('theirs')}
-        onOverwrite={() => controller.resolveConflict('yours')}
-        onMerge={controller.resolveConflict}
-        onCancel={controller.cancelConflict}
-      />
+      <ConflictDialog {...controller.conflictDialog} />
     </div>
   );
 }

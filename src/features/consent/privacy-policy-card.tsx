@@ -28,7 +28,7 @@ export function PrivacyPolicyCard({
   /** Languages in use, offered when adding a row. */
   suggestedLanguages: readonly string[];
 }) {
-  const { form, submit, isSaving, formMessage, discard } = controller;
+  const { form, submit, saving, formMessage, discard } = controller;
   const { register, control, formState } = form;
   const { errors, isDirty } = formState;
   const kind = useWatch({ control, name: 'privacy_policy_kind' });
@@ -108,10 +108,10 @@ export function PrivacyPolicyCard({
           <span className="text-muted mr-auto text-xs" aria-live="polite">
             {isDirty ? 'Unsaved changes · Ctrl+S to save' : 'All changes saved'}
           </span>
-          <Button onClick={discard} disabled={!isDirty || isSaving}>
+          <Button onClick={discard} disabled={!isDirty || saving}>
             Discard
           </Button>
-          <Button type="submit" variant="primary" loading={isSaving} disabled={!isDirty}>
+          <Button type="submit" variant="primary" loading={saving} disabled={!isDirty}>
             Save
           </Button>
         </CardFooter>

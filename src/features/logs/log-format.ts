@@ -61,7 +61,9 @@ export function isErrorLevel(level: LogLevel): boolean {
 /** Pretty JSON for the expanded row (strings stay as they are). */
 export function prettyJson(value: unknown): string {
   if (typeof value === 'string') return value;
-  return JSON.stringify(value, null, 2) ?? 'null';
+  // undefined (and functions) have no JSON; the row shows them as null, as the service stores them.
+  const json: string | undefined = JSON.stringify(value, null, 2);
+  return json ?? 'null';
 }
 
 /** How far behind live, in words: "3 s", "2 min", "1 h 5 min". */

@@ -109,7 +109,8 @@ function LogsViewer({ appKey }: { appKey: string }) {
         current < 0
           ? entries.length - 1
           : Math.min(entries.length - 1, Math.max(0, current + step));
-      setSelectedId(entries[index]!.id);
+      const entry = entries[index];
+      if (entry) setSelectedId(entry.id);
       if (following) setFollowing(false);
     },
     toggleSelected: () => {

@@ -21,8 +21,8 @@ export function countNewLines(
   const count = Math.max(0, appended - baselineAppended);
   let errors = 0;
   const from = Math.max(0, entries.length - count);
-  for (let index = from; index < entries.length; index++) {
-    if (isErrorLevel(entries[index]!.level)) errors++;
+  for (const entry of entries.slice(from)) {
+    if (isErrorLevel(entry.level)) errors++;
   }
   return { count, errors };
 }

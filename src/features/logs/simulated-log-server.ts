@@ -9,7 +9,6 @@
  * Ties keep insertion order (newest first reverses it), as a server ordering by (time, rowid).
  */
 import {
-  LOG_LEVELS,
   LOG_LIMIT_DEFAULT,
   LOG_LIMIT_MAX,
   LOG_SEARCH_WINDOW_SECONDS,
@@ -232,7 +231,7 @@ export class SimulatedLogServer {
         (since === undefined || entry.time >= since) &&
         (before === undefined || entry.time < before) &&
         (windowStart === undefined || entry.time >= windowStart) &&
-        LOG_LEVELS.indexOf(entry.level) >= minLevel &&
+        logLevelRank(entry.level) >= minLevel &&
         (query.job === undefined || jobOf(entry) === query.job) &&
         (matchesQ === undefined || matchesQ(entry)),
     );
@@ -246,7 +245,7 @@ export class SimulatedLogServer {
     const matchesQ = filter.q ? searchPredicate(filter.q) : undefined;
     return this.entries.filter(
       (entry) =>
-        LOG_LEVELS.indexOf(entry.level) >= minLevel &&
+        logLevelRank(entry.level) >= minLevel &&
         (filter.job === undefined || jobOf(entry) === filter.job) &&
         (matchesQ === undefined || matchesQ(entry)),
     );

@@ -1,5 +1,6 @@
 // A controlled CodeMirror 6 editor. This module (and CodeMirror with it) is loaded on demand by
 // the editor page through React.lazy.
+import { redo, undo } from '@codemirror/commands';
 import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
@@ -16,6 +17,10 @@ export interface CodeEditorHandle {
   insert: (text: string) => void;
   /** Moves the cursor to a character offset and scrolls it into view. */
   focusAt: (offset: number) => void;
+  /** Applies changes made elsewhere (the visual canvas) as one transaction of this document. */
+  apply: (changes: readonly { from: number; to: number; insert: string }[]) => void;
+  undo: () => void;
+  redo: () => void;
 }
 
 export interface CodeEditorProps {
@@ -146,6 +151,15 @@ export function CodeEditor({
         const anchor = Math.min(offset, view.state.doc.length);
         view.dispatch({ selection: { anchor }, scrollIntoView: true });
         view.focus();
+      },
+      apply: (changes) => {
+        viewRef.current?.dispatch({ changes, userEvent: 'input.visual' });
+      },
+      undo: () => {
+        if (viewRef.current) undo(viewRef.current);
+      },
+      redo: () => {
+        if (viewRef.current) redo(viewRef.current);
       },
     }),
     [],

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import {
-  notificationWritableFieldsSchema,
-  type NotificationWritableFields,
-} from '../../api/schemas/notification';
+import type { NotificationWritableFields } from '../../api/schemas/notification';
 import { readJson, removeKey, writeJson, type KeyValueStorage } from './browser-storage';
+import { changedFields } from './notification-fields';
 
 /** Unsaved edits kept in the browser so a reload, a crash or a closed tab loses nothing. */
 export interface NotificationDraft {
@@ -54,18 +52,6 @@ export function saveDraft(
 
 export function clearDraft(storage: KeyValueStorage | null, site: string, slug: string): void {
   removeKey(storage, draftStorageKey(site, slug));
-}
-
-export const WRITABLE_FIELDS = Object.keys(
-  notificationWritableFieldsSchema.shape,
-) as (keyof NotificationWritableFields)[];
-
-/** Fields whose value differs between two versions, in form order. */
-export function changedFields(
-  before: NotificationWritableFields,
-  after: NotificationWritableFields,
-): (keyof NotificationWritableFields)[] {
-  return WRITABLE_FIELDS.filter((field) => before[field] !== after[field]);
 }
 
 /** A draft worth offering: it differs from what the server has now. */

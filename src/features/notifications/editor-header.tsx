@@ -3,7 +3,7 @@ import { notificationRef, type Notification } from '../../api/wire/notification'
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
-import { notificationTitle } from './notification-form-values';
+import { notificationTitle } from './notification-fields';
 
 export interface EditorHeaderProps {
   notification: Notification;

@@ -1,63 +1,34 @@
 // The editor workspace: form, live preview, samples and variables. Loaded on demand by the page
-// (with CodeMirror, liquidjs and the samples), so no other page pays for it.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+// (with CodeMirror, liquidjs and the samples), so no other page pays for it. Saving, review,
+// conflicts and drafts live in useNotificationEditor; this file is the layout.
+import { useMemo, useState } from 'react';
 import type { ApiResponse } from '../../api/client';
-import { isApiError } from '../../api/client';
-import { storeSavedNotification, updateNotification } from '../../api/notifications';
-import type { LiquidField, NotificationWritableFields } from '../../api/schemas/notification';
-import { notificationRef, type Notification } from '../../api/wire/notification';
+import type { Notification } from '../../api/wire/notification';
+import { ConflictDialog } from '../../components/conflict-dialog';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
-import { applyServerErrors } from '../../lib/form-errors';
-import { useSaveShortcut } from '../../lib/use-save-shortcut';
-import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
-import type { CodeEditorHandle } from './code-editor';
-import { currentSite } from './current-site';
-import { changedFields, WRITABLE_FIELDS } from './draft-store';
 import { DraftBanner, NewerVersionNotice } from './draft-banner';
 import { EditorHeader } from './editor-header';
 import { generateTextFromHtml } from './generate-text';
-import { notificationFormValues, notificationResolver } from './notification-form-values';
+import { FIELD_NAMES } from './notification-fields';
 import { PreviewPane } from './preview-pane';
-import { syntaxErrors } from './render-template';
 import { ReviewDialog } from './review-dialog';
 import { SampleChips, SamplePanel } from './sample-panel';
 import { TemplateFields } from './template-fields';
-import { useConflict } from './use-conflict';
-import { useDraft } from './use-draft';
 import { useLivePreview } from './use-live-preview';
+import { useNotificationEditor } from './use-notification-editor';
 import { useSampleData } from './use-sample-data';
+import { useSnippetInsert } from './use-snippet-insert';
 import { VariablesPanel } from './variables-panel';
-
-const FIELD_NAMES: Record<LiquidField, string> = { subject: 'Subject', text: 'Text', html: 'HTML' };
 
 export interface NotificationEditorProps {
   saved: ApiResponse<Notification>;
 }
 
-export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
-  // The version the edits are based on. It follows the cache only on purpose (a save, a
-  // conflict, "load the latest"), never by a background refetch, so If-Match stays honest.
-  const [saved, setSaved] = useState(cached);
-  const notification = saved.data;
-  // The slug, or the id for a server that sends no slug: it names the notification in paths.
-  const ref = notificationRef(notification);
-  const savedValues = useMemo(() => notificationFormValues(notification), [notification]);
-  const newerElsewhere =
-    cached.etag !== saved.etag && cached.data.updated_at !== saved.data.updated_at;
-  const queryClient = useQueryClient();
-  const [site] = useState(currentSite);
-
-  const form = useForm<NotificationWritableFields>({
-    defaultValues: savedValues,
-    resolver: notificationResolver(savedValues),
-    mode: 'onBlur',
-  });
-  const { control, register, formState, reset, setValue, setError, getValues, handleSubmit } = form;
-  const values = useWatch({ control }) as NotificationWritableFields;
-  const isDirty = changedFields(savedValues, values).length > 0;
+export function NotificationEditor({ saved }: NotificationEditorProps) {
+  const editor = useNotificationEditor(saved);
+  const { form, values, notification, ref, draft } = editor;
+  const { control, register, formState, getValues, setValue } = form;
 
   const samples = useSampleData(ref);
   const { preview, used, missing, offered } = useLivePreview(values, samples.data);
@@ -65,124 +36,8 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
     () => <SampleChips state={samples.state} onChange={samples.setState} />,
     [samples.state, samples.setState],
   );
-
-  const draft = useDraft({
-    site,
-    slug: ref,
-    saved: savedValues,
-    // A server that sends no `updated_at` gives drafts no base time to compare.
-    baseUpdatedAt: notification.updated_at ?? '',
-    values,
-    isDirty,
-  });
-
-  const subjectRef = useRef<HTMLInputElement | null>(null);
-  const textRef = useRef<CodeEditorHandle>(null);
-  const htmlRef = useRef<CodeEditorHandle>(null);
-  const [target, setTarget] = useState<LiquidField | null>(null);
-  const [reviewOpen, setReviewOpen] = useState(false);
-  const [formMessage, setFormMessage] = useState<string | null>(null);
+  const snippets = useSnippetInsert(form, values.html_enabled);
   const [confirmGenerate, setConfirmGenerate] = useState(false);
-
-  const mutation = useMutation({
-    mutationFn: (edited: NotificationWritableFields) =>
-      updateNotification({
-        slug: ref,
-        changes: Object.fromEntries(changedFields(savedValues, edited).map((f) => [f, edited[f]])),
-        etag: saved.etag,
-      }),
-    onSuccess: (response) => {
-      storeSavedNotification(queryClient, response);
-      setSaved(response);
-      reset(notificationFormValues(response.data), { keepDirty: false });
-      draft.discard();
-      setReviewOpen(false);
-      setFormMessage(null);
-      toast.success('Notification saved');
-    },
-    onError: (error) => {
-      setReviewOpen(false);
-      if (isApiError(error) && error.isConflict) {
-        conflict.open();
-        return;
-      }
-      const { formMessage: message } = applyServerErrors(error, setError, WRITABLE_FIELDS);
-      setFormMessage(message ?? null);
-    },
-  });
-
-  const conflict = useConflict({
-    slug: ref,
-    base: () => savedValues,
-    mine: () => getValues(),
-    // Their version is now the saved one (the base of the next save); the merge is the edit.
-    onResolve: (merged, theirs) => {
-      setSaved(theirs);
-      for (const field of WRITABLE_FIELDS)
-        setValue(field, merged[field] as never, { shouldDirty: true });
-      setFormMessage('Merged with the version saved elsewhere; review and save.');
-      setReviewOpen(true);
-    },
-    onKeepTheirs: (theirs) => {
-      setSaved(theirs);
-      reset(notificationFormValues(theirs.data), { keepDirty: false });
-      draft.discard();
-      setFormMessage(null);
-    },
-    onLoadError: setFormMessage,
-  });
-
-  const requestSave = () => {
-    setFormMessage(null);
-    void handleSubmit((edited) => {
-      const liquid = syntaxErrors({
-        subject: edited.subject,
-        text: edited.text,
-        html: edited.html,
-      });
-      const broken = (Object.keys(liquid) as LiquidField[]).map((f) => FIELD_NAMES[f]);
-      if (broken.length > 0) {
-        setFormMessage(`Fix the Liquid errors before saving (${broken.join(', ')}).`);
-        return;
-      }
-      if (edited.html_enabled && edited.html.trim() === '') {
-        // The service refuses this too; saying it here keeps the admin in the editor.
-        setError('html', { message: 'Write the HTML version, or turn it off' });
-        return;
-      }
-      if (!isDirty) {
-        toast.info('Nothing to save');
-        return;
-      }
-      setReviewOpen(true);
-    })();
-  };
-
-  useSaveShortcut(requestSave);
-  useUnsavedChanges(isDirty && !mutation.isPending);
-
-  const htmlEnabled = values.html_enabled;
-  const insert = useCallback(
-    (snippet: string) => {
-      const field = target ?? (htmlEnabled ? 'html' : 'text');
-      if (field === 'subject') {
-        const input = subjectRef.current;
-        const current = getValues('subject');
-        const start = input?.selectionStart ?? current.length;
-        const end = input?.selectionEnd ?? start;
-        setValue('subject', current.slice(0, start) + snippet + current.slice(end), {
-          shouldDirty: true,
-        });
-        requestAnimationFrame(() => {
-          input?.focus();
-          input?.setSelectionRange(start + snippet.length, start + snippet.length);
-        });
-      } else {
-        (field === 'html' ? htmlRef : textRef).current?.insert(snippet);
-      }
-    },
-    [target, htmlEnabled, getValues, setValue],
-  );
 
   const generateText = async () => {
     setConfirmGenerate(false);
@@ -190,48 +45,32 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
     setValue('text', text, { shouldDirty: true });
     toast.success('Text version generated from the HTML');
   };
+  const requestSave = () => void editor.submit();
 
   return (
     <div className="flex flex-col gap-5">
       <EditorHeader
         notification={notification}
-        isDirty={isDirty}
-        saving={mutation.isPending}
+        isDirty={editor.dirty}
+        saving={editor.saving}
         onSave={requestSave}
-        onRevert={() => {
-          reset(savedValues);
-          draft.discard();
-        }}
+        onRevert={editor.discard}
       />
       {draft.offered && (
         <DraftBanner
           draft={draft.offered}
           serverUpdatedAt={notification.updated_at ?? ''}
-          onRestore={() => {
-            const restored = draft.offered!.values;
-            for (const field of changedFields(savedValues, restored)) {
-              setValue(field, restored[field], { shouldDirty: true });
-            }
-            draft.dismissOffer();
-          }}
+          onRestore={editor.restoreDraft}
           onDiscard={draft.discard}
         />
       )}
-      {newerElsewhere && (
-        <NewerVersionNotice
-          isDirty={isDirty}
-          onLoad={() => {
-            setSaved(cached);
-            reset(notificationFormValues(cached.data));
-          }}
-        />
-      )}
-      {formMessage && (
+      {editor.newer && <NewerVersionNotice isDirty={editor.dirty} onLoad={editor.loadNewer} />}
+      {editor.formMessage && (
         <p
           role="alert"
           className="border-danger bg-danger-soft text-danger rounded-md border px-3 py-2 text-sm"
         >
-          {formMessage}
+          {editor.formMessage}
         </p>
       )}
       {/* Phones: fields, preview, then variables and samples. Wide screens: the preview stays
@@ -252,12 +91,12 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
             liquidErrors={preview.errors}
             htmlEnabled={values.html_enabled}
             sampleData={samples.data}
-            subjectRef={subjectRef}
-            textRef={textRef}
-            htmlRef={htmlRef}
-            onFocusField={setTarget}
+            subjectRef={snippets.subjectRef}
+            textRef={snippets.textRef}
+            htmlRef={snippets.htmlRef}
+            onFocusField={snippets.setTarget}
             onJump={(field, offset) =>
-              (field === 'html' ? htmlRef : textRef).current?.focusAt(offset)
+              (field === 'html' ? snippets.htmlRef : snippets.textRef).current?.focusAt(offset)
             }
             onGenerateText={() => {
               if (getValues('text').trim() === '') void generateText();
@@ -278,8 +117,8 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
             offered={offered}
             used={used}
             missing={missing}
-            target={target ? FIELD_NAMES[target] : null}
-            onInsert={insert}
+            target={snippets.target ? FIELD_NAMES[snippets.target] : null}
+            onInsert={snippets.insert}
           />
           <SamplePanel
             slug={ref}
@@ -291,12 +130,12 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
       </div>
 
       <ReviewDialog
-        open={reviewOpen}
-        saved={savedValues}
-        edited={values}
-        saving={mutation.isPending}
-        onCancel={() => setReviewOpen(false)}
-        onConfirm={() => mutation.mutate(getValues())}
+        open={editor.review !== null}
+        saved={editor.basis.values}
+        edited={editor.review ?? values}
+        saving={editor.saving}
+        onCancel={editor.cancelReview}
+        onConfirm={editor.confirmReview}
       />
       <ConfirmDialog
         open={confirmGenerate}
@@ -306,7 +145,7 @@ export function NotificationEditor({ saved: cached }: NotificationEditorProps) {
         onConfirm={() => void generateText()}
         onCancel={() => setConfirmGenerate(false)}
       />
-      {conflict.dialog}
+      <ConflictDialog {...editor.conflictDialog} />
     </div>
   );
 }

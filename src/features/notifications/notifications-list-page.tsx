@@ -12,7 +12,7 @@ import { Timestamp } from '../../components/timestamp';
 import { PageHeader } from '../../components/ui/card';
 import { tdClasses, trClasses } from '../../components/ui/table';
 import { filterNotifications } from './filter-notifications';
-import { notificationTitle } from './notification-form-values';
+import { notificationTitle } from './notification-fields';
 
 const route = getRouteApi('/notifications');
 

@@ -37,7 +37,7 @@ function useContainerWidth() {
   return [ref, width] as const;
 }
 
-function SegmentedButton({
+export function SegmentedButton({
   pressed,
   onClick,
   children,

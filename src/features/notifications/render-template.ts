@@ -74,6 +74,27 @@ export function renderTemplate(
   }
 }
 
+const fragments = new Map<string, Template[]>();
+const MAX_FRAGMENTS = 500;
+
+/**
+ * Renders a small piece of Liquid (an output, an attribute value) with the data, for the visual
+ * canvas; null when it does not parse or render. Parsed pieces are kept, as a canvas has many.
+ */
+export function renderFragment(source: string, data: Record<string, unknown>): string | null {
+  try {
+    let templates = fragments.get(source);
+    if (!templates) {
+      if (fragments.size >= MAX_FRAGMENTS) fragments.clear();
+      templates = engine.parse(source);
+      fragments.set(source, templates);
+    }
+    return engine.renderSync(templates, data) as string;
+  } catch {
+    return null;
+  }
+}
+
 /** A subject is one inbox line: whatever whitespace the template produced collapses. */
 export function toInboxLine(subject: string): string {
   return subject.replace(/\s+/g, ' ').trim();

@@ -1,21 +1,8 @@
 import type { NotificationWritableFields } from '../../api/schemas/notification';
 import { Button } from '../../components/ui/button';
-import { changedFields } from './draft-store';
+import { changedFields, FIELD_LABELS, shownValue } from './notification-fields';
 import { diffStats, foldUnchanged, lineDiff } from './line-diff';
 import { Dialog } from '../../components/ui/dialog';
-
-export const FIELD_LABELS: Record<keyof NotificationWritableFields, string> = {
-  name: 'Name',
-  description: 'Description',
-  subject: 'Subject',
-  text: 'Text version',
-  html: 'HTML version',
-  html_enabled: 'HTML version on',
-};
-
-function asText(value: string | boolean): string {
-  return typeof value === 'boolean' ? (value ? 'on' : 'off') : value;
-}
 
 function FieldDiff({ before, after }: { before: string; after: string }) {
   const rows = lineDiff(before, after);
@@ -112,7 +99,7 @@ export function ReviewDialog({
         {fields.map((field) => (
           <section key={field} aria-label={`Changes to ${FIELD_LABELS[field]}`}>
             <h3 className="mb-1 text-sm font-semibold">{FIELD_LABELS[field]}</h3>
-            <FieldDiff before={asText(saved[field])} after={asText(edited[field])} />
+            <FieldDiff before={shownValue(saved[field])} after={shownValue(edited[field])} />
           </section>
         ))}
       </div>

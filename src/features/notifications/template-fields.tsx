@@ -5,6 +5,7 @@ import type { LiquidField, NotificationWritableFields } from '../../api/schemas/
 import { Field, FieldError, Label } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
+import { HtmlField } from './html-field';
 import { LiquidErrorList } from './liquid-error-list';
 import type { TemplateError } from './render-template';
 
@@ -156,9 +157,7 @@ export function TemplateFields(props: TemplateFieldsProps) {
               control={control}
               name="html"
               render={({ field }) => (
-                <CodeEditor
-                  mode="liquid-html"
-                  label="HTML version"
+                <HtmlField
                   describedBy={liquidErrors.html ? 'html-liquid-errors' : undefined}
                   value={field.value}
                   onChange={field.onChange}
@@ -166,7 +165,6 @@ export function TemplateFields(props: TemplateFieldsProps) {
                   sampleData={props.sampleData}
                   onFocus={() => props.onFocusField('html')}
                   handleRef={props.htmlRef}
-                  minHeight="20rem"
                 />
               )}
             />

@@ -3,12 +3,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { notificationWireSchema } from '../../api/wire/notification';
-import { changedFields } from './draft-store';
 import {
+  changedFields,
   notificationFormValues,
   notificationResolver,
   notificationTitle,
-} from './notification-form-values';
+} from './notification-fields';
 
 const text = fc.option(fc.string());
 const sparseNotification = fc.record(

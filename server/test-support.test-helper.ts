@@ -12,11 +12,11 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { App } from '../src/api/schemas/app';
 import { AuthFailureLimiter } from './auth';
 import { buildApp, type AppDeps } from './app';
 import { seedDemo } from './demo/seed';
 import { migrateToLatest, openDatabase, type Database } from './store/db';
-import type { NewAppRow } from './store/apps';
 import { ensureMembership } from './store/sites';
 import { findOrCreateUser, issueToken } from './store/tokens';
 
@@ -124,35 +124,29 @@ export async function startTestApi(extra: Partial<AppDeps> = {}): Promise<TestAp
 }
 
 /**
- * An external app row with empty compile info and lists, for tests and benchmarks that need an
- * app to hang logs on; `overrides` sets what the test is about.
+ * An external app with empty compile info and lists, for tests and benchmarks that need an app
+ * to hang logs on; `overrides` sets what the test is about.
  */
-export function appRowFixture(
-  siteId: string,
-  key: string,
-  overrides: Partial<NewAppRow> = {},
-): NewAppRow {
+export function appFixture(key: string, overrides: Partial<App> = {}): App {
   const now = '2026-01-01T00:00:00.000Z';
   return {
-    site_id: siteId,
     key,
     name: key,
     url: 'https://example.com',
     domain: 'example.com',
     callback_url: 'https://example.com/callback',
-    internal: 0,
-    install_scopes: '[]',
+    internal: false,
+    install_scopes: [],
     sdk_version: '1.0.0',
     compiled_at: null,
-    compile_errors: '[]',
-    functions: '[]',
-    routes: '[]',
-    callbacks: '[]',
-    jobs: '[]',
-    schedules: '[]',
+    compile_errors: [],
+    functions: [],
+    routes: [],
+    callbacks: [],
+    jobs: [],
+    schedules: [],
     created_at: now,
     updated_at: now,
-    version: 1,
     ...overrides,
   };
 }

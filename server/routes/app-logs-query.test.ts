@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOG_SEARCH_MAX_LENGTH, LOG_SEARCH_MAX_TERMS } from '../../src/api/schemas/app-log';
 import { HttpError } from '../errors';
-import { parseIsoUs, parseLogQuery, parseSearch } from './app-logs-filter';
+import { parseIsoUs, parseLogQuery, parseSearch } from './app-logs-query';
 
 function badRequestOf(run: () => unknown): HttpError {
   try {

@@ -1,0 +1,179 @@
+/**
+ * fast-check inputs for the reliability suite: request bodies that are mostly the right shape
+ * with wrong, hostile or oversized values mixed in, plus bodies of any JSON and text that is
+ * not JSON at all. Valid values are common enough that writes succeed too.
+ */
+import fc from 'fast-check';
+import { SCOPE_CATALOGUE } from '../../src/api/schemas/app';
+import { LOG_LEVELS } from '../../src/api/schemas/app-log';
+import { PRIVACY_POLICY_KINDS } from '../../src/api/schemas/consent';
+
+/** What a request sends: a JSON value, or text sent as is with a JSON content type. */
+export type FuzzBody = { json: unknown } | { raw: string };
+
+const HOSTILE_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\r\n',
+  '//evil.example',
+  '/\\evil.example',
+  'javascript:alert(1)',
+  'https://ok.example/privacy',
+  '/privacy',
+  '{% if %}',
+  '{{ a',
+  '{% raw %}',
+  '0050-01-01T00:00:00Z',
+  '9999-12-31T23:59:59Z',
+  'NaN',
+  '-0',
+  '1e999',
+  '"',
+  "' OR 1=1 --",
+  'level:error',
+  'NEAR(a b)',
+  '*',
+  'x'.repeat(300),
+  '\u{1F600}'.repeat(40),
+  '\uD800',
+];
+
+export const hostileString: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+);
+
+/** Arrays and objects nested 1 to 200 levels: past 64 a body is refused. */
+export const deepValue: fc.Arbitrary<unknown> = fc
+  .tuple(fc.integer({ min: 1, max: 200 }), fc.boolean(), fc.constantFrom('x', 1, null, 'bogus'))
+  .map(([depth, arrays, leaf]) => {
+    let value: unknown = leaf;
+    for (let level = 0; level < depth; level++) value = arrays ? [value] : { a: value };
+    return value;
+  });
+
+export const anyJson: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  hostileString,
+  deepValue,
+);
+
+/** A value of the right kind most of the time, anything else otherwise. */
+const sometimesValid = <T>(valid: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
+  fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: anyJson });
+
+/**
+ * An object of some of these fields, all valid or each maybe wrong (and then maybe with unknown
+ * fields), or any JSON, or text that is not JSON.
+ */
+function fuzzBody(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<FuzzBody> {
+  const mixed = Object.fromEntries(
+    Object.entries(fields).map(([name, valid]) => [name, sometimesValid(valid)]),
+  );
+  const valid = fc.record(fields, { requiredKeys: [] }).map((json) => ({ json }));
+  const wrong = fc
+    .tuple(
+      fc.record(mixed, { requiredKeys: [] }),
+      fc.dictionary(fc.string({ maxLength: 10 }), anyJson, { maxKeys: 2 }),
+      fc.boolean(),
+    )
+    .map(([object, extra, withExtra]) => ({ json: withExtra ? { ...extra, ...object } : object }));
+  return fc.oneof(
+    { weight: 4, arbitrary: valid },
+    { weight: 4, arbitrary: wrong },
+    { weight: 1, arbitrary: anyJson.map((json) => ({ json })) },
+    { weight: 1, arbitrary: hostileString.map((raw) => ({ raw })) },
+  );
+}
+
+const webUrl = fc.webUrl({ validSchemes: ['https'] });
+const nestedIfs = fc
+  .integer({ min: 1, max: 120 })
+  .map((levels) => '{% if a %}'.repeat(levels) + 'x' + '{% endif %}'.repeat(levels));
+const template = fc.oneof(
+  fc.string({ maxLength: 60 }),
+  fc.constantFrom('Hello {{ customer.first_name }}', '{% for i in items %}{{ i }}{% endfor %}'),
+  nestedIfs,
+  hostileString,
+);
+
+export const appPatchBody = fuzzBody({
+  name: fc.string({ minLength: 1, maxLength: 120 }),
+  url: webUrl,
+  domain: fc.domain(),
+  callback_url: webUrl,
+  internal: fc.boolean(),
+  install_scopes: fc.subarray([...SCOPE_CATALOGUE]),
+  sdk_version: fc.tuple(fc.nat(20), fc.nat(20), fc.nat(20)).map((parts) => parts.join('.')),
+});
+
+const locale = fc.constantFrom('en', 'de', 'fr-CA', 'xx', '', 'EN_us', '../');
+export const consentPatchBody = fuzzBody({
+  privacy_policy_kind: fc.constantFrom(...PRIVACY_POLICY_KINDS),
+  privacy_policy_url: fc.dictionary(locale, fc.oneof(webUrl, fc.constant('/privacy')), {
+    maxKeys: 3,
+  }),
+  privacy_policy_page_id: fc.option(fc.string({ minLength: 1, maxLength: 30 })),
+});
+
+export const notificationPutBody = fuzzBody({
+  name: fc.string({ maxLength: 220 }),
+  description: fc.string({ maxLength: 50 }),
+  subject: template,
+  text: template,
+  html: template,
+  html_enabled: fc.boolean(),
+});
+
+const logEntry = fc.record(
+  {
+    level: fc.constantFrom(...LOG_LEVELS, 'ERROR', 'Warn'),
+    data: fc.oneof(fc.object({ maxDepth: 2 }), fc.string()),
+    context: fc.option(fc.object({ maxDepth: 2 })),
+    created_at: fc
+      .date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) })
+      .map((date) => date.toISOString()),
+  },
+  { requiredKeys: ['level', 'data'] },
+);
+const wrongLogEntry = fc.record(
+  { level: anyJson, data: anyJson, context: anyJson, created_at: anyJson },
+  { requiredKeys: [] },
+);
+export const logIngestBody = fuzzBody({
+  logs: fc.array(fc.oneof({ weight: 9, arbitrary: logEntry }, wrongLogEntry), {
+    minLength: 1,
+    maxLength: 5,
+  }),
+});
+
+const timeBound = fc.oneof(
+  fc.double({ noNaN: false }).map(String),
+  fc.integer({ min: -1e10, max: 4e9 }).map(String),
+  fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+  hostileString,
+);
+const searchText = fc.oneof(
+  fc
+    .array(fc.constantFrom('checkout', 'failed', 'level:error', '"order 12"', '-x', 'ab'), {
+      maxLength: 30,
+    })
+    .map((words) => words.join(' ')),
+  hostileString,
+);
+
+/** Query parameters of `GET /apps/{app_id}/logs`, each present or not, each maybe wrong. */
+export const logQuery: fc.Arbitrary<Record<string, string>> = fc.record(
+  {
+    since: timeBound,
+    before: timeBound,
+    level: fc.oneof(fc.constantFrom(...LOG_LEVELS), hostileString),
+    q: searchText,
+    job: hostileString,
+    limit: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), hostileString),
+  },
+  { requiredKeys: [] },
+);

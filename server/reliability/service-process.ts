@@ -1,0 +1,117 @@
+/**
+ * The real service as a child process on its own SQLite file (demo seeded, demo log generator
+ * off), for the reliability suite and the chaos script: its event loop is not the test's, and
+ * it can be killed with SIGKILL and started again on the same file. Tokens come from the real
+ * token command, which also runs against the file while the service runs.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+export interface ServiceProcess {
+  /** `http://127.0.0.1:PORT/api` */
+  apiUrl: string;
+  dbPath: string;
+  /** Runs `npm run token -- --site SITE --email EMAIL` and returns the token it prints. */
+  issueToken(site: string, email?: string): Promise<string>;
+  /** SIGKILL, no chance to close anything. */
+  kill9(): Promise<void>;
+  /** Starts the service again on the same port and file (after kill9 or stop). */
+  start(): Promise<void>;
+  /** SIGTERM, then removes the folder. */
+  dispose(): Promise<void>;
+}
+
+/** A port nothing listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** Resolves once `GET {apiUrl}/health` answers 200; throws if the child exits or a minute passes. */
+export async function waitUntilHealthy(apiUrl: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The service exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${apiUrl}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((wake) => setTimeout(wake, 50));
+  }
+  throw new Error(`The service did not become healthy:\n${output()}`);
+}
+
+function exited(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((done) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill(signal);
+  });
+}
+
+export async function startServiceProcess(): Promise<ServiceProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'site-console-reliability-'));
+  const dbPath = join(dir, 'site-console.db');
+  const port = await freePort();
+  const apiUrl = `http://127.0.0.1:${port}/api`;
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: dbPath,
+    DEMO: '1',
+    DEMO_LOGS: '0',
+    STATIC_DIR: dir,
+  };
+  let child: ChildProcess | undefined;
+
+  const start = async () => {
+    let output = '';
+    // Node itself with tsx's loader, not the tsx command: that one runs the service in a child
+    // process of its own, which a SIGKILL of the command would leave running.
+    const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child = started;
+    await waitUntilHealthy(apiUrl, started, () => output);
+  };
+
+  await start();
+  return {
+    apiUrl,
+    dbPath,
+    issueToken: async (site, email = 'admin@example.com') => {
+      const args = [TSX, 'server/cli/token.ts', '--site', site, '--email', email];
+      const { stdout } = await run(process.execPath, args, { cwd: ROOT, env });
+      const token = stdout.trim().split('\n').at(-1) ?? '';
+      if (!/^scs_[A-Za-z0-9]{40}$/.test(token)) throw new Error(`Unexpected token: ${stdout}`);
+      return token;
+    },
+    kill9: () => exited(child, 'SIGKILL'),
+    start,
+    dispose: async () => {
+      await exited(child, 'SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appFixture } from '../test-support.test-helper';
+import { changesOf, findAppRow, insertApp, updateApp } from './apps';
+import { migrateToLatest, openDatabase, type Db } from './db';
+import {
+  contentOf,
+  findNotificationRow,
+  insertNotification,
+  newNotificationId,
+  updateNotification,
+} from './notifications';
+import { createSite } from './sites';
+
+// One rule for every resource with an ETag: a conditional write answers with the row exactly
+// as it wrote it (the next ETag comes from it), or with nothing when the row was not at the
+// expected version; never with a re-read that could be another row or the stale one.
+let db: Db;
+const LATER = '2026-02-01T00:00:00.000Z';
+
+beforeAll(async () => {
+  db = openDatabase(':memory:');
+  await migrateToLatest(db);
+  await createSite(db, 'site', 'Site');
+});
+
+afterAll(async () => {
+  await db.destroy();
+});
+
+describe('updateApp', () => {
+  it('answers the row it wrote, at the next version', async () => {
+    const id = await insertApp(db, 'site', appFixture('written'));
+    const before = await findAppRow(db, 'site', 'written');
+    if (!before) throw new Error('the app was not stored');
+    const written = await updateApp(db, id, 1, { ...changesOf(before), name: 'Renamed' }, LATER);
+    expect(written).toEqual({ ...before, name: 'Renamed', updated_at: LATER, version: 2 });
+    expect(await findAppRow(db, 'site', 'written')).toEqual(written);
+  });
+
+  it('answers nothing and changes nothing at another version', async () => {
+    const id = await insertApp(db, 'site', appFixture('stale'));
+    const before = await findAppRow(db, 'site', 'stale');
+    if (!before) throw new Error('the app was not stored');
+    const written = await updateApp(db, id, 7, { ...changesOf(before), name: 'Lost' }, LATER);
+    expect(written).toBeUndefined();
+    expect(await findAppRow(db, 'site', 'stale')).toEqual(before);
+  });
+});
+
+describe('updateNotification', () => {
+  async function storedNotification(slug: string) {
+    const id = newNotificationId();
+    await insertNotification(db, 'site', {
+      id,
+      slug,
+      name: slug,
+      description: '',
+      subject: 'Hello',
+      text: 'Hi',
+      html: '',
+      html_enabled: false,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    });
+    const row = await findNotificationRow(db, 'site', id);
+    if (!row) throw new Error('the notification was not stored');
+    return row;
+  }
+
+  it('answers the row it wrote, at the next version', async () => {
+    const before = await storedNotification('written');
+    const content = { ...contentOf(before), subject: 'Changed' };
+    const written = await updateNotification(db, before.id, 1, content, LATER);
+    expect(written).toEqual({ ...before, subject: 'Changed', updated_at: LATER, version: 2 });
+    expect(await findNotificationRow(db, 'site', before.id)).toEqual(written);
+  });
+
+  it('answers nothing and changes nothing at another version', async () => {
+    const before = await storedNotification('stale');
+    const content = { ...contentOf(before), subject: 'Lost' };
+    expect(await updateNotification(db, before.id, 7, content, LATER)).toBeUndefined();
+    expect(await findNotificationRow(db, 'site', before.id)).toEqual(before);
+  });
+});

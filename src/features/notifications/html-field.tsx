@@ -1,0 +1,93 @@
+import type { Diagnostic } from '@codemirror/lint';
+import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
+import { CodeEditor, type CodeEditorHandle } from './code-editor';
+import { SegmentedButton } from './preview-pane';
+import { VisualCanvas } from './visual/visual-canvas';
+
+export interface HtmlFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  describedBy?: string;
+  diagnostics: readonly Diagnostic[];
+  sampleData: unknown;
+  onFocus: () => void;
+  handleRef: Ref<CodeEditorHandle>;
+}
+
+type Mode = 'code' | 'visual';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) ref.current = value;
+}
+
+const NO_DATA: Record<string, unknown> = {};
+
+/**
+ * The HTML version in Code or Visual mode, over one document: the code editor stays mounted
+ * (hidden in Visual mode) and every visual edit is a transaction of it, so both modes share one
+ * undo history and switching never rewrites a byte (decision 010).
+ */
+export function HtmlField({ handleRef, sampleData, ...props }: HtmlFieldProps) {
+  const [mode, setMode] = useState<Mode>('code');
+  const codeAt = useRef<number | null>(null);
+  const code = useRef<CodeEditorHandle | null>(null);
+  const setHandle = useCallback(
+    (handle: CodeEditorHandle | null) => {
+      code.current = handle;
+      assignRef(handleRef, handle);
+    },
+    [handleRef],
+  );
+
+  // "Edit in code" from a locked island: the cursor goes there once the code is shown.
+  useEffect(() => {
+    if (mode !== 'code' || codeAt.current === null) return;
+    code.current?.focusAt(codeAt.current);
+    codeAt.current = null;
+  }, [mode]);
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div
+        role="group"
+        aria-label="HTML editing mode"
+        className="bg-subtle flex self-start rounded-md p-0.5"
+      >
+        <SegmentedButton pressed={mode === 'code'} onClick={() => setMode('code')}>
+          Code
+        </SegmentedButton>
+        <SegmentedButton pressed={mode === 'visual'} onClick={() => setMode('visual')}>
+          Visual
+        </SegmentedButton>
+      </div>
+      <div hidden={mode === 'visual'}>
+        <CodeEditor
+          mode="liquid-html"
+          label="HTML version"
+          sampleData={sampleData}
+          handleRef={setHandle}
+          minHeight="20rem"
+          {...props}
+        />
+      </div>
+      {mode === 'visual' && (
+        <VisualCanvas
+          source={props.value}
+          sampleData={isRecord(sampleData) ? sampleData : NO_DATA}
+          change={(changes) => code.current?.apply(changes)}
+          undo={() => code.current?.undo()}
+          redo={() => code.current?.redo()}
+          openCode={(offset) => {
+            codeAt.current = offset;
+            setMode('code');
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// The notification template wired into the one resource editor: every save is reviewed as a
+// diff first (a merge after a 412 too), a newer version saved elsewhere is offered rather than
+// taken, Liquid that does not parse blocks the save, and unsaved edits live on as a draft.
+import { useState } from 'react';
+import type { ApiResponse } from '../../api/client';
+import { notificationResource } from '../../api/notifications';
+import { LIQUID_FIELDS, type NotificationWritableFields } from '../../api/schemas/notification';
+import { notificationRef, type Notification } from '../../api/wire/notification';
+import { useResourceEditor, type SaveBlocker } from '../../lib/use-resource-editor';
+import { currentSite } from './current-site';
+import { notificationConflictMerge } from './notification-conflict';
+import {
+  changedFields,
+  FIELD_NAMES,
+  notificationFormValues,
+  notificationResolver,
+  updateOf,
+  WRITABLE_FIELDS,
+} from './notification-fields';
+import { syntaxErrors } from './render-template';
+import { useDraft } from './use-draft';
+
+function blockSave(
+  values: NotificationWritableFields,
+): SaveBlocker<NotificationWritableFields> | null {
+  const liquid = syntaxErrors({ subject: values.subject, text: values.text, html: values.html });
+  const broken = LIQUID_FIELDS.filter((field) => liquid[field]).map((field) => FIELD_NAMES[field]);
+  if (broken.length > 0) {
+    return { message: `Fix the Liquid errors before saving (${broken.join(', ')}).` };
+  }
+  if (values.html_enabled && values.html.trim() === '') {
+    // The service refuses this too; saying it here keeps the admin in the editor.
+    return { field: 'html', message: 'Write the HTML version, or turn it off' };
+  }
+  return null;
+}
+
+export function useNotificationEditor(loaded: ApiResponse<Notification>) {
+  const [site] = useState(currentSite);
+  const editor = useResourceEditor({
+    loaded,
+    resource: notificationResource,
+    toValues: notificationFormValues,
+    changes: updateOf,
+    merge: notificationConflictMerge,
+    resolver: notificationResolver,
+    mode: 'onBlur',
+    follow: 'on-request',
+    review: true,
+    blockSave,
+    errorFields: () => WRITABLE_FIELDS,
+    // Back on a saved version: the draft of the edits has nothing left to keep.
+    onSavedOrDiscarded: () => draft.discard(),
+    text: {
+      noun: 'this notification',
+      saved: 'Notification saved',
+      conflictTitle: 'Someone else saved this notification',
+    },
+  });
+  const notification = editor.basis.response.data;
+  // The slug, or the id for a server that sends no slug: it names the notification in paths.
+  const ref = notificationRef(notification);
+  const draft = useDraft({
+    site,
+    slug: ref,
+    saved: editor.basis.values,
+    // A server that sends no `updated_at` gives drafts no base time to compare.
+    baseUpdatedAt: notification.updated_at ?? '',
+    values: editor.values,
+    isDirty: editor.dirty,
+  });
+
+  function restoreDraft() {
+    const restored = draft.offered?.values;
+    if (!restored) return;
+    for (const field of changedFields(editor.basis.values, restored)) {
+      editor.form.setValue(field, restored[field], { shouldDirty: true });
+    }
+    draft.dismissOffer();
+  }
+
+  return { ...editor, notification, ref, draft, restoreDraft };
+}

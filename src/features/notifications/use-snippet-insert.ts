@@ -1,0 +1,41 @@
+// Inserting a variable from the panel where the admin was writing: at the subject's cursor, or
+// into the text or HTML code editor (the HTML one when no field was focused and HTML is on).
+import { useCallback, useRef, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { LiquidField, NotificationWritableFields } from '../../api/schemas/notification';
+import type { CodeEditorHandle } from './code-editor';
+
+export function useSnippetInsert(
+  form: UseFormReturn<NotificationWritableFields>,
+  htmlEnabled: boolean,
+) {
+  const subjectRef = useRef<HTMLInputElement | null>(null);
+  const textRef = useRef<CodeEditorHandle>(null);
+  const htmlRef = useRef<CodeEditorHandle>(null);
+  const [target, setTarget] = useState<LiquidField | null>(null);
+  const { getValues, setValue } = form;
+
+  const insert = useCallback(
+    (snippet: string) => {
+      const field = target ?? (htmlEnabled ? 'html' : 'text');
+      if (field === 'subject') {
+        const input = subjectRef.current;
+        const current = getValues('subject');
+        const start = input?.selectionStart ?? current.length;
+        const end = input?.selectionEnd ?? start;
+        setValue('subject', current.slice(0, start) + snippet + current.slice(end), {
+          shouldDirty: true,
+        });
+        requestAnimationFrame(() => {
+          input?.focus();
+          input?.setSelectionRange(start + snippet.length, start + snippet.length);
+        });
+      } else {
+        (field === 'html' ? htmlRef : textRef).current?.insert(snippet);
+      }
+    },
+    [target, htmlEnabled, getValues, setValue],
+  );
+
+  return { subjectRef, textRef, htmlRef, target, setTarget, insert };
+}

@@ -1,0 +1,319 @@
+import { CANVAS_CSS, CanvasRenderer } from './canvas-render';
+import { parseTemplate } from './parse-template';
+import { allNodes, type Span, type TemplateNode, type TemplateTree } from './template-tree';
+import {
+  applyChange,
+  escapeText,
+  sourceOffsetAt,
+  textChange,
+  textOffsetAt,
+  type SourceChange,
+} from './text-source';
+
+export interface CanvasCallbacks {
+  /** Applies changes (all relative to the current source) to the one document. */
+  change: (changes: SourceChange[]) => void;
+  undo: () => void;
+  redo: () => void;
+  /** Opens the code at a source offset (a locked island's "edit in code"). */
+  openCode: (offset: number) => void;
+}
+
+/** A structure signature: equal when the same nodes sit in the same places. */
+function shapeOf(tree: TemplateTree): string {
+  return [...allNodes(tree.children)].map((node) => `${node.id}:${node.kind}`).join(' ');
+}
+
+function indexOf(tree: TemplateTree): Map<string, TemplateNode> {
+  return new Map([...allNodes(tree.children)].map((node) => [node.id, node]));
+}
+
+/** Input the browser may apply itself inside one text: the canvas reads the result back. */
+const TYPING = new Set([
+  'insertText',
+  'insertCompositionText',
+  'insertReplacementText',
+  'deleteContentBackward',
+  'deleteContentForward',
+  'deleteWordBackward',
+  'deleteWordForward',
+  'deleteByCut',
+]);
+
+function isMod(event: KeyboardEvent): boolean {
+  return event.ctrlKey || event.metaKey;
+}
+
+/**
+ * The visual canvas of one template, drawn into a sandboxed iframe's document. The source stays
+ * the truth: typing is read back from the DOM as minimal text changes, everything else is a
+ * change of the source first and a redraw after.
+ */
+export class CanvasEditor {
+  private source = '';
+  private tree: TemplateTree = { source: '', children: [] };
+  private index = new Map<string, TemplateNode>();
+  /** DOM text → id of the text node it shows, for reading typing back. */
+  private texts = new Map<Text, string>();
+  /** Sources this canvas produced, which come back as props later and need no redraw. */
+  private echoes: string[] = [];
+  private scope: Record<string, unknown> = {};
+
+  constructor(
+    private readonly doc: Document,
+    private readonly callbacks: CanvasCallbacks,
+  ) {
+    const style = doc.createElement('style');
+    style.textContent = CANVAS_CSS;
+    doc.head.append(style);
+    doc.addEventListener('beforeinput', this.onBeforeInput);
+    doc.addEventListener('input', this.onInput);
+    doc.addEventListener('keydown', this.onKeyDown);
+    doc.addEventListener('click', this.onClick);
+  }
+
+  destroy() {
+    this.doc.removeEventListener('beforeinput', this.onBeforeInput);
+    this.doc.removeEventListener('input', this.onInput);
+    this.doc.removeEventListener('keydown', this.onKeyDown);
+    this.doc.removeEventListener('click', this.onClick);
+  }
+
+  /** Shows `source`; a source this canvas just produced is already on screen. */
+  show(source: string, scope: Record<string, unknown>) {
+    const echo = this.echoes.indexOf(source);
+    if (echo !== -1 && scope === this.scope) {
+      this.echoes.splice(0, echo + 1);
+      return;
+    }
+    this.echoes = [];
+    const previous = this.source;
+    this.scope = scope;
+    this.setSource(source);
+    this.draw(previous);
+  }
+
+  private setSource(source: string) {
+    this.source = source;
+    this.tree = parseTemplate(source);
+    this.index = indexOf(this.tree);
+  }
+
+  /** Redraws everything and puts the caret where the source last changed, if it had focus. */
+  private draw(previous: string) {
+    const hadFocus = this.doc.hasFocus() && this.doc.activeElement !== this.doc.body;
+    const { body, head } = this.doc;
+    for (const old of [...head.children].slice(1)) old.remove();
+    body.replaceChildren();
+    for (const name of body.getAttributeNames()) body.removeAttribute(name);
+    const renderer = new CanvasRenderer(this.doc, this.tree);
+    renderer.render(body, head, this.scope);
+    this.texts = renderer.texts;
+    if (hadFocus) this.placeCaret(changedEnd(previous, this.source));
+  }
+
+  private placeCaret(offset: number) {
+    for (const [text, id] of this.texts) {
+      const node = this.index.get(id);
+      if (!node || offset < node.from || offset > node.to) continue;
+      const editable = text.parentElement?.closest<HTMLElement>('[contenteditable="true"]');
+      if (!editable) continue;
+      editable.focus();
+      const at = Math.min(textOffsetAt(this.source, node, offset), text.length);
+      this.doc.getSelection()?.collapse(text, at);
+      return;
+    }
+  }
+
+  private commit(changes: SourceChange[], redraw: boolean) {
+    if (changes.length === 0) return;
+    const sorted = [...changes].sort((a, b) => b.from - a.from);
+    const next = sorted.reduce((text, change) => applyChange(text, change), this.source);
+    const previous = this.source;
+    const shape = shapeOf(this.tree);
+    this.setSource(next);
+    this.echoes.push(next);
+    this.callbacks.change(changes);
+    if (redraw || shapeOf(this.tree) !== shape) this.draw(previous);
+  }
+
+  /** Where a DOM position sits in the source, if it is inside a text the canvas drew. */
+  private sourcePosition(container: Node, offset: number): number | null {
+    if (container.nodeType === Node.TEXT_NODE) {
+      const id = this.texts.get(container as Text);
+      const node = id === undefined ? undefined : this.index.get(id);
+      return node ? sourceOffsetAt(this.source, node, offset) : null;
+    }
+    // Between children of an element: after the drawn node before it, or before the one after.
+    const before = container.childNodes[offset - 1];
+    const after = container.childNodes[offset];
+    const end = before && this.spanOfDom(before)?.to;
+    if (end !== undefined) return end;
+    const start = after && this.spanOfDom(after)?.from;
+    return start ?? null;
+  }
+
+  private spanOfDom(dom: Node): Span | undefined {
+    const id = isText(dom) ? this.texts.get(dom) : isElement(dom) ? dom.dataset.node : undefined;
+    return id === undefined ? undefined : this.index.get(id);
+  }
+
+  /** The source range of a DOM range, narrowed to one text when it only touches the next. */
+  private sourceRange(range: AbstractRange): Span | null {
+    let { startContainer, startOffset, endContainer, endOffset } = range;
+    if (isText(startContainer) && isText(endContainer) && startContainer !== endContainer) {
+      if (endOffset === 0) {
+        endContainer = startContainer;
+        endOffset = startContainer.length;
+      } else if (startOffset === startContainer.length) {
+        startContainer = endContainer;
+        startOffset = 0;
+      }
+    }
+    const from = this.sourcePosition(startContainer, startOffset);
+    const to = this.sourcePosition(endContainer, endOffset);
+    return from === null || to === null || to < from ? null : { from, to };
+  }
+
+  /** A range may be replaced when it cuts no node apart other than a text. */
+  private isWhole(range: Span): boolean {
+    for (const node of this.index.values()) {
+      if (node.kind === 'text') continue;
+      const startsInside = node.from < range.from && range.from < node.to;
+      const endsInside = node.from < range.to && range.to < node.to;
+      if (startsInside !== endsInside) return false;
+      if (startsInside && !contentHolds(node, range)) return false;
+    }
+    return true;
+  }
+
+  private readonly onBeforeInput = (event: InputEvent) => {
+    const type = event.inputType;
+    if (type === 'historyUndo' || type === 'historyRedo') {
+      event.preventDefault();
+      if (type === 'historyUndo') this.callbacks.undo();
+      else this.callbacks.redo();
+      return;
+    }
+    // Chromium gives no target range for some input (typing at a caret): the selection is it.
+    const selection = this.doc.getSelection();
+    const range: AbstractRange | undefined =
+      event.getTargetRanges()[0] ??
+      (selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : undefined);
+    const inOneText =
+      range !== undefined &&
+      (range.collapsed ||
+        (range.startContainer === range.endContainer && isText(range.startContainer)));
+    // Typing inside one text is left to the browser (IME, spellcheck) and read back on input.
+    if (TYPING.has(type) && inOneText) return;
+    event.preventDefault();
+    const span = range && this.sourceRange(range);
+    const insert = insertOf(event);
+    if (!span || insert === null || !this.isWhole(span)) return;
+    this.commit([{ ...span, insert }], true);
+  };
+
+  /** Reads what the browser typed back from the DOM, as changes of the source. */
+  private readonly onInput = () => {
+    const changes: SourceChange[] = [];
+    for (const [text, id] of this.texts) {
+      const node = this.index.get(id);
+      if (!node) continue;
+      const shown = text.isConnected ? text.data : '';
+      const change = textChange(this.source, node, shown);
+      if (change) changes.push(change);
+    }
+    // Text the browser put where there was none (an empty cell, between two chips).
+    for (const text of this.unknownTexts()) {
+      const at = this.sourcePosition(text.parentNode ?? text, indexInParent(text));
+      if (at !== null) changes.push({ from: at, to: at, insert: escapeText(text.data) });
+    }
+    this.commit(changes, false);
+    const known = new Set(this.texts.values());
+    // Texts read back stay mapped; ones the browser made are drawn again from the source.
+    if ([...this.unknownTexts()].length > 0 || ![...known].every((id) => this.index.has(id))) {
+      this.draw(this.source);
+    }
+  };
+
+  private *unknownTexts(): Generator<Text> {
+    const walker = this.doc.createTreeWalker(this.doc.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!isText(node) || this.texts.has(node) || node.data === '') continue;
+      if (node.parentElement?.closest('.sc-chip, .sc-frame-label, .sc-locked, style')) continue;
+      yield node;
+    }
+  }
+
+  private readonly onKeyDown = (event: KeyboardEvent) => {
+    const key = event.key.toLowerCase();
+    if (!isMod(event) || (key !== 'z' && key !== 'y')) return;
+    event.preventDefault();
+    if (key === 'y' || event.shiftKey) this.callbacks.redo();
+    else this.callbacks.undo();
+  };
+
+  private readonly onClick = (event: MouseEvent) => {
+    const target = isNode(event.target) && isElement(event.target) ? event.target : null;
+    const lock = target?.closest<HTMLElement>('.sc-locked-button');
+    // Links never navigate the canvas; a locked island opens the code.
+    if (target?.closest('a')) event.preventDefault();
+    if (lock) this.callbacks.openCode(Number(lock.dataset.offset));
+  };
+}
+
+/** Whether a range inside a node lies in one stretch of its content, not in its tags. */
+function contentHolds(node: TemplateNode, range: Span): boolean {
+  const inside = (from: number, to: number) => from <= range.from && range.to <= to;
+  if (node.kind === 'element') return inside(node.open.to, node.close?.from ?? node.open.to);
+  if (node.kind === 'condition' || node.kind === 'loop') {
+    return node.branches.some((branch) => inside(branch.marker.to, branch.to));
+  }
+  return false;
+}
+
+function isNode(target: EventTarget | null): target is Node {
+  return target !== null && 'nodeType' in target;
+}
+
+function isText(node: Node): node is Text {
+  return node.nodeType === Node.TEXT_NODE;
+}
+
+function isElement(node: Node): node is HTMLElement {
+  return node.nodeType === Node.ELEMENT_NODE;
+}
+
+/** What an input inserts as source: typed text escaped, a line break as `<br>`; null if not offered. */
+function insertOf(event: InputEvent): string | null {
+  switch (event.inputType) {
+    case 'insertText':
+    case 'insertReplacementText':
+      return escapeText(event.data ?? event.dataTransfer?.getData('text/plain') ?? '');
+    case 'insertFromPaste':
+    case 'insertFromDrop':
+      return escapeText(event.dataTransfer?.getData('text/plain') ?? '');
+    case 'insertParagraph':
+    case 'insertLineBreak':
+      return '<br>';
+    default:
+      return event.inputType.startsWith('delete') ? '' : null;
+  }
+}
+
+function indexInParent(node: Node): number {
+  return node.parentNode ? [...node.parentNode.childNodes].indexOf(node as ChildNode) : 0;
+}
+
+/** The end of the changed run in `next`, as an offset of `next`. */
+function changedEnd(previous: string, next: string): number {
+  let suffix = 0;
+  const limit = Math.min(previous.length, next.length);
+  while (
+    suffix < limit &&
+    previous[previous.length - 1 - suffix] === next[next.length - 1 - suffix]
+  ) {
+    suffix++;
+  }
+  return next.length - suffix;
+}

@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from 'react';
+import { CanvasEditor, type CanvasCallbacks } from './canvas-editor';
+
+export interface VisualCanvasProps extends CanvasCallbacks {
+  source: string;
+  sampleData: Record<string, unknown>;
+}
+
+const BLANK = '<!doctype html><html><head></head><body></body></html>';
+
+/**
+ * The template drawn as the customer sees it, edited in place. What keeps the template's code
+ * from running is how the canvas is built (DOM calls from the tree: no `script`, no `on*`
+ * attributes, no `javascript:` URLs; embedding elements are locked islands) and the page CSP the
+ * `srcdoc` inherits (`script-src 'self'`, no inline script). The sandbox keeps forms, popups and
+ * top navigation out; it must allow scripts because Chromium blocks even the dashboard's own
+ * listeners on a frame without `allow-scripts`.
+ */
+export function VisualCanvas({ source, sampleData, ...callbacks }: VisualCanvasProps) {
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const [editor, setEditor] = useState<CanvasEditor | null>(null);
+  // The callbacks change every render; the canvas reads them through a ref.
+  const latest = useRef(callbacks);
+  useEffect(() => {
+    latest.current = callbacks;
+  });
+
+  useEffect(() => {
+    return () => editor?.destroy();
+  }, [editor]);
+
+  useEffect(() => {
+    editor?.show(source, sampleData);
+  }, [editor, source, sampleData]);
+
+  return (
+    <iframe
+      ref={frameRef}
+      title="Visual editor"
+      sandbox="allow-same-origin allow-scripts"
+      srcDoc={BLANK}
+      onLoad={() => {
+        const doc = frameRef.current?.contentDocument;
+        if (!doc) return;
+        setEditor(
+          new CanvasEditor(doc, {
+            change: (changes) => latest.current.change(changes),
+            undo: () => latest.current.undo(),
+            redo: () => latest.current.redo(),
+            openCode: (offset) => latest.current.openCode(offset),
+          }),
+        );
+      }}
+      className="border-border h-[40rem] w-full rounded-md border bg-white"
+    />
+  );
+}
