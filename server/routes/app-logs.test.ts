@@ -82,12 +82,12 @@ function errorOf(body: unknown): ErrorBody {
 }
 
 describe('POST /apps/:app_id/logs', () => {
-  it('stores a batch and answers 201 with the stored entries, times strictly increasing', async () => {
+  it('stores a batch (levels in any case, warning for warn) and answers 201, times strictly increasing', async () => {
     const { key } = await createApp('demo');
     const { status, body } = await post(key, {
       logs: [
         { level: 'INFO', data: { message: 'Order 1 paid' } },
-        { level: 'warn', data: 'plain text entry', context: { job: { name: 'sync' } } },
+        { level: 'Warning', data: 'plain text entry', context: { job: { name: 'sync' } } },
         { level: 'error', data: {}, created_at: '2026-05-01T12:00:00+02:00' },
       ],
     });

@@ -6,19 +6,8 @@
  * query logs (e.g. a "recent errors" count) shares one naming.
  */
 import { apiClient, type ApiClient } from './client';
-import {
-  appLogListWireSchema,
-  type AppLogEntry,
-  type AppLogQuery,
-  type LogIngestBody,
-} from './schemas/app-log';
-
-type WireEntry = ReturnType<typeof appLogListWireSchema.parse>[number];
-
-/** `created_at` is optional on the wire; the entry's `time` stands in for it. */
-function withCreatedAt(entry: WireEntry): AppLogEntry {
-  return { ...entry, created_at: entry.created_at ?? new Date(entry.time * 1000).toISOString() };
-}
+import type { AppLogEntry, AppLogQuery, LogIngestBody } from './schemas/app-log';
+import { appLogListWireSchema } from './wire/app-log';
 
 export const appLogKeys = {
   all: ['app-logs'] as const,
@@ -27,8 +16,8 @@ export const appLogKeys = {
 };
 
 /**
- * One page of an app's logs. Parsing is tolerant (the contract's wire schema): any level casing,
- * `data` as a string, `context` missing; unknown fields are kept. `time` is passed through as
+ * One page of an app's logs. Parsing is tolerant (the wire schema): any level casing or alias,
+ * `data` as a string, `context` or `created_at` missing; unknown fields are kept. `time` is passed through as
  * the number JSON gave, so the engine can send it back as `since` exactly.
  */
 export async function fetchAppLogsPage(
@@ -43,7 +32,7 @@ export async function fetchAppLogsPage(
     schema: appLogListWireSchema,
     signal,
   });
-  return data.map(withCreatedAt);
+  return data;
 }
 
 /** `POST /apps/{key}/logs`: 1 to 1000 entries; the service assigns id and time. */
@@ -58,5 +47,5 @@ export async function ingestAppLogs(
     body,
     schema: appLogListWireSchema,
   });
-  return data.map(withCreatedAt);
+  return data;
 }

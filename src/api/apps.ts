@@ -7,7 +7,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiResponse } from './client';
-import { appListSchema, appSchema, type App, type AppUpdate } from './schemas/app';
+import { appListWireSchema, appWireSchema, type App, type AppChanges } from './wire/app';
 import type { VersionedResource } from './versioned-resource';
 
 export const appKeys = {
@@ -22,7 +22,7 @@ export function appsQueryOptions() {
   return queryOptions({
     queryKey: appKeys.list(),
     queryFn: async ({ signal }): Promise<App[]> =>
-      (await apiClient.request({ path: '/apps', schema: appListSchema, signal })).data,
+      (await apiClient.request({ path: '/apps', schema: appListWireSchema, signal })).data,
   });
 }
 
@@ -30,13 +30,17 @@ export function appQueryOptions(key: string) {
   return queryOptions({
     queryKey: appKeys.detail(key),
     queryFn: ({ signal }): Promise<ApiResponse<App>> =>
-      apiClient.request({ path: `/apps/${encodeURIComponent(key)}`, schema: appSchema, signal }),
+      apiClient.request({
+        path: `/apps/${encodeURIComponent(key)}`,
+        schema: appWireSchema,
+        signal,
+      }),
   });
 }
 
 export interface UpdateAppInput {
   key: string;
-  changes: AppUpdate;
+  changes: AppChanges;
   /** ETag of the app the changes are based on; the service answers 412 if it moved on. */
   etag: string | null;
 }
@@ -48,7 +52,7 @@ export function updateApp({ key, changes, etag }: UpdateAppInput): Promise<ApiRe
     path: `/apps/${encodeURIComponent(key)}`,
     body: changes,
     ifMatch: etag ?? undefined,
-    schema: appSchema,
+    schema: appWireSchema,
   });
 }
 
@@ -69,7 +73,7 @@ export function storeSavedApp(queryClient: QueryClient, saved: ApiResponse<App>)
 }
 
 /** Apps as the resource editor edits them: `PATCH /apps/{key}`. */
-export const appResource: VersionedResource<App, AppUpdate> = {
+export const appResource: VersionedResource<App, AppChanges> = {
   save: ({ current, changes, etag }) => updateApp({ key: current.key, changes, etag }),
   fetchLatest: (queryClient, current) => fetchLatestApp(queryClient, current.key),
   storeSaved: storeSavedApp,

@@ -8,9 +8,9 @@ import {
   isRetryableError,
   type Connection,
 } from './client';
-import { appLogListWireSchema } from './schemas/app-log';
-import { appSchema } from './schemas/app';
-import { consentConfigSchema } from './schemas/consent';
+import { appLogListWireSchema } from './wire/app-log';
+import { appWireSchema } from './wire/app';
+import { consentConfigWireSchema } from './wire/consent';
 import { apiErrorOf } from './api-error.test-helper';
 
 const connection: Connection = {
@@ -105,7 +105,7 @@ describe('request headers', () => {
       path: '/apps/storefront',
       body: { name: 'Shop' },
       ifMatch: '"v1"',
-      schema: appSchema,
+      schema: appWireSchema,
     });
     expect(calls[0]?.init.method).toBe('PATCH');
     expect(calls[0]?.init.body).toBe('{"name":"Shop"}');
@@ -200,12 +200,17 @@ describe('error mapping', () => {
     const { api } = client(new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = await apiErrorOf(api.request({ path: '/apps', schema: z.unknown() }));
     expect(error.status).toBe(502);
-    expect(error.body).toEqual({ message: 'The server answered 502', code: 502, errors: [] });
+    expect(error.body).toEqual({
+      message:
+        'The API is not reachable behind its gateway (502 Bad Gateway) with an HTML page, likely from a proxy or gateway in front of the API',
+      code: 502,
+      errors: [],
+    });
     expect(isRetryableError(error)).toBe(true);
   });
 
   it('uses the status message when a JSON error has no message', async () => {
-    const { api } = client(json({ detail: 'nope' }, 403));
+    const { api } = client(json({ errors: 'none' }, 403));
     const error = await apiErrorOf(api.request({ path: '/apps', schema: z.unknown() }));
     expect(error.message).toBe('No access to this site');
     expect(error.body.code).toBe(403);
@@ -265,10 +270,10 @@ describe('error mapping', () => {
   });
 });
 
-describe('tolerant parsing with the contract schemas', () => {
+describe('tolerant parsing with the wire schemas', () => {
   it('keeps unknown fields and defaults missing optional App fields', async () => {
     const { api } = client(json({ ...app, vendor_extra: { a: 1 } }));
-    const { data } = await api.request({ path: '/apps/storefront', schema: appSchema });
+    const { data } = await api.request({ path: '/apps/storefront', schema: appWireSchema });
     expect(data).toMatchObject({
       vendor_extra: { a: 1 },
       compiled_at: null,
@@ -283,7 +288,10 @@ describe('tolerant parsing with the contract schemas', () => {
 
   it('defaults missing optional consent fields', async () => {
     const { api } = client(json({ privacy_policy_kind: 'none', x_extra: true }));
-    const { data } = await api.request({ path: '/settings/consent', schema: consentConfigSchema });
+    const { data } = await api.request({
+      path: '/settings/consent',
+      schema: consentConfigWireSchema,
+    });
     expect(data).toEqual({
       privacy_policy_kind: 'none',
       x_extra: true,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { errorBodyWireSchema, type ErrorBody, type ErrorDetail } from './schemas/error';
+import type { ErrorBody, ErrorDetail } from './schemas/error';
+import { readErrorBody } from './wire/error';
 
 /** Where the dashboard talks to and as whom. */
 export interface Connection {
@@ -47,29 +48,6 @@ function syntheticBody(status: number, message: string): ErrorBody {
   return { message, code: status, errors: [] };
 }
 
-/** Turns whatever a failing server sent into the spec's Error body. */
-export function toErrorBody(status: number, payload: unknown, fallback: string): ErrorBody {
-  const parsed = errorBodyWireSchema.safeParse(payload);
-  if (!parsed.success || typeof payload !== 'object' || payload === null) {
-    return syntheticBody(status, fallback);
-  }
-  // A body without a message of its own (the wire schema fills one in) gets the status's message.
-  const hasMessage = typeof (payload as { message?: unknown }).message === 'string';
-  return {
-    message: hasMessage ? parsed.data.message : fallback,
-    code: parsed.data.code ?? status,
-    errors: parsed.data.errors.map((detail) => ({
-      resource: detail.resource ?? '',
-      field: detail.field ?? '',
-      message: detail.message ?? detail.messages?.[0] ?? 'Invalid value',
-      code: detail.code ?? detail.codes?.[0] ?? 'invalid',
-      messages: detail.messages ?? (detail.message ? [detail.message] : []),
-      codes: detail.codes ?? (detail.code ? [detail.code] : []),
-      value: detail.value ?? null,
-    })),
-  };
-}
-
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<S extends z.ZodType> {
@@ -108,6 +86,10 @@ const STATUS_MESSAGES: Record<number, string> = {
   413: 'The request is too large',
   422: 'Some fields are not valid',
   429: 'Too many attempts; wait a minute',
+  500: 'The server failed (500)',
+  502: 'The API is not reachable behind its gateway (502 Bad Gateway)',
+  503: 'The API is unavailable for now (503)',
+  504: 'The API did not answer its gateway in time (504)',
 };
 
 export function buildUrl(
@@ -164,33 +146,25 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
 
     const text = await response.text();
-    let payload: unknown = undefined;
-    let isJson = false;
-    if (text !== '') {
-      try {
-        payload = JSON.parse(text);
-        isJson = true;
-      } catch {
-        isJson = false;
-      }
-    }
 
     if (!response.ok) {
       const fallback = STATUS_MESSAGES[response.status] ?? `The server answered ${response.status}`;
-      const error = new ApiError(
-        response.status,
-        toErrorBody(response.status, isJson ? payload : undefined, fallback),
-      );
+      const error = new ApiError(response.status, readErrorBody(response.status, text, fallback));
       if (response.status === 401) config.onUnauthorized?.(error);
       throw error;
     }
 
-    if (!isJson && text !== '') {
-      throw new ApiError(
-        response.status,
-        syntheticBody(response.status, 'The server answered with something other than JSON'),
-        'invalid-response',
-      );
+    let payload: unknown = undefined;
+    if (text !== '') {
+      try {
+        payload = JSON.parse(text);
+      } catch {
+        throw new ApiError(
+          response.status,
+          syntheticBody(response.status, 'The server answered with something other than JSON'),
+          'invalid-response',
+        );
+      }
     }
     const parsed = options.schema.safeParse(payload);
     if (!parsed.success) {

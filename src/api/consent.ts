@@ -7,13 +7,13 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiResponse } from './client';
+import type { ConsentUpdate } from './schemas/consent';
 import {
-  consentApplicationListSchema,
-  consentConfigSchema,
+  consentApplicationListWireSchema,
+  consentConfigWireSchema,
   type ConsentApplication,
   type ConsentConfig,
-  type ConsentUpdate,
-} from './schemas/consent';
+} from './wire/consent';
 import type { VersionedResource } from './versioned-resource';
 
 export const consentKeys = {
@@ -26,7 +26,7 @@ export function consentQueryOptions() {
   return queryOptions({
     queryKey: consentKeys.detail(),
     queryFn: ({ signal }): Promise<ApiResponse<ConsentConfig>> =>
-      apiClient.request({ path: '/settings/consent', schema: consentConfigSchema, signal }),
+      apiClient.request({ path: '/settings/consent', schema: consentConfigWireSchema, signal }),
   });
 }
 
@@ -37,7 +37,7 @@ export function consentApplicationsQueryOptions() {
       (
         await apiClient.request({
           path: '/settings/consent/applications',
-          schema: consentApplicationListSchema,
+          schema: consentApplicationListWireSchema,
           signal,
         })
       ).data,
@@ -60,7 +60,7 @@ export function updateConsent({
     path: '/settings/consent',
     body: changes,
     ifMatch: etag ?? undefined,
-    schema: consentConfigSchema,
+    schema: consentConfigWireSchema,
   });
 }
 

@@ -7,12 +7,13 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiResponse } from './client';
+import type { NotificationUpdate } from './schemas/notification';
 import {
-  notificationListSchema,
-  notificationSchema,
+  notificationListWireSchema,
+  notificationRef,
+  notificationWireSchema,
   type Notification,
-  type NotificationUpdate,
-} from './schemas/notification';
+} from './wire/notification';
 import type { VersionedResource } from './versioned-resource';
 
 export const notificationKeys = {
@@ -32,8 +33,13 @@ export function notificationsQueryOptions() {
   return queryOptions({
     queryKey: notificationKeys.list(),
     queryFn: async ({ signal }): Promise<Notification[]> =>
-      (await apiClient.request({ path: '/notifications', schema: notificationListSchema, signal }))
-        .data,
+      (
+        await apiClient.request({
+          path: '/notifications',
+          schema: notificationListWireSchema,
+          signal,
+        })
+      ).data,
   });
 }
 
@@ -41,7 +47,7 @@ export function notificationQueryOptions(slug: string) {
   return queryOptions({
     queryKey: notificationKeys.detail(slug),
     queryFn: ({ signal }): Promise<ApiResponse<Notification>> =>
-      apiClient.request({ path: notificationPath(slug), schema: notificationSchema, signal }),
+      apiClient.request({ path: notificationPath(slug), schema: notificationWireSchema, signal }),
   });
 }
 
@@ -63,7 +69,7 @@ export function updateNotification({
     path: notificationPath(slug),
     body: changes,
     ifMatch: etag ?? undefined,
-    schema: notificationSchema,
+    schema: notificationWireSchema,
   });
 }
 
@@ -80,15 +86,18 @@ export function storeSavedNotification(
   queryClient: QueryClient,
   saved: ApiResponse<Notification>,
 ): void {
-  queryClient.setQueryData(notificationKeys.detail(saved.data.slug), saved);
+  const ref = notificationRef(saved.data);
+  queryClient.setQueryData(notificationKeys.detail(ref), saved);
   queryClient.setQueryData(notificationKeys.list(), (list: Notification[] | undefined) =>
-    list?.map((item) => (item.slug === saved.data.slug ? saved.data : item)),
+    list?.map((item) => (notificationRef(item) === ref ? saved.data : item)),
   );
 }
 
 /** Notifications as the resource editor edits them: `PUT /notifications/{slug}`. */
 export const notificationResource: VersionedResource<Notification, NotificationUpdate> = {
-  save: ({ current, changes, etag }) => updateNotification({ slug: current.slug, changes, etag }),
-  fetchLatest: (queryClient, current) => fetchLatestNotification(queryClient, current.slug),
+  save: ({ current, changes, etag }) =>
+    updateNotification({ slug: notificationRef(current), changes, etag }),
+  fetchLatest: (queryClient, current) =>
+    fetchLatestNotification(queryClient, notificationRef(current)),
   storeSaved: storeSavedNotification,
 };

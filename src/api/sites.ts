@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, isApiError, type ApiClient, type Connection } from './client';
-import { siteListSchema, type Site } from './schemas/site';
+import { siteListWireSchema, type Site } from './wire/site';
 
 // Sites the token's user may use. `GET /sites` is our extension of the spec: a foreign server
 // that lacks it answers 404 (or 405), and callers then show the current site only.
@@ -23,7 +23,7 @@ export async function listSites(options: CallOptions = {}): Promise<Site[] | nul
   try {
     const { data } = await client.request({
       path: '/sites',
-      schema: siteListSchema,
+      schema: siteListWireSchema,
       connection: options.connection,
       signal: options.signal,
     });

@@ -2,12 +2,15 @@
 export function filterRows<T>(
   rows: readonly T[],
   query: string | undefined,
-  texts: (row: T) => string[],
+  texts: (row: T) => Array<string | null>,
 ): T[] {
   const words = (query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...rows];
   return rows.filter((row) => {
-    const haystack = texts(row).join(' ').toLowerCase();
+    const haystack = texts(row)
+      .filter((text) => text !== null)
+      .join(' ')
+      .toLowerCase();
     return words.every((word) => haystack.includes(word));
   });
 }

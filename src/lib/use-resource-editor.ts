@@ -47,7 +47,8 @@ export interface ResourceEditorOptions<R, V extends FieldValues, U extends objec
   /** The update body: only what differs from `basis`. An empty object means nothing to save. */
   changes: (basis: V, values: V) => U;
   merge: ConflictMerge<V>;
-  resolver: Resolver<V>;
+  /** The form's checks, given the basis values (e.g. to check only the fields that will be sent). */
+  resolver: (basis: V) => Resolver<V>;
   mode: Mode;
   /**
    * `pristine`: a newer version in the cache (refetch, another tab) becomes the basis while
@@ -117,7 +118,7 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
   const form = useForm<V>({
     // The values the form starts from are the basis values; rhf types them as deep-partial.
     defaultValues: basis.values as DefaultValues<V>,
-    resolver: options.resolver,
+    resolver: options.resolver(basis.values),
     mode: options.mode,
   });
   // With defaultValues given, the watched object always has every field (rhf types it partial).

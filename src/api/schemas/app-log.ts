@@ -14,9 +14,13 @@ export function logLevelRank(level: LogLevel): number {
   return LOG_LEVELS.indexOf(level);
 }
 
-/** The level a name means, in any case (`warning` for `warn`), or null for any other name. */
+/**
+ * The level a name means, in any case (`warning` for `warn`), or null for any other name. The one
+ * rule for every place that reads a level: ingestion, the `level` query and `level:` in `q`, and
+ * the dashboard reading entries and links.
+ */
 export function logLevelNamed(name: string): LogLevel | null {
-  const lower = name.toLowerCase();
+  const lower = name.trim().toLowerCase();
   const wanted = lower === 'warning' ? 'warn' : lower;
   return LOG_LEVELS.find((level) => level === wanted) ?? null;
 }
@@ -25,6 +29,17 @@ export function logLevelNamed(name: string): LogLevel | null {
 export function normalizeLogLevel(value: unknown): LogLevel {
   return (typeof value === 'string' ? logLevelNamed(value) : null) ?? 'unknown';
 }
+
+/** A level as a request carries it (ingestion, links): any case, aliases, then one of LOG_LEVELS. */
+export const logLevelNameSchema = z.string().transform((value, context): LogLevel => {
+  const level = logLevelNamed(value);
+  if (level !== null) return level;
+  context.addIssue({
+    code: 'custom',
+    message: `Must be one of ${LOG_LEVELS.join(', ')} (any case; warning for warn)`,
+  });
+  return z.NEVER;
+});
 
 export const logDataSchema = z.union([jsonObjectSchema, z.string()]);
 
@@ -38,27 +53,6 @@ export const appLogEntrySchema = z.object({
   time: z.number(),
 });
 export type AppLogEntry = z.infer<typeof appLogEntrySchema>;
-
-/**
- * What the dashboard accepts from any server: level in any case, `data` an object or a
- * string, `context` null or missing, unknown fields kept.
- */
-export const appLogEntryWireSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
-  level: z.unknown().transform(normalizeLogLevel),
-  data: z
-    .unknown()
-    .transform((value) =>
-      typeof value === 'string' ||
-      (typeof value === 'object' && value !== null && !Array.isArray(value))
-        ? (value as string | Record<string, unknown>)
-        : JSON.stringify(value ?? null),
-    ),
-  context: jsonObjectSchema.nullish().transform((value) => value ?? null),
-  created_at: z.string().optional(),
-  time: z.number(),
-});
-export const appLogListWireSchema = z.array(appLogEntryWireSchema);
 
 /** A time bound of the log query: float epoch seconds, or an ISO 8601 string. */
 export const timeBoundSchema = z.union([z.number(), z.string()]);
@@ -83,7 +77,7 @@ export const LOG_SEARCH_MAX_TERMS = 16;
 
 /** One entry of `POST /apps/{app_id}/logs` (ingestion). */
 export const logIngestEntrySchema = z.object({
-  level: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), logLevelSchema),
+  level: logLevelNameSchema,
   data: logDataSchema,
   context: jsonObjectSchema.nullish(),
   created_at: dateTimeSchema.optional(),

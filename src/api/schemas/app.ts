@@ -22,36 +22,30 @@ export const SCOPE_CATALOGUE = [
 export const scopeSchema = z.enum(SCOPE_CATALOGUE);
 export type Scope = z.infer<typeof scopeSchema>;
 
-export const appFunctionSchema = z.looseObject({ name: z.string(), updated_at: dateTimeSchema });
-export const appRouteSchema = z.looseObject({
+// What our service sends (spec 2.1, every field present): the OpenAPI document and the API tests
+// use these. What the dashboard accepts from any server is ../wire/app.ts.
+const appFunctionSchema = z.object({ name: z.string(), updated_at: dateTimeSchema });
+const appRouteSchema = z.object({
   verb: z.string(),
   path: z.string(),
   constraints: jsonObjectSchema,
   updated_at: dateTimeSchema,
 });
-export const appCallbackSchema = z.looseObject({
+const appCallbackSchema = z.object({
   event: z.string(),
   type: z.string(),
   updated_at: dateTimeSchema,
 });
-export const appJobSchema = z.looseObject({ name: z.string(), updated_at: dateTimeSchema });
-export const appScheduleSchema = z.looseObject({
+const appJobSchema = z.object({ name: z.string(), updated_at: dateTimeSchema });
+const appScheduleSchema = z.object({
   name: z.string(),
   timing: z.string(),
   data: jsonObjectSchema,
   updated_at: dateTimeSchema,
 });
-export type AppFunction = z.infer<typeof appFunctionSchema>;
-export type AppRoute = z.infer<typeof appRouteSchema>;
-export type AppCallback = z.infer<typeof appCallbackSchema>;
-export type AppJob = z.infer<typeof appJobSchema>;
-export type AppSchedule = z.infer<typeof appScheduleSchema>;
 
-/**
- * An OAuth app (spec 2.1). Lists default to empty and `compiled_at` may be null so that
- * the dashboard copes with servers that omit them; our service always sends every field.
- */
-export const appSchema = z.looseObject({
+/** An OAuth app as our service sends it. */
+export const appSchema = z.object({
   name: z.string(),
   url: z.string(),
   key: z.string(),
@@ -62,13 +56,13 @@ export const appSchema = z.looseObject({
   created_at: dateTimeSchema,
   updated_at: dateTimeSchema,
   sdk_version: z.string(),
-  compiled_at: dateTimeSchema.nullable().default(null),
-  compile_errors: z.array(z.string()).default([]),
-  functions: z.array(appFunctionSchema).default([]),
-  routes: z.array(appRouteSchema).default([]),
-  callbacks: z.array(appCallbackSchema).default([]),
-  jobs: z.array(appJobSchema).default([]),
-  schedules: z.array(appScheduleSchema).default([]),
+  compiled_at: dateTimeSchema.nullable(),
+  compile_errors: z.array(z.string()),
+  functions: z.array(appFunctionSchema),
+  routes: z.array(appRouteSchema),
+  callbacks: z.array(appCallbackSchema),
+  jobs: z.array(appJobSchema),
+  schedules: z.array(appScheduleSchema),
 });
 export type App = z.infer<typeof appSchema>;
 export const appListSchema = z.array(appSchema);

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { localeSchema, localizedTextSchema } from './common';
 
-export const consentPurposeSchema = z.looseObject({
+export const consentPurposeSchema = z.object({
   name: z.string(),
-  description: localizedTextSchema.default({}),
+  description: localizedTextSchema,
 });
 export type ConsentPurpose = z.infer<typeof consentPurposeSchema>;
 
-export const consentCookieSchema = z.looseObject({
+export const consentCookieSchema = z.object({
   id: z.string(),
   name: z.string(),
   path: z.string(),
@@ -16,18 +16,21 @@ export const consentCookieSchema = z.looseObject({
 });
 export type ConsentCookie = z.infer<typeof consentCookieSchema>;
 
-/** A consent application (spec 2.4); `cookies` are the cookie objects of that application. */
-export const consentApplicationSchema = z.looseObject({
+/**
+ * A consent application as our service sends it (spec 2.4); `cookies` are the cookie objects of
+ * that application. What the dashboard accepts is ../wire/consent.ts.
+ */
+export const consentApplicationSchema = z.object({
   name: z.string(),
-  title: localizedTextSchema.default({}),
-  description: localizedTextSchema.default({}),
-  purposes: z.array(z.string()).default([]),
+  title: localizedTextSchema,
+  description: localizedTextSchema,
+  purposes: z.array(z.string()),
   required: z.boolean(),
   default: z.boolean(),
   opt_out: z.boolean(),
-  placeholder_message: localizedTextSchema.default({}),
-  placeholder_action: localizedTextSchema.default({}),
-  cookies: z.array(z.record(z.string(), z.unknown())).default([]),
+  placeholder_message: localizedTextSchema,
+  placeholder_action: localizedTextSchema,
+  cookies: z.array(z.record(z.string(), z.unknown())),
 });
 export type ConsentApplication = z.infer<typeof consentApplicationSchema>;
 export const consentApplicationListSchema = z.array(consentApplicationSchema);
@@ -36,14 +39,14 @@ export const PRIVACY_POLICY_KINDS = ['url', 'page', 'none'] as const;
 export const privacyPolicyKindSchema = z.enum(PRIVACY_POLICY_KINDS);
 export type PrivacyPolicyKind = z.infer<typeof privacyPolicyKindSchema>;
 
-/** The site's consent configuration (spec 2.3). */
-export const consentConfigSchema = z.looseObject({
+/** The site's consent configuration as our service sends it (spec 2.3). */
+export const consentConfigSchema = z.object({
   privacy_policy_kind: z.string(),
-  privacy_policy_url: localizedTextSchema.default({}),
-  privacy_policy_page_id: z.string().nullable().default(null),
-  purposes: z.array(consentPurposeSchema).default([]),
-  applications: z.array(consentApplicationSchema).default([]),
-  cookies: z.array(consentCookieSchema).default([]),
+  privacy_policy_url: localizedTextSchema,
+  privacy_policy_page_id: z.string().nullable(),
+  purposes: z.array(consentPurposeSchema),
+  applications: z.array(consentApplicationSchema),
+  cookies: z.array(consentCookieSchema),
 });
 export type ConsentConfig = z.infer<typeof consentConfigSchema>;
 

@@ -19,25 +19,3 @@ export const errorBodySchema = z.object({
   errors: z.array(errorDetailSchema),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/**
- * What the client accepts from any server: every detail field may be missing,
- * so that a terse server still yields field errors.
- */
-export const errorBodyWireSchema = z.looseObject({
-  message: z.string().catch('Request failed'),
-  code: z.number().int().optional(),
-  errors: z
-    .array(
-      z.looseObject({
-        resource: z.string().optional(),
-        field: z.string().optional(),
-        message: z.string().optional(),
-        code: z.string().optional(),
-        messages: z.array(z.string()).optional(),
-        codes: z.array(z.string()).optional(),
-        value: z.unknown().optional(),
-      }),
-    )
-    .catch([]),
-});

@@ -1,19 +1,22 @@
 import { z } from 'zod';
 import { dateTimeSchema } from './common';
 
-/** A notification template (spec 2.6). */
-export const notificationSchema = z.looseObject({
+/**
+ * A notification template as our service sends it (spec 2.6, every field present): the OpenAPI
+ * document and the API tests use it. What the dashboard accepts is ../wire/notification.ts.
+ */
+export const notificationSchema = z.object({
   id: z.string(),
   url: z.string(),
   created_at: dateTimeSchema,
   updated_at: dateTimeSchema,
   slug: z.string(),
   html_enabled: z.boolean(),
-  description: z.string().default(''),
+  description: z.string(),
   name: z.string(),
   subject: z.string(),
-  text: z.string().default(''),
-  html: z.string().default(''),
+  text: z.string(),
+  html: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.array(notificationSchema);

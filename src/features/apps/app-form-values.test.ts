@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { appToFormValues, changedFields, type AppFormValues } from './app-form-values';
-import { appSchema } from '../../api/schemas/app';
+import {
+  appFormResolver,
+  appToFormValues,
+  changedFields,
+  type AppFormValues,
+} from './app-form-values';
+import { appWireSchema } from '../../api/wire/app';
 
 const base: AppFormValues = {
   name: 'Storefront',
@@ -67,12 +72,60 @@ describe('changedFields', () => {
 
 describe('appToFormValues', () => {
   it('takes exactly the writable fields of an app', () => {
-    const app = appSchema.parse({
+    const app = appWireSchema.parse({
       ...base,
       key: 'storefront',
       created_at: '2026-01-01T00:00:00Z',
       updated_at: '2026-01-02T00:00:00Z',
     });
     expect(appToFormValues(app)).toEqual(base);
+  });
+});
+
+describe('a sparse app from another server', () => {
+  const sparse = appToFormValues(
+    appWireSchema.parse({
+      key: 'legacy',
+      name: 'Legacy',
+      install_scopes: ['read_orders', 'x_beta'],
+    }),
+  );
+  // The resolver's other arguments (context, field options) are not used.
+  const resolve = (values: AppFormValues) =>
+    appFormResolver(sparse)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+
+  it('starts missing fields empty and keeps an unknown scope', () => {
+    expect(sparse).toEqual({
+      name: 'Legacy',
+      url: '',
+      domain: '',
+      callback_url: '',
+      internal: false,
+      install_scopes: ['read_orders', 'x_beta'],
+      sdk_version: '',
+    });
+  });
+
+  it('sends only what the admin changed, never the fields the server did not send', () => {
+    expect(changedFields(sparse, { ...sparse, name: 'Legacy shop' })).toEqual({
+      name: 'Legacy shop',
+    });
+  });
+
+  it('validates only changed fields: an empty domain or unknown scope never blocks a save', async () => {
+    const result = await resolve({ ...sparse, name: '  Legacy shop ' });
+    expect(result.errors).toEqual({});
+    expect(result.values).toMatchObject({ name: 'Legacy shop', domain: '' });
+  });
+
+  it('sends an unknown scope back with the list when the admin edits the scopes', async () => {
+    const edited = { ...sparse, install_scopes: ['x_beta', 'read_orders', 'write_orders'] };
+    expect((await resolve(edited)).errors).toEqual({});
+    expect(changedFields(sparse, edited)).toEqual({ install_scopes: edited.install_scopes });
+  });
+
+  it('still checks a field the admin filled in', async () => {
+    const result = await resolve({ ...sparse, domain: 'not a host' });
+    expect(result.errors.domain?.message).toMatch(/hostname/);
   });
 });

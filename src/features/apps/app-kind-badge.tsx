@@ -1,8 +1,11 @@
 // "Internal" or "External" for an app. Both neutral: the theme's accent text colour is too faint
 // on the dark accent background (axe contrast), and the icon tells them apart at a glance.
+import { NotSet } from '../../components/not-set';
 import { Badge } from '../../components/ui/badge';
 
-export function AppKindBadge({ internal }: { internal: boolean }) {
+export function AppKindBadge({ internal }: { internal: boolean | null }) {
+  // A server that does not say shows no kind rather than guessing one.
+  if (internal === null) return <NotSet />;
   return (
     <Badge>
       <svg className="size-3" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">

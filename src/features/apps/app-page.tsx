@@ -9,6 +9,7 @@ import { ErrorState } from '../../components/ui/error-state';
 import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
 import { AppEditForm } from './app-edit-form';
 import { AppKindBadge } from './app-kind-badge';
+import { appTitle } from './app-title';
 import { AppSections } from './app-sections';
 import { CompileStatus } from './compile-status';
 
@@ -57,7 +58,7 @@ export function AppPage() {
     <div>
       <PageHeader
         breadcrumb={breadcrumb}
-        title={data.name}
+        title={appTitle(data)}
         description={
           <span className="flex flex-wrap items-center gap-2">
             <code className="font-mono">{data.key}</code>

@@ -1,6 +1,7 @@
 // The read-only parts of an app: what the last compile produced.
 import { Link } from '@tanstack/react-router';
-import type { App } from '../../api/schemas/app';
+import type { App } from '../../api/wire/app';
+import { NotSet, textOrNotSet } from '../../components/not-set';
 import { ListSection } from './list-section';
 import { describeTiming } from './describe-timing';
 import { JsonValue } from './json-value';
@@ -13,25 +14,27 @@ export function AppSections({ app }: { app: App }) {
       <ListSection
         title="Functions"
         rows={app.functions}
-        rowKey={(row) => row.name}
+        rowKey={(row, index) => `${row.name ?? ''} ${index}`}
         filterTexts={(row) => [row.name]}
         emptyText="This app has no functions."
-        columns={[{ header: 'Name', cell: (row) => row.name, className: codeCell }]}
+        columns={[{ header: 'Name', cell: (row) => textOrNotSet(row.name), className: codeCell }]}
       />
       <ListSection
         title="Routes"
         rows={app.routes}
         rowKey={(row, index) => `${row.verb} ${row.path} ${index}`}
-        filterTexts={(row) => [row.verb, row.path, JSON.stringify(row.constraints)]}
+        filterTexts={(row) => [row.verb, row.path, JSON.stringify(row.constraints ?? {})]}
         emptyText="This app has no routes."
         columns={[
           {
             header: 'Verb',
             cell: (row) => (
-              <span className="font-mono text-xs font-semibold">{row.verb.toUpperCase()}</span>
+              <span className="font-mono text-xs font-semibold">
+                {textOrNotSet(row.verb?.toUpperCase())}
+              </span>
             ),
           },
-          { header: 'Path', cell: (row) => row.path, className: codeCell },
+          { header: 'Path', cell: (row) => textOrNotSet(row.path), className: codeCell },
           { header: 'Constraints', cell: (row) => <JsonValue value={row.constraints} /> },
         ]}
       />
@@ -42,42 +45,46 @@ export function AppSections({ app }: { app: App }) {
         filterTexts={(row) => [row.event, row.type]}
         emptyText="This app has no callbacks."
         columns={[
-          { header: 'Event', cell: (row) => row.event, className: codeCell },
-          { header: 'Type', cell: (row) => row.type },
+          { header: 'Event', cell: (row) => textOrNotSet(row.event), className: codeCell },
+          { header: 'Type', cell: (row) => textOrNotSet(row.type) },
         ]}
       />
       <ListSection
         title="Jobs"
         rows={app.jobs}
-        rowKey={(row) => row.name}
+        rowKey={(row, index) => `${row.name ?? ''} ${index}`}
         filterTexts={(row) => [row.name]}
         emptyText="This app has no background jobs."
         columns={[
-          { header: 'Name', cell: (row) => row.name, className: codeCell },
+          { header: 'Name', cell: (row) => textOrNotSet(row.name), className: codeCell },
           {
             header: 'Logs',
-            cell: (row) => (
-              <Link
-                to="/apps/$key/logs"
-                params={{ key: app.key }}
-                search={{ job: row.name }}
-                className="text-fg decoration-accent hover:decoration-fg text-sm font-medium underline underline-offset-2"
-                aria-label={`Logs of job ${row.name}`}
-              >
-                View logs
-              </Link>
-            ),
+            // Logs are filtered by job name: a job without one has no link.
+            cell: (row) =>
+              row.name === null ? (
+                <NotSet />
+              ) : (
+                <Link
+                  to="/apps/$key/logs"
+                  params={{ key: app.key }}
+                  search={{ job: row.name }}
+                  className="text-fg decoration-accent hover:decoration-fg text-sm font-medium underline underline-offset-2"
+                  aria-label={`Logs of job ${row.name}`}
+                >
+                  View logs
+                </Link>
+              ),
           },
         ]}
       />
       <ListSection
         title="Schedules"
         rows={app.schedules}
-        rowKey={(row) => row.name}
-        filterTexts={(row) => [row.name, row.timing, describeTiming(row.timing) ?? '']}
+        rowKey={(row, index) => `${row.name ?? ''} ${index}`}
+        filterTexts={(row) => [row.name, row.timing, row.timing && describeTiming(row.timing)]}
         emptyText="This app has no schedules."
         columns={[
-          { header: 'Name', cell: (row) => row.name, className: codeCell },
+          { header: 'Name', cell: (row) => textOrNotSet(row.name), className: codeCell },
           { header: 'Timing', cell: (row) => <ScheduleTiming timing={row.timing} /> },
           { header: 'Data', cell: (row) => <JsonValue value={row.data} /> },
         ]}
@@ -86,7 +93,8 @@ export function AppSections({ app }: { app: App }) {
   );
 }
 
-function ScheduleTiming({ timing }: { timing: string }) {
+function ScheduleTiming({ timing }: { timing: string | null }) {
+  if (timing === null) return <NotSet />;
   const words = describeTiming(timing);
   return (
     <div className="flex flex-col gap-0.5">

@@ -11,10 +11,11 @@ export interface CallbackPreview {
 /**
  * The callback URL the app will have once saved. For an internal app it is the URL the service
  * derives, with the same function the service uses, from the domain and scopes being edited;
- * an unfinished domain falls back to the one last saved so the preview never shows garbage.
+ * an unfinished domain falls back to the one last saved so the preview never shows garbage, and
+ * with neither (a server that sent no domain) the URL shows a `{domain}` placeholder.
  */
 export function previewCallbackUrl(
-  app: { key: string; domain: string },
+  app: { key: string; domain: string | null },
   values: {
     internal: boolean;
     domain: string;
@@ -26,7 +27,7 @@ export function previewCallbackUrl(
   const domain = domainSchema.safeParse(values.domain);
   return {
     url: deriveCallbackUrl(
-      { key: app.key, domain: domain.success ? domain.data : app.domain },
+      { key: app.key, domain: domain.success ? domain.data : (app.domain ?? '{domain}') },
       values.install_scopes,
     ),
     derived: true,

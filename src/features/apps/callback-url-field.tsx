@@ -17,7 +17,7 @@ export function CallbackUrlField({
   previewRef,
 }: {
   appKey: string;
-  savedDomain: string;
+  savedDomain: string | null;
   values: AppFormValues;
   error?: string;
   register: UseFormRegister<AppFormValues>;

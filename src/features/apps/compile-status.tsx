@@ -1,9 +1,10 @@
 // Compile status: when the app was last compiled, with which SDK, and every error in full.
 import { useId } from 'react';
-import type { App } from '../../api/schemas/app';
+import type { App } from '../../api/wire/app';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { Timestamp } from '../../components/timestamp';
+import { textOrNotSet } from '../../components/not-set';
 
 export function CompileStatusBadge({ app }: { app: App }) {
   if (!app.compiled_at) return <Badge>Not compiled</Badge>;
@@ -37,12 +38,12 @@ export function CompileStatus({ app }: { app: App }) {
           </div>
           <div>
             <dt className="text-muted text-xs">SDK version</dt>
-            <dd className="font-mono">{app.sdk_version}</dd>
+            <dd className="font-mono">{textOrNotSet(app.sdk_version)}</dd>
           </div>
           <div>
             <dt className="text-muted text-xs">Updated</dt>
             <dd>
-              <Timestamp value={app.updated_at} />
+              <Timestamp value={app.updated_at} missing="unknown" />
             </dd>
           </div>
         </dl>

@@ -17,27 +17,29 @@ export interface Column<T> {
   className?: string;
 }
 
-export interface ListSectionProps<T extends { updated_at: string }> {
+export interface ListSectionProps<T extends { updated_at: string | null }> {
   title: string;
   description?: ReactNode;
   rows: readonly T[];
   columns: Array<Column<T>>;
   rowKey: (row: T, index: number) => string;
   /** Texts the filter searches in. */
-  filterTexts: (row: T) => string[];
+  filterTexts: (row: T) => Array<string | null>;
   /** What the section says when the app has none. */
   emptyText: string;
 }
 
-function latest(rows: ReadonlyArray<{ updated_at: string }>): string | null {
+function latest(rows: ReadonlyArray<{ updated_at: string | null }>): string | null {
   let best: string | null = null;
-  for (const row of rows) {
-    if (!best || Date.parse(row.updated_at) > Date.parse(best)) best = row.updated_at;
+  for (const { updated_at } of rows) {
+    if (updated_at !== null && (!best || Date.parse(updated_at) > Date.parse(best))) {
+      best = updated_at;
+    }
   }
   return best;
 }
 
-export function ListSection<T extends { updated_at: string }>({
+export function ListSection<T extends { updated_at: string | null }>({
   title,
   description,
   rows,
@@ -107,7 +109,7 @@ export function ListSection<T extends { updated_at: string }>({
                   </td>
                 ))}
                 <td className={`${tdClasses} text-muted whitespace-nowrap`}>
-                  <Timestamp value={row.updated_at} />
+                  <Timestamp value={row.updated_at} missing="unknown" />
                 </td>
               </tr>
             ))}

@@ -7,6 +7,9 @@ import { SCOPE_CATALOGUE } from '../../api/schemas/app';
 import { cn } from '../../lib/cn';
 import { scopeDescription } from './scope-words';
 
+const isCatalogueScope = (scope: string): boolean =>
+  (SCOPE_CATALOGUE as readonly string[]).includes(scope);
+
 export interface ScopePickerProps {
   id?: string;
   value: readonly string[];
@@ -151,10 +154,16 @@ export function ScopePicker({
                 key={scope}
                 className={cn(
                   'bg-accent-soft text-fg inline-flex items-center gap-1 rounded py-0.5 pr-0.5 pl-2 font-mono text-xs',
-                  !(SCOPE_CATALOGUE as readonly string[]).includes(scope) && 'bg-danger-soft',
+                  // A scope the server knows and our catalogue does not: kept and sent back as it
+                  // came, marked so the admin sees it is not one of the catalogue's.
+                  !isCatalogueScope(scope) && 'bg-subtle border-border border border-dashed',
                 )}
+                title={isCatalogueScope(scope) ? undefined : 'Not in the scope catalogue'}
               >
                 {scope}
+                {!isCatalogueScope(scope) && (
+                  <span className="sr-only"> (not in the catalogue)</span>
+                )}
                 <button
                   type="button"
                   ref={(element) => {

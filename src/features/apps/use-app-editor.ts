@@ -1,15 +1,13 @@
 // The app form wired into the one resource editor: its values, the changed fields to send, the
 // merge of its fields, and where the service's field errors land.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
 import { appResource } from '../../api/apps';
 import type { ApiResponse } from '../../api/client';
-import { APP_WRITABLE_FIELDS, appWritableFieldsSchema, type App } from '../../api/schemas/app';
+import { APP_WRITABLE_FIELDS } from '../../api/schemas/app';
+import type { App } from '../../api/wire/app';
 import { useResourceEditor } from '../../lib/use-resource-editor';
-import { appToFormValues, changedFields } from './app-form-values';
+import { appFormResolver, appToFormValues, changedFields } from './app-form-values';
 import { appConflictMerge } from './conflict-merge';
-
-const resolver = zodResolver(appWritableFieldsSchema);
 
 export function useAppEditor(loaded: ApiResponse<App>) {
   const callbackPreview = useRef<HTMLTextAreaElement | null>(null);
@@ -19,7 +17,7 @@ export function useAppEditor(loaded: ApiResponse<App>) {
     toValues: appToFormValues,
     changes: changedFields,
     merge: appConflictMerge,
-    resolver,
+    resolver: appFormResolver,
     mode: 'onTouched',
     follow: 'pristine',
     errorFields: () => APP_WRITABLE_FIELDS,

@@ -2,12 +2,8 @@
  * The shapes the consent checks read and point at, apart from the checks themselves so the
  * language grid can use them without importing the checks (which use the grid).
  */
-import type {
-  ConsentApplication,
-  ConsentCookie,
-  ConsentPurpose,
-  PrivacyPolicyState,
-} from '../../api/schemas/consent';
+import type { PrivacyPolicyState } from '../../api/schemas/consent';
+import type { ConsentApplication, ConsentCookie, ConsentPurpose } from '../../api/wire/consent';
 
 export type TargetKind = 'privacy-policy' | 'purpose' | 'application' | 'cookie';
 

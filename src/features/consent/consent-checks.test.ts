@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsentApplication } from '../../api/schemas/consent';
+import type { ConsentApplication } from '../../api/wire/consent';
 import {
   collectCookies,
   countBySeverity,

@@ -1,4 +1,4 @@
-import type { ConsentApplication } from '../../api/schemas/consent';
+import type { ConsentApplication } from '../../api/wire/consent';
 import type { CheckedCookie } from './consent-check-model';
 
 export interface CookieGroup {

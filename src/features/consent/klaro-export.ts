@@ -1,5 +1,5 @@
 import type { LocalizedText } from '../../api/schemas/common';
-import type { ConsentApplication, ConsentConfig } from '../../api/schemas/consent';
+import type { ConsentApplication, ConsentConfig } from '../../api/wire/consent';
 import type { CheckedCookie } from './consent-check-model';
 import { cookiePatternError, isRegexCookieName } from './consent-checks';
 import { hasText, languagesInUse, resolveLocalized } from './localized-text';

@@ -5,11 +5,11 @@ import {
   privacyPolicyPageIdSchema,
   privacyPolicyProblem,
   privacyPolicyUrlSchema,
-  type ConsentConfig,
   type ConsentUpdate,
   type PrivacyPolicyKind,
   type PrivacyPolicyState,
 } from '../../api/schemas/consent';
+import type { ConsentConfig } from '../../api/wire/consent';
 
 export interface PrivacyPolicyUrlRow {
   language: string;

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, isApiError, type ApiResponse } from '../../api/client';
 import { consentResource } from '../../api/consent';
-import type { ConsentConfig } from '../../api/schemas/consent';
+import type { ConsentConfig } from '../../api/wire/consent';
 import { useResourceEditor } from '../../lib/use-resource-editor';
 import { policyConflictMerge } from './consent-conflict';
 import {
@@ -52,7 +52,7 @@ export function usePrivacyPolicyForm(loaded: ApiResponse<ConsentConfig>) {
     toValues: configToFormValues,
     changes,
     merge: policyConflictMerge,
-    resolver,
+    resolver: () => resolver,
     mode: 'onChange',
     follow: 'pristine',
     errorFields: knownFields,

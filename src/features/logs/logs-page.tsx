@@ -40,7 +40,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
   const utc = search.utc === true;
   const terms = useMemo(() => queryTerms(search.q), [search.q]);
   const jobs = useMemo(
-    () => appQuery.data?.data.jobs.map((job) => job.name) ?? [],
+    () => appQuery.data?.data.jobs.flatMap((job) => (job.name === null ? [] : [job.name])) ?? [],
     [appQuery.data],
   );
   const searchInputRef = useRef<HTMLInputElement>(null);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { logLevelSchema } from '../../api/schemas/app-log';
+import { logLevelNameSchema } from '../../api/schemas/app-log';
 
 /** URL search parameters of `/apps/$key/logs`: every filter, so a link can be shared. */
 export const logsSearchSchema = z.object({
-  level: logLevelSchema.optional().catch(undefined),
+  // Any case and `warning`, as the service reads it: a hand-typed link keeps its filter.
+  level: logLevelNameSchema.optional().catch(undefined),
   job: z.string().optional().catch(undefined),
   q: z.string().optional().catch(undefined),
   /** `live` (default), `15m`, `1h`, `24h`, `7d` or `custom` (then since/before). */

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import type { Notification } from '../../api/schemas/notification';
+import { notificationRef, type Notification } from '../../api/wire/notification';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
+import { notificationTitle } from './notification-fields';
 
 export interface EditorHeaderProps {
   notification: Notification;
@@ -28,10 +29,10 @@ export function EditorHeader({
           Notifications
         </Link>
       }
-      title={notification.name}
+      title={notificationTitle(notification)}
       description={
         <span className="flex flex-wrap items-center gap-2">
-          <code className="font-mono text-xs">{notification.slug}</code>
+          <code className="font-mono text-xs">{notificationRef(notification)}</code>
           {isDirty ? (
             <Badge tone="warning">Unsaved changes</Badge>
           ) : (

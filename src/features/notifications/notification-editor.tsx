@@ -3,7 +3,7 @@
 // conflicts and drafts live in useNotificationEditor; this file is the layout.
 import { useMemo, useState } from 'react';
 import type { ApiResponse } from '../../api/client';
-import type { Notification } from '../../api/schemas/notification';
+import type { Notification } from '../../api/wire/notification';
 import { ConflictDialog } from '../../components/conflict-dialog';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
@@ -27,10 +27,10 @@ export interface NotificationEditorProps {
 
 export function NotificationEditor({ saved }: NotificationEditorProps) {
   const editor = useNotificationEditor(saved);
-  const { form, values, notification, draft } = editor;
+  const { form, values, notification, ref, draft } = editor;
   const { control, register, formState, getValues, setValue } = form;
 
-  const samples = useSampleData(notification.slug);
+  const samples = useSampleData(ref);
   const { preview, used, missing, offered } = useLivePreview(values, samples.data);
   const sampleChips = useMemo(
     () => <SampleChips state={samples.state} onChange={samples.setState} />,
@@ -59,7 +59,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
       {draft.offered && (
         <DraftBanner
           draft={draft.offered}
-          serverUpdatedAt={notification.updated_at}
+          serverUpdatedAt={notification.updated_at ?? ''}
           onRestore={editor.restoreDraft}
           onDiscard={draft.discard}
         />
@@ -121,7 +121,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
             onInsert={snippets.insert}
           />
           <SamplePanel
-            slug={notification.slug}
+            slug={ref}
             state={samples.state}
             parse={samples.parse}
             onChange={samples.setState}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, updateOf, WRITABLE_FIELDS, writableFieldsOf } from './notification-fields';
+import {
+  changedFields,
+  updateOf,
+  WRITABLE_FIELDS,
+  notificationFormValues,
+} from './notification-fields';
 
 const saved = {
   name: 'Order confirmation',
@@ -38,7 +43,7 @@ describe('notification fields', () => {
       updated_at: '2026-11-20T00:00:00.000Z',
       extra: 'kept by the tolerant schema, never sent back',
     };
-    expect(writableFieldsOf(notification)).toEqual(saved);
+    expect(notificationFormValues(notification)).toEqual(saved);
     expect(WRITABLE_FIELDS).toEqual(Object.keys(saved));
   });
 });

@@ -1,12 +1,14 @@
 // The fields an admin edits on a notification, written once: their order, their labels, how a
-// saved notification becomes form values, and which of them an edit changed.
+// saved notification becomes form values, which of them an edit changed, and what is checked.
+import type { Resolver } from 'react-hook-form';
 import {
   notificationWritableFieldsSchema,
   type LiquidField,
-  type Notification,
   type NotificationUpdate,
   type NotificationWritableFields,
 } from '../../api/schemas/notification';
+import { notificationRef, type Notification } from '../../api/wire/notification';
+import { changedFieldsResolver } from '../../lib/changed-fields-resolver';
 
 export type NotificationField = keyof NotificationWritableFields;
 
@@ -30,9 +32,22 @@ export const FIELD_NAMES: Record<LiquidField, string> = {
   html: 'HTML',
 };
 
-export function writableFieldsOf(notification: Notification): NotificationWritableFields {
-  const { name, description, subject, text, html, html_enabled } = notification;
-  return { name, description, subject, text, html, html_enabled };
+/** The editor's values for a notification; what the server did not send starts empty (or off). */
+export function notificationFormValues(notification: Notification): NotificationWritableFields {
+  return {
+    name: notification.name ?? '',
+    description: notification.description ?? '',
+    subject: notification.subject ?? '',
+    text: notification.text ?? '',
+    html: notification.html ?? '',
+    html_enabled: notification.html_enabled ?? false,
+  };
+}
+
+/** What a notification is called on screen: its name, else its slug or id. */
+export function notificationTitle(notification: Notification): string {
+  const name = notification.name?.trim();
+  return name ? name : notificationRef(notification);
 }
 
 /** Fields whose value differs between two versions, in form order. */
@@ -41,6 +56,15 @@ export function changedFields(
   after: NotificationWritableFields,
 ): NotificationField[] {
   return WRITABLE_FIELDS.filter((field) => before[field] !== after[field]);
+}
+
+/** The editor's resolver: only the fields that will be sent (those changed) are checked. */
+export function notificationResolver(
+  saved: NotificationWritableFields,
+): Resolver<NotificationWritableFields> {
+  return changedFieldsResolver(notificationWritableFieldsSchema.partial(), (values) =>
+    changedFields(saved, values),
+  );
 }
 
 /** The body of `PUT /notifications/{slug}`: only the fields that changed. */

@@ -2,7 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { notificationsQueryOptions } from '../../api/notifications';
-import type { Notification } from '../../api/schemas/notification';
+import { notificationRef, type Notification } from '../../api/wire/notification';
+import { NotSet, textOrNotSet } from '../../components/not-set';
 import { Badge } from '../../components/ui/badge';
 import { DataTable } from '../../components/data-table';
 import { FilterInput, NoFilterMatch } from '../../components/filter-input';
@@ -11,6 +12,7 @@ import { Timestamp } from '../../components/timestamp';
 import { PageHeader } from '../../components/ui/card';
 import { tdClasses, trClasses } from '../../components/ui/table';
 import { filterNotifications } from './filter-notifications';
+import { notificationTitle } from './notification-fields';
 
 const route = getRouteApi('/notifications');
 
@@ -86,16 +88,16 @@ function NotificationsTable({
   return (
     <DataTable caption="Notifications" columns={NOTIFICATION_COLUMNS}>
       {rows.map((n) => (
-        <tr key={n.slug} className={trClasses}>
+        <tr key={notificationRef(n)} className={trClasses}>
           <td className={`${tdClasses} max-w-xs`}>
             <Link
               to="/notifications/$slug"
-              params={{ slug: n.slug }}
+              params={{ slug: notificationRef(n) }}
               className="text-fg font-medium hover:underline"
             >
-              {n.name}
+              {notificationTitle(n)}
             </Link>
-            <div className="text-muted font-mono text-xs">{n.slug}</div>
+            <div className="text-muted font-mono text-xs">{notificationRef(n)}</div>
             {/* Phones: the subject under the name instead of its own column. */}
             <div className="text-fg mt-1 line-clamp-2 font-mono text-xs break-all md:hidden">
               {n.subject}
@@ -105,13 +107,19 @@ function NotificationsTable({
             )}
           </td>
           <td className={`${tdClasses} hidden max-w-sm md:table-cell`}>
-            <span className="line-clamp-2 font-mono text-xs">{n.subject}</span>
+            <span className="line-clamp-2 font-mono text-xs">{textOrNotSet(n.subject)}</span>
           </td>
           <td className={tdClasses}>
-            {n.html_enabled ? <Badge tone="accent">HTML on</Badge> : <Badge>Text only</Badge>}
+            {n.html_enabled === null ? (
+              <NotSet />
+            ) : n.html_enabled ? (
+              <Badge tone="accent">HTML on</Badge>
+            ) : (
+              <Badge>Text only</Badge>
+            )}
           </td>
           <td className={`${tdClasses} text-muted whitespace-nowrap`}>
-            <Timestamp value={n.updated_at} />
+            <Timestamp value={n.updated_at} missing="unknown" />
           </td>
         </tr>
       ))}

@@ -1,30 +1,24 @@
 // The notification template wired into the one resource editor: every save is reviewed as a
 // diff first (a merge after a 412 too), a newer version saved elsewhere is offered rather than
 // taken, Liquid that does not parse blocks the save, and unsaved edits live on as a draft.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import type { ApiResponse } from '../../api/client';
 import { notificationResource } from '../../api/notifications';
-import {
-  LIQUID_FIELDS,
-  notificationWritableFieldsSchema,
-  type Notification,
-  type NotificationWritableFields,
-} from '../../api/schemas/notification';
+import { LIQUID_FIELDS, type NotificationWritableFields } from '../../api/schemas/notification';
+import { notificationRef, type Notification } from '../../api/wire/notification';
 import { useResourceEditor, type SaveBlocker } from '../../lib/use-resource-editor';
 import { currentSite } from './current-site';
 import { notificationConflictMerge } from './notification-conflict';
 import {
   changedFields,
   FIELD_NAMES,
+  notificationFormValues,
+  notificationResolver,
   updateOf,
   WRITABLE_FIELDS,
-  writableFieldsOf,
 } from './notification-fields';
 import { syntaxErrors } from './render-template';
 import { useDraft } from './use-draft';
-
-const resolver = zodResolver(notificationWritableFieldsSchema);
 
 function blockSave(
   values: NotificationWritableFields,
@@ -46,10 +40,10 @@ export function useNotificationEditor(loaded: ApiResponse<Notification>) {
   const editor = useResourceEditor({
     loaded,
     resource: notificationResource,
-    toValues: writableFieldsOf,
+    toValues: notificationFormValues,
     changes: updateOf,
     merge: notificationConflictMerge,
-    resolver,
+    resolver: notificationResolver,
     mode: 'onBlur',
     follow: 'on-request',
     review: true,
@@ -64,11 +58,14 @@ export function useNotificationEditor(loaded: ApiResponse<Notification>) {
     },
   });
   const notification = editor.basis.response.data;
+  // The slug, or the id for a server that sends no slug: it names the notification in paths.
+  const ref = notificationRef(notification);
   const draft = useDraft({
     site,
-    slug: notification.slug,
+    slug: ref,
     saved: editor.basis.values,
-    baseUpdatedAt: notification.updated_at,
+    // A server that sends no `updated_at` gives drafts no base time to compare.
+    baseUpdatedAt: notification.updated_at ?? '',
     values: editor.values,
     isDirty: editor.dirty,
   });
@@ -82,5 +79,5 @@ export function useNotificationEditor(loaded: ApiResponse<Notification>) {
     draft.dismissOffer();
   }
 
-  return { ...editor, notification, draft, restoreDraft };
+  return { ...editor, notification, ref, draft, restoreDraft };
 }

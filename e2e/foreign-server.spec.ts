@@ -1,0 +1,105 @@
+// The dashboard against a server of the spec that is not ours (e2e/foreign-server.ts): sparse
+// objects, no `GET /sites`, upper-case levels, `data` as text, log entries sharing a time, no
+// ETags. Signed in by the form, every page shows its data, and edits send only what changed.
+import type { Page } from '@playwright/test';
+import { expect, test as base } from './fixtures';
+import {
+  FOREIGN_SITE,
+  FOREIGN_TOKEN,
+  startForeignServer,
+  type ForeignServer,
+} from './foreign-server';
+
+const test = base.extend<{ foreign: ForeignServer }>({
+  foreign: async ({}, use) => {
+    const foreign = await startForeignServer();
+    await use(foreign);
+    await foreign.close();
+  },
+});
+
+async function signInByForm(page: Page, foreign: ForeignServer) {
+  await page.goto('/sign-in');
+  await page.getByLabel('API URL').fill(foreign.apiURL);
+  await page.getByLabel('Access token').fill(FOREIGN_TOKEN);
+  await page.getByLabel('Access token').blur();
+  // No `GET /sites` on this server: the site is typed.
+  await page.getByLabel('Site').fill(FOREIGN_SITE);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/sign-in/);
+}
+
+test.describe('against another server of the spec', () => {
+  test('every page shows what a sparse server sends', async ({ page, foreign }) => {
+    await signInByForm(page, foreign);
+
+    await page.getByRole('link', { name: 'Apps' }).click();
+    const apps = page.getByRole('table', { name: 'Apps' });
+    await expect(apps.getByRole('link', { name: 'Legacy shop' })).toBeVisible();
+    // A numeric key is an app too, and a missing name shows the key.
+    await expect(apps.getByRole('link', { name: 'Numbered app' })).toBeVisible();
+    await expect(apps.getByRole('row', { name: /Legacy shop/ })).toContainText('not set');
+
+    await apps.getByRole('link', { name: 'Legacy shop' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Legacy shop' })).toBeVisible();
+    await expect(page.getByLabel('Domain')).toHaveValue('');
+    await expect(page.getByRole('listitem').filter({ hasText: 'x_beta_reports' })).toBeVisible();
+    const jobs = page.getByRole('region', { name: /Jobs/ });
+    await expect(jobs.getByRole('row', { name: /nightly-sync/ })).toContainText('unknown');
+
+    await page.getByRole('link', { name: 'View logs' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Logs' })).toBeVisible();
+    const lines = page.getByRole('list', { name: 'Log lines' }).getByRole('listitem');
+    // All five, the three at one time included, once each.
+    await expect(lines).toHaveCount(5);
+    await expect(lines.filter({ hasText: 'Stock low for SKU 7' })).toContainText(/warn/i);
+    await expect(lines.filter({ hasText: 'Payment declined' })).toHaveCount(1);
+    await expect(lines.filter({ hasText: 'Retry failed' })).toHaveCount(1);
+
+    await page.getByRole('link', { name: 'Consent' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Consent' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Matomo' }).first()).toBeVisible();
+    await expect(page.getByText('_pk_id').first()).toBeVisible();
+
+    await page.getByRole('link', { name: 'Notifications' }).click();
+    const list = page.getByRole('table', { name: 'Notifications' });
+    await expect(list.getByRole('link', { name: 'Order paid' })).toBeVisible();
+    // No slug: the notification is named (and opened) by its id.
+    await expect(list.getByRole('row', { name: /Welcome/ })).toContainText('42');
+    await list.getByRole('link', { name: 'Welcome' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+    await expect(page.getByLabel('Subject')).toHaveValue('Welcome aboard', { timeout: 30_000 });
+  });
+
+  test('edits send only the changed fields', async ({ page, foreign }) => {
+    await signInByForm(page, foreign);
+
+    await page.goto('/apps/legacy-shop');
+    await page.getByLabel('Name').fill('Legacy shop EU');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Legacy shop EU' })).toBeVisible();
+    // The unknown scope survived the save.
+    await expect(page.getByRole('listitem').filter({ hasText: 'x_beta_reports' })).toBeVisible();
+
+    await page.goto('/notifications/order-paid');
+    await expect(page.getByLabel('Subject')).toHaveValue('Thanks for your order', {
+      timeout: 30_000,
+    });
+    await page.getByLabel('Subject').fill('Thanks for order {{ order.number }}');
+    await page.keyboard.press('ControlOrMeta+s');
+    const review = page.getByRole('dialog', { name: 'Review changes' });
+    await review.getByRole('button', { name: 'Save changes' }).click();
+    await expect(review).toBeHidden();
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+    expect(foreign.received).toEqual([
+      { method: 'PATCH', path: '/apps/legacy-shop', body: { name: 'Legacy shop EU' } },
+      {
+        method: 'PUT',
+        path: '/notifications/order-paid',
+        body: { subject: 'Thanks for order {{ order.number }}' },
+      },
+    ]);
+  });
+});
