@@ -63,12 +63,13 @@ function seed() {
   return { apps, notifications, consent, logs };
 }
 
-function send(res: ServerResponse, status: number, body: unknown) {
+/** Answers the request; returns the response so handlers can `return send(...)`. */
+function send(res: ServerResponse, status: number, body: unknown): ServerResponse {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': typeof body === 'string' ? 'text/plain' : 'application/json',
   });
-  res.end(text);
+  return res.end(text);
 }
 
 async function readBody(req: IncomingMessage): Promise<unknown> {

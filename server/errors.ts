@@ -85,8 +85,9 @@ function cut(text: string, max: number): string {
 /** A sent value as it is when short; else its first characters (of its JSON when not text). */
 function echoOf(value: unknown): unknown {
   if (typeof value === 'string') return cut(value, MAX_ECHOED_VALUE_CHARS);
-  // JSON.stringify answers undefined for undefined, functions and symbols, whatever its type says.
   const json: string | undefined = JSON.stringify(value);
+  // JSON.stringify answers undefined for undefined, functions and symbols, whatever its type says.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   return json === undefined || json.length <= MAX_ECHOED_VALUE_CHARS
     ? value
     : cut(json, MAX_ECHOED_VALUE_CHARS);
@@ -203,6 +204,8 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 
 function show(value: unknown): string {
   const text: string | undefined = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+  // As above: undefined, functions and symbols have no JSON.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   return text === undefined ? String(value) : text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 

@@ -20,7 +20,7 @@ async function countLogs(appId: number): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('app_id', '=', appId)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return row.n;
 }
 
 describe('demo log generator', () => {
@@ -44,7 +44,8 @@ describe('demo log generator', () => {
       // A retention of a few milliseconds: everything written above is older than that.
       const stop = startLogRetention(api.db, 1e-9, (count, error) => {
         stop();
-        if (error) reject(error instanceof Error ? error : new Error(String(error)));
+        if (error)
+          reject(error instanceof Error ? error : new Error('retention failed', { cause: error }));
         else resolve(count);
       });
     });

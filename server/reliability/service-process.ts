@@ -59,7 +59,10 @@ export async function waitUntilHealthy(apiUrl: string, child: ChildProcess, outp
 
 function exited(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
   return new Promise((done) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return done();
+    if (!child || child.exitCode !== null || child.signalCode !== null) {
+      done();
+      return;
+    }
     child.once('exit', () => done());
     child.kill(signal);
   });
@@ -90,8 +93,8 @@ export async function startServiceProcess(): Promise<ServiceProcess> {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    started.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    started.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child = started;
     await waitUntilHealthy(apiUrl, started, () => output);
   };

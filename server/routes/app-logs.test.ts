@@ -354,7 +354,7 @@ describe('access', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('app_id', '=', foreign.id)
       .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(1);
+    expect(count.n).toBe(1);
   });
 
   it('needs a token (401) and the site header (400)', async () => {

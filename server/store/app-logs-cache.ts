@@ -43,8 +43,7 @@ export class LogPageCache {
           .as('hi'),
       ])
       .executeTakeFirstOrThrow();
-    const lo = bounds.lo === null ? null : Number(bounds.lo);
-    const hi = bounds.hi === null ? null : Number(bounds.hi);
+    const { lo, hi } = bounds;
     const key = `${appId}|${JSON.stringify(filter)}`;
     const hit = this.pages.get(key);
     if (hit && hit.lo === lo && hit.hi === hi) {

@@ -97,11 +97,11 @@ const timedEntriesArb = fc.uniqueArray(
 
 /** Random casing of a word, so the query's case differs from the entry's. */
 const casedArb = (text: string) =>
-  fc
-    .array(fc.boolean(), { minLength: text.length, maxLength: text.length })
-    .map((flags) =>
-      [...text].map((ch, i) => (flags[i] ? ch.toUpperCase() : ch.toLowerCase())).join(''),
-    );
+  fc.array(fc.boolean(), { minLength: text.length, maxLength: text.length }).map((flags) =>
+    Array.from(text)
+      .map((ch, i) => (flags[i] ? ch.toUpperCase() : ch.toLowerCase()))
+      .join(''),
+  );
 const termArb = fc.oneof(
   wordArb.chain(casedArb),
   // a substring of a word ("ymen" of "Payment"): a search is by substring, not whole word

@@ -97,12 +97,12 @@ export async function insertLogs(
       .select((eb) => eb.fn.max('time_us').as('last'))
       .where('app_id', '=', appId)
       .executeTakeFirst();
-    const lastUs = Number(last?.last ?? 0);
+    const lastUs = last?.last ?? 0;
     const firstUs = Math.max(Date.now() * 1000, lastUs + 1);
     const rows = entries.map((entry, index) => toLogRow(appId, entry, firstUs + index));
     const inserted = await insertLogRows(trx, rows);
     // RETURNING order is not guaranteed; times are unique per app, so they map rows back.
-    const idByTime = new Map(inserted.map((row) => [Number(row.time_us), row.id]));
+    const idByTime = new Map(inserted.map((row) => [row.time_us, row.id]));
     return rows.map((row, index) => {
       const entry = entries[index] as LogIngestEntry;
       return {
@@ -131,7 +131,7 @@ export async function insertLogRows(
 
 /** Terms a trigram index (every engine's text index) can look up: 3 characters or more. */
 function indexableTerms(terms: readonly string[]): string[] {
-  return terms.filter((term) => [...term].length >= 3);
+  return terms.filter((term) => Array.from(term).length >= 3);
 }
 
 /**
@@ -207,7 +207,7 @@ export async function queryLogs(
       .offset(budget - 1)
       .executeTakeFirst();
     if (!boundary) return pageToJson(await selectLogs(db, appId, filter, { range }).execute());
-    const edge = Number(boundary.time_us);
+    const edge = boundary.time_us;
     const scanned = ascending ? { ...range, highUs: edge + 1 } : { ...range, lowUs: edge };
     rows = await selectLogs(db, appId, filter, { range: scanned }).execute();
     if (rows.length >= filter.limit) return pageToJson(rows);

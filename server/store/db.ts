@@ -193,8 +193,8 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 }
 
 class InCodeMigrationProvider implements MigrationProvider {
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations;
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(migrations);
   }
 }
 

@@ -9,12 +9,6 @@ import { apiClient, type ApiClient } from './client';
 import type { AppLogEntry, AppLogQuery, LogIngestBody } from './schemas/app-log';
 import { appLogListWireSchema } from './wire/app-log';
 
-export const appLogKeys = {
-  all: ['app-logs'] as const,
-  app: (appKey: string) => [...appLogKeys.all, appKey] as const,
-  list: (appKey: string, query: AppLogQuery) => [...appLogKeys.app(appKey), query] as const,
-};
-
 /**
  * One page of an app's logs. Parsing is tolerant (the wire schema): any level casing or alias,
  * `data` as a string, `context` or `created_at` missing; unknown fields are kept. `time` is passed through as

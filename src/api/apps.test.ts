@@ -63,21 +63,21 @@ afterAll(async () => {
 describe('apps resource', () => {
   it('lists the apps of the site', async () => {
     const client = new QueryClient();
-    const apps = await client.fetchQuery(appsQueryOptions());
+    const apps = await client.query(appsQueryOptions());
     expect(apps.map((app) => app.key).sort()).toEqual(['external', 'internal']);
   });
 
   it('loads one app with its ETag', async () => {
     const client = new QueryClient();
-    const loaded = await client.fetchQuery(appQueryOptions('external'));
+    const loaded = await client.query(appQueryOptions('external'));
     expect(loaded.data.key).toBe('external');
     expect(loaded.etag).toMatch(/^"/);
   });
 
   it('saves changed fields with If-Match and puts the saved app in both caches', async () => {
     const client = new QueryClient();
-    await client.fetchQuery(appsQueryOptions());
-    const loaded = await client.fetchQuery(appQueryOptions('external'));
+    await client.query(appsQueryOptions());
+    const loaded = await client.query(appQueryOptions('external'));
     const saved = await updateApp({
       key: 'external',
       changes: { name: 'Renamed' },
@@ -94,7 +94,7 @@ describe('apps resource', () => {
 
   it('answers a stale ETag with a conflict, and fetchLatestApp reads the current app', async () => {
     const client = new QueryClient();
-    const loaded = await client.fetchQuery(appQueryOptions('external'));
+    const loaded = await client.query(appQueryOptions('external'));
     await updateApp({ key: 'external', changes: { sdk_version: '1.2.0' }, etag: loaded.etag });
     const error = await updateApp({
       key: 'external',
@@ -110,7 +110,7 @@ describe('apps resource', () => {
 
   it('re-derives an internal app callback exactly as the dashboard previews it', async () => {
     const client = new QueryClient();
-    const loaded = await client.fetchQuery(appQueryOptions('internal'));
+    const loaded = await client.query(appQueryOptions('internal'));
     const scopes = ['write_orders', 'read_logs'] as const;
     const saved = await updateApp({
       key: 'internal',
@@ -124,7 +124,7 @@ describe('apps resource', () => {
 
   it('reports field errors of a 422 by field name', async () => {
     const client = new QueryClient();
-    const loaded = await client.fetchQuery(appQueryOptions('internal'));
+    const loaded = await client.query(appQueryOptions('internal'));
     const error = (await updateApp({
       key: 'internal',
       changes: { callback_url: 'https://elsewhere.example.com/cb' },

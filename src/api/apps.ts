@@ -61,7 +61,7 @@ export async function fetchLatestApp(
   queryClient: QueryClient,
   key: string,
 ): Promise<ApiResponse<App>> {
-  return queryClient.fetchQuery({ ...appQueryOptions(key), staleTime: 0 });
+  return queryClient.query({ ...appQueryOptions(key), staleTime: 0 });
 }
 
 /** The saved app replaces the cached one in the detail and the list: no refetch flash. */

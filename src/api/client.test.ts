@@ -28,7 +28,7 @@ interface Call {
 function stubFetch(response: Response | Error | (() => Response)) {
   const calls: Call[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    calls.push({ url: String(input), init });
+    calls.push({ url: input instanceof Request ? input.url : input.toString(), init });
     if (response instanceof Error) throw response;
     return typeof response === 'function' ? response() : response;
   });

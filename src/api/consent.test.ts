@@ -23,13 +23,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await api?.close();
+  await api.close();
 });
 
 describe('consent queries', () => {
   it('loads the configuration with its ETag and the applications', async () => {
     const queryClient = new QueryClient();
-    const loaded = await queryClient.fetchQuery(consentQueryOptions());
+    const loaded = await queryClient.query(consentQueryOptions());
     expect(loaded.etag).toBeTruthy();
     expect(loaded.data.privacy_policy_kind).toBe('url');
     expect(Object.keys(loaded.data.privacy_policy_url)).toEqual(['en', 'nl']);
@@ -38,7 +38,7 @@ describe('consent queries', () => {
       'analytics',
       'marketing',
     ]);
-    const applications = await queryClient.fetchQuery(consentApplicationsQueryOptions());
+    const applications = await queryClient.query(consentApplicationsQueryOptions());
     expect(applications.map((app) => app.name)).toContain('hotjar');
     expect(queryClient.getQueryData(consentKeys.applications())).toBe(applications);
   });
@@ -47,7 +47,7 @@ describe('consent queries', () => {
 describe('updateConsent', () => {
   it('saves the URL map with If-Match and stores the answer in the cache', async () => {
     const queryClient = new QueryClient();
-    const loaded = await queryClient.fetchQuery(consentQueryOptions());
+    const loaded = await queryClient.query(consentQueryOptions());
     const saved = await updateConsent({
       changes: {
         privacy_policy_url: { en: '/privacy', de: 'https://demo.example.com/de/privacy' },

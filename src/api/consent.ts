@@ -66,7 +66,7 @@ export function updateConsent({
 
 /** Reads the configuration as the server has it now (for the conflict dialog), and caches it. */
 export function fetchLatestConsent(queryClient: QueryClient): Promise<ApiResponse<ConsentConfig>> {
-  return queryClient.fetchQuery({ ...consentQueryOptions(), staleTime: 0 });
+  return queryClient.query({ ...consentQueryOptions(), staleTime: 0 });
 }
 
 /**

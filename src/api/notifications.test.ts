@@ -31,7 +31,7 @@ afterAll(async () => {
 describe('notifications resource', () => {
   it('lists the demo notifications and reads one with its ETag', async () => {
     const queryClient = new QueryClient();
-    const list = await queryClient.fetchQuery(notificationsQueryOptions());
+    const list = await queryClient.query(notificationsQueryOptions());
     expect(list.map((n) => n.slug).sort()).toEqual(
       [
         'contact-form',
@@ -42,15 +42,15 @@ describe('notifications resource', () => {
         'welcome',
       ].sort(),
     );
-    const detail = await queryClient.fetchQuery(notificationQueryOptions('order-confirmation'));
+    const detail = await queryClient.query(notificationQueryOptions('order-confirmation'));
     expect(detail.data.slug).toBe('order-confirmation');
     expect(detail.etag).toBeTruthy();
   });
 
   it('saves with If-Match and puts the answer into the detail and the list', async () => {
     const queryClient = new QueryClient();
-    await queryClient.fetchQuery(notificationsQueryOptions());
-    const loaded = await queryClient.fetchQuery(notificationQueryOptions('welcome'));
+    await queryClient.query(notificationsQueryOptions());
+    const loaded = await queryClient.query(notificationQueryOptions('welcome'));
     const saved = await updateNotification({
       slug: 'welcome',
       changes: { subject: 'Welcome aboard, {{ customer.first_name }}' },
@@ -66,7 +66,7 @@ describe('notifications resource', () => {
 
   it('answers 412 on a stale ETag, and fetchLatest gives the current version', async () => {
     const queryClient = new QueryClient();
-    const first = await queryClient.fetchQuery(notificationQueryOptions('invoice'));
+    const first = await queryClient.query(notificationQueryOptions('invoice'));
     await updateNotification({
       slug: 'invoice',
       changes: { description: 'by someone else' },
@@ -81,7 +81,7 @@ describe('notifications resource', () => {
   });
 
   it('answers 422 on the field for a Liquid error, with the line and column the editor shows', async () => {
-    const loaded = await new QueryClient().fetchQuery(notificationQueryOptions('password-reset'));
+    const loaded = await new QueryClient().query(notificationQueryOptions('password-reset'));
     const error = await apiErrorOf(
       updateNotification({
         slug: 'password-reset',
@@ -97,7 +97,7 @@ describe('notifications resource', () => {
   it('reads the notifications of the selected site only', async () => {
     site = 'acme';
     try {
-      const list = await new QueryClient().fetchQuery(notificationsQueryOptions());
+      const list = await new QueryClient().query(notificationsQueryOptions());
       expect(list.map((n) => n.slug)).toEqual(['welcome']);
     } finally {
       site = 'demo';

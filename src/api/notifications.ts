@@ -78,7 +78,7 @@ export function fetchLatestNotification(
   queryClient: QueryClient,
   slug: string,
 ): Promise<ApiResponse<Notification>> {
-  return queryClient.fetchQuery({ ...notificationQueryOptions(slug), staleTime: 0 });
+  return queryClient.query({ ...notificationQueryOptions(slug), staleTime: 0 });
 }
 
 /** The saved notification replaces the cached one in the detail and the list. */

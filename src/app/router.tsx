@@ -27,6 +27,11 @@ import { signInSearchSchema } from './sign-in-search';
 // loading and error states, which know the resource (an unknown app, a retry button). Resource
 // modules other than apps are imported on demand so they stay out of the entry chunk.
 
+/** Starts a query and lets it run; its page shows any error itself, so none is thrown here. */
+function prefetch(query: Promise<unknown>): void {
+  query.catch(() => undefined);
+}
+
 export interface RouterContext {
   queryClient: QueryClient;
 }
@@ -65,7 +70,7 @@ const appsRoute = createRoute({
   path: '/apps',
   validateSearch: appsListSearchSchema,
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(appsQueryOptions());
+    prefetch(context.queryClient.query(appsQueryOptions()));
   },
   component: lazyRouteComponent(() => import('../features/apps/apps-list-page'), 'AppsListPage'),
 });
@@ -74,7 +79,7 @@ const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/apps/$key',
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(appQueryOptions(params.key));
+    prefetch(context.queryClient.query(appQueryOptions(params.key)));
   },
   component: lazyRouteComponent(() => import('../features/apps/app-page'), 'AppPage'),
 });
@@ -84,7 +89,7 @@ const logsRoute = createRoute({
   path: '/apps/$key/logs',
   validateSearch: logsSearchSchema,
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(appQueryOptions(params.key));
+    prefetch(context.queryClient.query(appQueryOptions(params.key)));
   },
   component: lazyRouteComponent(() => import('../features/logs/logs-page'), 'LogsPage'),
 });
@@ -95,8 +100,8 @@ const consentRoute = createRoute({
   validateSearch: consentSearchSchema,
   loader: async ({ context }) => {
     const consent = await import('../api/consent');
-    void context.queryClient.prefetchQuery(consent.consentQueryOptions());
-    void context.queryClient.prefetchQuery(consent.consentApplicationsQueryOptions());
+    prefetch(context.queryClient.query(consent.consentQueryOptions()));
+    prefetch(context.queryClient.query(consent.consentApplicationsQueryOptions()));
   },
   component: lazyRouteComponent(() => import('../features/consent/consent-page'), 'ConsentPage'),
 });
@@ -107,7 +112,7 @@ const notificationsRoute = createRoute({
   validateSearch: notificationsListSearchSchema,
   loader: async ({ context }) => {
     const notifications = await import('../api/notifications');
-    void context.queryClient.prefetchQuery(notifications.notificationsQueryOptions());
+    prefetch(context.queryClient.query(notifications.notificationsQueryOptions()));
   },
   component: lazyRouteComponent(
     () => import('../features/notifications/notifications-list-page'),
@@ -120,7 +125,7 @@ const notificationRoute = createRoute({
   path: '/notifications/$slug',
   loader: async ({ context, params }) => {
     const notifications = await import('../api/notifications');
-    void context.queryClient.prefetchQuery(notifications.notificationQueryOptions(params.slug));
+    prefetch(context.queryClient.query(notifications.notificationQueryOptions(params.slug)));
   },
   component: lazyRouteComponent(
     () => import('../features/notifications/notification-editor-page'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseAll, findConflicts, mergeThreeWay, type ThreeWayOptions } from './three-way-merge';
+import { findConflicts, mergeThreeWay, type ThreeWayOptions } from './three-way-merge';
 
 interface Values {
   name: string;
@@ -133,15 +133,5 @@ describe('mergeThreeWay', () => {
       en: '/theirs',
       de: '/de',
     });
-  });
-});
-
-describe('chooseAll', () => {
-  it('gives every conflict the same choice', () => {
-    const theirs = { ...base, name: 'T', url: 'https://t.example' };
-    const yours = { ...base, name: 'Y', url: 'https://y.example' };
-    const conflicts = findConflicts(base, theirs, yours);
-    expect(chooseAll(conflicts, 'theirs')).toEqual({ name: 'theirs', url: 'theirs' });
-    expect(mergeThreeWay(base, theirs, yours, chooseAll(conflicts, 'theirs'))).toEqual(theirs);
   });
 });

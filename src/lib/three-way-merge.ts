@@ -30,9 +30,9 @@ function same<T, K extends keyof T>(options: ThreeWayOptions<T>, field: K, a: T[
   return equals ? equals(a, b) : Object.is(a, b);
 }
 
-function isConflict<T, K extends keyof T>(
+function isConflict<T>(
   options: ThreeWayOptions<T>,
-  field: K,
+  field: keyof T,
   base: T,
   theirs: T,
   yours: T,
@@ -53,7 +53,7 @@ export function findConflicts<T extends object>(
 ): FieldConflict<T>[] {
   return fieldsOf(options, base, theirs, yours)
     .filter((field) => isConflict(options, field, base, theirs, yours))
-    .map((field) => ({ field, theirs: theirs[field], yours: yours[field] }) as FieldConflict<T>);
+    .map((field) => ({ field, theirs: theirs[field], yours: yours[field] }));
 }
 
 /** Arrays are copied so the merge never shares one with its inputs (forms mutate them). */
@@ -80,12 +80,7 @@ export function mergeThreeWay<T extends object>(
     if (same(options, field, base[field], yours[field])) continue;
     if (isConflict(options, field, base, theirs, yours) && choices[field] === 'theirs') continue;
     if (field in yours) merged[field] = copy(yours[field]);
-    else delete merged[field];
+    else Reflect.deleteProperty(merged, field);
   }
   return merged;
-}
-
-/** The same choice for every conflict: all yours ("overwrite") or all theirs. */
-export function chooseAll<T>(conflicts: FieldConflict<T>[], choice: ConflictChoice) {
-  return Object.fromEntries(conflicts.map(({ field }) => [field, choice])) as ConflictChoices<T>;
 }

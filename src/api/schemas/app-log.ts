@@ -54,9 +54,6 @@ export const appLogEntrySchema = z.object({
 });
 export type AppLogEntry = z.infer<typeof appLogEntrySchema>;
 
-/** A time bound of the log query: float epoch seconds, or an ISO 8601 string. */
-export const timeBoundSchema = z.union([z.number(), z.string()]);
-
 /** Query of `GET /apps/{app_id}/logs`, as the client builds it. */
 export interface AppLogQuery {
   since?: number | string;

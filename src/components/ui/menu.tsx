@@ -86,7 +86,7 @@ export function Menu({
     } else if (event.key.length === 1 && /\S/.test(event.key)) {
       const key = event.key.toLowerCase();
       next = [...all.slice(index + 1), ...all.slice(0, index + 1)].find((item) =>
-        item.textContent?.trim().toLowerCase().startsWith(key),
+        item.textContent.trim().toLowerCase().startsWith(key),
       );
     }
     if (next) {

@@ -153,8 +153,12 @@ export function AppEditForm({ loaded }: { loaded: ApiResponse<App> }) {
 /** A per-item error (`install_scopes.2`) when the list itself has none. */
 function scopeItemError(error: unknown): string {
   if (Array.isArray(error)) {
-    const first = error.find((item) => item && typeof item === 'object' && 'message' in item);
-    if (first) return String((first as { message: unknown }).message);
+    const first: unknown = error.find(
+      (item: unknown) => item !== null && typeof item === 'object' && 'message' in item,
+    );
+    if (first !== null && typeof first === 'object' && 'message' in first) {
+      return String(first.message);
+    }
   }
   return 'Check the scopes';
 }

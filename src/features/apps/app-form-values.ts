@@ -71,7 +71,7 @@ export function changedFields(initial: AppFormValues, current: AppFormValues): A
   for (const field of fieldsToSend(initial, current)) {
     update[field] = field === 'install_scopes' ? [...new Set(current[field])] : current[field];
   }
-  return update as AppChanges;
+  return update;
 }
 
 /** The form's resolver: only the fields that will be sent are checked. */

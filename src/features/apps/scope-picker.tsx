@@ -116,7 +116,8 @@ export function ScopePicker({
       case 'Backspace':
         if (query === '' && value.length > 0) {
           event.preventDefault();
-          remove(value[value.length - 1]!, false);
+          const last = value.at(-1);
+          if (last !== undefined) remove(last, false);
         }
         break;
     }
@@ -133,7 +134,7 @@ export function ScopePicker({
     <div
       className="relative"
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+        if (!event.currentTarget.contains(event.relatedTarget)) {
           setOpen(false);
           onBlur?.();
         }

@@ -60,7 +60,7 @@ export function targetAnchorId(target: CheckTarget): string {
     .replace(/^-+|-+$/g, '');
   // The hash keeps names that slug alike (`_ga.*` and `_ga_*`) apart.
   let hash = 0;
-  for (const char of target.name) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
+  for (const char of target.name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
   return `consent-${target.kind}-${slug || 'x'}-${hash.toString(36)}`;
 }
 
@@ -227,9 +227,11 @@ function checkLanguages(grid: LanguageGrid): FindingDraft[] {
   for (const row of grid.rows) {
     // The privacy policy's gaps are check 8's error; counting them twice would inflate the summary.
     if (row.field === 'privacy_policy_url') continue;
-    const missing = grid.languages.filter((language) => !row.cells[language]!.hasText);
+    const missing = grid.languages.filter((language) => row.cells[language]?.hasText !== true);
     if (missing.length === 0) continue;
-    const fallbacks = [...new Set(missing.map((language) => row.cells[language]!.fallback))];
+    const fallbacks = [
+      ...new Set(missing.map((language) => row.cells[language]?.fallback ?? null)),
+    ];
     const filled =
       fallbacks[0] === null
         ? 'nothing fills the gap'

@@ -35,7 +35,10 @@ function unflatten(flat: FlatPolicy, order: readonly string[]): PrivacyPolicyFor
     });
   return {
     privacy_policy_kind: (flat.kind ?? 'none') as PrivacyPolicyFormValues['privacy_policy_kind'],
-    privacy_policy_url: languages.map((language) => ({ language, url: flat[`url:${language}`]! })),
+    privacy_policy_url: languages.map((language) => ({
+      language,
+      url: flat[`url:${language}`] ?? '',
+    })),
     privacy_policy_page_id: flat.page_id ?? '',
   };
 }

@@ -40,8 +40,8 @@ export function ConsentView({
     privacy_policy_kind:
       formValues.privacy_policy_kind ?? controller.basis.values.privacy_policy_kind,
     privacy_policy_url: (formValues.privacy_policy_url ?? []).map((row) => ({
-      language: row?.language ?? '',
-      url: row?.url ?? '',
+      language: row.language ?? '',
+      url: row.url ?? '',
     })),
     privacy_policy_page_id: formValues.privacy_policy_page_id ?? '',
   });
@@ -59,7 +59,7 @@ export function ConsentView({
       ? requested
       : languages.includes(FALLBACK_LANGUAGE)
         ? FALLBACK_LANGUAGE
-        : languages[0]!;
+        : (languages[0] ?? FALLBACK_LANGUAGE);
 
   const usage = new Map<string, string[]>();
   for (const app of applications) {

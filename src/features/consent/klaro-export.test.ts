@@ -128,6 +128,8 @@ describe('klaroConfigScript', () => {
     const klaro = toKlaroConfig(config, config.applications, cookies);
     const script = klaroConfigScript(klaro);
     const window: { klaroConfig?: unknown } = {};
+    // The export is a script for the site's page: run it as a page would.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     new Function('window', script)(window);
     const loaded = window.klaroConfig as typeof klaro;
     expect(loaded.services[0]!.cookies[0]).toBeInstanceOf(RegExp);

@@ -2,7 +2,7 @@ import type { LocalizedText } from '../../api/schemas/common';
 import type { ConsentApplication, ConsentConfig } from '../../api/wire/consent';
 import type { CheckedCookie } from './consent-check-model';
 import { cookiePatternError, isRegexCookieName } from './consent-checks';
-import { hasText, languagesInUse, resolveLocalized } from './localized-text';
+import { languagesInUse, resolveLocalized, textIn } from './localized-text';
 
 /** Klaro's cookie forms: a name or pattern alone, or `[name or pattern, path, domain]`. */
 export type KlaroCookie = string | RegExp | [string | RegExp, string, string];
@@ -72,7 +72,10 @@ function klaroCookie(cookie: CheckedCookie): KlaroCookie {
 /** Text per language that has it, plus the fallback under `zz`. */
 function perLanguage(text: LocalizedText, languages: string[]): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const language of languages) if (hasText(text, language)) result[language] = text[language]!;
+  for (const language of languages) {
+    const own = textIn(text, language);
+    if (own !== undefined) result[language] = own;
+  }
   const fallback = resolveLocalized(text, 'en');
   if (fallback.language !== null) result[FALLBACK_KEY] = fallback.text;
   return result;

@@ -10,8 +10,8 @@ import {
 } from '../../components/ui/table';
 import type { GridCell, LanguageGrid } from './language-grid';
 
-function Cell({ cell }: { cell: GridCell }) {
-  if (cell.hasText) {
+function Cell({ cell }: { cell: GridCell | undefined }) {
+  if (cell?.hasText) {
     return (
       <span className="text-success font-medium">
         <span aria-hidden="true">✓</span>
@@ -19,7 +19,7 @@ function Cell({ cell }: { cell: GridCell }) {
       </span>
     );
   }
-  if (cell.fallback !== null) {
+  if (cell && cell.fallback !== null) {
     return <span className="text-warning font-medium">{cell.fallback} shown</span>;
   }
   return <span className="text-danger font-medium">nothing</span>;
@@ -29,7 +29,7 @@ function Cell({ cell }: { cell: GridCell }) {
 export function LanguageGridSection({ grid }: { grid: LanguageGrid }) {
   const [onlyGaps, setOnlyGaps] = useState(false);
   const complete = (row: LanguageGrid['rows'][number]) =>
-    grid.languages.every((language) => row.cells[language]!.hasText);
+    grid.languages.every((language) => row.cells[language]?.hasText);
   const gaps = grid.rows.filter((row) => !complete(row)).length;
   const rows = onlyGaps ? grid.rows.filter((row) => !complete(row)) : grid.rows;
   return (
@@ -92,7 +92,7 @@ export function LanguageGridSection({ grid }: { grid: LanguageGrid }) {
                           key={language}
                           className={`${tdClasses} text-center text-xs whitespace-nowrap`}
                         >
-                          <Cell cell={row.cells[language]!} />
+                          <Cell cell={row.cells[language]} />
                         </td>
                       ))}
                     </tr>

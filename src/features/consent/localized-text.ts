@@ -18,17 +18,25 @@ export function hasText(text: LocalizedText | undefined, language: string): bool
   return (text?.[language] ?? '').trim() !== '';
 }
 
+/** The text in `language` if it is not blank. */
+export function textIn(text: LocalizedText | undefined, language: string): string | undefined {
+  const value = text?.[language];
+  return value !== undefined && value.trim() !== '' ? value : undefined;
+}
+
 /** Localized text in `language`, else `en`, else the first language that has text. */
 export function resolveLocalized(text: LocalizedText | undefined, language: string): ResolvedText {
-  if (hasText(text, language)) {
-    return { text: text![language]!, language, isFallback: false };
+  const own = textIn(text, language);
+  if (own !== undefined) return { text: own, language, isFallback: false };
+  const fallback = textIn(text, FALLBACK_LANGUAGE);
+  if (fallback !== undefined) {
+    return { text: fallback, language: FALLBACK_LANGUAGE, isFallback: true };
   }
-  if (hasText(text, FALLBACK_LANGUAGE)) {
-    return { text: text![FALLBACK_LANGUAGE]!, language: FALLBACK_LANGUAGE, isFallback: true };
+  for (const candidate of Object.keys(text ?? {})) {
+    const found = textIn(text, candidate);
+    if (found !== undefined) return { text: found, language: candidate, isFallback: true };
   }
-  const first = Object.keys(text ?? {}).find((candidate) => hasText(text, candidate));
-  if (first === undefined) return { text: '', language: null, isFallback: false };
-  return { text: text![first]!, language: first, isFallback: true };
+  return { text: '', language: null, isFallback: false };
 }
 
 /** `en` first (the fallback), then alphabetical; duplicates removed. */
@@ -57,5 +65,5 @@ export function languagesInUse(sources: LocalizedSources): string[] {
   for (const app of sources.applications) {
     texts.push(app.title, app.description, app.placeholder_message, app.placeholder_action);
   }
-  return sortLanguages(texts.flatMap((text) => Object.keys(text ?? {})));
+  return sortLanguages(texts.flatMap((text) => Object.keys(text)));
 }

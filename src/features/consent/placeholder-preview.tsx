@@ -37,7 +37,7 @@ export function PlaceholderPreview({
                   {names.map((option) => (
                     <option key={option} value={option}>
                       {resolveLocalized(
-                        applications.find((a) => a.name === option)!.title,
+                        applications.find((a) => a.name === option)?.title,
                         language,
                       ).text || option}
                     </option>

@@ -89,7 +89,7 @@ export const privacyPolicyFormSchema = z
           ctx.addIssue({
             code: 'custom',
             path: ['privacy_policy_url', index, 'language'],
-            message: languageResult.error.issues[0]!.message,
+            message: firstMessage(languageResult.error),
           });
         } else if (seen.has(language)) {
           ctx.addIssue({
@@ -104,7 +104,7 @@ export const privacyPolicyFormSchema = z
           ctx.addIssue({
             code: 'custom',
             path: ['privacy_policy_url', index, 'url'],
-            message: urlResult.error.issues[0]!.message,
+            message: firstMessage(urlResult.error),
           });
         }
       });
@@ -115,7 +115,7 @@ export const privacyPolicyFormSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['privacy_policy_page_id'],
-          message: result.error.issues[0]!.message,
+          message: firstMessage(result.error),
         });
         return;
       }
@@ -180,4 +180,9 @@ export function serverFieldToFormPath(
   if (index === -1) return 'privacy_policy_url';
   const aboutLanguage = /language|locale/i.test(message);
   return `privacy_policy_url.${index}.${aboutLanguage ? 'language' : 'url'}`;
+}
+
+/** The first problem zod found; a failed parse always has one. */
+function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Not valid';
 }

@@ -61,8 +61,9 @@ export function isErrorLevel(level: LogLevel): boolean {
 /** Pretty JSON for the expanded row (strings stay as they are). */
 export function prettyJson(value: unknown): string {
   if (typeof value === 'string') return value;
-  // undefined (and functions) have no JSON; the row shows them as null, as the service stores them.
   const json: string | undefined = JSON.stringify(value, null, 2);
+  // undefined (and functions) have no JSON; the row shows them as null, as the service stores them.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   return json ?? 'null';
 }
 

@@ -69,10 +69,12 @@ export function LogList({
   // only an open row is read, and resizes arrive from the ResizeObserver with their size.
   const measureElement = useCallback(
     (element: Element, entry: ResizeObserverEntry | undefined) => {
-      const box = entry?.borderBoxSize?.[0];
+      const box = entry?.borderBoxSize[0];
       if (box) return Math.round(box.blockSize);
-      if ((element as HTMLElement).dataset['expanded'] !== 'true') return rowHeight;
-      return (element as HTMLElement).offsetHeight;
+      if (!(element instanceof HTMLElement) || element.dataset['expanded'] !== 'true') {
+        return rowHeight;
+      }
+      return element.offsetHeight;
     },
     [rowHeight],
   );
@@ -212,7 +214,8 @@ export function LogList({
         )}
         <div role="list" aria-label="Log lines" aria-busy={loadingOlder || undefined}>
           {items.map((item) => {
-            const entry = entries[item.index]!;
+            const entry = entries[item.index];
+            if (!entry) return null;
             return (
               <div
                 key={item.key}

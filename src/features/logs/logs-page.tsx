@@ -185,7 +185,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
               onUserScroll={onUserScroll}
               onLoadOlder={() => void engine.loadOlder()}
               onToggle={onToggle}
-              onCopyLink={onCopyLink}
+              onCopyLink={(entry) => void onCopyLink(entry)}
             />
           )}
           {live && !following && snapshot.entries.length > 0 && (

@@ -251,6 +251,8 @@ async function run(scenario: Scenario): Promise<void> {
       void engine.loadOlder().finally(() => {
         settled = true;
       });
+      // `settled` is set by the promise above, which the linter cannot see.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
       while (!settled) await clock.advance(Math.max(1, scenario.latencyMs));
     }
     const all = engine.getSnapshot();

@@ -62,8 +62,10 @@ export function CodeEditor({
   });
 
   useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
     const view = new EditorView({
-      parent: hostRef.current!,
+      parent: host,
       state: EditorState.create({
         doc: value,
         extensions: createExtensions({

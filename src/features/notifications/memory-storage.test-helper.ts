@@ -8,7 +8,7 @@ export function memoryStorage(initial: Record<string, string> = {}): KeyValueSto
   return {
     entries,
     getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, String(value)),
+    setItem: (key, value) => void entries.set(key, value),
     removeItem: (key) => void entries.delete(key),
   };
 }

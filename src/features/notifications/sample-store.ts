@@ -38,7 +38,10 @@ export function loadSampleState(storage: KeyValueStorage | null, slug: string): 
   const parsed = stateSchema.safeParse(readJson(storage, sampleStorageKey(slug)));
   if (!parsed.success) return defaultSampleState(slug);
   const { active, samples } = parsed.data;
-  return { active: samples.some((s) => s.name === active) ? active : samples[0]!.name, samples };
+  return {
+    active: samples.some((s) => s.name === active) ? active : (samples[0]?.name ?? active),
+    samples,
+  };
 }
 
 export function saveSampleState(
@@ -78,7 +81,11 @@ export function parseSampleJson(json: string): SampleParse {
 }
 
 export function activeSample(state: SampleState): EditableSample {
-  return state.samples.find((s) => s.name === state.active) ?? state.samples[0]!;
+  // A state always has a sample (the schema and the reset keep one); an empty one reads as `{}`.
+  return (
+    state.samples.find((s) => s.name === state.active) ??
+    state.samples[0] ?? { name: state.active, json: '{}' }
+  );
 }
 
 export function updateActiveJson(state: SampleState, json: string): SampleState {
@@ -93,7 +100,8 @@ export function resetActiveSample(state: SampleState, slug: string): SampleState
   const original = defaultSampleState(slug).samples.find((s) => s.name === state.active);
   if (original) return updateActiveJson(state, original.json);
   const samples = state.samples.filter((s) => s.name !== state.active);
-  return samples.length > 0 ? { active: samples[0]!.name, samples } : defaultSampleState(slug);
+  const [first] = samples;
+  return first ? { active: first.name, samples } : defaultSampleState(slug);
 }
 
 /** Adds a copy of the active sample under a fresh name and selects it. */

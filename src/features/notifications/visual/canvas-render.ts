@@ -167,8 +167,14 @@ export class CanvasRenderer {
   private element(node: ElementNode, parent: HTMLElement, head: HTMLElement, scope: Scope) {
     if (HIDDEN.has(node.tag)) return;
     // The document's own frame: its parts go into the canvas document's.
-    if (node.tag === 'html') return this.nodes(node.children, parent, head, scope, 'div');
-    if (node.tag === 'head') return this.nodes(node.children, head, head, scope, 'head');
+    if (node.tag === 'html') {
+      this.nodes(node.children, parent, head, scope, 'div');
+      return;
+    }
+    if (node.tag === 'head') {
+      this.nodes(node.children, head, head, scope, 'head');
+      return;
+    }
     const element = node.tag === 'body' ? parent : this.doc.createElement(node.tag);
     for (const attribute of node.attributes) {
       const raw = attribute.value ? this.slice(attribute.value.from, attribute.value.to) : '';

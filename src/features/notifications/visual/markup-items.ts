@@ -1,4 +1,4 @@
-import { parse, parseFragment, type DefaultTreeAdapterTypes, type Token } from 'parse5';
+import { html, parse, parseFragment, type DefaultTreeAdapterTypes, type Token } from 'parse5';
 import { VOID_ELEMENTS, type AttributeSpan, type LockedReason, type Span } from './template-tree';
 
 type P5Node = DefaultTreeAdapterTypes.Node;
@@ -39,8 +39,6 @@ const UNSAFE = new Set([
   'math',
 ]);
 
-const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
-
 /** parse5 counts the end of input as a character in a comment left open (`<!--` at the end). */
 function spanOf(source: string, location: Location): Span {
   return { from: location.startOffset, to: Math.min(location.endOffset, source.length) };
@@ -73,7 +71,7 @@ function elementItems(source: string, node: DefaultTreeAdapterTypes.Element, out
   const tag = node.tagName.toLowerCase();
   const open = spanOf(source, start);
   const end = location.endTag;
-  if (node.namespaceURI !== HTML_NAMESPACE || UNSAFE.has(tag)) {
+  if (node.namespaceURI !== html.NS.HTML || UNSAFE.has(tag)) {
     out.push({ type: 'locked', reason: 'unsafe', from: open.from, to: end?.endOffset ?? open.to });
     return;
   }
