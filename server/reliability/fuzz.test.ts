@@ -198,7 +198,8 @@ describe('fuzzing on the real service', () => {
             return;
           }
           const entries = appLogEntrySchema.array().parse(answer.json);
-          if (query.since !== undefined) {
+          // A blank since (after trimming) is no since: the newest page comes first then.
+          if (query.since !== undefined && query.since.trim() !== '') {
             const times = entries.map((entry) => entry.time);
             expect(times).toEqual([...times].sort((a, b) => a - b));
           }
