@@ -121,7 +121,9 @@ test.describe('notifications', () => {
     await page.keyboard.insertText('\n<p>{% if customer.accepts_marketing %}News</p>');
     const errors = page.getByRole('list', { name: 'Liquid errors in HTML version' });
     await expect(errors).toContainText('Line 2, column 4');
-    await expect(errors).toContainText('not closed');
+    await expect(errors).toContainText(
+      '{% if customer.accepts_marketing %} is never closed: add {% endif %}',
+    );
     await expect(page.locator('.cm-lintRange-error')).toHaveCount(1);
     // The last good preview stays, with the error said.
     await expect(preview(page).locator('#ok')).toHaveText('Hello Ada');
