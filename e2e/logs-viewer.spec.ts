@@ -102,6 +102,13 @@ test.describe('log viewer controls', () => {
 
     await page.keyboard.press('/');
     await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
+    // Tab from the last filter goes to something visible, not to a hidden submit button.
+    await page.getByLabel('Time range').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Apply filters' })).not.toBeFocused();
+    expect(
+      await page.evaluate(() => document.activeElement?.getBoundingClientRect().width),
+    ).toBeGreaterThan(1);
   });
 
   test('times switch to UTC with milliseconds, and q terms are highlighted', async ({

@@ -66,7 +66,7 @@ export const LogFilterBar = memo(function LogFilterBar({
     <form
       role="search"
       aria-label="Log filters"
-      className="grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-[9rem_11rem_minmax(12rem,1fr)_11rem]"
+      className="grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-[11rem_11rem_minmax(12rem,1fr)_11rem]"
       onSubmit={(event) => {
         event.preventDefault();
         q.commitNow();
@@ -176,7 +176,8 @@ export const LogFilterBar = memo(function LogFilterBar({
           </div>
         </div>
       )}
-      <button type="submit" className="sr-only">
+      {/* Enter in a field applies the filters; the button is for that, not a Tab stop. */}
+      <button type="submit" className="sr-only" tabIndex={-1}>
         Apply filters
       </button>
     </form>
