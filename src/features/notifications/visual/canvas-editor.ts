@@ -9,6 +9,7 @@ import {
   textOffsetAt,
   type SourceChange,
 } from './text-source';
+import { isWholeRange } from './whole-range';
 
 export interface CanvasCallbacks {
   /** Applies changes (all relative to the current source) to the one document. */
@@ -177,14 +178,7 @@ export class CanvasEditor {
 
   /** A range may be replaced when it cuts no node apart other than a text. */
   private isWhole(range: Span): boolean {
-    for (const node of this.index.values()) {
-      if (node.kind === 'text') continue;
-      const startsInside = node.from < range.from && range.from < node.to;
-      const endsInside = node.from < range.to && range.to < node.to;
-      if (startsInside !== endsInside) return false;
-      if (startsInside && !contentHolds(node, range)) return false;
-    }
-    return true;
+    return isWholeRange(this.index.values(), range);
   }
 
   private readonly onBeforeInput = (event: InputEvent) => {
@@ -260,16 +254,6 @@ export class CanvasEditor {
     if (target?.closest('a')) event.preventDefault();
     if (lock) this.callbacks.openCode(Number(lock.dataset.offset));
   };
-}
-
-/** Whether a range inside a node lies in one stretch of its content, not in its tags. */
-function contentHolds(node: TemplateNode, range: Span): boolean {
-  const inside = (from: number, to: number) => from <= range.from && range.to <= to;
-  if (node.kind === 'element') return inside(node.open.to, node.close?.from ?? node.open.to);
-  if (node.kind === 'condition' || node.kind === 'loop') {
-    return node.branches.some((branch) => inside(branch.marker.to, branch.to));
-  }
-  return false;
 }
 
 function isNode(target: EventTarget | null): target is Node {

@@ -48,7 +48,7 @@ const LOCK_LABELS: Record<LockedNode['reason'], string> = {
   unparsable: 'Liquid that does not parse',
 };
 
-function isInline(node: TemplateNode): boolean {
+export function isInline(node: TemplateNode): boolean {
   switch (node.kind) {
     case 'text':
     case 'output':
