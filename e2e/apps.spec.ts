@@ -59,6 +59,15 @@ test.describe('apps', () => {
 
     await page.getByLabel('Name', { exact: true }).fill('Analytics EU');
     await page.getByLabel('SDK version').fill('2.0.0');
+    // An address pasted from the browser's address bar keeps only its hostname.
+    const domain = page.getByLabel('Domain');
+    await domain.fill('');
+    await domain.evaluate((input) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'https://analytics-eu.example.net/setup?step=2');
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+    });
+    await expect(domain).toHaveValue('analytics-eu.example.net');
     let patches = 0;
     page.on('request', (request) => {
       if (request.method() === 'PATCH') patches += 1;
@@ -73,6 +82,7 @@ test.describe('apps', () => {
     expect(response.request().postDataJSON()).toEqual({
       name: 'Analytics EU',
       sdk_version: '2.0.0',
+      domain: 'analytics-eu.example.net',
     });
     expect(response.request().headers()['if-match']).toMatch(/^"/);
     await expect(page.getByText('All changes saved')).toBeVisible();
@@ -143,6 +153,9 @@ test.describe('apps', () => {
       'true',
     );
     await expect(page.getByRole('button', { name: 'Remove write_settings' })).toBeVisible();
+    // Picking clears the search for the next one.
+    await expect(combobox).toHaveValue('');
+    await page.keyboard.type('xyz');
     await page.keyboard.press('Escape');
     await expect(combobox).toHaveAttribute('aria-expanded', 'false');
     await expect(listbox).toBeHidden();

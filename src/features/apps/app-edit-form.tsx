@@ -11,6 +11,7 @@ import { Field, FieldError } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { APP_FIELD_LABELS } from './app-form-values';
 import { CallbackUrlField } from './callback-url-field';
+import { valueAfterHostnamePaste } from './pasted-hostname';
 import { ScopePicker } from './scope-picker';
 import { useAppEditor } from './use-app-editor';
 
@@ -65,10 +66,19 @@ export function AppEditForm({ loaded }: { loaded: ApiResponse<App> }) {
             <Field
               label={APP_FIELD_LABELS.domain}
               error={errors.domain?.message}
-              hint="Hostname only, e.g. shop.example.com"
+              hint="Hostname only, e.g. shop.example.com (a pasted address is cut to its hostname)"
             >
               {(props) => (
-                <Input {...props} autoComplete="off" spellCheck={false} {...register('domain')} />
+                <Input
+                  {...props}
+                  autoComplete="off"
+                  spellCheck={false}
+                  {...register('domain')}
+                  onPaste={(event) => {
+                    const next = valueAfterHostnamePaste(event);
+                    if (next !== null) form.setValue('domain', next, { shouldDirty: true });
+                  }}
+                />
               )}
             </Field>
           </div>
