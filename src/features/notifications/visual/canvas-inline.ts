@@ -200,6 +200,13 @@ export class CanvasInline {
     }
     if (!isMod(event) || event.altKey || event.shiftKey) return;
     const key = event.key.toLowerCase();
+    if (key === 's') {
+      // Keys in the frame never reach the page: its Ctrl/Cmd+S (save) is handed on to it.
+      event.preventDefault();
+      const { ctrlKey, metaKey, repeat } = event;
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 's', ctrlKey, metaKey, repeat }));
+      return;
+    }
     if (key !== 'b' && key !== 'i' && key !== 'k') return;
     event.preventDefault();
     if (key === 'k') this.openLink();
