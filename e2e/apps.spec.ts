@@ -166,6 +166,40 @@ test.describe('apps', () => {
     await expect(page.getByText('All changes saved')).toBeVisible();
   });
 
+  test('a failed save says nothing was saved, keeps the edits, and retries', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await signIn(page);
+    await openApp(page, 'analytics');
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('Analytics A');
+    await page.keyboard.press('ControlOrMeta+s');
+    const toasts = page.getByRole('region', { name: 'Notifications' });
+    await expect(toasts.getByText('App saved')).toBeVisible();
+
+    // The server breaks for the next save (a proxy's 500 that is not even an Error body).
+    await page.route('**/api/apps/analytics', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream exploded' })
+        : route.continue(),
+    );
+    await name.fill('Analytics B');
+    await page.keyboard.press('ControlOrMeta+s');
+    const alert = page.getByRole('alert').filter({ hasText: 'Nothing was saved' });
+    await expect(alert).toContainText('your edits are kept');
+    await expect(toasts.getByText('App saved')).toHaveCount(0);
+    await expect(name).toHaveValue('Analytics B');
+    expect(await (await api('/apps/analytics')).json()).toMatchObject({ name: 'Analytics A' });
+
+    await page.unroute('**/api/apps/analytics');
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+    await expect(alert).toHaveCount(0);
+    expect(await (await api('/apps/analytics')).json()).toMatchObject({ name: 'Analytics B' });
+  });
+
   test('a 422 from the service lands on its field and takes the focus', async ({
     page,
     signIn,
