@@ -158,7 +158,7 @@ test.describe('notifications: visual mode', () => {
     );
   });
 
-  test('refuses politely what it cannot format, and pastes plain text', async ({
+  test('refuses politely what it cannot format, pastes plain text, Enter breaks the line', async ({
     page,
     signIn,
     context,
@@ -184,12 +184,19 @@ test.describe('notifications: visual mode', () => {
     await page.evaluate(() => navigator.clipboard.writeText('<b>x</b> & {{ y }} '));
     await page.keyboard.press('ControlOrMeta+v');
     await expect(heading).toContainText('<b>x</b> & {{ y }} Thank you');
+    // Enter is a line break, as in an e-mail client; it never splits markup it does not own.
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('Enter');
+    await expect(heading.locator('br')).toHaveCount(1);
+
     await page.keyboard.press('ControlOrMeta+s');
     const review = page.getByRole('dialog', { name: 'Review changes' });
     await review.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Saved', { exact: true })).toBeVisible();
     expect(await storedHtml(api)).toBe(
-      original.replace('>Thank you', '>&lt;b&gt;x&lt;/b&gt; &amp; &#123;{ y }} Thank you'),
+      original
+        .replace('>Thank you', '>&lt;b&gt;x&lt;/b&gt; &amp; &#123;{ y }} Thank you')
+        .replace('"there" }}!</h1>', '"there" }}!<br></h1>'),
     );
   });
 
@@ -216,13 +223,11 @@ test.describe('notifications: visual mode', () => {
       await page.emulateMedia({ colorScheme });
       await canvas.getByRole('heading', { level: 1 }).getByRole('button').click();
       await expect(page.getByRole('dialog', { name: /^Variable/ })).toBeVisible();
-      await page.screenshot({ path: `test-results/chip-popover-${colorScheme}.png` });
       await check(`chip popover, ${colorScheme}`);
       await page.keyboard.press('Escape');
       await canvas.getByText(/We received your order/).click({ position: { x: 4, y: 10 } });
       await page.keyboard.press('ControlOrMeta+k');
       await expect(page.getByRole('dialog', { name: 'Add link' })).toBeVisible();
-      await page.screenshot({ path: `test-results/link-popover-${colorScheme}.png` });
       await check(`link popover, ${colorScheme}`);
       await page.keyboard.press('Escape');
     }
