@@ -1,5 +1,6 @@
 // The visual mode of the HTML version against the real service in real Chromium: the canvas is
 // a projection of the source, and an edit in it changes only the bytes it concerns.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, type ApiFetch } from './fixtures';
 
@@ -27,7 +28,7 @@ test.describe('notifications: visual mode', () => {
 
     const heading = canvas.getByRole('heading', { level: 1 });
     await expect(heading).toContainText('Thank you, Ada!');
-    await expect(heading.locator('.sc-chip')).toHaveAttribute('title', /customer\.first_name/);
+    await expect(heading.locator('.sc-chip')).toHaveAttribute('data-tip', /customer\.first_name/);
     await expect(canvas.getByText(/Repeats for each line in order\.lines/)).toBeVisible();
 
     // Select "Thank you" and type over it.
@@ -92,5 +93,144 @@ test.describe('notifications: visual mode', () => {
     await expect(code).toBeFocused();
     await expect(code.locator('.cm-activeLine')).toContainText('<script>');
     expect(dialogs).toEqual([]);
+  });
+
+  test('bold, a link, a default and a variable, each saved as exactly its own edit', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const original = await storedHtml(api);
+    await signIn(page);
+    const canvas = await openVisual(page);
+    const intro = canvas.getByText(/We received your order/);
+
+    // Bold with Ctrl+B: a caret in a word formats the word.
+    await intro.click({ position: { x: 4, y: 10 } });
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ControlOrMeta+b');
+    await expect(intro.locator('strong').first()).toHaveText('We');
+    await expect(page.getByRole('button', { name: 'Bold' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    // A link to {{ order.url }}, chosen from the sample's variables in the popover.
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ControlOrMeta+k');
+    const linkPanel = page.getByRole('dialog', { name: 'Add link' });
+    await linkPanel
+      .getByRole('combobox', { name: 'Insert a variable into the address' })
+      .selectOption('order.url');
+    await expect(linkPanel.getByLabel('Link address')).toHaveValue('{{ order.url }}');
+    await linkPanel.getByRole('button', { name: 'Add link' }).click();
+    await expect(intro.getByRole('link', { name: 'ordered' })).toBeVisible();
+
+    // The greeting's default, in the chip's popover (opened from the keyboard).
+    const chip = canvas.getByRole('heading', { level: 1 }).getByRole('button');
+    await chip.focus();
+    await page.keyboard.press('Enter');
+    const chipPanel = page.getByRole('dialog', { name: 'Variable customer.first_name' });
+    const fallback = chipPanel.getByLabel('Shown when customer.first_name is empty');
+    await expect(fallback).toHaveValue('there');
+    await fallback.fill('friend');
+    await fallback.press('Enter');
+    await expect(chipPanel).toBeHidden();
+
+    // A variable from the panel goes to the canvas's caret, as a chip.
+    await canvas.getByText('Subtotal', { exact: true }).click();
+    await page.keyboard.press('End');
+    await page.getByRole('button', { name: /^order\.number/ }).click();
+    await expect(canvas.locator('td').filter({ hasText: /^Subtotal#?\w/ })).toBeVisible();
+
+    await page.keyboard.press('ControlOrMeta+s');
+    const review = page.getByRole('dialog', { name: 'Review changes' });
+    await review.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    expect(await storedHtml(api)).toBe(
+      original
+        .replace('We received', '<strong>We</strong> received')
+        .replace('what you ordered.', 'what you <a href="{{ order.url }}">ordered</a>.')
+        .replace('default: "there"', 'default: "friend"')
+        .replace('>Subtotal<', '>Subtotal{{ order.number }}<'),
+    );
+  });
+
+  test('refuses politely what it cannot format, pastes plain text, Enter breaks the line', async ({
+    page,
+    signIn,
+    context,
+    api,
+  }) => {
+    const original = await storedHtml(api);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page);
+    const canvas = await openVisual(page);
+    const heading = canvas.getByRole('heading', { level: 1 });
+
+    // A caret after the "!" has no word to format: said, and nothing changes.
+    await heading.click({ position: { x: 4, y: 12 } });
+    await page.keyboard.press('End');
+    await page.keyboard.press('ControlOrMeta+b');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Select the text to format first.' }),
+    ).toBeVisible();
+    await expect(heading.locator('strong')).toHaveCount(0);
+
+    // Pasted text is text: markup and Liquid in it are escaped, not run.
+    await page.keyboard.press('Home');
+    await page.evaluate(() => navigator.clipboard.writeText('<b>x</b> & {{ y }} '));
+    await page.keyboard.press('ControlOrMeta+v');
+    await expect(heading).toContainText('<b>x</b> & {{ y }} Thank you');
+    // Enter is a line break, as in an e-mail client; it never splits markup it does not own.
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('Enter');
+    await expect(heading.locator('br')).toHaveCount(1);
+
+    await page.keyboard.press('ControlOrMeta+s');
+    const review = page.getByRole('dialog', { name: 'Review changes' });
+    await review.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    expect(await storedHtml(api)).toBe(
+      original
+        .replace('>Thank you', '>&lt;b&gt;x&lt;/b&gt; &amp; &#123;{ y }} Thank you')
+        .replace('"there" }}!</h1>', '"there" }}!<br></h1>'),
+    );
+  });
+
+  test('the toolbar and its popovers pass axe in both themes', async ({ page, signIn }) => {
+    await signIn(page);
+    const canvas = await openVisual(page);
+    const check = async (label: string) => {
+      const results = await new AxeBuilder({ page })
+        .include('[role="group"][aria-label="Text formatting"]')
+        .include('[role="dialog"]')
+        .analyze();
+      const serious = results.violations.filter(
+        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+      );
+      expect(
+        serious.map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join('; ')}`,
+        ),
+        label,
+      ).toEqual([]);
+    };
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await canvas.getByRole('heading', { level: 1 }).getByRole('button').click();
+      await expect(page.getByRole('dialog', { name: /^Variable/ })).toBeVisible();
+      await check(`chip popover, ${colorScheme}`);
+      await page.keyboard.press('Escape');
+      await canvas.getByText(/We received your order/).click({ position: { x: 4, y: 10 } });
+      await page.keyboard.press('ControlOrMeta+k');
+      await expect(page.getByRole('dialog', { name: 'Add link' })).toBeVisible();
+      await check(`link popover, ${colorScheme}`);
+      await page.keyboard.press('Escape');
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { Diagnostic } from '@codemirror/lint';
 import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { SegmentedButton } from './preview-pane';
+import type { CanvasInline } from './visual/canvas-inline';
 import { VisualCanvas } from './visual/visual-canvas';
 
 export interface HtmlFieldProps {
@@ -36,10 +37,21 @@ export function HtmlField({ handleRef, sampleData, ...props }: HtmlFieldProps) {
   const [mode, setMode] = useState<Mode>('code');
   const codeAt = useRef<number | null>(null);
   const code = useRef<CodeEditorHandle | null>(null);
+  // Set while the visual mode is shown: a variable from the panel goes to the canvas's caret.
+  const inline = useRef<CanvasInline | null>(null);
   const setHandle = useCallback(
     (handle: CodeEditorHandle | null) => {
       code.current = handle;
-      assignRef(handleRef, handle);
+      assignRef(
+        handleRef,
+        handle && {
+          ...handle,
+          insert: (text) => {
+            if (inline.current) inline.current.insertSnippet(text);
+            else handle.insert(text);
+          },
+        },
+      );
     },
     [handleRef],
   );
@@ -79,6 +91,8 @@ export function HtmlField({ handleRef, sampleData, ...props }: HtmlFieldProps) {
         <VisualCanvas
           source={props.value}
           sampleData={isRecord(sampleData) ? sampleData : NO_DATA}
+          inlineRef={inline}
+          onFocus={props.onFocus}
           change={(changes) => code.current?.apply(changes)}
           undo={() => code.current?.undo()}
           redo={() => code.current?.redo()}

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { OfferedVariable, UsedVariable } from './template-variables';
 import { snippetFor } from './template-variables';
+import { SNIPPET_TYPE } from './visual/snippet-drag';
 
 export interface VariablesPanelProps {
   offered: OfferedVariable[];
@@ -28,7 +29,7 @@ export const VariablesPanel = memo(function VariablesPanel({
           Variables
         </h2>
         <p className="text-muted text-xs">
-          Click to insert at the cursor{target ? ` in ${target}` : ''}.
+          Click to insert at the cursor{target ? ` in ${target}` : ''}, or drag into the text.
         </p>
       </div>
       {missing.length > 0 && (
@@ -52,6 +53,13 @@ export const VariablesPanel = memo(function VariablesPanel({
             <button
               type="button"
               onClick={() => onInsert(snippetFor(variable))}
+              draggable
+              onDragStart={(event) => {
+                // The code editor takes the plain text; the visual canvas its own type.
+                event.dataTransfer.setData('text/plain', snippetFor(variable));
+                event.dataTransfer.setData(SNIPPET_TYPE, snippetFor(variable));
+                event.dataTransfer.effectAllowed = 'copy';
+              }}
               title={`Insert ${snippetFor(variable)}`}
               aria-label={`${variable.path}${variable.kind === 'list' ? ' (list)' : ''}${usedPaths.has(variable.path) ? ', used' : ''}`}
               className="border-border bg-surface text-fg hover:bg-subtle rounded border px-1.5 py-0.5 font-mono text-xs"

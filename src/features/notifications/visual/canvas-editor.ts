@@ -9,6 +9,7 @@ import {
   textOffsetAt,
   type SourceChange,
 } from './text-source';
+import { isWholeRange } from './whole-range';
 
 export interface CanvasCallbacks {
   /** Applies changes (all relative to the current source) to the one document. */
@@ -113,16 +114,51 @@ export class CanvasEditor {
   }
 
   private placeCaret(offset: number) {
+    const point = this.domPoint(offset, 'end');
+    if (!point) return;
+    point.editable.focus();
+    this.doc.getSelection()?.collapse(point.text, point.at);
+  }
+
+  /** The drawn, editable text position of a source offset; at a boundary, the text on `side`. */
+  private domPoint(offset: number, side: 'start' | 'end') {
+    let ending: { text: Text; at: number; editable: HTMLElement } | null = null;
     for (const [text, id] of this.texts) {
       const node = this.index.get(id);
       if (!node || offset < node.from || offset > node.to) continue;
       const editable = text.parentElement?.closest<HTMLElement>('[contenteditable="true"]');
       if (!editable) continue;
-      editable.focus();
       const at = Math.min(textOffsetAt(this.source, node, offset), text.length);
-      this.doc.getSelection()?.collapse(text, at);
-      return;
+      if (side === 'end' || offset < node.to) return { text, at, editable };
+      ending ??= { text, at, editable };
     }
+    return ending;
+  }
+
+  /** The template the canvas shows. */
+  get template(): TemplateTree {
+    return this.tree;
+  }
+
+  /** The source range of the canvas's selection, if it lies in text the canvas drew. */
+  selectedRange(): Span | null {
+    const selection = this.doc.getSelection();
+    return selection && selection.rangeCount > 0 ? this.sourceRange(selection.getRangeAt(0)) : null;
+  }
+
+  /** Applies a visual command's changes and selects `select` (offsets of the new source). */
+  edit(changes: SourceChange[], select?: Span) {
+    this.commit(changes, true);
+    if (select) this.select(select);
+  }
+
+  /** Selects a source range in the canvas and gives the canvas the focus. */
+  select(span: Span) {
+    const start = this.domPoint(span.from, 'start');
+    const end = this.domPoint(span.to, 'end');
+    if (!start || !end) return;
+    start.editable.focus();
+    this.doc.getSelection()?.setBaseAndExtent(start.text, start.at, end.text, end.at);
   }
 
   private commit(changes: SourceChange[], redraw: boolean) {
@@ -159,7 +195,7 @@ export class CanvasEditor {
   }
 
   /** The source range of a DOM range, narrowed to one text when it only touches the next. */
-  private sourceRange(range: AbstractRange): Span | null {
+  sourceRange(range: AbstractRange): Span | null {
     let { startContainer, startOffset, endContainer, endOffset } = range;
     if (isText(startContainer) && isText(endContainer) && startContainer !== endContainer) {
       if (endOffset === 0) {
@@ -177,14 +213,7 @@ export class CanvasEditor {
 
   /** A range may be replaced when it cuts no node apart other than a text. */
   private isWhole(range: Span): boolean {
-    for (const node of this.index.values()) {
-      if (node.kind === 'text') continue;
-      const startsInside = node.from < range.from && range.from < node.to;
-      const endsInside = node.from < range.to && range.to < node.to;
-      if (startsInside !== endsInside) return false;
-      if (startsInside && !contentHolds(node, range)) return false;
-    }
-    return true;
+    return isWholeRange(this.index.values(), range);
   }
 
   private readonly onBeforeInput = (event: InputEvent) => {
@@ -260,16 +289,6 @@ export class CanvasEditor {
     if (target?.closest('a')) event.preventDefault();
     if (lock) this.callbacks.openCode(Number(lock.dataset.offset));
   };
-}
-
-/** Whether a range inside a node lies in one stretch of its content, not in its tags. */
-function contentHolds(node: TemplateNode, range: Span): boolean {
-  const inside = (from: number, to: number) => from <= range.from && range.to <= to;
-  if (node.kind === 'element') return inside(node.open.to, node.close?.from ?? node.open.to);
-  if (node.kind === 'condition' || node.kind === 'loop') {
-    return node.branches.some((branch) => inside(branch.marker.to, branch.to));
-  }
-  return false;
 }
 
 function isNode(target: EventTarget | null): target is Node {

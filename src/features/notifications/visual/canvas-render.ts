@@ -48,7 +48,7 @@ const LOCK_LABELS: Record<LockedNode['reason'], string> = {
   unparsable: 'Liquid that does not parse',
 };
 
-function isInline(node: TemplateNode): boolean {
+export function isInline(node: TemplateNode): boolean {
   switch (node.kind) {
     case 'text':
     case 'output':
@@ -157,9 +157,14 @@ export class CanvasRenderer {
   private chip(id: string, from: number, to: number, expression: string, scope: Scope) {
     const markup = this.slice(from, to);
     const value = renderFragment(markup, scope);
-    const chip = this.make('span', 'sc-chip', value?.trim() ? value : expression);
+    const shown = value?.trim() ? value : expression;
+    const chip = this.make('span', 'sc-chip', shown);
     chip.contentEditable = 'false';
-    chip.title = markup;
+    // A button in the tab order: its tooltip (the expression) shows on hover and on focus.
+    chip.tabIndex = 0;
+    chip.setAttribute('role', 'button');
+    chip.setAttribute('aria-label', `${shown}: variable ${markup.trim()}`);
+    chip.dataset.tip = markup;
     chip.dataset.node = id;
     return chip;
   }
@@ -315,7 +320,9 @@ function frameLabel(
 
 /** Styles of the canvas's own marks; the template's styles come after and apply as written. */
 export const CANVAS_CSS = `
-.sc-chip{display:inline-block;background:#ede9fe;color:#4c1d95;border-radius:4px;padding:0 4px;font:inherit;line-height:1.3;cursor:help;box-shadow:inset 0 0 0 1px #c4b5fd}
+.sc-chip{position:relative;display:inline-block;background:#ede9fe;color:#4c1d95;border-radius:4px;padding:0 4px;font:inherit;line-height:1.3;cursor:pointer;box-shadow:inset 0 0 0 1px #c4b5fd}
+.sc-chip:focus-visible{outline:2px solid #2563eb;outline-offset:1px}
+.sc-chip:hover::after,.sc-chip:focus-visible::after{content:attr(data-tip);position:absolute;left:0;top:calc(100% + 4px);z-index:10;width:max-content;max-width:80vw;font:500 12px/1.4 ui-monospace,monospace;color:#fff;background:#1e293b;border-radius:4px;padding:2px 6px;pointer-events:none}
 .sc-frame{position:relative;outline:1px dashed #8b5cf6;outline-offset:2px;margin:6px 0;padding-top:2px}
 span.sc-frame{margin:0 2px}
 .sc-loop{outline-color:#0d9488}

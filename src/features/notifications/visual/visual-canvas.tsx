@@ -1,9 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { offeredVariables } from '../template-variables';
 import { CanvasEditor, type CanvasCallbacks } from './canvas-editor';
+import { CanvasInline } from './canvas-inline';
+import { InlineToolbar } from './inline-toolbar';
 
 export interface VisualCanvasProps extends CanvasCallbacks {
   source: string;
   sampleData: Record<string, unknown>;
+  /** The canvas's inline commands, for inserting a variable from the panel at its caret. */
+  inlineRef?: RefObject<CanvasInline | null>;
+  onFocus?: () => void;
 }
 
 const BLANK = '<!doctype html><html><head></head><body></body></html>';
@@ -16,13 +22,29 @@ const BLANK = '<!doctype html><html><head></head><body></body></html>';
  * top navigation out; it must allow scripts because Chromium blocks even the dashboard's own
  * listeners on a frame without `allow-scripts`.
  */
-export function VisualCanvas({ source, sampleData, ...callbacks }: VisualCanvasProps) {
+export function VisualCanvas({
+  source,
+  sampleData,
+  inlineRef,
+  onFocus,
+  ...callbacks
+}: VisualCanvasProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [editor, setEditor] = useState<CanvasEditor | null>(null);
+  const [inline, setInline] = useState<CanvasInline | null>(null);
+  const variables = useMemo(
+    () =>
+      offeredVariables(sampleData)
+        .filter((variable) => variable.kind === 'value')
+        .map((variable) => variable.path),
+    [sampleData],
+  );
   // The callbacks change every render; the canvas reads them through a ref.
   const latest = useRef(callbacks);
+  const focused = useRef(onFocus);
   useEffect(() => {
     latest.current = callbacks;
+    focused.current = onFocus;
   });
 
   useEffect(() => {
@@ -30,28 +52,39 @@ export function VisualCanvas({ source, sampleData, ...callbacks }: VisualCanvasP
   }, [editor]);
 
   useEffect(() => {
+    if (inlineRef) inlineRef.current = inline;
+    return () => {
+      inline?.destroy();
+      if (inlineRef) inlineRef.current = null;
+    };
+  }, [inline, inlineRef]);
+
+  useEffect(() => {
     editor?.show(source, sampleData);
   }, [editor, source, sampleData]);
 
   return (
-    <iframe
-      ref={frameRef}
-      title="Visual editor"
-      sandbox="allow-same-origin allow-scripts"
-      srcDoc={BLANK}
-      onLoad={() => {
-        const doc = frameRef.current?.contentDocument;
-        if (!doc) return;
-        setEditor(
-          new CanvasEditor(doc, {
+    <div className="flex flex-col gap-2">
+      <InlineToolbar inline={inline} variables={variables} />
+      <iframe
+        ref={frameRef}
+        title="Visual editor"
+        sandbox="allow-same-origin allow-scripts"
+        srcDoc={BLANK}
+        onLoad={() => {
+          const doc = frameRef.current?.contentDocument;
+          if (!doc) return;
+          const canvas = new CanvasEditor(doc, {
             change: (changes) => latest.current.change(changes),
             undo: () => latest.current.undo(),
             redo: () => latest.current.redo(),
             openCode: (offset) => latest.current.openCode(offset),
-          }),
-        );
-      }}
-      className="border-border h-[40rem] w-full rounded-md border bg-white"
-    />
+          });
+          setEditor(canvas);
+          setInline(new CanvasInline(doc, canvas, () => focused.current?.()));
+        }}
+        className="border-border h-[40rem] w-full rounded-md border bg-white"
+      />
+    </div>
   );
 }

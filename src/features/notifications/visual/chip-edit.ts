@@ -1,0 +1,50 @@
+// A `{{ output }}` chip's edits as minimal changes of its markup: the `| default:` literal is
+// added, changed or removed in place; the rest of the tag stays as written.
+import type { OutputNode } from './template-tree';
+import type { SourceChange } from './text-source';
+
+export type ChipEdit = { ok: true; change: SourceChange } | { ok: false; reason: string };
+
+/** A Liquid string literal has no escapes: it is quoted with a quote it does not contain. */
+function literal(value: string, preferred: string): string | null {
+  const other = preferred === '"' ? "'" : '"';
+  if (!value.includes(preferred)) return `${preferred}${value}${preferred}`;
+  if (!value.includes(other)) return `${other}${value}${other}`;
+  return null;
+}
+
+/** Where the markup ends: before `}}` or `-}}`, and before the blanks in front of it. */
+function markupEnd(source: string, output: OutputNode): number {
+  let end = output.to - (source[output.to - 3] === '-' ? 3 : 2);
+  while (end > output.from && /\s/.test(source[end - 1] ?? '')) end--;
+  return end;
+}
+
+/**
+ * Sets the `| default:` fallback of an output to `value`, or removes the filter when `value`
+ * is null. A literal keeps the quote it was written with when it can.
+ */
+export function setFallback(source: string, output: OutputNode, value: string | null): ChipEdit {
+  const { fallback } = output;
+  if (value === null) {
+    if (!fallback) return { ok: false, reason: 'There is no default to remove.' };
+    const before = /\s*\|\s*default\s*:\s*$/.exec(source.slice(output.from, fallback.span.from));
+    if (!before)
+      return { ok: false, reason: 'The default is written in a way only the code can change.' };
+    return {
+      ok: true,
+      change: { from: output.from + before.index, to: fallback.span.to, insert: '' },
+    };
+  }
+  const quote = fallback && source[fallback.span.from] === "'" ? "'" : '"';
+  const written = literal(value, quote);
+  if (written === null) return { ok: false, reason: 'A default cannot hold both kinds of quotes.' };
+  if (fallback) return { ok: true, change: { ...fallback.span, insert: written } };
+  const at = markupEnd(source, output);
+  return { ok: true, change: { from: at, to: at, insert: ` | default: ${written}` } };
+}
+
+/** Takes the output out of the template. */
+export function deleteOutput(output: OutputNode): SourceChange {
+  return { from: output.from, to: output.to, insert: '' };
+}
