@@ -372,7 +372,8 @@ span.sc-frame{margin:0 2px}
 .sc-branch:hover{text-decoration:underline}
 .sc-branch:focus-visible{outline:2px solid #2563eb;outline-offset:1px}
 .sc-frame-note{font-weight:400;font-style:italic;margin-left:4px}
-.sc-copy{opacity:.7;filter:grayscale(.6);cursor:default}
+span.sc-copy,div.sc-copy,tr.sc-copy>*{opacity:.6}
+.sc-copy{cursor:default}
 div.sc-copy{border-top:1px dashed #99f6e4}
 .sc-table-label{padding:2px 0 !important;background:transparent !important;border:0 !important}
 .sc-locked{display:inline-block}
