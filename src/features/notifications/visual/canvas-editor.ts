@@ -1,5 +1,6 @@
 import { CANVAS_CSS, CanvasRenderer } from './canvas-render';
 import { BranchChoices } from './frame-branches';
+import { shiftTextEdit } from './shift-tree';
 import { parseTemplate } from './parse-template';
 import { allNodes, type Span, type TemplateNode, type TemplateTree } from './template-tree';
 import {
@@ -137,6 +138,15 @@ export class CanvasEditor {
     const sorted = [...changes].sort((a, b) => b.from - a.from);
     const next = sorted.reduce((text, change) => applyChange(text, change), this.source);
     const previous = this.source;
+    const [only] = changes;
+    if (!redraw && changes.length === 1 && only && shiftTextEdit(this.tree, only)) {
+      // Typing inside one text: the tree's nodes moved in place, ids and the index stay.
+      this.source = next;
+      this.echoes.push(next);
+      this.callbacks.change(changes);
+      this.refreshCopies();
+      return;
+    }
     const shape = shapeOf(this.tree);
     this.setSource(next);
     this.echoes.push(next);
@@ -249,9 +259,12 @@ export class CanvasEditor {
   };
 
   /** Reads what the browser typed back from the DOM, as changes of the source. */
-  private readonly onInput = () => {
+  private readonly onInput = (event: Event) => {
+    // Only the edited element's texts can have changed (or left the document).
+    const host = isNode(event.target) && isElement(event.target) ? event.target : this.doc.body;
     const changes: SourceChange[] = [];
     for (const [text, id] of this.texts) {
+      if (text.isConnected && !host.contains(text)) continue;
       const node = this.index.get(id);
       if (!node) continue;
       const shown = text.isConnected ? text.data : '';
@@ -259,20 +272,23 @@ export class CanvasEditor {
       if (change) changes.push(change);
     }
     // Text the browser put where there was none (an empty cell, between two chips).
-    for (const text of this.unknownTexts()) {
+    const unknown = [...this.unknownTexts(host)];
+    for (const text of unknown) {
       const at = this.sourcePosition(text.parentNode ?? text, indexInParent(text));
       if (at !== null) changes.push({ from: at, to: at, insert: escapeText(text.data) });
     }
     this.commit(changes, false);
     const known = new Set(this.texts.values());
     // Texts read back stay mapped; ones the browser made are drawn again from the source.
-    if ([...this.unknownTexts()].length > 0 || ![...known].every((id) => this.index.has(id))) {
+    // (A redraw by the commit has already replaced them: those texts are gone from the page.)
+    const stray = unknown.some((text) => text.isConnected);
+    if (stray || ![...known].every((id) => this.index.has(id))) {
       this.draw(this.source);
     }
   };
 
-  private *unknownTexts(): Generator<Text> {
-    const walker = this.doc.createTreeWalker(this.doc.body, NodeFilter.SHOW_TEXT);
+  private *unknownTexts(root: Node): Generator<Text> {
+    const walker = this.doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (!isText(node) || this.texts.has(node) || this.copies.has(node) || node.data === '') {
         continue;
