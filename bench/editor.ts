@@ -16,12 +16,13 @@
  * one is shown. RUNS runs (3); the medians of the per-run p50/p95 are reported.
  *
  * Visual mode, in the same run and page (so the code-mode keystroke is the baseline): OPENS times
- * "Visual" is clicked and the time to the canvas drawn (its first frame label in the iframe, then
- * a frame painted) is stamped; then VISUAL_KEYS characters are typed into the canvas, once into a
+ * "Visual" is clicked and the time to the canvas drawn (its first frame label in the iframe, seen
+ * by a check on every animation frame) is stamped; then VISUAL_KEYS characters are typed into the canvas, once into a
  * paragraph and once into the first repetition of the 50-line loop (the other 49 follow). A
  * capturing `keydown` in the canvas stamps the key; an `input` listener added after the canvas's
- * own stamps "canvas updated" at the next painted frame (rAF, then a task), and the preview's next
- * `srcdoc` change "preview updated".
+ * own stamps "source updated" (the canvas has read the key back into the source, the code editor
+ * and the other repetitions) and "canvas updated" at the next painted frame (rAF, then a task,
+ * so React's render of the form is in it), and the preview's next `srcdoc` change "preview updated".
  */
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { spawnSync } from 'node:child_process';
@@ -166,9 +167,12 @@ interface RunResult {
 }
 
 interface VisualTyping {
+  handled: number[];
   canvas: number[];
   preview: number[];
 }
+
+type OpenStamps = Window & { __open?: { start: number; end: number } };
 
 type Stamped = Window & { __visual?: VisualTyping & { key: number; waiting: boolean } };
 
@@ -177,28 +181,26 @@ async function openVisual(page: Page): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < OPENS; i += 1) {
     if (i > 0) await page.getByRole('button', { name: 'Code' }).click();
-    const elapsed = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const button = [...document.querySelectorAll('button')].find(
-            (b) => b.textContent === 'Visual',
-          );
-          const start = performance.now();
-          const poll = () => {
-            const canvas = document.querySelector<HTMLIFrameElement>(
-              'iframe[title="Visual editor"]',
-            );
-            if (canvas?.contentDocument?.querySelector('.sc-frame-label')) {
-              // The next frame is the one that shows it.
-              requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)));
-              return;
-            }
-            requestAnimationFrame(poll);
-          };
-          button?.click();
-          requestAnimationFrame(poll);
-        }),
+    // Named functions inside evaluate would need tsx's `__name` helper in the page: inline only.
+    await page.evaluate(() => {
+      (window as OpenStamps).__open = { start: performance.now(), end: 0 };
+      [...document.querySelectorAll('button')].find((b) => b.textContent === 'Visual')?.click();
+    });
+    await page.waitForFunction(
+      () => {
+        const canvas = document.querySelector<HTMLIFrameElement>('iframe[title="Visual editor"]');
+        const stamps = (window as OpenStamps).__open;
+        if (!stamps || !canvas?.contentDocument?.querySelector('.sc-frame-label')) return false;
+        stamps.end = performance.now();
+        return true;
+      },
+      undefined,
+      { polling: 'raf', timeout: 30_000 },
     );
+    const elapsed = await page.evaluate(() => {
+      const stamps = (window as OpenStamps).__open;
+      return stamps ? stamps.end - stamps.start : Number.NaN;
+    });
     times.push(elapsed);
   }
   return times;
@@ -207,7 +209,13 @@ async function openVisual(page: Page): Promise<number[]> {
 /** Types VISUAL_KEYS letters at the end of `target` in the canvas, timing each to the canvas and the preview. */
 async function typeInCanvas(page: Page, target: string): Promise<VisualTyping> {
   await page.evaluate(() => {
-    const stamps = { key: 0, waiting: false, canvas: [] as number[], preview: [] as number[] };
+    const stamps = {
+      key: 0,
+      waiting: false,
+      handled: [] as number[],
+      canvas: [] as number[],
+      preview: [] as number[],
+    };
     (window as Stamped).__visual = stamps;
     const doc = document.querySelector<HTMLIFrameElement>(
       'iframe[title="Visual editor"]',
@@ -221,6 +229,7 @@ async function typeInCanvas(page: Page, target: string): Promise<VisualTyping> {
       true,
     );
     doc?.addEventListener('input', () => {
+      stamps.handled.push(performance.now() - stamps.key);
       requestAnimationFrame(() =>
         setTimeout(() => stamps.canvas.push(performance.now() - stamps.key)),
       );
@@ -253,7 +262,11 @@ async function typeInCanvas(page: Page, target: string): Promise<VisualTyping> {
   if (!typed?.includes('abc')) throw new Error(`typing did not reach the canvas: ${typed}`);
   return page.evaluate(() => {
     const stamps = (window as Stamped).__visual;
-    return { canvas: stamps?.canvas ?? [], preview: stamps?.preview ?? [] };
+    return {
+      handled: stamps?.handled ?? [],
+      canvas: stamps?.canvas ?? [],
+      preview: stamps?.preview ?? [],
+    };
   });
 }
 
@@ -358,8 +371,10 @@ async function main() {
       const rows = {
         'code keystroke → preview updated': rendered,
         'open visual mode → canvas drawn': open,
+        'canvas keystroke (paragraph) → source updated': canvasText.handled,
         'canvas keystroke (paragraph) → canvas updated': canvasText.canvas,
         'canvas keystroke (paragraph) → preview updated': canvasText.preview,
+        'canvas keystroke (1st of 50 loop lines) → source updated': canvasLoop.handled,
         'canvas keystroke (1st of 50 loop lines) → canvas updated': canvasLoop.canvas,
         'canvas keystroke (1st of 50 loop lines) → preview updated': canvasLoop.preview,
       };
