@@ -206,4 +206,31 @@ test.describe('notifications: visual mode', () => {
     await canvas.getByRole('button', { name: /Repeats for each line/ }).click();
     await expect(body).toHaveCount(1);
   });
+
+  test('keyboard only: Tab goes from the mode switch into the canvas, its branch switches and locked islands', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisualWith(page, `${FRAMES}\n<!-- a note -->`);
+    await expect(canvas.getByText('Hello Ada')).toBeVisible();
+    await page.getByRole('button', { name: 'Visual' }).focus();
+    const stops = [
+      canvas.getByRole('button', { name: 'Only if customer.first_name' }),
+      canvas.getByRole('button', { name: 'Otherwise, if customer.email' }),
+      canvas.getByRole('button', { name: 'Otherwise', exact: true }),
+      canvas.getByRole('button', { name: /Repeats for each line/ }),
+      canvas.getByRole('button', { name: 'When there are none' }),
+      canvas.getByRole('button', { name: /HTML comment: edit in code/ }),
+    ];
+    // Each stop is reached by Tab alone, in order (editable texts may sit between them).
+    for (const stop of stops) {
+      await expect(async () => {
+        await page.keyboard.press('Tab');
+        await expect(stop).toBeFocused({ timeout: 50 });
+      }).toPass({ intervals: [0], timeout: 10_000 });
+    }
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('textbox', { name: 'HTML version' })).toBeFocused();
+  });
 });
