@@ -233,4 +233,31 @@ test.describe('notifications: visual mode', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('textbox', { name: 'HTML version' })).toBeFocused();
   });
+
+  test("the demo e-mail: every order line of the sample, the first editable, and the footer's if", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisual(page);
+    await expect(
+      canvas.getByText(/Repeats for each line in order\.lines \(3 in the sample\)/),
+    ).toBeVisible();
+    const lines = canvas.locator('tr').filter({ hasText: /\d × / });
+    await expect(lines).toHaveText([/2 × Linen shirt/, /3 × Wool socks/, /1 × Canvas tote/]);
+    await expect(lines.nth(0).locator('td').first()).toHaveAttribute('contenteditable', 'true');
+    await expect(lines.nth(1)).toHaveAttribute('inert', '');
+    await expect(lines.nth(2)).toHaveAttribute('inert', '');
+
+    const footer = canvas.getByRole('group', {
+      name: /Branch shown: Only if customer\.accepts_marketing/,
+    });
+    await expect(
+      footer.getByRole('button', { name: 'Only if customer.accepts_marketing' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByText('Change your preferences')).toBeVisible();
+    await footer.getByRole('button', { name: 'Otherwise: nothing' }).click();
+    await expect(canvas.getByText('Change your preferences')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Revert' })).toBeDisabled();
+  });
 });

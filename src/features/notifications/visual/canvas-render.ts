@@ -239,8 +239,8 @@ export class CanvasRenderer {
     const items = node.kind === 'loop' ? loopItems(node, scope) : [];
     const sample = sampleBranch(node, source, scope, items.length);
     const shown = this.choices.get(node, source) ?? sample ?? viewableBranches(node)[0] ?? 0;
-    const branch = node.branches[shown];
-    if (!branch) return;
+    // A condition's "nothing" (no `else`, or the sample takes no branch) draws its label only.
+    const children = node.branches[shown]?.children ?? [];
     // A loop's body is drawn once per item; with none, once without one, so it can be edited.
     const scopes =
       node.kind === 'loop' && shown === 0 && items.length > 0
@@ -251,11 +251,11 @@ export class CanvasRenderer {
     if (context === 'tr' || TABLE_SECTIONS.has(context)) {
       // Rows stay rows: the label is a row (or a cell) of its own before the branch's rows.
       parent.append(this.wrapForTable(label, context));
-      this.nodes(branch.children, parent, head, first ?? scope, context);
+      this.nodes(children, parent, head, first ?? scope, context);
       for (const copy of copies) {
         const before = new Set(parent.children);
         this.copying(() => {
-          this.nodes(branch.children, parent, head, copy, context);
+          this.nodes(children, parent, head, copy, context);
         });
         for (const row of parent.children) if (!before.has(row)) markCopy(row);
       }
@@ -269,18 +269,15 @@ export class CanvasRenderer {
     if (!this.copyMode) box.dataset.node = node.id;
     box.append(label);
     const content = this.make(inline ? 'span' : 'div', 'sc-frame-body');
-    this.nodes(branch.children, content, head, first ?? scope, context);
+    this.nodes(children, content, head, first ?? scope, context);
     const editable =
-      inline &&
-      !this.copyMode &&
-      hasText(branch.children) &&
-      !parent.closest('[contenteditable="true"]');
+      inline && !this.copyMode && hasText(children) && !parent.closest('[contenteditable="true"]');
     if (editable) content.contentEditable = 'true';
     box.append(content);
     for (const copy of copies) {
       const repetition = this.make(inline ? 'span' : 'div', 'sc-frame-body');
       this.copying(() => {
-        this.nodes(branch.children, repetition, head, copy, context);
+        this.nodes(children, repetition, head, copy, context);
       });
       box.append(markCopy(repetition));
     }

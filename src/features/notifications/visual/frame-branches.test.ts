@@ -34,11 +34,14 @@ describe('sampleBranch', () => {
     expect(sampleBranch(node, IF_CHAIN, { n: 0 }, 0)).toBe(2);
   });
 
-  it('is null when the sample takes none', () => {
+  it('is "nothing", one past the branches, when the sample takes none', () => {
     const source = '<p>{% unless customer.vip %}Join us{% endunless %}</p>';
     const node = frameOf(source);
-    expect(sampleBranch(node, source, { customer: { vip: true } }, 0)).toBeNull();
+    expect(viewableBranches(node)).toEqual([0, 1]);
+    expect(branchLabel(node, 1)).toBe('Otherwise: nothing');
+    expect(sampleBranch(node, source, { customer: { vip: true } }, 0)).toBe(1);
     expect(sampleBranch(node, source, { customer: { vip: false } }, 0)).toBe(0);
+    expect(viewableBranches(frameOf(IF_CHAIN))).toEqual([0, 1, 2]);
   });
 
   it('picks the matching when of a case, whose own tag is no branch to look at', () => {

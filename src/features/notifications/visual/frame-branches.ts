@@ -7,10 +7,15 @@ export type FrameNode = ConditionNode | LoopNode;
 /** More repetitions than this are not drawn: the canvas is for editing, not for proofreading. */
 export const MAX_REPETITIONS = 100;
 
-/** The branches an admin can look at: a `case`'s own tag holds nothing Liquid prints. */
+/**
+ * The branches an admin can look at: a `case`'s own tag holds nothing Liquid prints, and a
+ * condition without `else` has one more, printing nothing (index `branches.length`).
+ */
 export function viewableBranches(node: FrameNode): number[] {
   const all = node.branches.map((_, index) => index);
-  return node.kind === 'condition' && node.tag === 'case' && all.length > 1 ? all.slice(1) : all;
+  if (node.kind === 'loop') return all;
+  const shown = node.tag === 'case' && all.length > 1 ? all.slice(1) : all;
+  return node.branches.at(-1)?.tag === 'else' ? shown : [...shown, node.branches.length];
 }
 
 /**
@@ -75,14 +80,17 @@ export function repetitionScopes(node: LoopNode, items: readonly unknown[], scop
   }));
 }
 
-/** The branch that matches the sample: the loop's body when it has items, else its `else`. */
+/**
+ * The branch that matches the sample (a condition's "nothing" when it takes none); a loop's body
+ * when it has items, else its `else`, else null.
+ */
 export function sampleBranch(
   node: FrameNode,
   source: string,
   scope: Scope,
   items: number,
 ): number | null {
-  if (node.kind === 'condition') return takenBranch(node, source, scope);
+  if (node.kind === 'condition') return takenBranch(node, source, scope) ?? node.branches.length;
   if (items > 0) return 0;
   return node.branches.length > 1 ? 1 : null;
 }
@@ -95,7 +103,8 @@ export function branchLabel(node: FrameNode, index: number): string {
       ? 'When there are none'
       : `Repeats for each ${node.variable} in ${node.collection}`;
   }
-  switch (branch?.tag) {
+  if (!branch) return 'Otherwise: nothing';
+  switch (branch.tag) {
     case 'if':
       return `Only if ${branch.args}`;
     case 'unless':
@@ -127,7 +136,7 @@ export class BranchChoices {
   get(node: FrameNode, source: string): number | undefined {
     const choice = this.chosen.get(node.id);
     if (!choice || choice.signature !== BranchChoices.signature(node, source)) return undefined;
-    return choice.branch < node.branches.length ? choice.branch : undefined;
+    return viewableBranches(node).includes(choice.branch) ? choice.branch : undefined;
   }
 
   set(node: FrameNode, source: string, branch: number) {
