@@ -14,6 +14,15 @@
  * iframe's `srcdoc` after it stamps "rendered", and the iframe's next `load` event (the new
  * document parsed and laid out) stamps "shown". The next key is pressed only once the previous
  * one is shown. RUNS runs (3); the medians of the per-run p50/p95 are reported.
+ *
+ * Visual mode, in the same run and page (so the code-mode keystroke is the baseline): OPENS times
+ * "Visual" is clicked and the time to the canvas drawn (its first frame label in the iframe, seen
+ * by a check on every animation frame) is stamped; then VISUAL_KEYS characters are typed into the canvas, once into a
+ * paragraph and once into the first repetition of the 50-line loop (the other 49 follow). A
+ * capturing `keydown` in the canvas stamps the key; an `input` listener added after the canvas's
+ * own stamps "source updated" (the canvas has read the key back into the source, the code editor
+ * and the other repetitions) and "canvas updated" at the next painted frame (rAF, then a task,
+ * so React's render of the form is in it), and the preview's next `srcdoc` change "preview updated".
  */
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { spawnSync } from 'node:child_process';
@@ -21,11 +30,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { startTestApi } from '../server/test-support.test-helper';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const KEYS = Number(process.env.KEYS ?? 150);
+const OPENS = Number(process.env.OPENS ?? 8);
+const VISUAL_KEYS = Number(process.env.VISUAL_KEYS ?? 60);
 
 interface ManifestChunk {
   file: string;
@@ -43,6 +54,16 @@ function percentile(values: number[], p: number): number {
 }
 const median = (values: number[]) => percentile(values, 50);
 
+interface Percentiles {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+function percentiles(values: number[]): Percentiles {
+  return { p50: percentile(values, 50), p95: percentile(values, 95), p99: percentile(values, 99) };
+}
+
 /** A ~20 kB e-mail: styles, a header, a loop over the order lines, and filler sections. */
 export function bigTemplate(): string {
   const head = `<!doctype html><html><head><meta charset="utf-8"><style>
@@ -56,13 +77,16 @@ h1{font-size:22px} p{line-height:1.5}
 <p>Order <strong>{{ order.number }}</strong> placed on {{ order.created_at | date: "%B %-d, %Y" }}.</p>
 <table role="presentation" style="width:100%;border-collapse:collapse">
 {% for line in order.lines %}
-<tr class="line"><td>{{ forloop.index }}.</td><td>{{ line.quantity }} &times; {{ line.name | escape }}{% if line.variant %} <small>({{ line.variant }})</small>{% endif %}</td><td style="text-align:right">{{ line.price }} {{ order.currency }}</td></tr>
+<tr class="line"><td>{{ forloop.index }}.</td><td>{{ line.quantity }} &times; {{ line.name | escape }}{% if line.variant %} <small>({{ line.variant }})</small>{% endif %}</td><td class="stock">In stock</td><td style="text-align:right">{{ line.price }} {{ order.currency }}</td></tr>
 {% endfor %}
 <tr class="total"><td></td><td>Total</td><td style="text-align:right">{{ order.total }} {{ order.currency }}</td></tr>
 </table>\n`;
+  // E-mail-style blocks: a table per section, inline styles, Liquid in text, attributes and an if.
   const section = (i: number) =>
-    `<h2 style="font-size:16px;margin-top:24px">Section ${i}: about your order</h2>
-<p style="color:#444">{% if order.lines.size > 10 %}A big order, {{ customer.first_name }}!{% else %}Thanks again.{% endif %} We ship from {{ shop.address | default: shop.name }} within two working days. Questions? Write to <a href="mailto:{{ shop.email }}">{{ shop.email }}</a>.</p>\n`;
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:24px"><tr><td style="padding:0 8px">
+<h2 style="font-size:16px;margin:0 0 8px">Section ${i}: about your order</h2>
+<p style="color:#444;margin:0">{% if order.lines.size > 10 %}A big order, {{ customer.first_name }}!{% else %}Thanks again.{% endif %} We ship from {{ shop.address | default: shop.name }} within two working days. Questions? Write to <a href="mailto:{{ shop.email }}" style="color:#4f46e5">{{ shop.email }}</a>.</p>
+</td></tr></table>\n`;
   let body = '';
   for (let i = 1; (head + body).length < 19_500; i += 1) body += section(i);
   return `${head}${body}<p id="typed">Typed: </p>\n<p>{{ shop.name }}</p></div></body></html>`;
@@ -134,7 +158,119 @@ function bundleSizes(dir: string) {
   };
 }
 
-async function run(staticDir: string): Promise<{ rendered: number[]; shown: number[] }> {
+interface RunResult {
+  rendered: number[];
+  shown: number[];
+  open: number[];
+  canvasText: VisualTyping;
+  canvasLoop: VisualTyping;
+}
+
+interface VisualTyping {
+  handled: number[];
+  canvas: number[];
+  preview: number[];
+}
+
+type OpenStamps = Window & { __open?: { start: number; end: number } };
+
+type Stamped = Window & { __visual?: VisualTyping & { key: number; waiting: boolean } };
+
+/** Clicks "Visual" OPENS times (back to "Code" between) and times each until the canvas is drawn. */
+async function openVisual(page: Page): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < OPENS; i += 1) {
+    if (i > 0) await page.getByRole('button', { name: 'Code' }).click();
+    // Named functions inside evaluate would need tsx's `__name` helper in the page: inline only.
+    await page.evaluate(() => {
+      (window as OpenStamps).__open = { start: performance.now(), end: 0 };
+      [...document.querySelectorAll('button')].find((b) => b.textContent === 'Visual')?.click();
+    });
+    await page.waitForFunction(
+      () => {
+        const canvas = document.querySelector<HTMLIFrameElement>('iframe[title="Visual editor"]');
+        const stamps = (window as OpenStamps).__open;
+        if (!stamps || !canvas?.contentDocument?.querySelector('.sc-frame-label')) return false;
+        stamps.end = performance.now();
+        return true;
+      },
+      undefined,
+      { polling: 'raf', timeout: 30_000 },
+    );
+    const elapsed = await page.evaluate(() => {
+      const stamps = (window as OpenStamps).__open;
+      return stamps ? stamps.end - stamps.start : Number.NaN;
+    });
+    times.push(elapsed);
+  }
+  return times;
+}
+
+/** Types VISUAL_KEYS letters at the end of `target` in the canvas, timing each to the canvas and the preview. */
+async function typeInCanvas(page: Page, target: string): Promise<VisualTyping> {
+  await page.evaluate(() => {
+    const stamps = {
+      key: 0,
+      waiting: false,
+      handled: [] as number[],
+      canvas: [] as number[],
+      preview: [] as number[],
+    };
+    (window as Stamped).__visual = stamps;
+    const doc = document.querySelector<HTMLIFrameElement>(
+      'iframe[title="Visual editor"]',
+    )?.contentDocument;
+    doc?.addEventListener(
+      'keydown',
+      () => {
+        stamps.key = performance.now();
+        stamps.waiting = true;
+      },
+      true,
+    );
+    doc?.addEventListener('input', () => {
+      stamps.handled.push(performance.now() - stamps.key);
+      requestAnimationFrame(() =>
+        setTimeout(() => stamps.canvas.push(performance.now() - stamps.key)),
+      );
+    });
+    const preview = document.querySelector('iframe[title="HTML preview"]');
+    if (preview) {
+      new MutationObserver(() => {
+        if (!stamps.waiting) return;
+        stamps.waiting = false;
+        stamps.preview.push(performance.now() - stamps.key);
+      }).observe(preview, { attributes: true, attributeFilter: ['srcdoc'] });
+    }
+  });
+  const canvas = page.frameLocator('iframe[title="Visual editor"]');
+  await canvas.locator(target).first().click();
+  await page.keyboard.press('End');
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  for (let i = 0; i < VISUAL_KEYS; i += 1) {
+    await page.keyboard.type(letters[i % letters.length]!);
+    await page.waitForFunction(
+      (n) => {
+        const stamps = (window as Stamped).__visual;
+        return stamps !== undefined && stamps.canvas.length >= n && stamps.preview.length >= n;
+      },
+      i + 1,
+      { timeout: 10_000 },
+    );
+  }
+  const typed = await canvas.locator(target).first().textContent();
+  if (!typed?.includes('abc')) throw new Error(`typing did not reach the canvas: ${typed}`);
+  return page.evaluate(() => {
+    const stamps = (window as Stamped).__visual;
+    return {
+      handled: stamps?.handled ?? [],
+      canvas: stamps?.canvas ?? [],
+      preview: stamps?.preview ?? [],
+    };
+  });
+}
+
+async function run(staticDir: string): Promise<RunResult> {
   const api = await startTestApi({ staticDir });
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
@@ -210,10 +346,14 @@ async function run(staticDir: string): Promise<{ rendered: number[]; shown: numb
       .locator('#typed')
       .textContent();
     if (!typed?.includes('abc')) throw new Error(`typing did not reach the preview: ${typed}`);
-    return await page.evaluate(() => {
+    const code = await page.evaluate(() => {
       const b = (window as unknown as { __bench: { rendered: number[]; shown: number[] } }).__bench;
       return { rendered: b.rendered, shown: b.shown };
     });
+    const open = await openVisual(page);
+    const canvasText = await typeInCanvas(page, '#typed');
+    const canvasLoop = await typeInCanvas(page, '.stock');
+    return { ...code, open, canvasText, canvasLoop };
   } finally {
     await browser.close();
     await api.close();
@@ -225,8 +365,26 @@ async function main() {
   try {
     const sizes = bundleSizes(dir);
     const results: { p50: number; p95: number; shownP50: number; shownP95: number }[] = [];
+    const visual: Record<string, Percentiles[]> = {};
     for (let i = 0; i < RUNS; i += 1) {
-      const { rendered, shown } = await run(dir);
+      const { rendered, shown, open, canvasText, canvasLoop } = await run(dir);
+      const rows = {
+        'code keystroke → preview updated': rendered,
+        'open visual mode → canvas drawn': open,
+        'canvas keystroke (paragraph) → source updated': canvasText.handled,
+        'canvas keystroke (paragraph) → canvas updated': canvasText.canvas,
+        'canvas keystroke (paragraph) → preview updated': canvasText.preview,
+        'canvas keystroke (1st of 50 loop lines) → source updated': canvasLoop.handled,
+        'canvas keystroke (1st of 50 loop lines) → canvas updated': canvasLoop.canvas,
+        'canvas keystroke (1st of 50 loop lines) → preview updated': canvasLoop.preview,
+      };
+      for (const [name, values] of Object.entries(rows)) {
+        const row = percentiles(values);
+        (visual[name] ??= []).push(row);
+        console.log(
+          `run ${i + 1}: ${name}: p50 ${row.p50.toFixed(1)}, p95 ${row.p95.toFixed(1)}, p99 ${row.p99.toFixed(1)} ms (n=${values.length})`,
+        );
+      }
       const result = {
         p50: percentile(rendered, 50),
         p95: percentile(rendered, 95),
@@ -240,6 +398,16 @@ async function main() {
       );
     }
     console.log(`template: ${bigTemplate().length} chars, 50 order lines`);
+    const baseline = visual['code keystroke → preview updated'] ?? [];
+    const baseP95 = median(baseline.map((r) => r.p95));
+    for (const [name, rows] of Object.entries(visual)) {
+      const p95 = median(rows.map((r) => r.p95));
+      console.log(
+        `median of ${RUNS} runs: ${name}: p50 ${median(rows.map((r) => r.p50)).toFixed(1)}, ` +
+          `p95 ${p95.toFixed(1)}, p99 ${median(rows.map((r) => r.p99)).toFixed(1)} ms; ` +
+          `p95 ÷ code keystroke p95 = ${(p95 / baseP95).toFixed(2)}`,
+      );
+    }
     console.log(
       `median of ${RUNS} runs: preview updated p50 ${median(results.map((r) => r.p50)).toFixed(1)} ms, ` +
         `p95 ${median(results.map((r) => r.p95)).toFixed(1)} ms; iframe loaded p50 ` +

@@ -59,6 +59,21 @@ test.describe('accessibility', () => {
     });
   }
 
+  test('the notification editor in visual mode, its frames, switches and locked islands', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/notifications/order-confirmation');
+      await page.getByRole('button', { name: 'Visual' }).click({ timeout: 30_000 });
+      const canvas = page.frameLocator('iframe[title="Visual editor"]');
+      await expect(canvas.locator('.sc-frame-label').first()).toBeVisible();
+      expect(await seriousViolations(page), `visual mode in the ${colorScheme} theme`).toEqual([]);
+    }
+  });
+
   test('the phone layout with the navigation drawer open', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page);

@@ -10,6 +10,32 @@ async function storedHtml(api: ApiFetch): Promise<string> {
   return body.html;
 }
 
+/** Replaces the HTML version with `html` in the code and opens the visual mode on it. */
+async function openVisualWith(page: Page, html: string) {
+  await page.goto('/notifications/order-confirmation');
+  const code = page.getByRole('textbox', { name: 'HTML version' });
+  await code.click({ timeout: 30_000 });
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(html);
+  await page.getByRole('button', { name: 'Visual' }).click();
+  return page.frameLocator('iframe[title="Visual editor"]');
+}
+
+async function codeText(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Code' }).click();
+  const lines = await page
+    .getByRole('textbox', { name: 'HTML version' })
+    .locator('.cm-line')
+    .allTextContents();
+  return lines.join('\n');
+}
+
+const FRAMES = `<p>{% if customer.first_name %}Hello {{ customer.first_name }}{% elsif customer.email %}Hello you{% else %}Hello there{% endif %}</p>
+<table><tbody>
+{% for line in order.lines %}<tr><td>{{ forloop.index }}.</td><td>{{ line.name }} each</td></tr>
+{% else %}<tr><td>Nothing ordered</td></tr>
+{% endfor %}</tbody></table>`;
+
 async function openVisual(page: Page) {
   await page.goto('/notifications/order-confirmation');
   await page.getByRole('button', { name: 'Visual' }).click({ timeout: 30_000 });
@@ -232,5 +258,147 @@ test.describe('notifications: visual mode', () => {
       await check(`link popover, ${colorScheme}`);
       await page.keyboard.press('Escape');
     }
+  });
+
+  test('a condition shows the branch the sample takes, and its switch shows the others', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisualWith(page, FRAMES);
+    const branches = canvas.getByRole('group', {
+      name: /Branch shown: Only if customer\.first_name/,
+    });
+    const taken = branches.getByRole('button', { name: 'Only if customer.first_name' });
+    await expect(taken).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByText('Hello Ada')).toBeVisible();
+    await expect(canvas.getByText('Hello there')).toHaveCount(0);
+
+    await branches.getByRole('button', { name: 'Otherwise', exact: true }).click();
+    await expect(canvas.getByText('Hello there')).toBeVisible();
+    await expect(canvas.getByText('Hello Ada')).toHaveCount(0);
+    await expect(branches.getByText('not what this sample shows')).toBeVisible();
+
+    // Keyboard only: the focus stays on the switch after it redraws the canvas.
+    await page.keyboard.press('Shift+Tab');
+    await expect(
+      branches.getByRole('button', { name: 'Otherwise, if customer.email' }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(canvas.getByText('Hello you')).toBeVisible();
+    await expect(
+      branches.getByRole('button', { name: 'Otherwise, if customer.email' }),
+    ).toBeFocused();
+
+    // The branch stays chosen while its text is edited, and only that text changes.
+    await canvas.getByText('Hello you').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('!');
+    await expect(canvas.getByText('Hello you!')).toBeVisible();
+    expect(await codeText(page)).toBe(FRAMES.replace('Hello you', 'Hello you!'));
+  });
+
+  test('a loop draws every line of the sample, and only the first is edited', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisualWith(page, FRAMES);
+    await expect(
+      canvas.getByText(/Repeats for each line in order\.lines \(3 in the sample\)/),
+    ).toBeVisible();
+    const rows = canvas.locator('tr').filter({ hasText: /\d\./ });
+    await expect(rows).toHaveText([
+      '1.Linen shirt each',
+      '2.Wool socks each',
+      '3.Canvas tote each',
+    ]);
+    await expect(rows.nth(0).locator('td').nth(1)).toHaveAttribute('contenteditable', 'true');
+    for (const copy of [1, 2]) {
+      await expect(rows.nth(copy)).toHaveAttribute('inert', '');
+      await expect(rows.nth(copy).locator('[contenteditable="true"], [data-node]')).toHaveCount(0);
+    }
+
+    // The first line's text is the loop body's: typing there changes it once in the source,
+    // and the other lines show it too.
+    await rows.nth(0).getByText('each').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' item');
+    await expect(rows).toHaveText([
+      '1.Linen shirt each item',
+      '2.Wool socks each item',
+      '3.Canvas tote each item',
+    ]);
+    expect(await codeText(page)).toBe(FRAMES.replace(' each', ' each item'));
+  });
+
+  test("an empty collection shows the loop's else branch", async ({ page, signIn }) => {
+    await signIn(page);
+    const canvas = await openVisualWith(page, FRAMES);
+    await page.getByRole('button', { name: 'Empty order' }).click();
+    await expect(canvas.getByText('Nothing ordered')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'When there are none' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const body = canvas.locator('td', { hasText: / each$/ });
+    await expect(body).toHaveCount(0);
+    // The body stays one click away.
+    await canvas.getByRole('button', { name: /Repeats for each line/ }).click();
+    await expect(body).toHaveCount(1);
+  });
+
+  test('keyboard only: Tab goes from the mode switch into the canvas, its branch switches and locked islands', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisualWith(page, `${FRAMES}\n<!-- a note -->`);
+    await expect(canvas.getByText('Hello Ada')).toBeVisible();
+    await page.getByRole('button', { name: 'Visual' }).focus();
+    const stops = [
+      canvas.getByRole('button', { name: 'Only if customer.first_name' }),
+      canvas.getByRole('button', { name: 'Otherwise, if customer.email' }),
+      canvas.getByRole('button', { name: 'Otherwise', exact: true }),
+      canvas.getByRole('button', { name: /Repeats for each line/ }),
+      canvas.getByRole('button', { name: 'When there are none' }),
+      canvas.getByRole('button', { name: /HTML comment: edit in code/ }),
+    ];
+    // Each stop is reached by Tab alone, in order (editable texts may sit between them).
+    for (const stop of stops) {
+      await expect(async () => {
+        await page.keyboard.press('Tab');
+        await expect(stop).toBeFocused({ timeout: 50 });
+      }).toPass({ intervals: [0], timeout: 10_000 });
+    }
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('textbox', { name: 'HTML version' })).toBeFocused();
+  });
+
+  test("the demo e-mail: every order line of the sample, the first editable, and the footer's if", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisual(page);
+    await expect(
+      canvas.getByText(/Repeats for each line in order\.lines \(3 in the sample\)/),
+    ).toBeVisible();
+    const lines = canvas.locator('tr:not(:has(tr))').filter({ hasText: /\d × / });
+    await expect(lines).toHaveText([/2 × Linen shirt/, /3 × Wool socks/, /1 × Canvas tote/]);
+    await expect(lines.nth(0).locator('td').first()).toHaveAttribute('contenteditable', 'true');
+    await expect(lines.nth(1)).toHaveAttribute('inert', '');
+    await expect(lines.nth(2)).toHaveAttribute('inert', '');
+
+    const footer = canvas.getByRole('group', {
+      name: /Branch shown: Only if customer\.accepts_marketing/,
+    });
+    await expect(
+      footer.getByRole('button', { name: 'Only if customer.accepts_marketing' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByText('Change your preferences')).toBeVisible();
+    await footer.getByRole('button', { name: 'Otherwise: nothing' }).click();
+    await expect(canvas.getByText('Change your preferences')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Revert' })).toBeDisabled();
   });
 });

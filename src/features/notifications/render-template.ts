@@ -147,3 +147,16 @@ export function nextPreview(previous: PreviewState, rendered: RenderedFields): P
   }
   return { outputs, errors };
 }
+
+/**
+ * The value of one Liquid expression (`order.lines`, `(1..3)`) with the data, for the visual
+ * canvas's loops; undefined when it does not parse.
+ */
+export function evaluateExpression(expression: string, data: Record<string, unknown>): unknown {
+  try {
+    // liquidjs types the value as `any`; it is whatever the data holds.
+    return engine.evalValueSync(expression, data) as unknown;
+  } catch {
+    return undefined;
+  }
+}

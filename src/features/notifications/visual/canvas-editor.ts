@@ -1,8 +1,11 @@
 import { CANVAS_CSS, CanvasRenderer } from './canvas-render';
+import { BranchChoices } from './frame-branches';
+import { shiftTextEdit } from './shift-tree';
 import { parseTemplate } from './parse-template';
 import { allNodes, type Span, type TemplateNode, type TemplateTree } from './template-tree';
 import {
   applyChange,
+  decodeText,
   escapeText,
   sourceOffsetAt,
   textChange,
@@ -56,6 +59,10 @@ export class CanvasEditor {
   private index = new Map<string, TemplateNode>();
   /** DOM text → id of the text node it shows, for reading typing back. */
   private texts = new Map<Text, string>();
+  /** DOM text of the repetitions after a loop's first → id of the text it repeats. */
+  private copies = new Map<Text, string>();
+  /** The branch of each frame the admin chose to look at; kept across redraws. */
+  private readonly choices = new BranchChoices();
   /** Sources this canvas produced, which come back as props later and need no redraw. */
   private echoes: string[] = [];
   private scope: Record<string, unknown> = {};
@@ -107,10 +114,11 @@ export class CanvasEditor {
     for (const old of [...head.children].slice(1)) old.remove();
     body.replaceChildren();
     for (const name of body.getAttributeNames()) body.removeAttribute(name);
-    const renderer = new CanvasRenderer(this.doc, this.tree);
+    const renderer = new CanvasRenderer(this.doc, this.tree, this.choices);
     renderer.render(body, head, this.scope);
     this.texts = renderer.texts;
-    if (hadFocus) this.placeCaret(changedEnd(previous, this.source));
+    this.copies = renderer.copies;
+    if (hadFocus && previous !== this.source) this.placeCaret(changedEnd(previous, this.source));
   }
 
   private placeCaret(offset: number) {
@@ -166,11 +174,48 @@ export class CanvasEditor {
     const sorted = [...changes].sort((a, b) => b.from - a.from);
     const next = sorted.reduce((text, change) => applyChange(text, change), this.source);
     const previous = this.source;
+    const [only] = changes;
+    if (!redraw && changes.length === 1 && only && shiftTextEdit(this.tree, only)) {
+      // Typing inside one text: the tree's nodes moved in place, ids and the index stay.
+      this.source = next;
+      this.echoes.push(next);
+      this.callbacks.change(changes);
+      this.refreshCopies();
+      return;
+    }
     const shape = shapeOf(this.tree);
     this.setSource(next);
     this.echoes.push(next);
     this.callbacks.change(changes);
     if (redraw || shapeOf(this.tree) !== shape) this.draw(previous);
+    else this.refreshCopies();
+  }
+
+  /** Typing in a loop's first repetition shows in the others too, without a redraw. */
+  private refreshCopies() {
+    const shown = new Map<string, string>();
+    for (const [text, id] of this.copies) {
+      let value = shown.get(id);
+      if (value === undefined) {
+        const node = this.index.get(id);
+        value = node ? decodeText(this.source.slice(node.from, node.to)) : '';
+        shown.set(id, value);
+      }
+      if (text.data !== value) text.data = value;
+    }
+  }
+
+  /** Shows another branch of a frame, keeping the keyboard focus on its switch. */
+  private showBranch(frame: string, branch: number) {
+    const node = this.index.get(frame);
+    if (node?.kind !== 'condition' && node?.kind !== 'loop') return;
+    this.choices.set(node, this.source, branch);
+    this.draw(this.source);
+    this.doc
+      .querySelector<HTMLElement>(
+        `.sc-branch[data-frame="${frame}"][data-branch="${String(branch)}"]`,
+      )
+      ?.focus();
   }
 
   /** Where a DOM position sits in the source, if it is inside a text the canvas drew. */
@@ -243,9 +288,12 @@ export class CanvasEditor {
   };
 
   /** Reads what the browser typed back from the DOM, as changes of the source. */
-  private readonly onInput = () => {
+  private readonly onInput = (event: Event) => {
+    // Only the edited element's texts can have changed (or left the document).
+    const host = isNode(event.target) && isElement(event.target) ? event.target : this.doc.body;
     const changes: SourceChange[] = [];
     for (const [text, id] of this.texts) {
+      if (text.isConnected && !host.contains(text)) continue;
       const node = this.index.get(id);
       if (!node) continue;
       const shown = text.isConnected ? text.data : '';
@@ -253,22 +301,27 @@ export class CanvasEditor {
       if (change) changes.push(change);
     }
     // Text the browser put where there was none (an empty cell, between two chips).
-    for (const text of this.unknownTexts()) {
+    const unknown = [...this.unknownTexts(host)];
+    for (const text of unknown) {
       const at = this.sourcePosition(text.parentNode ?? text, indexInParent(text));
       if (at !== null) changes.push({ from: at, to: at, insert: escapeText(text.data) });
     }
     this.commit(changes, false);
     const known = new Set(this.texts.values());
     // Texts read back stay mapped; ones the browser made are drawn again from the source.
-    if ([...this.unknownTexts()].length > 0 || ![...known].every((id) => this.index.has(id))) {
+    // (A redraw by the commit has already replaced them: those texts are gone from the page.)
+    const stray = unknown.some((text) => text.isConnected);
+    if (stray || ![...known].every((id) => this.index.has(id))) {
       this.draw(this.source);
     }
   };
 
-  private *unknownTexts(): Generator<Text> {
-    const walker = this.doc.createTreeWalker(this.doc.body, NodeFilter.SHOW_TEXT);
+  private *unknownTexts(root: Node): Generator<Text> {
+    const walker = this.doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (!isText(node) || this.texts.has(node) || node.data === '') continue;
+      if (!isText(node) || this.texts.has(node) || this.copies.has(node) || node.data === '') {
+        continue;
+      }
       if (node.parentElement?.closest('.sc-chip, .sc-frame-label, .sc-locked, style')) continue;
       yield node;
     }
@@ -285,9 +338,13 @@ export class CanvasEditor {
   private readonly onClick = (event: MouseEvent) => {
     const target = isNode(event.target) && isElement(event.target) ? event.target : null;
     const lock = target?.closest<HTMLElement>('.sc-locked-button');
+    const branch = target?.closest<HTMLElement>('.sc-branch');
     // Links never navigate the canvas; a locked island opens the code.
     if (target?.closest('a')) event.preventDefault();
     if (lock) this.callbacks.openCode(Number(lock.dataset.offset));
+    if (branch?.dataset.frame !== undefined) {
+      this.showBranch(branch.dataset.frame, Number(branch.dataset.branch));
+    }
   };
 }
 

@@ -1,6 +1,15 @@
 import { renderFragment } from '../render-template';
+import {
+  BranchChoices,
+  MAX_REPETITIONS,
+  branchLabel,
+  loopItems,
+  repetitionScopes,
+  sampleBranch,
+  viewableBranches,
+  type Scope,
+} from './frame-branches';
 import type {
-  Branch,
   ConditionNode,
   ElementNode,
   LockedNode,
@@ -9,8 +18,6 @@ import type {
   TemplateTree,
 } from './template-tree';
 import { decodeText } from './text-source';
-
-type Scope = Record<string, unknown>;
 
 /** Elements a paragraph can hold: their content is edited in place as one run of text. */
 const INLINE = new Set([
@@ -69,29 +76,18 @@ function safeAttribute(name: string, value: string): boolean {
   return !/^\s*(?:javascript|vbscript):/i.test(value);
 }
 
-/** The first item of a collection in the sample, to show a loop's body with real values. */
-function firstItem(collection: string, scope: Scope): unknown {
-  let value: unknown = scope;
-  for (const key of collection.split('.')) {
-    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return Array.isArray(value) ? value[0] : undefined;
-}
-
-function countOf(collection: string, scope: Scope): number {
-  const rendered = renderFragment(`{{ ${collection} | size }}`, scope);
-  return Number(rendered) || 0;
-}
-
 /** Builds the canvas of a template into a document the dashboard owns (a sandboxed iframe's). */
 export class CanvasRenderer {
   /** DOM text → id of the text node it shows, for reading typing back. */
   readonly texts = new Map<Text, string>();
+  /** DOM text of a repetition after the first → id of the text it repeats: shown, not edited. */
+  readonly copies = new Map<Text, string>();
+  private copyMode = false;
 
   constructor(
     private readonly doc: Document,
     private readonly tree: TemplateTree,
+    private readonly choices: BranchChoices = new BranchChoices(),
   ) {}
 
   private slice(from: number, to: number): string {
@@ -134,7 +130,7 @@ export class CanvasRenderer {
     switch (node.kind) {
       case 'text': {
         const text = this.doc.createTextNode(decodeText(this.slice(node.from, node.to)));
-        this.texts.set(text, node.id);
+        (this.copyMode ? this.copies : this.texts).set(text, node.id);
         parent.append(text);
         return;
       }
@@ -160,11 +156,13 @@ export class CanvasRenderer {
     const shown = value?.trim() ? value : expression;
     const chip = this.make('span', 'sc-chip', shown);
     chip.contentEditable = 'false';
+    chip.dataset.tip = markup;
+    // Copies of a loop's first repetition are drawn, not edited.
+    if (this.copyMode) return chip;
     // A button in the tab order: its tooltip (the expression) shows on hover and on focus.
     chip.tabIndex = 0;
     chip.setAttribute('role', 'button');
     chip.setAttribute('aria-label', `${shown}: variable ${markup.trim()}`);
-    chip.dataset.tip = markup;
     chip.dataset.node = id;
     return chip;
   }
@@ -191,14 +189,14 @@ export class CanvasRenderer {
         // A name the DOM refuses (`"a"`, `<b`) is shown without it.
       }
     }
-    element.dataset.node = node.id;
+    if (!this.copyMode) element.dataset.node = node.id;
     if (node.tag === 'style') {
       // A style sheet is text; its Liquid is rendered, not shown as chips.
       const content = this.slice(node.open.to, node.close?.from ?? node.open.to);
       element.textContent = renderFragment(content, scope) ?? content;
     } else {
       this.nodes(node.children, element, head, scope, node.tag);
-      if (!parent.closest('[contenteditable="true"]') && hasText(node.children)) {
+      if (!this.copyMode && !parent.closest('[contenteditable="true"]') && hasText(node.children)) {
         if (node.children.every(isInline)) element.contentEditable = 'true';
       }
     }
@@ -211,7 +209,7 @@ export class CanvasRenderer {
     );
     const box = this.make(inline ? 'span' : 'div', 'sc-locked');
     box.contentEditable = 'false';
-    box.dataset.node = node.id;
+    if (!this.copyMode) box.dataset.node = node.id;
     const button = this.make(
       'button',
       'sc-locked-button',
@@ -244,42 +242,116 @@ export class CanvasRenderer {
     scope: Scope,
     context: string,
   ) {
-    const inTable = context === 'tr' || TABLE_SECTIONS.has(context);
-    const inline = !inTable && node.branches.every((branch) => branch.children.every(isInline));
-    node.branches.forEach((branch, index) => {
-      const label = this.make('span', 'sc-frame-label', frameLabel(node, branch, index, scope));
-      label.contentEditable = 'false';
-      label.dataset.frame = node.id;
-      const bodyScope = node.kind === 'loop' && index === 0 ? this.loopScope(node, scope) : scope;
-      if (inTable) {
-        // Rows stay rows: the label is a row (or a cell) of its own before the branch's rows.
-        parent.append(this.wrapForTable(label, context));
-        this.nodes(branch.children, parent, head, bodyScope, context);
-        return;
+    const source = this.tree.source;
+    const items = node.kind === 'loop' ? loopItems(node, scope) : [];
+    const sample = sampleBranch(node, source, scope, items.length);
+    const shown = this.choices.get(node, source) ?? sample ?? viewableBranches(node)[0] ?? 0;
+    // A condition's "nothing" (no `else`, or the sample takes no branch) draws its label only.
+    const children = node.branches[shown]?.children ?? [];
+    // A loop's body is drawn once per item; with none, once without one, so it can be edited.
+    const scopes =
+      node.kind === 'loop' && shown === 0 && items.length > 0
+        ? repetitionScopes(node, items, scope)
+        : [scope];
+    const label = this.frameLabel(node, shown, sample, items.length);
+    const [first, ...copies] = scopes;
+    if (context === 'tr' || TABLE_SECTIONS.has(context)) {
+      // Rows stay rows: the label is a row (or a cell) of its own before the branch's rows.
+      parent.append(this.wrapForTable(label, context));
+      this.nodes(children, parent, head, first ?? scope, context);
+      for (const copy of copies) {
+        const before = new Set(parent.children);
+        this.copying(() => {
+          this.nodes(children, parent, head, copy, context);
+        });
+        for (const row of parent.children) if (!before.has(row)) markCopy(row);
       }
-      const box = this.make(
-        inline ? 'span' : 'div',
-        `sc-frame${node.kind === 'loop' ? ' sc-loop' : ''}`,
-      );
-      box.dataset.node = node.id;
-      box.append(label);
-      const content = this.make(inline ? 'span' : 'div', 'sc-frame-body');
-      this.nodes(branch.children, content, head, bodyScope, context);
-      const editable =
-        inline && hasText(branch.children) && !parent.closest('[contenteditable="true"]');
-      if (editable) content.contentEditable = 'true';
-      box.append(content);
-      parent.append(box);
-    });
+      return;
+    }
+    const inline = node.branches.every((each) => each.children.every(isInline));
+    const box = this.make(
+      inline ? 'span' : 'div',
+      `sc-frame${node.kind === 'loop' ? ' sc-loop' : ''}`,
+    );
+    if (!this.copyMode) box.dataset.node = node.id;
+    box.append(label);
+    const content = this.make(inline ? 'span' : 'div', 'sc-frame-body');
+    this.nodes(children, content, head, first ?? scope, context);
+    const editable =
+      inline && !this.copyMode && hasText(children) && !parent.closest('[contenteditable="true"]');
+    if (editable) content.contentEditable = 'true';
+    box.append(content);
+    for (const copy of copies) {
+      const repetition = this.make(inline ? 'span' : 'div', 'sc-frame-body');
+      this.copying(() => {
+        this.nodes(children, repetition, head, copy, context);
+      });
+      box.append(markCopy(repetition));
+    }
+    parent.append(box);
   }
 
-  private loopScope(node: LoopNode, scope: Scope): Scope {
-    return {
-      ...scope,
-      [node.variable]: firstItem(node.collection, scope),
-      forloop: { index: 1, first: true },
-    };
+  /** Draws repetitions after the first: shown, but neither edited nor selected. */
+  private copying(draw: () => void) {
+    const outer = this.copyMode;
+    this.copyMode = true;
+    try {
+      draw();
+    } finally {
+      this.copyMode = outer;
+    }
   }
+
+  /** The frame's label; with more than one branch to see, a switch between them. */
+  private frameLabel(
+    node: ConditionNode | LoopNode,
+    shown: number,
+    sample: number | null,
+    items: number,
+  ): HTMLElement {
+    const label = this.make(
+      'span',
+      node.kind === 'loop' ? 'sc-frame-label sc-loop-label' : 'sc-frame-label',
+    );
+    label.contentEditable = 'false';
+    label.dataset.frame = node.id;
+    const viewable = viewableBranches(node);
+    const count =
+      node.kind === 'loop'
+        ? ` (${String(items)} in the sample${items > MAX_REPETITIONS ? `, the first ${String(MAX_REPETITIONS)} shown` : ''})`
+        : '';
+    if (viewable.length < 2) {
+      label.textContent = branchLabel(node, shown) + count;
+    } else {
+      label.role = 'group';
+      label.ariaLabel = `Branch shown: ${branchLabel(node, viewable[0] ?? 0)}`;
+      for (const index of viewable) {
+        const button = this.make('button', 'sc-branch', branchLabel(node, index));
+        if (index === 0) button.append(count);
+        button.type = 'button';
+        button.ariaPressed = String(index === shown);
+        button.dataset.frame = node.id;
+        button.dataset.branch = String(index);
+        label.append(button);
+      }
+    }
+    const note =
+      sample === null
+        ? 'this sample shows none of these'
+        : sample !== shown
+          ? 'not what this sample shows'
+          : '';
+    if (note) label.append(this.make('span', 'sc-frame-note', note));
+    return label;
+  }
+}
+
+/** A repetition after the first: quieter, out of reach of the caret, the keyboard and screen readers. */
+function markCopy(element: Element): Element {
+  element.classList.add('sc-copy');
+  element.setAttribute('inert', '');
+  element.setAttribute('contenteditable', 'false');
+  return element;
 }
 
 function hasText(nodes: readonly TemplateNode[]): boolean {
@@ -291,33 +363,6 @@ function hasText(nodes: readonly TemplateNode[]): boolean {
   );
 }
 
-function frameLabel(
-  node: ConditionNode | LoopNode,
-  branch: Branch,
-  index: number,
-  scope: Scope,
-): string {
-  if (node.kind === 'loop') {
-    if (index > 0) return 'When there are none';
-    const count = countOf(node.collection, scope);
-    return `Repeats for each ${node.variable} in ${node.collection} (${count} in the sample; the first is shown)`;
-  }
-  switch (branch.tag) {
-    case 'if':
-      return `Only if ${branch.args}`;
-    case 'unless':
-      return `Only if not ${branch.args}`;
-    case 'elsif':
-      return `Otherwise, if ${branch.args}`;
-    case 'case':
-      return `Depends on ${branch.args}`;
-    case 'when':
-      return `When ${branch.args}`;
-    default:
-      return 'Otherwise';
-  }
-}
-
 /** Styles of the canvas's own marks; the template's styles come after and apply as written. */
 export const CANVAS_CSS = `
 .sc-chip{position:relative;display:inline-block;background:#ede9fe;color:#4c1d95;border-radius:4px;padding:0 4px;font:inherit;line-height:1.3;cursor:pointer;box-shadow:inset 0 0 0 1px #c4b5fd}
@@ -327,7 +372,15 @@ export const CANVAS_CSS = `
 span.sc-frame{margin:0 2px}
 .sc-loop{outline-color:#0d9488}
 .sc-frame-label{display:inline-block;font:600 11px/1.5 system-ui,sans-serif;color:#5b21b6;background:#f5f3ff;border-radius:3px;padding:0 6px;margin:0 4px 2px 0;user-select:none}
-.sc-loop>.sc-frame-label{color:#115e59;background:#f0fdfa}
+.sc-loop-label{color:#115e59;background:#f0fdfa}
+.sc-branch{font:inherit;color:inherit;background:transparent;border:1px solid transparent;border-radius:3px;padding:0 6px;margin:1px 2px 1px 0;cursor:pointer}
+.sc-branch[aria-pressed="true"]{background:#fff;border-color:currentColor}
+.sc-branch:hover{text-decoration:underline}
+.sc-branch:focus-visible{outline:2px solid #2563eb;outline-offset:1px}
+.sc-frame-note{font-weight:400;font-style:italic;margin-left:4px}
+span.sc-copy,div.sc-copy,tr.sc-copy>*{opacity:.6}
+.sc-copy{cursor:default}
+div.sc-copy{border-top:1px dashed #99f6e4}
 .sc-table-label{padding:2px 0 !important;background:transparent !important;border:0 !important}
 .sc-locked{display:inline-block}
 div.sc-locked{display:block;margin:4px 0}
