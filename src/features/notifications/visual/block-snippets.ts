@@ -67,11 +67,25 @@ export function snippetFor(kind: PaletteKind, options: SnippetOptions = {}): str
     case 'loop': {
       const item = options.item ?? 'item';
       const shown = options.field ? `${item}.${options.field}` : item;
-      return `{% for ${item} in ${options.collection ?? 'items'} %}${paragraph(`{{ ${shown} }}`)}{% endfor %}`;
+      const [open, close] = frameTags('loop', options);
+      return `${open}${paragraph(`{{ ${shown} }}`)}${close}`;
     }
-    case 'condition':
-      return `{% if ${options.condition ?? 'true'} %}${paragraph('Shown only when the condition holds')}{% endif %}`;
+    case 'condition': {
+      const [open, close] = frameTags('condition', options);
+      return `${open}${paragraph('Shown only when the condition holds')}${close}`;
+    }
   }
+}
+
+/** The tag pair of "Repeat for each…" or "Only if…", around a snippet or a wrapped block. */
+export function frameTags(kind: 'loop' | 'condition', options: SnippetOptions): [string, string] {
+  if (kind === 'loop') {
+    return [
+      `{% for ${options.item ?? 'item'} in ${options.collection ?? 'items'} %}`,
+      '{% endfor %}',
+    ];
+  }
+  return [`{% if ${options.condition ?? 'true'} %}`, '{% endif %}'];
 }
 
 /** A snippet made a table row, for a place among rows (a paragraph there would leave the table). */

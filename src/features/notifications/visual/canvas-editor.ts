@@ -17,6 +17,8 @@ export interface CanvasCallbacks {
   redo: () => void;
   /** Opens the code at a source offset (a locked island's "edit in code"). */
   openCode: (offset: number) => void;
+  /** The canvas shows a new tree (drawn, or typed into): block selection finds its block again. */
+  treeChanged?: (tree: TemplateTree) => void;
 }
 
 /** A structure signature: equal when the same nodes sit in the same places. */
@@ -91,6 +93,7 @@ export class CanvasEditor {
     this.scope = scope;
     this.setSource(source);
     this.draw(previous);
+    this.callbacks.treeChanged?.(this.tree);
   }
 
   private setSource(source: string) {
@@ -135,6 +138,7 @@ export class CanvasEditor {
     this.echoes.push(next);
     this.callbacks.change(changes);
     if (redraw || shapeOf(this.tree) !== shape) this.draw(previous);
+    this.callbacks.treeChanged?.(this.tree);
   }
 
   /** Where a DOM position sits in the source, if it is inside a text the canvas drew. */

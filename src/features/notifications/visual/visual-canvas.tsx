@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import type { BlockSelection } from './block-selection';
 import { CanvasEditor, type CanvasCallbacks } from './canvas-editor';
 
 export interface VisualCanvasProps extends CanvasCallbacks {
   source: string;
   sampleData: Record<string, unknown>;
+  /** Block selection (click, keyboard, outline) in the canvas, when the page offers blocks. */
+  selection?: BlockSelection;
 }
 
 const BLANK = '<!doctype html><html><head></head><body></body></html>';
@@ -16,7 +19,7 @@ const BLANK = '<!doctype html><html><head></head><body></body></html>';
  * top navigation out; it must allow scripts because Chromium blocks even the dashboard's own
  * listeners on a frame without `allow-scripts`.
  */
-export function VisualCanvas({ source, sampleData, ...callbacks }: VisualCanvasProps) {
+export function VisualCanvas({ source, sampleData, selection, ...callbacks }: VisualCanvasProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [editor, setEditor] = useState<CanvasEditor | null>(null);
   // The callbacks change every render; the canvas reads them through a ref.
@@ -28,6 +31,13 @@ export function VisualCanvas({ source, sampleData, ...callbacks }: VisualCanvasP
   useEffect(() => {
     return () => editor?.destroy();
   }, [editor]);
+
+  useEffect(() => {
+    const doc = editor && frameRef.current?.contentDocument;
+    if (!doc || !selection) return;
+    selection.attach(doc, (changes) => latest.current.change(changes));
+    return () => selection.detach();
+  }, [editor, selection]);
 
   useEffect(() => {
     editor?.show(source, sampleData);
@@ -48,6 +58,7 @@ export function VisualCanvas({ source, sampleData, ...callbacks }: VisualCanvasP
             undo: () => latest.current.undo(),
             redo: () => latest.current.redo(),
             openCode: (offset) => latest.current.openCode(offset),
+            treeChanged: (tree) => latest.current.treeChanged?.(tree),
           }),
         );
       }}
