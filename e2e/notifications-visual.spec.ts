@@ -1,6 +1,7 @@
 // The visual mode of the HTML version against the real service in real Chromium: the canvas is
 // a projection of the source, and an edit in it changes only the bytes it concerns.
 import type { Page } from '@playwright/test';
+import { snippetFor } from '../src/features/notifications/visual/block-snippets';
 import { expect, test, type ApiFetch } from './fixtures';
 
 async function storedHtml(api: ApiFetch): Promise<string> {
@@ -91,5 +92,76 @@ test.describe('notifications: visual mode', () => {
     await expect(code).toBeFocused();
     await expect(code.locator('.cm-activeLine')).toContainText('<script>');
     expect(dialogs).toEqual([]);
+  });
+
+  test('edits blocks: a button label and link, an inserted block, a moved row, a wrap', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const original = await storedHtml(api);
+    await signIn(page);
+    const canvas = await openVisual(page);
+    const panel = page.getByRole('complementary', { name: 'Block' });
+
+    // The button's label in place: a double-click selects a word, typing replaces it.
+    const button = canvas.getByRole('link', { name: /your order$/ });
+    await button.dblclick({ position: { x: 36, y: 22 } });
+    await page.keyboard.type('Open');
+    await expect(button).toHaveText('Open your order');
+    await expect(panel.getByRole('heading', { name: 'Button' })).toBeVisible();
+
+    // Its link in the panel, Liquid and all.
+    const link = panel.getByLabel('Link', { exact: true });
+    await expect(link).toHaveValue('{{ order.url }}');
+    await link.press('End');
+    await link.pressSequentially('?from=email');
+
+    // A block after the button, from the palette.
+    await panel.getByRole('button', { name: 'Text', exact: true }).click();
+    await expect(canvas.getByRole('paragraph').filter({ hasText: /^Text$/ })).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Text' })).toBeVisible();
+
+    // A row of the totals moves up, and is wrapped in "Only if…".
+    await canvas.getByText('Shipping', { exact: true }).click();
+    await expect(panel.getByRole('heading', { name: 'Table row' })).toBeVisible();
+    await panel.getByRole('button', { name: 'Move up' }).click();
+    await expect(panel.getByRole('heading', { name: 'Table row' })).toBeVisible();
+    await panel.getByRole('button', { name: 'Wrap in Only if…' }).click();
+    await panel.getByRole('combobox', { name: 'Only if' }).selectOption({ label: 'order.shipping' });
+    await panel.getByRole('button', { name: 'Wrap', exact: true }).click();
+    await expect(canvas.getByText('Only if order.shipping')).toBeVisible();
+
+    await page.keyboard.press('ControlOrMeta+s');
+    const review = page.getByRole('dialog', { name: 'Review changes' });
+    await review.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+    const buttonTable =
+      /<table role="presentation" cellpadding="0" cellspacing="0">[\s\S]*?<\/table>/.exec(
+        original,
+      )?.[0] ?? '';
+    const subtotal = /<tr>\s*<td[^>]*>Subtotal[\s\S]*?<\/tr>/.exec(original)?.[0] ?? '';
+    const shipping = /<tr>\s*<td[^>]*>Shipping[\s\S]*?<\/tr>/.exec(original)?.[0] ?? '';
+    const rowIndent = '\n                ';
+    expect(buttonTable).toContain('View your order');
+    const expected = original
+      .replace(buttonTable, `${buttonTable}\n              ${snippetFor('text')}`)
+      .replace(
+        `${subtotal}${rowIndent}${shipping}`,
+        `{% if order.shipping %}${rowIndent}${shipping}${rowIndent}{% endif %}${rowIndent}${subtotal}`,
+      )
+      .replace('>View your order</a>', '>Open your order</a>')
+      .replace('href="{{ order.url }}"', 'href="{{ order.url }}?from=email"');
+    expect(expected).not.toBe(original);
+    expect(await storedHtml(api)).toBe(expected);
+
+    const preview = page.frameLocator('iframe[title="HTML preview"]');
+    await expect(preview.getByRole('link', { name: 'Open your order' })).toHaveAttribute(
+      'href',
+      /\?from=email$/,
+    );
+    await expect(preview.getByText('Text', { exact: true })).toBeVisible();
+    await expect(preview.getByText('Shipping')).toBeVisible();
   });
 });
