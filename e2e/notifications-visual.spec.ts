@@ -128,7 +128,9 @@ test.describe('notifications: visual mode', () => {
     await panel.getByRole('button', { name: 'Move up' }).click();
     await expect(panel.getByRole('heading', { name: 'Table row' })).toBeVisible();
     await panel.getByRole('button', { name: 'Wrap in Only if…' }).click();
-    await panel.getByRole('combobox', { name: 'Only if' }).selectOption({ label: 'order.shipping' });
+    await panel
+      .getByRole('combobox', { name: 'Only if' })
+      .selectOption({ label: 'order.shipping' });
     await panel.getByRole('button', { name: 'Wrap', exact: true }).click();
     await expect(canvas.getByText('Only if order.shipping')).toBeVisible();
 
