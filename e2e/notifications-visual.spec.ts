@@ -1,5 +1,6 @@
 // The visual mode of the HTML version against the real service in real Chromium: the canvas is
 // a projection of the source, and an edit in it changes only the bytes it concerns.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { snippetFor } from '../src/features/notifications/visual/block-snippets';
 import { expect, test, type ApiFetch } from './fixtures';
@@ -165,5 +166,52 @@ test.describe('notifications: visual mode', () => {
     );
     await expect(preview.getByText('Text', { exact: true })).toBeVisible();
     await expect(preview.getByText('Shipping')).toBeVisible();
+  });
+
+  test('selects and edits blocks from the keyboard; the panel passes axe in both themes', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await openVisual(page);
+    const canvas = page.frameLocator('iframe[title="Visual editor"]');
+    const panel = page.getByRole('complementary', { name: 'Block' });
+    const heading = (name: string) => panel.getByRole('heading', { level: 2, name });
+
+    // Tab from the mode switch into the canvas: the first text's block is selected.
+    await page.getByRole('button', { name: 'Visual' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(heading('Heading')).toBeVisible();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect(heading('Table row')).toBeVisible();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect(heading('Heading')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(heading('No block selected')).toBeVisible();
+
+    // The next text is the paragraph under the heading: duplicate it; the copy is selected.
+    await page.keyboard.press('Tab');
+    await expect(heading('Text')).toBeVisible();
+    const intro = canvas.getByRole('paragraph').filter({ hasText: /^We received your order/ });
+    await page.keyboard.press('Alt+Shift+D');
+    await expect(intro).toHaveCount(2);
+    await expect(heading('Text')).toBeVisible();
+
+    // The panel's controls work from the keyboard; the wrap chooser opens and closes.
+    await panel.getByRole('button', { name: 'Wrap in Repeat…' }).press('Enter');
+    await expect(panel.getByRole('combobox', { name: 'Repeat for each' })).toBeFocused();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const results = await new AxeBuilder({ page }).include('aside[aria-label="Block"]').analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        );
+      expect(serious, `the block panel in the ${colorScheme} theme`).toEqual([]);
+    }
+    await page.keyboard.press('Escape');
+    await expect(panel.getByRole('combobox', { name: 'Repeat for each' })).toBeHidden();
   });
 });

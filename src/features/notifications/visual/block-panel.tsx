@@ -60,7 +60,7 @@ export function BlockPanel({ selection, variables }: BlockPanelProps) {
               <Button
                 key={command}
                 size="sm"
-                variant={command === 'delete' ? 'danger' : 'secondary'}
+                className={command === 'delete' ? 'text-danger' : undefined}
                 aria-keyshortcuts={SHORTCUTS[command]}
                 title={SHORTCUTS[command].replaceAll('+', ' + ')}
                 disabled={
