@@ -48,6 +48,12 @@ export class SelectionOutline {
     const view = this.doc.defaultView;
     const x = view?.scrollX ?? 0;
     const y = view?.scrollY ?? 0;
+    // At the top of the canvas the label goes inside the outline, where it can be seen.
+    const inside = rect.top + y < 20;
+    Object.assign(this.label.style, {
+      bottom: inside ? 'auto' : '100%',
+      top: inside ? '0' : 'auto',
+    });
     Object.assign(this.box.style, {
       display: 'block',
       left: `${String(rect.left + x - 3)}px`,
