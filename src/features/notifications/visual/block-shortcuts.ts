@@ -7,7 +7,9 @@ export type BlockCommand =
  * Alt+ArrowDown the first block inside; Alt+Shift+ArrowUp/ArrowDown move the block,
  * Alt+Shift+D duplicates it, Alt+Shift+Delete (or Backspace) deletes it.
  */
-export function blockCommandOf(event: KeyboardEvent): BlockCommand | null {
+export function blockCommandOf(
+  event: Pick<KeyboardEvent, 'key' | 'code' | 'altKey' | 'shiftKey' | 'ctrlKey' | 'metaKey'>,
+): BlockCommand | null {
   if (event.ctrlKey || event.metaKey) return null;
   if (event.key === 'Escape' && !event.altKey && !event.shiftKey) return 'clear';
   if (!event.altKey) return null;
