@@ -213,5 +213,8 @@ test.describe('notifications: visual mode', () => {
     }
     await page.keyboard.press('Escape');
     await expect(panel.getByRole('combobox', { name: 'Repeat for each' })).toBeHidden();
+    // Escape again clears the selection; the focus stays in the panel.
+    await page.keyboard.press('Escape');
+    await expect(heading('No block selected')).toBeFocused();
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { OfferedVariable } from '../template-variables';
 import { moveBlock, wrapBlock } from './block-edits';
@@ -30,9 +30,13 @@ const ACTIONS: { command: keyof typeof SHORTCUTS; label: string }[] = [
 export function BlockPanel({ selection, variables }: BlockPanelProps) {
   const selected = useSelectedBlock(selection);
   const [wrapping, setWrapping] = useState<'loop' | 'condition' | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const onKeyDown = (event: KeyboardEvent) => {
     const command: BlockCommand | null = blockCommandOf(event.nativeEvent);
-    if (command && selection.run(command)) event.preventDefault();
+    if (!command || !selection.run(command)) return;
+    event.preventDefault();
+    // The control that had the focus may be gone with the selection; the panel keeps it.
+    if (command === 'clear' || command === 'delete') headingRef.current?.focus();
   };
   const canMove = (direction: 'up' | 'down') =>
     selected !== null && moveBlock(selected.tree.source, selected.place, direction) !== null;
@@ -44,7 +48,7 @@ export function BlockPanel({ selection, variables }: BlockPanelProps) {
       className="border-border bg-surface flex min-w-0 flex-col gap-4 rounded-md border p-3"
     >
       <div>
-        <h2 className="text-fg text-base font-semibold">
+        <h2 ref={headingRef} tabIndex={-1} className="text-fg text-base font-semibold outline-none">
           {selected ? BLOCK_LABELS[selected.block.kind] : 'No block selected'}
         </h2>
         <p className="text-muted text-xs">
@@ -67,7 +71,10 @@ export function BlockPanel({ selection, variables }: BlockPanelProps) {
                   (command === 'move-up' && !canMove('up')) ||
                   (command === 'move-down' && !canMove('down'))
                 }
-                onClick={() => selection.run(command)}
+                onClick={() => {
+                  selection.run(command);
+                  if (command === 'delete') headingRef.current?.focus();
+                }}
               >
                 {label}
               </Button>

@@ -19,6 +19,12 @@ export function FrameChooser({ kind, action, variables, onChoose, onCancel }: Fr
   const id = useId();
   const choices = kind === 'loop' ? loopChoices(variables) : conditionChoices(variables);
   const [picked, setPicked] = useState(0);
+  // The button that opened the chooser gets the focus back when it closes.
+  const [opener] = useState(() => document.activeElement);
+  const close = (then: () => void) => {
+    if (opener instanceof HTMLElement) opener.focus();
+    then();
+  };
   const choice = choices[picked];
   const question = kind === 'loop' ? 'Repeat for each' : 'Only if';
   return (
@@ -29,7 +35,7 @@ export function FrameChooser({ kind, action, variables, onChoose, onCancel }: Fr
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
         event.stopPropagation();
-        onCancel();
+        close(onCancel);
       }}
     >
       <label id={id} htmlFor={`${id}-select`} className="text-fg text-xs font-medium">
@@ -59,11 +65,13 @@ export function FrameChooser({ kind, action, variables, onChoose, onCancel }: Fr
           size="sm"
           variant="primary"
           disabled={!choice}
-          onClick={() => choice && onChoose(choice.options)}
+          onClick={() => {
+            if (choice) close(() => onChoose(choice.options));
+          }}
         >
           {action}
         </Button>
-        <Button size="sm" variant="ghost" onClick={onCancel}>
+        <Button size="sm" variant="ghost" onClick={() => close(onCancel)}>
           Cancel
         </Button>
       </div>
