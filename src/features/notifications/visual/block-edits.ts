@@ -75,7 +75,7 @@ export function setStyle(
   if (!style?.value)
     return written ? setAttribute(element, 'style', `${property}: ${written}`) : null;
   const declarations = declarationsIn(source, style.value);
-  const existing = declarations.find((declaration) => declaration.property === property);
+  const existing = declarations.findLast((declaration) => declaration.property === property);
   if (existing && written) return { ...existing.value, insert: written };
   if (existing) return removal(source, existing.whole, style.value);
   if (!written) return null;

@@ -63,7 +63,8 @@ export function attributeSource(source: string, element: ElementNode, name: stri
 export function styleSource(source: string, element: ElementNode, property: string): string | null {
   const style = element.attributes.find((attribute) => attribute.name === 'style');
   if (!style?.value) return null;
-  const declaration = declarationsIn(source, style.value).find(
+  // The last declaration of a property is the one that applies.
+  const declaration = declarationsIn(source, style.value).findLast(
     (candidate) => candidate.property === property,
   );
   return declaration ? source.slice(declaration.value.from, declaration.value.to) : null;
