@@ -1,7 +1,10 @@
 import type { Diagnostic } from '@codemirror/lint';
-import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { SegmentedButton } from './preview-pane';
+import { offeredVariables } from './template-variables';
+import { BlockPanel } from './visual/block-panel';
+import { BlockSelection } from './visual/block-selection';
 import type { CanvasInline } from './visual/canvas-inline';
 import { VisualCanvas } from './visual/visual-canvas';
 
@@ -56,6 +59,9 @@ export function HtmlField({ handleRef, sampleData, ...props }: HtmlFieldProps) {
     [handleRef],
   );
 
+  const [selection] = useState(() => new BlockSelection());
+  const variables = useMemo(() => offeredVariables(sampleData), [sampleData]);
+
   // "Edit in code" from a locked island: the cursor goes there once the code is shown.
   useEffect(() => {
     if (mode !== 'code' || codeAt.current === null) return;
@@ -88,19 +94,27 @@ export function HtmlField({ handleRef, sampleData, ...props }: HtmlFieldProps) {
         />
       </div>
       {mode === 'visual' && (
-        <VisualCanvas
-          source={props.value}
-          sampleData={isRecord(sampleData) ? sampleData : NO_DATA}
-          inlineRef={inline}
-          onFocus={props.onFocus}
-          change={(changes) => code.current?.apply(changes)}
-          undo={() => code.current?.undo()}
-          redo={() => code.current?.redo()}
-          openCode={(offset) => {
-            codeAt.current = offset;
-            setMode('code');
-          }}
-        />
+        // The panel sits beside the canvas when the field is wide enough, under it otherwise.
+        <div className="@container">
+          <div className="grid gap-3 @3xl:grid-cols-[minmax(0,1fr)_16rem]">
+            <VisualCanvas
+              source={props.value}
+              sampleData={isRecord(sampleData) ? sampleData : NO_DATA}
+              inlineRef={inline}
+              onFocus={props.onFocus}
+              selection={selection}
+              change={(changes) => code.current?.apply(changes)}
+              undo={() => code.current?.undo()}
+              redo={() => code.current?.redo()}
+              openCode={(offset) => {
+                codeAt.current = offset;
+                setMode('code');
+              }}
+              treeChanged={(tree) => selection.treeChanged(tree)}
+            />
+            <BlockPanel selection={selection} variables={variables} />
+          </div>
+        </div>
       )}
     </div>
   );

@@ -21,6 +21,8 @@ export interface CanvasCallbacks {
   redo: () => void;
   /** Opens the code at a source offset (a locked island's "edit in code"). */
   openCode: (offset: number) => void;
+  /** The canvas shows a new tree (drawn, or typed into): block selection finds its block again. */
+  treeChanged?: (tree: TemplateTree) => void;
 }
 
 /** A structure signature: equal when the same nodes sit in the same places. */
@@ -99,6 +101,7 @@ export class CanvasEditor {
     this.scope = scope;
     this.setSource(source);
     this.draw(previous);
+    this.callbacks.treeChanged?.(this.tree);
   }
 
   private setSource(source: string) {
@@ -189,6 +192,7 @@ export class CanvasEditor {
     this.callbacks.change(changes);
     if (redraw || shapeOf(this.tree) !== shape) this.draw(previous);
     else this.refreshCopies();
+    this.callbacks.treeChanged?.(this.tree);
   }
 
   /** Typing in a loop's first repetition shows in the others too, without a redraw. */

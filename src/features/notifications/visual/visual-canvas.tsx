@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { offeredVariables } from '../template-variables';
+import type { BlockSelection } from './block-selection';
 import { CanvasEditor, type CanvasCallbacks } from './canvas-editor';
 import { CanvasInline } from './canvas-inline';
 import { InlineToolbar } from './inline-toolbar';
@@ -10,6 +11,8 @@ export interface VisualCanvasProps extends CanvasCallbacks {
   /** The canvas's inline commands, for inserting a variable from the panel at its caret. */
   inlineRef?: RefObject<CanvasInline | null>;
   onFocus?: () => void;
+  /** Block selection (click, keyboard, outline) in the canvas, when the page offers blocks. */
+  selection?: BlockSelection;
 }
 
 const BLANK = '<!doctype html><html><head></head><body></body></html>';
@@ -27,6 +30,7 @@ export function VisualCanvas({
   sampleData,
   inlineRef,
   onFocus,
+  selection,
   ...callbacks
 }: VisualCanvasProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -60,6 +64,13 @@ export function VisualCanvas({
   }, [inline, inlineRef]);
 
   useEffect(() => {
+    const doc = editor && frameRef.current?.contentDocument;
+    if (!doc || !selection) return;
+    selection.attach(doc, (changes) => latest.current.change(changes));
+    return () => selection.detach();
+  }, [editor, selection]);
+
+  useEffect(() => {
     editor?.show(source, sampleData);
   }, [editor, source, sampleData]);
 
@@ -79,6 +90,7 @@ export function VisualCanvas({
             undo: () => latest.current.undo(),
             redo: () => latest.current.redo(),
             openCode: (offset) => latest.current.openCode(offset),
+            treeChanged: (tree) => latest.current.treeChanged?.(tree),
           });
           setEditor(canvas);
           setInline(new CanvasInline(doc, canvas, () => focused.current?.()));

@@ -1,0 +1,136 @@
+import { setAttribute, setStyle } from './block-edits';
+import { attributeSource, styleSource, type Block, type BlockKind } from './blocks';
+import type { ElementNode } from './template-tree';
+import type { SourceChange } from './text-source';
+
+export type PropertyInput = 'link' | 'text' | 'color' | 'align';
+
+/** One property the panel edits: read from the source, written as one value change. */
+export interface PropertyField {
+  key: string;
+  label: string;
+  input: PropertyInput;
+  read: (source: string, block: Block) => string;
+  write: (source: string, block: Block, value: string) => SourceChange[];
+}
+
+type Where = 'element' | 'cell';
+
+function target(block: Block, where: Where): ElementNode | null {
+  return where === 'cell' ? block.cell : block.element;
+}
+
+function attribute(
+  key: string,
+  label: string,
+  input: PropertyInput,
+  name: string,
+  where: Where = 'element',
+): PropertyField {
+  return {
+    key,
+    label,
+    input,
+    read: (source, block) => {
+      const element = target(block, where);
+      return element ? (attributeSource(source, element, name) ?? '') : '';
+    },
+    write: (_source, block, value) => {
+      const element = target(block, where);
+      return element ? [setAttribute(element, name, value)] : [];
+    },
+  };
+}
+
+function style(key: string, label: string, input: PropertyInput, property: string): PropertyField {
+  return {
+    key,
+    label,
+    input,
+    read: (source, block) =>
+      block.element ? (styleSource(source, block.element, property) ?? '') : '',
+    write: (source, block, value) => {
+      const change = block.element && setStyle(source, block.element, property, value);
+      return change ? [change] : [];
+    },
+  };
+}
+
+/**
+ * A background as e-mail writes it: on the element and, for a button, on its cell too (`bgcolor`
+ * for Outlook). Every place that already has one changes; with none, the element's style gets it.
+ */
+const background: PropertyField = {
+  key: 'background',
+  label: 'Background colour',
+  input: 'color',
+  read: (source, block) => {
+    const places = backgroundPlaces(source, block);
+    return places[0]?.value ?? '';
+  },
+  write: (source, block, value) => {
+    const places = backgroundPlaces(source, block);
+    if (places.length === 0) {
+      const change = block.element && setStyle(source, block.element, 'background-color', value);
+      return change ? [change] : [];
+    }
+    return places.flatMap((place) => {
+      if (place.attribute) return [setAttribute(place.element, 'bgcolor', value)];
+      const change = setStyle(source, place.element, place.property, value);
+      return change ? [change] : [];
+    });
+  },
+};
+
+interface BackgroundPlace {
+  element: ElementNode;
+  property: string;
+  attribute: boolean;
+  value: string;
+}
+
+function backgroundPlaces(source: string, block: Block): BackgroundPlace[] {
+  const elements = [block.element, block.kind === 'button' ? block.cell : null].flatMap(
+    (element) => (element ? [element] : []),
+  );
+  return elements.flatMap((element) => {
+    const places: BackgroundPlace[] = [];
+    for (const property of ['background-color', 'background']) {
+      const value = styleSource(source, element, property);
+      if (value !== null) places.push({ element, property, attribute: false, value });
+    }
+    const bgcolor = attributeSource(source, element, 'bgcolor');
+    if (bgcolor !== null)
+      places.push({ element, property: 'bgcolor', attribute: true, value: bgcolor });
+    return places;
+  });
+}
+
+const textColor = style('color', 'Text colour', 'color', 'color');
+const padding = style('padding', 'Padding', 'text', 'padding');
+const textAlign = style('align', 'Alignment', 'align', 'text-align');
+/** An image's or a button's alignment is its cell's `align`, which every mail client honours. */
+const cellAlign = attribute('align', 'Alignment', 'align', 'align', 'cell');
+
+/** What the panel offers for a block: the text-free properties of its kind. */
+export function propertiesFor(block: Block): PropertyField[] {
+  const align = block.cell ? cellAlign : textAlign;
+  const fields: Record<BlockKind, PropertyField[]> = {
+    heading: [textColor, background, textAlign, padding],
+    paragraph: [textColor, background, textAlign, padding],
+    button: [attribute('href', 'Link', 'link', 'href'), textColor, background, align, padding],
+    image: [
+      attribute('src', 'Image URL', 'link', 'src'),
+      attribute('alt', 'Alternative text', 'text', 'alt'),
+      attribute('width', 'Width', 'text', 'width'),
+      align,
+    ],
+    section: [background, padding, attribute('width', 'Width', 'text', 'width')],
+    row: [background],
+    spacer: [style('height', 'Height', 'text', 'height')],
+    divider: [],
+    condition: [],
+    loop: [],
+  };
+  return fields[block.kind];
+}
