@@ -49,7 +49,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const db = openDatabase(config.DATABASE_URL);
+  const db = openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
   await migrateToLatest(db);
 
   let signInToken: string | undefined;
