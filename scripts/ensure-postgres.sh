@@ -32,7 +32,7 @@ if [ -z "${VERSION:-}" ]; then
   CLUSTER=main
   pg_createcluster "$VERSION" "$CLUSTER" >/dev/null
 fi
-pg_ctlcluster "$VERSION" "$CLUSTER" start 2>/dev/null || true
+pg_ctlcluster "$VERSION" "$CLUSTER" start >/dev/null 2>&1 || true
 for _ in $(seq 1 50); do
   su postgres -c "pg_isready -q -h 127.0.0.1 -p 5432" && break
   sleep 0.2
