@@ -1,6 +1,7 @@
 /**
  * The process: reads the configuration, opens and migrates the database, seeds the demo on an
- * empty database, listens, starts the demo log generator and log retention, and closes
+ * empty database, listens, starts the demo log generator and log retention (in one instance
+ * only: leader.ts), and closes
  * everything on SIGINT/SIGTERM.
  */
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startDemoLogGenerator } from './demo/log-generator';
 import { DEMO_SITES, isEmptyDatabase, seedDemo } from './demo/seed';
+import { runWhileLeader } from './leader';
 import { startLogRetention } from './retention';
 import { migrateToLatest, openDatabase } from './store/db';
 import { ensureMembership } from './store/sites';
@@ -73,23 +75,33 @@ async function main(): Promise<void> {
   console.log(`Site Console on http://${host}:${port} (API under /api)`);
   if (signInToken) console.log(`Sign in: http://${host}:${port}/#token=${signInToken}&site=demo`);
 
-  const stopGenerator =
-    config.DEMO && config.DEMO_LOGS
-      ? startDemoLogGenerator(db, {
-          onError: (error) => app.log.error({ err: error }, 'demo log generator failed'),
-        })
-      : undefined;
-  const stopRetention = startLogRetention(db, config.LOG_RETENTION_DAYS, (deleted, error) => {
-    if (error) app.log.error({ err: error }, 'log retention failed');
-    // Printed like the start-up lines: the request logger is at warn, where info never shows.
-    else if (deleted > 0) {
-      console.log(`Pruned ${deleted} log entries older than ${config.LOG_RETENTION_DAYS} days`);
-    }
-  });
+  // Background work runs in one instance only (the leader, on PostgreSQL; leader.ts).
+  const stopBackground = runWhileLeader(
+    db,
+    () => {
+      const stopGenerator =
+        config.DEMO && config.DEMO_LOGS
+          ? startDemoLogGenerator(db, {
+              onError: (error) => app.log.error({ err: error }, 'demo log generator failed'),
+            })
+          : undefined;
+      const stopRetention = startLogRetention(db, config.LOG_RETENTION_DAYS, (deleted, error) => {
+        if (error) app.log.error({ err: error }, 'log retention failed');
+        // Printed like the start-up lines: the request logger is at warn, where info never shows.
+        else if (deleted > 0) {
+          console.log(`Pruned ${deleted} log entries older than ${config.LOG_RETENTION_DAYS} days`);
+        }
+      });
+      return async () => {
+        stopRetention();
+        await stopGenerator?.();
+      };
+    },
+    { onError: (error) => app.log.error({ err: error }, 'leader election failed') },
+  );
 
   stopping.push(async () => {
-    stopRetention();
-    await stopGenerator?.();
+    await stopBackground();
     await app.close();
     await db.destroy();
   });

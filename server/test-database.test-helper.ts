@@ -51,18 +51,32 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  const { url, drop } = await createPostgresDatabase(adminUrl);
+  const db = openDatabase(url);
+  await migrateToLatest(db);
+  return {
+    db,
+    url,
+    destroy: async () => {
+      await db.destroy();
+      await drop();
+    },
+  };
+}
+
+/**
+ * An empty database of its own on the server of `adminUrl` (whose role may create databases):
+ * its URL, and `drop`, which disconnects whoever is still connected.
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `site_console_t${randomBytes(6).toString('hex')}`;
   await onServer(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = openDatabase(url.href);
-  await migrateToLatest(db);
   return {
-    db,
     url: url.href,
-    destroy: async () => {
-      await db.destroy();
-      await onServer(adminUrl, `drop database if exists ${name} with (force)`);
-    },
+    drop: () => onServer(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }

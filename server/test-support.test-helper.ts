@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { App } from '../src/api/schemas/app';
-import { AuthFailureLimiter } from './auth';
+import { AuthFailureLimiter } from './auth-limiter';
 import { buildApp, type AppDeps } from './app';
 import { seedDemo } from './demo/seed';
 import type { Database } from './store/db';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appLogEntrySchema, type AppLogEntry } from '../../src/api/schemas/app-log';
 import { errorBodySchema, type ErrorBody } from '../../src/api/schemas/error';
-import { AuthFailureLimiter } from '../auth';
+import { AuthFailureLimiter } from '../auth-limiter';
 import { buildApp } from '../app';
 import { insertApp } from '../store/apps';
 import { openDatabase, type Db } from '../store/db';
