@@ -1,21 +1,18 @@
 /**
  * The process: reads the configuration, opens and migrates the database, seeds the demo on an
- * empty database, listens, starts the demo log generator and log retention (in one instance
- * only: leader.ts), and closes
+ * empty database, prints a fresh demo sign-in link, listens, starts the demo log generator and
+ * log retention (in one instance only: leader.ts), and closes
  * everything on SIGINT/SIGTERM.
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startDemoLogGenerator } from './demo/log-generator';
-import { DEMO_SITES, isEmptyDatabase, seedDemo } from './demo/seed';
+import { isEmptyDatabase, seedDemo } from './demo/seed';
+import { demoSignInToken, TOKEN_COMMAND_HINT } from './demo/sign-in';
 import { runWhileLeader } from './leader';
 import { startLogRetention } from './retention';
 import { migrateToLatest, openDatabase } from './store/db';
-import { ensureMembership } from './store/sites';
-import { findOrCreateUser, issueToken } from './store/tokens';
-
-export const DEMO_ADMIN_EMAIL = 'admin@example.com';
 
 function readConfig(): Config {
   try {
@@ -54,13 +51,8 @@ async function main(): Promise<void> {
   const db = openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
   await migrateToLatest(db);
 
-  let signInToken: string | undefined;
-  if (config.DEMO && (await isEmptyDatabase(db))) {
-    await seedDemo(db);
-    const userId = await findOrCreateUser(db, DEMO_ADMIN_EMAIL);
-    for (const site of DEMO_SITES) await ensureMembership(db, userId, site.id);
-    signInToken = await issueToken(db, userId);
-  }
+  if (config.DEMO && (await isEmptyDatabase(db))) await seedDemo(db);
+  const signInToken = config.DEMO ? await demoSignInToken(db) : undefined;
 
   const app = await buildApp({
     db,
@@ -74,6 +66,7 @@ async function main(): Promise<void> {
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   console.log(`Site Console on http://${host}:${port} (API under /api)`);
   if (signInToken) console.log(`Sign in: http://${host}:${port}/#token=${signInToken}&site=demo`);
+  else console.log(TOKEN_COMMAND_HINT);
 
   // Background work runs in one instance only (the leader, on PostgreSQL; leader.ts).
   const stopBackground = runWhileLeader(
