@@ -180,6 +180,11 @@ test.describe('log viewer', () => {
     await expectCount(page, 2);
     await expect.poll(() => renderedIds(page)).toEqual(idsOf(1, 6));
     await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live');
+    // The shared link carries the phrase quoted once, and opens the same list.
+    expect(new URL(page.url()).search).toBe('?q=%22payment+failed%22');
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('"payment failed"');
+    await expectCount(page, 2);
   });
 
   test('scrolling up stops following and the pill counts new lines', async ({

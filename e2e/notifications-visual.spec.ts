@@ -61,6 +61,7 @@ test.describe('notifications: visual mode', () => {
     await openVisual(page);
     await page.getByRole('button', { name: 'Code' }).click();
     await expect(page.getByRole('button', { name: 'Revert' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
     await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   });
 

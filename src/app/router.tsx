@@ -16,6 +16,7 @@ import { NotFoundPage } from './not-found-page';
 import { RootComponent } from './root-component';
 import { RouteError } from './route-error';
 import { RoutePending } from './route-pending';
+import { parseSearch, stringifySearch } from '../lib/search-serialization';
 import { signInSearchSchema } from './sign-in-search';
 
 // Code-based routes whose ids equal their paths, so features can use getRouteApi('/apps/$key')
@@ -157,6 +158,8 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,
+    parseSearch,
+    stringifySearch,
   });
 }
 

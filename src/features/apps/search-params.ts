@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { searchText } from '../../lib/search-serialization';
 
 /** URL search parameters of `/apps`. */
 export const appsListSearchSchema = z.object({
-  filter: z.string().optional().catch(undefined),
+  filter: searchText,
 });
 export type AppsListSearch = z.infer<typeof appsListSearchSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { searchText } from '../../lib/search-serialization';
 
 /** URL search parameters of `/settings/consent`. */
 export const consentSearchSchema = z.object({
-  lang: z.string().optional().catch(undefined),
+  lang: searchText,
 });
 export type ConsentSearch = z.infer<typeof consentSearchSchema>;

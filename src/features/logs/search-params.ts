@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { logLevelNameSchema } from '../../api/schemas/app-log';
+import { searchText } from '../../lib/search-serialization';
 
 /** URL search parameters of `/apps/$key/logs`: every filter, so a link can be shared. */
 export const logsSearchSchema = z.object({
   // Any case and `warning`, as the service reads it: a hand-typed link keeps its filter.
   level: logLevelNameSchema.optional().catch(undefined),
-  job: z.string().optional().catch(undefined),
-  q: z.string().optional().catch(undefined),
+  job: searchText,
+  q: searchText,
   /** `live` (default), `15m`, `1h`, `24h`, `7d` or `custom` (then since/before). */
   range: z.enum(['live', '15m', '1h', '24h', '7d', 'custom']).optional().catch(undefined),
   since: z.union([z.number(), z.string()]).optional().catch(undefined),
