@@ -1,12 +1,54 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const shared = { environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 } as const;
+
+/**
+ * The suites that touch the database run a second time on PostgreSQL (decision 012), each file
+ * on a database of its own (server/test-database.test-helper.ts) of the server at
+ * TEST_DATABASE_URL, which `scripts/ensure-postgres.sh` provides (scripts/test.sh sets it).
+ */
+const POSTGRES_SUITES = [
+  'server/store/**/*.test.ts',
+  'server/routes/**/*.test.ts',
+  'server/app.test.ts',
+  'server/auth.test.ts',
+  'server/request-bounds.test.ts',
+  'server/cli/**/*.test.ts',
+  // The client modules against the real service (the others are unit tests of the client).
+  'src/api/{apps,app-logs,consent,notifications}.test.ts',
+];
+
+const postgres: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        test: {
+          ...shared,
+          name: 'postgres',
+          include: POSTGRES_SUITES,
+          env: { TEST_ENGINE: 'postgres' },
+        },
+      },
+    ]
+  : [];
+if (postgres.length === 0) {
+  console.warn(
+    'PostgreSQL runs skipped: TEST_DATABASE_URL is not set (bash scripts/ensure-postgres.sh provides one)',
+  );
+}
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts'],
-    // The reliability suite has its own config and step (vitest.reliability.config.ts).
-    exclude: ['server/reliability/**', 'node_modules/**'],
-    environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'sqlite',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts'],
+          // The reliability suite has its own config and step (vitest.reliability.config.ts).
+          exclude: ['server/reliability/**', 'node_modules/**'],
+        },
+      },
+      ...postgres,
+    ],
   },
 });

@@ -12,7 +12,8 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { z } from 'zod';
 import { appLogEntrySchema, type AppLogEntry } from '../src/api/schemas/app-log';
 import { buildApp } from '../server/app';
-import { AuthFailureLimiter, createAuthHook } from '../server/auth';
+import { createAuthHook } from '../server/auth';
+import { AuthFailureLimiter } from '../server/auth-limiter';
 import { notFound } from '../server/errors';
 import { parseLogQuery } from '../server/routes/app-logs-query';
 import { queryLogs } from '../server/store/app-logs';

@@ -15,7 +15,12 @@ npx prettier --check . --log-level warn
 step "types"
 npx tsc -p tsconfig.json --noEmit
 
-step "unit and API tests"
+step "database"
+# The store and API suites run on SQLite and again on PostgreSQL (vitest.config.ts).
+TEST_DATABASE_URL="$(bash scripts/ensure-postgres.sh)"
+export TEST_DATABASE_URL
+
+step "unit and API tests (SQLite and PostgreSQL)"
 npx vitest run
 
 step "reliability (fuzzing and concurrency on the real service)"

@@ -18,7 +18,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { FastifyServerOptions } from 'fastify';
-import { AuthFailureLimiter, createAuthHook } from './auth';
+import { createAuthHook } from './auth';
+import { defaultAuthLimiter, type FailedAuthLimiter } from './auth-limiter';
 import { errorBody, registerErrorHandling, validatorCompiler } from './errors';
 import { registerJsonBodyParser } from './json-body';
 import { appLogRoutes } from './routes/app-logs';
@@ -46,7 +47,7 @@ export interface AppDeps {
   /** Fastify's logger options (`false` when absent). */
   logger?: FastifyServerOptions['logger'];
   /** Failed-auth counter; tests pass their own. */
-  authLimiter?: AuthFailureLimiter;
+  authLimiter?: FailedAuthLimiter;
   /** Token/membership lookup cache; 0 turns it off. */
   authCacheTtlMs?: number;
   /**
@@ -153,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           'onRequest',
           createAuthHook({
             db: deps.db,
-            limiter: deps.authLimiter ?? new AuthFailureLimiter(),
+            limiter: deps.authLimiter ?? defaultAuthLimiter(deps.db),
             cacheTtlMs: deps.authCacheTtlMs,
           }),
         );

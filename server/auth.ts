@@ -9,12 +9,15 @@
  * Order of checks: token (401, or 429 when its address is locked out) → site header (400, field
  * `X-Service-Site`) → membership (403). Ten failed authentications (401) from one address within
  * a minute make further failures from it 429 until that minute is over; a valid token still
- * passes. The address is `request.ip` (see `trustProxy` in app.ts). The counter is in memory,
- * per process: enough for one instance.
+ * passes. The address is `request.ip` (see `trustProxy` in app.ts). The counter is in memory
+ * on SQLite (one instance) and in the database on PostgreSQL, shared by every instance
+ * (auth-limiter.ts). The token and membership cache is per instance: a removed token or
+ * membership is refused by every instance within `cacheTtlMs` (5 s).
  */
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { siteIdSchema } from '../src/api/schemas/site';
+import type { FailedAuthLimiter } from './auth-limiter';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from './errors';
 import type { Database } from './store/db';
 import { findMembershipRole } from './store/sites';
@@ -38,47 +41,6 @@ declare module 'fastify' {
 }
 
 export const SITE_HEADER = 'X-Service-Site';
-
-/** Counts failed authentications per address in fixed one-minute windows. */
-export class AuthFailureLimiter {
-  private readonly windows = new Map<string, { start: number; failures: number }>();
-
-  constructor(
-    private readonly maxFailures = 10,
-    private readonly windowMs = 60_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Seconds until the address may try again, or 0 when it is not blocked. */
-  blockedFor(address: string): number {
-    const window = this.current(address);
-    if (!window || window.failures < this.maxFailures) return 0;
-    return (window.start + this.windowMs - this.now()) / 1000;
-  }
-
-  recordFailure(address: string): void {
-    const window = this.current(address);
-    if (window) window.failures += 1;
-    else this.windows.set(address, { start: this.now(), failures: 1 });
-    if (this.windows.size > 10_000) this.sweep();
-  }
-
-  private current(address: string): { start: number; failures: number } | undefined {
-    const window = this.windows.get(address);
-    if (window && this.now() - window.start >= this.windowMs) {
-      this.windows.delete(address);
-      return undefined;
-    }
-    return window;
-  }
-
-  private sweep(): void {
-    const now = this.now();
-    for (const [address, window] of this.windows) {
-      if (now - window.start >= this.windowMs) this.windows.delete(address);
-    }
-  }
-}
 
 /**
  * A few seconds of memory for token and membership lookups, so a client polling logs several
@@ -110,7 +72,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export interface AuthOptions {
   db: Kysely<Database>;
-  limiter: AuthFailureLimiter;
+  limiter: FailedAuthLimiter;
   /** How long lookups are remembered; 0 turns the cache off. */
   cacheTtlMs?: number;
 }
@@ -167,10 +129,8 @@ export function createAuthHook(options: AuthOptions): onRequestAsyncHookHandler 
     if (userId === undefined) {
       // Only failures are limited: a valid token is never refused for what others did from
       // the same address (a shared proxy or NAT).
-      const address = request.ip;
-      const wait = limiter.blockedFor(address);
+      const wait = await limiter.fail(request.ip);
       if (wait > 0) throw tooManyRequests(wait);
-      limiter.recordFailure(address);
       throw unauthorized(
         token ? 'The token is not valid' : 'Authorization: Bearer <token> is required',
       );

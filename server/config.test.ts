@@ -7,6 +7,7 @@ describe('loadConfig', () => {
       PORT: 8080,
       HOST: '127.0.0.1',
       DATABASE_URL: './data/site-console.db',
+      DATABASE_POOL_SIZE: 10,
       DEMO: true,
       DEMO_LOGS: true,
       LOG_RETENTION_DAYS: 14,

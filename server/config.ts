@@ -58,6 +58,8 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().trim().min(1).default('./data/site-console.db'),
+  /** PostgreSQL only: most connections each instance opens. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DEMO: flag('1'),
   DEMO_LOGS: flag('1'),
   LOG_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(14),

@@ -1,6 +1,7 @@
 /**
  * The process: reads the configuration, opens and migrates the database, seeds the demo on an
- * empty database, prints a fresh demo sign-in link, listens, starts the demo log generator and log retention, and closes
+ * empty database, prints a fresh demo sign-in link, listens, starts the demo log generator and
+ * log retention (in one instance only: leader.ts), and closes
  * everything on SIGINT/SIGTERM.
  */
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { startDemoLogGenerator } from './demo/log-generator';
 import { isEmptyDatabase, seedDemo } from './demo/seed';
 import { demoSignInToken, TOKEN_COMMAND_HINT } from './demo/sign-in';
+import { runWhileLeader } from './leader';
 import { startLogRetention } from './retention';
 import { migrateToLatest, openDatabase } from './store/db';
 
@@ -46,7 +48,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const db = openDatabase(config.DATABASE_URL);
+  const db = openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
   await migrateToLatest(db);
 
   if (config.DEMO && (await isEmptyDatabase(db))) await seedDemo(db);
@@ -66,23 +68,33 @@ async function main(): Promise<void> {
   if (signInToken) console.log(`Sign in: http://${host}:${port}/#token=${signInToken}&site=demo`);
   else console.log(TOKEN_COMMAND_HINT);
 
-  const stopGenerator =
-    config.DEMO && config.DEMO_LOGS
-      ? startDemoLogGenerator(db, {
-          onError: (error) => app.log.error({ err: error }, 'demo log generator failed'),
-        })
-      : undefined;
-  const stopRetention = startLogRetention(db, config.LOG_RETENTION_DAYS, (deleted, error) => {
-    if (error) app.log.error({ err: error }, 'log retention failed');
-    // Printed like the start-up lines: the request logger is at warn, where info never shows.
-    else if (deleted > 0) {
-      console.log(`Pruned ${deleted} log entries older than ${config.LOG_RETENTION_DAYS} days`);
-    }
-  });
+  // Background work runs in one instance only (the leader, on PostgreSQL; leader.ts).
+  const stopBackground = runWhileLeader(
+    db,
+    () => {
+      const stopGenerator =
+        config.DEMO && config.DEMO_LOGS
+          ? startDemoLogGenerator(db, {
+              onError: (error) => app.log.error({ err: error }, 'demo log generator failed'),
+            })
+          : undefined;
+      const stopRetention = startLogRetention(db, config.LOG_RETENTION_DAYS, (deleted, error) => {
+        if (error) app.log.error({ err: error }, 'log retention failed');
+        // Printed like the start-up lines: the request logger is at warn, where info never shows.
+        else if (deleted > 0) {
+          console.log(`Pruned ${deleted} log entries older than ${config.LOG_RETENTION_DAYS} days`);
+        }
+      });
+      return async () => {
+        stopRetention();
+        await stopGenerator?.();
+      };
+    },
+    { onError: (error) => app.log.error({ err: error }, 'leader election failed') },
+  );
 
   stopping.push(async () => {
-    stopRetention();
-    await stopGenerator?.();
+    await stopBackground();
     await app.close();
     await db.destroy();
   });

@@ -1,22 +1,21 @@
 /**
- * What API tests share: a real service on a real SQLite file in a temp folder, listening on a
+ * What API tests share: a real service on a real database of its own (a SQLite file, or a
+ * PostgreSQL database in the postgres test project: test-database.test-helper.ts), listening on a
  * free port, with the demo seeded and tokens for a demo admin and an acme-only user.
  *
  *   const api = await startTestApi();   // in beforeAll
  *   const res = await api.request('GET', '/apps');   // demo admin, site demo
  *   await api.close();                   // in afterAll
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { App } from '../src/api/schemas/app';
-import { AuthFailureLimiter } from './auth';
+import { AuthFailureLimiter } from './auth-limiter';
 import { buildApp, type AppDeps } from './app';
 import { seedDemo } from './demo/seed';
-import { migrateToLatest, openDatabase, type Database } from './store/db';
+import type { Database } from './store/db';
+import { createTestDatabase } from './test-database.test-helper';
 import { ensureMembership } from './store/sites';
 import { findOrCreateUser, issueToken } from './store/tokens';
 
@@ -24,8 +23,8 @@ export interface TestApi {
   app: FastifyInstance;
   db: Kysely<Database>;
   baseUrl: string;
-  dir: string;
-  dbFile: string;
+  /** DATABASE_URL of the service's database (a file path on SQLite). */
+  databaseUrl: string;
   /** Member of demo and acme. */
   adminToken: string;
   /** Member of acme only. */
@@ -52,10 +51,8 @@ export interface TestResponse {
 }
 
 export async function startTestApi(extra: Partial<AppDeps> = {}): Promise<TestApi> {
-  const dir = mkdtempSync(join(tmpdir(), 'site-console-test-'));
-  const dbFile = join(dir, 'test.db');
-  const db = openDatabase(dbFile);
-  await migrateToLatest(db);
+  const database = await createTestDatabase();
+  const { db } = database;
   await seedDemo(db);
   const adminId = await findOrCreateUser(db, 'admin@example.com');
   await ensureMembership(db, adminId, 'demo');
@@ -110,15 +107,13 @@ export async function startTestApi(extra: Partial<AppDeps> = {}): Promise<TestAp
     app,
     db,
     baseUrl,
-    dir,
-    dbFile,
+    databaseUrl: database.url,
     adminToken,
     acmeToken,
     request,
     close: async () => {
       await app.close();
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
+      await database.destroy();
     },
   };
 }

@@ -41,7 +41,10 @@ function lastLine(text: string): string {
 
 describe('npm run token', () => {
   it('issues a token for a new user on a database the server has open', async () => {
-    const run = await runTokenCli(['--site', 'acme', '--email', 'ops@example.com'], api.dbFile);
+    const run = await runTokenCli(
+      ['--site', 'acme', '--email', 'ops@example.com'],
+      api.databaseUrl,
+    );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const token = lastLine(run.stdout);
@@ -56,8 +59,8 @@ describe('npm run token', () => {
 
   it('defaults to admin@example.com and issues a new token each time', async () => {
     const [first, second] = await Promise.all([
-      runTokenCli(['--site', 'demo'], api.dbFile),
-      runTokenCli(['--site', 'demo'], api.dbFile),
+      runTokenCli(['--site', 'demo'], api.databaseUrl),
+      runTokenCli(['--site', 'demo'], api.databaseUrl),
     ]);
     expect(first.code).toBe(0);
     expect(lastLine(first.stdout)).not.toBe(lastLine(second.stdout));
@@ -69,14 +72,14 @@ describe('npm run token', () => {
   it('creates a new site with --create-site', async () => {
     const run = await runTokenCli(
       ['--site', 'beta-shop', '--email', 'beta@example.com', '--create-site', 'Beta Shop'],
-      api.dbFile,
+      api.databaseUrl,
     );
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Created site beta-shop');
     const token = lastLine(run.stdout);
     const sites = await api.request('GET', '/sites', { token, site: null });
     expect(sites.json).toEqual([{ id: 'beta-shop', name: 'Beta Shop', role: 'admin' }]);
-    const bad = await runTokenCli(['--site', 'Not A Site!', '--create-site', 'X'], api.dbFile);
+    const bad = await runTokenCli(['--site', 'Not A Site!', '--create-site', 'X'], api.databaseUrl);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('Not a site id');
   });
@@ -85,8 +88,8 @@ describe('npm run token', () => {
     const stop = startDemoLogGenerator(api.db);
     try {
       const runs = await Promise.all([
-        runTokenCli(['--site', 'demo', '--email', 'a@example.com'], api.dbFile),
-        runTokenCli(['--site', 'demo', '--email', 'b@example.com'], api.dbFile),
+        runTokenCli(['--site', 'demo', '--email', 'a@example.com'], api.databaseUrl),
+        runTokenCli(['--site', 'demo', '--email', 'b@example.com'], api.databaseUrl),
       ]);
       for (const run of runs) {
         expect(run.code).toBe(0);
@@ -99,8 +102,8 @@ describe('npm run token', () => {
 
   it('fails with a clear message and exit code 1 for an unknown site or missing --site', async () => {
     const [unknown, missing] = await Promise.all([
-      runTokenCli(['--site', 'nowhere'], api.dbFile),
-      runTokenCli([], api.dbFile),
+      runTokenCli(['--site', 'nowhere'], api.databaseUrl),
+      runTokenCli([], api.databaseUrl),
     ]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Unknown site "nowhere"');

@@ -1,6 +1,7 @@
 /**
- * The real service as a child process on its own SQLite file (demo seeded, demo log generator
- * off), for the reliability suite and the chaos script: its event loop is not the test's, and
+ * The real service as a child process on its own SQLite file, or on a given database
+ * (`databaseUrl`: several instances on one PostgreSQL database), demo seeded, demo log generator
+ * off, for the reliability suite and the chaos script: its event loop is not the test's, and
  * it can be killed with SIGKILL and started again on the same file. Tokens come from the real
  * token command, which also runs against the file while the service runs.
  */
@@ -18,6 +19,7 @@ const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 export interface ServiceProcess {
   /** `http://127.0.0.1:PORT/api` */
   apiUrl: string;
+  /** The DATABASE_URL of the service: its SQLite file unless `databaseUrl` was given. */
   dbPath: string;
   /** Runs `npm run token -- --site SITE --email EMAIL` and returns the token it prints. */
   issueToken(site: string, email?: string): Promise<string>;
@@ -68,9 +70,15 @@ function exited(child: ChildProcess | undefined, signal: NodeJS.Signals): Promis
   });
 }
 
-export async function startServiceProcess(): Promise<ServiceProcess> {
+export interface ServiceOptions {
+  databaseUrl?: string;
+  /** More environment for the service (DEMO, TRUST_PROXY, …). */
+  env?: Record<string, string>;
+}
+
+export async function startServiceProcess(options: ServiceOptions = {}): Promise<ServiceProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'site-console-reliability-'));
-  const dbPath = join(dir, 'site-console.db');
+  const dbPath = options.databaseUrl ?? join(dir, 'site-console.db');
   const port = await freePort();
   const apiUrl = `http://127.0.0.1:${port}/api`;
   const env = {
@@ -81,6 +89,7 @@ export async function startServiceProcess(): Promise<ServiceProcess> {
     DEMO: '1',
     DEMO_LOGS: '0',
     STATIC_DIR: dir,
+    ...options.env,
   };
   let child: ChildProcess | undefined;
 

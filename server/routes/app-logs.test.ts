@@ -1,23 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appLogEntrySchema, type AppLogEntry } from '../../src/api/schemas/app-log';
 import { errorBodySchema, type ErrorBody } from '../../src/api/schemas/error';
-import { AuthFailureLimiter } from '../auth';
+import { AuthFailureLimiter } from '../auth-limiter';
 import { buildApp } from '../app';
 import { insertApp } from '../store/apps';
-import { migrateToLatest, openDatabase, type Db } from '../store/db';
+import { openDatabase, type Db } from '../store/db';
 import { insertLogRows, pruneLogs, toLogRow } from '../store/app-logs';
 import { createSite, ensureMembership } from '../store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
 import { appFixture } from '../test-support.test-helper';
+import { createTestDatabase, type TestDatabase } from '../test-database.test-helper';
 
-const PORT = 18201;
-const BASE = `http://127.0.0.1:${PORT}/api`;
-let dir: string;
+// Set when the service listens (a free port: the SQLite and PostgreSQL projects run at once).
+let BASE = '';
+let database: TestDatabase;
 let db: Db;
 let server: FastifyInstance;
 let token: string;
@@ -31,22 +29,20 @@ async function createApp(site: string): Promise<{ id: number; key: string }> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'app-logs-routes-'));
-  db = openDatabase(join(dir, 'test.db'));
-  await migrateToLatest(db);
+  database = await createTestDatabase();
+  db = database.db;
   await createSite(db, 'demo', 'Demo');
   await createSite(db, 'other', 'Other');
   const userId = await findOrCreateUser(db, 'logs@example.com');
   await ensureMembership(db, userId, 'demo');
   token = await issueToken(db, userId);
   server = await buildApp({ db, staticDir: null, authLimiter: new AuthFailureLimiter(1000) });
-  await server.listen({ port: PORT, host: '127.0.0.1' });
+  BASE = `${await server.listen({ port: 0, host: '127.0.0.1' })}/api`;
 });
 
 afterAll(async () => {
   await server.close();
-  await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
+  await database.destroy();
 });
 
 const headers = (extra: Record<string, string> = {}) => ({
@@ -321,7 +317,7 @@ describe('GET /apps/:app_id/logs', () => {
     await post(fresh, { logs: [{ level: 'info', data: 'second' }] });
     expect(dataOf(await entries(fresh))).toEqual(['second', 'first']);
     // pruning (here: by another connection, like another process) removes the oldest
-    const other = openDatabase(join(dir, 'test.db'));
+    const other = openDatabase(database.url);
     const first = (await entries(fresh, { since: '0' }))[0]!;
     await pruneLogs(other, first.time + 1e-6);
     await other.destroy();

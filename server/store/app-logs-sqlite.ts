@@ -172,12 +172,34 @@ async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
   return deleted;
 }
 
+/** Nothing to lock: ingestion's `BEGIN IMMEDIATE` already holds the one write lock of the file. */
+function lockApp(): Promise<void> {
+  return Promise.resolve();
+}
+
+/** Nothing to prepare: the table is not partitioned. */
+function prepare(): Promise<void> {
+  return Promise.resolve();
+}
+
+function isDuplicateTime(error: unknown): boolean {
+  return (
+    error !== null &&
+    typeof error === 'object' &&
+    'code' in error &&
+    error.code === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
+}
+
 /** The LogStore of log-store.ts for SQLite (checked against the interface there). */
 export const sqliteLogStore = {
+  lockApp,
   insertRows: insertLogRows,
   searchContains,
   searchIndexCandidates,
   searchTimedOut,
   notIndexed,
   prune,
+  prepare,
+  isDuplicateTime,
 };

@@ -38,7 +38,10 @@ export function formatLogId(id: number): string {
  * lower-cased. Takes the JSON texts the row stores, so nothing is stringified twice.
  */
 function searchText(data: unknown, dataJson: string, contextJson: string | null): string {
-  return `${typeof data === 'string' ? data : dataJson}\n${contextJson ?? ''}`.toLowerCase();
+  const text = `${typeof data === 'string' ? data : dataJson}\n${contextJson ?? ''}`.toLowerCase();
+  // PostgreSQL text cannot hold NUL. `q` refuses control characters, so writing NUL as another
+  // one (U+0001) changes no match, on either engine.
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\u0001') : text;
 }
 
 function jobName(context: Record<string, unknown> | null | undefined): string | null {
@@ -77,13 +80,18 @@ export function toLogRow(appId: number, entry: LogIngestEntry, timeUs: number): 
   };
 }
 
+/** Attempts of a batch refused by the (app_id, time_us) index before the error goes out. */
+const DUPLICATE_TIME_ATTEMPTS = 3;
+
 /**
  * Stores a batch in one transaction. `time` is the commit time, strictly increasing per app in
  * batch order: the transaction reads the app's last time and continues after it, so a client
- * polling with `since` never misses an entry that commits late. It takes the write lock before
- * that read (`writeTransaction`): a deferred transaction would fail with "database is locked"
- * when another process (the token CLI) commits between its read and its write, where this one
- * waits up to busy_timeout.
+ * polling with `since` never misses an entry that commits late. Ingestion into one app is
+ * serialized before that read, in every process: on SQLite by the write lock taken first
+ * (`writeTransaction`; a deferred transaction would fail with "database is locked" when the
+ * token CLI commits between its read and its write), on PostgreSQL by an advisory lock on the
+ * app (`lockApp`). A batch the unique (app_id, time_us) index still refuses (a row written
+ * around this function) is tried again after the new last time.
  */
 export async function insertLogs(
   db: Kysely<Database>,
@@ -91,7 +99,23 @@ export async function insertLogs(
   entries: readonly LogIngestEntry[],
 ): Promise<AppLogEntry[]> {
   if (entries.length === 0) return [];
+  const store = logStoreOf(db);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await insertBatch(db, appId, entries);
+    } catch (error) {
+      if (attempt >= DUPLICATE_TIME_ATTEMPTS || !store.isDuplicateTime(error)) throw error;
+    }
+  }
+}
+
+async function insertBatch(
+  db: Kysely<Database>,
+  appId: number,
+  entries: readonly LogIngestEntry[],
+): Promise<AppLogEntry[]> {
   return writeTransaction(db, async (trx) => {
+    await logStoreOf(trx).lockApp(trx, appId);
     const last = await trx
       .selectFrom('app_logs')
       .select((eb) => eb.fn.max('time_us').as('last'))

@@ -1,13 +1,13 @@
 /**
- * The database: Kysely over better-sqlite3, and the table types every repository uses.
+ * The database: Kysely over better-sqlite3 or PostgreSQL, and the table types every repository uses.
  *
- * - `openDatabase(url)` opens a SQLite file (its folder is created) or `:memory:`, with WAL,
- *   foreign keys on, busy_timeout 5000 and synchronous NORMAL, so the token CLI can write while
- *   the server runs.
+ * - `openDatabase(url)` opens PostgreSQL for a `postgres://` URL (postgres.ts), else a SQLite
+ *   file (its folder is created) or `:memory:`, with WAL, foreign keys on, busy_timeout 5000 and
+ *   synchronous NORMAL, so the token CLI can write while the server runs.
  * - `migrateToLatest(db)` runs the migrations in `./migrations` (in code, at start).
  *
- * Everything SQLite-specific about opening lives here; repositories use plain Kysely so that a
- * PostgreSQL dialect can be added later. Booleans are stored as 0/1 integers and lists/objects as
+ * Opening and `writeTransaction` are engine-specific; repositories use plain Kysely, and the log
+ * SQL sits behind the LogStore seam (decisions 009, 012). Booleans are stored as 0/1 integers and lists/objects as
  * JSON text (encoding.ts); repositories take and return domain objects and do that encoding
  * themselves (docs/decisions/009).
  */
@@ -26,6 +26,9 @@ import {
 } from 'kysely';
 import type { AppLogsTable } from './app-logs-table';
 import { registerLogSqlFunctions } from './app-logs-sqlite';
+import { engineOf, isPostgresUrl } from './engine';
+import { logStoreOf } from './log-store';
+import { openPostgres, type PostgresOptions } from './postgres';
 import { migrations } from './migrations/index';
 
 export interface UsersTable {
@@ -154,8 +157,12 @@ export interface Database {
 
 export type Db = Kysely<Database>;
 
-/** Opens (and creates) the SQLite database at `url`: a file path or `:memory:`. */
-export function openDatabase(url: string): Kysely<Database> {
+/**
+ * Opens the database at `url`: PostgreSQL for `postgres://…` (with `options.poolSize`), else the
+ * SQLite file at that path (created) or `:memory:`.
+ */
+export function openDatabase(url: string, options: PostgresOptions = {}): Kysely<Database> {
+  if (isPostgresUrl(url)) return openPostgres(url, options);
   const filename = url === ':memory:' ? url : resolve(url);
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const sqlite = new SQLite(filename);
@@ -198,8 +205,32 @@ class InCodeMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Runs every pending migration; throws (with the failing migration's error) if one fails. */
+/** Any number, the same in every instance: the advisory lock instances migrate under. */
+const MIGRATION_LOCK = 7_310_001;
+
+/**
+ * Runs every pending migration, then prepares the log store (PostgreSQL: the coming days'
+ * partitions); throws (with the failing migration's error) if one fails. On PostgreSQL, instances
+ * starting at once take turns: the whole run holds a session advisory lock on one connection.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  if (engineOf(db) === 'sqlite') {
+    await runMigrations(db);
+    await logStoreOf(db).prepare(db, Date.now() * 1000);
+    return;
+  }
+  await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
+    try {
+      await runMigrations(conn);
+      await logStoreOf(conn).prepare(conn, Date.now() * 1000);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+    }
+  });
+}
+
+async function runMigrations(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: new InCodeMigrationProvider() });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
@@ -210,16 +241,18 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
 }
 
 /**
- * A write transaction. SQLITE-SPECIFIC: it starts with `BEGIN IMMEDIATE`, taking the write lock
+ * A write transaction. On SQLite it starts with `BEGIN IMMEDIATE`, taking the write lock
  * first, so that another process writing at the same time (the token CLI next to the server)
  * makes it wait up to busy_timeout instead of failing with SQLITE_BUSY when a deferred
- * transaction tries to turn from reading to writing. A PostgreSQL dialect would use
- * `db.transaction()` here. `fn` must use the `trx` it is given.
+ * transaction tries to turn from reading to writing. On PostgreSQL it is a plain (read
+ * committed) transaction: row locks and conditional updates decide between writers.
+ * `fn` must use the `trx` it is given.
  */
 export async function writeTransaction<T>(
   db: Kysely<Database>,
   fn: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
+  if (engineOf(db) === 'postgres') return db.transaction().execute(fn);
   return db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {

@@ -5,15 +5,22 @@
  * the filter, the two-step search, the page as JSON text); a `LogStore` owns the SQL only its
  * engine speaks: the batch insert with its search index, the substring test of `q`, the text
  * index lookup with its time budget, and pruning. `logStoreOf(db)` picks the implementation from
- * the dialect the database was opened with (`openDatabase` in db.ts), for the database or any of
+ * the engine the database was opened with (`openDatabase` in db.ts), for the database or any of
  * its transactions. See docs/decisions/009-storage-encoding-and-log-store-seam.md.
  */
-import { SqliteAdapter, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { NewLogRow } from './app-logs-table';
+import { postgresLogStore } from './app-logs-postgres';
 import { sqliteLogStore } from './app-logs-sqlite';
 import type { Database } from './db';
+import { engineOf } from './engine';
 
 export interface LogStore {
+  /**
+   * Makes the app's ingestion wait for every other ingestion into it (in any process) until the
+   * caller's transaction ends, so each batch reads the last time committed before it.
+   */
+  lockApp(db: Kysely<Database>, appId: number): Promise<void>;
   /**
    * Inserts rows of ONE app (times unique, at most 1000) and their search index entries, in the
    * caller's transaction. Returns each row's id and time, in any order.
@@ -36,11 +43,13 @@ export interface LogStore {
   notIndexed(column: 'app_id' | 'time_us'): RawBuilder<number>;
   /** Deletes every entry with `time_us < cutoffUs`; returns how many. */
   prune(db: Kysely<Database>, cutoffUs: number): Promise<number>;
+  /** Storage work ahead of time (PostgreSQL: the coming days' partitions); at start and hourly. */
+  prepare(db: Kysely<Database>, nowUs: number): Promise<void>;
+  /** True for a write refused by the unique (app_id, time_us) index. */
+  isDuplicateTime(error: unknown): boolean;
 }
 
 /** The log store of the engine `db` (or the transaction) runs on. */
 export function logStoreOf(db: Kysely<Database>): LogStore {
-  const adapter = db.getExecutor().adapter;
-  if (adapter instanceof SqliteAdapter) return sqliteLogStore;
-  throw new Error(`No log store for the ${adapter.constructor.name} dialect`);
+  return engineOf(db) === 'sqlite' ? sqliteLogStore : postgresLogStore;
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appFixture } from '../test-support.test-helper';
 import { changesOf, findAppRow, insertApp, updateApp } from './apps';
-import { migrateToLatest, openDatabase, type Db } from './db';
+import type { Db } from './db';
+import { createTestDatabase, type TestDatabase } from '../test-database.test-helper';
 import {
   contentOf,
   findNotificationRow,
@@ -14,17 +15,18 @@ import { createSite } from './sites';
 // One rule for every resource with an ETag: a conditional write answers with the row exactly
 // as it wrote it (the next ETag comes from it), or with nothing when the row was not at the
 // expected version; never with a re-read that could be another row or the stale one.
+let database: TestDatabase;
 let db: Db;
 const LATER = '2026-02-01T00:00:00.000Z';
 
 beforeAll(async () => {
-  db = openDatabase(':memory:');
-  await migrateToLatest(db);
+  database = await createTestDatabase();
+  db = database.db;
   await createSite(db, 'site', 'Site');
 });
 
 afterAll(async () => {
-  await db.destroy();
+  await database.destroy();
 });
 
 describe('updateApp', () => {

@@ -1,14 +1,12 @@
-// The apps resource module against the real service over HTTP, on a real SQLite file.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The apps resource module against the real service over HTTP, on a real database.
 import { QueryClient } from '@tanstack/react-query';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { migrateToLatest, openDatabase, type Db } from '../../server/store/db';
+import type { Db } from '../../server/store/db';
 import { insertApp } from '../../server/store/apps';
 import { appFixture } from '../../server/test-support.test-helper';
+import { createTestDatabase, type TestDatabase } from '../../server/test-database.test-helper';
 import { createSite, ensureMembership } from '../../server/store/sites';
 import { findOrCreateUser, issueToken } from '../../server/store/tokens';
 import {
@@ -23,7 +21,7 @@ import { deriveCallbackUrl } from './app-callback';
 import { configureApiClient, isApiError, type ApiError } from './client';
 import type { App } from './schemas/app';
 
-let dir: string;
+let database: TestDatabase;
 let db: Db;
 let server: FastifyInstance;
 
@@ -40,9 +38,8 @@ const appOf = (key: string, internal: boolean) =>
   });
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'apps-api-'));
-  db = openDatabase(join(dir, 'test.db'));
-  await migrateToLatest(db);
+  database = await createTestDatabase();
+  db = database.db;
   await createSite(db, 'shop', 'Shop');
   const userId = await findOrCreateUser(db, 'admin@example.com');
   await ensureMembership(db, userId, 'shop');
@@ -56,8 +53,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
+  await database.destroy();
 });
 
 describe('apps resource', () => {

@@ -1,9 +1,22 @@
-import type { Kysely, Migration } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
+import { engineOf } from '../engine';
+
+/**
+ * An integer primary key numbered by the database: `autoincrement` on SQLite (ids never reused),
+ * an identity column on PostgreSQL.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see `up` below
+function autoId(db: Kysely<any>) {
+  return engineOf(db) === 'postgres'
+    ? (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity()
+    : (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement();
+}
 
 /**
  * Users, sites, memberships, access tokens, apps, consent and notifications. Columns are plain
  * SQL types (text, integer) so that the same migration reads naturally on PostgreSQL later;
- * JSON lives in text columns.
+ * JSON lives in text columns; the same
+ * on both engines but for the id columns (`autoId`).
  */
 export const coreMigration: Migration = {
   // Migrations see the schema of their own time, not today's Database type.
@@ -11,7 +24,7 @@ export const coreMigration: Migration = {
   async up(db: Kysely<any>): Promise<void> {
     await db.schema
       .createTable('users')
-      .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+      .addColumn('id', 'integer', autoId(db))
       .addColumn('email', 'text', (col) => col.notNull().unique())
       .addColumn('name', 'text', (col) => col.notNull())
       .addColumn('created_at', 'text', (col) => col.notNull())
@@ -39,7 +52,7 @@ export const coreMigration: Migration = {
 
     await db.schema
       .createTable('access_tokens')
-      .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+      .addColumn('id', 'integer', autoId(db))
       .addColumn('user_id', 'integer', (col) =>
         col.notNull().references('users.id').onDelete('cascade'),
       )
@@ -50,7 +63,7 @@ export const coreMigration: Migration = {
 
     await db.schema
       .createTable('apps')
-      .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+      .addColumn('id', 'integer', autoId(db))
       .addColumn('site_id', 'text', (col) => col.notNull().references('sites.id'))
       .addColumn('key', 'text', (col) => col.notNull())
       .addColumn('name', 'text', (col) => col.notNull())
@@ -87,7 +100,7 @@ export const coreMigration: Migration = {
 
     await db.schema
       .createTable('consent_applications')
-      .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+      .addColumn('id', 'integer', autoId(db))
       .addColumn('site_id', 'text', (col) => col.notNull().references('sites.id'))
       .addColumn('name', 'text', (col) => col.notNull())
       .addColumn('position', 'integer', (col) => col.notNull())

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import { coreMigration } from './001-core';
 import { appLogsMigration } from './002-app-logs';
+import { authFailuresMigration } from './003-auth-failures';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '001-core': coreMigration,
   '002-app-logs': appLogsMigration,
+  '003-auth-failures': authFailuresMigration,
 };

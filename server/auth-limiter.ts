@@ -1,0 +1,95 @@
+/**
+ * The failed-auth limiter (decision 011): ten failures from one address within a fixed minute
+ * make further failures from it 429 until the minute ends. On SQLite (one instance) the counts
+ * live in memory; on PostgreSQL in the unlogged table `auth_failures`, so failures spread over
+ * several instances add up (decision 012).
+ */
+import type { Kysely } from 'kysely';
+import { engineOf } from './store/engine';
+import { countAuthFailure, sweepAuthFailures } from './store/auth-failures';
+import type { Database } from './store/db';
+
+export interface FailedAuthLimiter {
+  /**
+   * Records a failed authentication from `address`, unless the address is refused already;
+   * answers the seconds it is refused for (0: not refused, answer 401).
+   */
+  fail(address: string): Promise<number>;
+}
+
+/** Counts failed authentications per address in fixed one-minute windows, in memory. */
+export class AuthFailureLimiter implements FailedAuthLimiter {
+  private readonly windows = new Map<string, { start: number; failures: number }>();
+
+  constructor(
+    private readonly maxFailures = 10,
+    private readonly windowMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  fail(address: string): Promise<number> {
+    const wait = this.blockedFor(address);
+    if (wait === 0) this.recordFailure(address);
+    return Promise.resolve(wait);
+  }
+
+  /** Seconds until the address may try again, or 0 when it is not blocked. */
+  blockedFor(address: string): number {
+    const window = this.current(address);
+    if (!window || window.failures < this.maxFailures) return 0;
+    return (window.start + this.windowMs - this.now()) / 1000;
+  }
+
+  recordFailure(address: string): void {
+    const window = this.current(address);
+    if (window) window.failures += 1;
+    else this.windows.set(address, { start: this.now(), failures: 1 });
+    if (this.windows.size > 10_000) this.sweep();
+  }
+
+  private current(address: string): { start: number; failures: number } | undefined {
+    const window = this.windows.get(address);
+    if (window && this.now() - window.start >= this.windowMs) {
+      this.windows.delete(address);
+      return undefined;
+    }
+    return window;
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [address, window] of this.windows) {
+      if (now - window.start >= this.windowMs) this.windows.delete(address);
+    }
+  }
+}
+
+/** Old windows are deleted once every this many failures. */
+const SWEEP_EVERY = 1000;
+
+/** Counts failures per address in the database, so every instance sees the same counts. */
+export class DatabaseAuthFailureLimiter implements FailedAuthLimiter {
+  private failures = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly maxFailures = 10,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  async fail(address: string): Promise<number> {
+    const now = Date.now();
+    this.failures += 1;
+    if (this.failures % SWEEP_EVERY === 0) await sweepAuthFailures(this.db, now - this.windowMs);
+    const window = await countAuthFailure(this.db, address, now, this.windowMs);
+    if (window.failures <= this.maxFailures) return 0;
+    return Math.max(window.start + this.windowMs - now, 1) / 1000;
+  }
+}
+
+/** The limiter of the engine `db` runs on. */
+export function defaultAuthLimiter(db: Kysely<Database>): FailedAuthLimiter {
+  return engineOf(db) === 'postgres'
+    ? new DatabaseAuthFailureLimiter(db)
+    : new AuthFailureLimiter();
+}

@@ -1,0 +1,82 @@
+/**
+ * A fresh database for one test file, on the engine the test project runs (vitest.config.ts):
+ * SQLite in a temp folder, or with TEST_ENGINE=postgres a database of its own on the server of
+ * TEST_DATABASE_URL (created here, dropped by `destroy`), so files run in parallel apart.
+ *
+ *   const test = await createTestDatabase();   // in beforeAll: migrated, empty
+ *   test.db …; openDatabase(test.url)          // a second connection, like another process
+ *   await test.destroy();                        // in afterAll
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { Engine } from './store/engine';
+import { migrateToLatest, openDatabase, type Db } from './store/db';
+
+export const testEngine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestDatabase {
+  db: Db;
+  /** The DATABASE_URL of this database (a file path on SQLite). */
+  url: string;
+  destroy: () => Promise<void>;
+}
+
+async function onServer(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testEngine === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'site-console-test-'));
+    const url = join(dir, 'test.db');
+    const db = openDatabase(url);
+    await migrateToLatest(db);
+    return {
+      db,
+      url,
+      destroy: async () => {
+        await db.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  const { url, drop } = await createPostgresDatabase(adminUrl);
+  const db = openDatabase(url);
+  await migrateToLatest(db);
+  return {
+    db,
+    url,
+    destroy: async () => {
+      await db.destroy();
+      await drop();
+    },
+  };
+}
+
+/**
+ * An empty database of its own on the server of `adminUrl` (whose role may create databases):
+ * its URL, and `drop`, which disconnects whoever is still connected.
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `site_console_t${randomBytes(6).toString('hex')}`;
+  await onServer(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: () => onServer(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
