@@ -7,7 +7,7 @@
  * app (commits during a query make it run once more when it ends). A thousand viewers following
  * one app at one cursor cost one query per commit, not a thousand.
  *
- * Entries AT `since` do not end the wait: the tail asks `since` = the newest time it holds, so
+ * Entries AT `since` do not end the wait (unless they fill the page): the tail asks `since` = the newest time it holds, so
  * those are the ones it has (our times are strictly increasing per app, so no new entry can
  * arrive at that time). They are still in the page the wait answers with.
  *
@@ -37,8 +37,7 @@ interface Waiter {
 interface Group {
   readonly key: string;
   readonly appId: number;
-  readonly filter: LogFilter;
-  readonly sinceUs: number;
+  readonly filter: LogFilter & { sinceUs: number };
   readonly waiters: Set<Waiter>;
   /** The latest page read (null until the first query is in). */
   page: LogPage | null;
@@ -60,8 +59,12 @@ export interface LogWaitStats {
   queries: number;
 }
 
-function hasNewerThan(page: LogPage, sinceUs: number): boolean {
-  return page.newestUs !== null && page.newestUs > sinceUs;
+/**
+ * What ends a wait: an entry newer than `since`, or a full page (then entries at `since` fill
+ * it, and the client must go on at once to what lies past them).
+ */
+function answersNow(page: LogPage, filter: LogFilter & { sinceUs: number }): boolean {
+  return (page.newestUs !== null && page.newestUs > filter.sinceUs) || page.count >= filter.limit;
 }
 
 export class LogTailWaits {
@@ -144,7 +147,6 @@ export class LogTailWaits {
       key,
       appId,
       filter,
-      sinceUs: filter.sinceUs,
       waiters: new Set(),
       page: null,
       querying: false,
@@ -179,7 +181,7 @@ export class LogTailWaits {
       (page) => {
         group.querying = false;
         group.page = page;
-        const fresh = hasNewerThan(page, group.sinceUs);
+        const fresh = answersNow(page, group.filter);
         for (const waiter of [...group.waiters]) {
           if (fresh || waiter.expired) this.finish(waiter, page);
         }

@@ -77,6 +77,13 @@ describe('GET /apps/:app_id/logs?wait', () => {
     await expect.poll(() => notifier.listenerCount()).toBe(0);
   });
 
+  it('answers at once when entries at since fill the page (the client must go past them)', async () => {
+    const key = await newApp();
+    const [held] = await post(key, ['held']);
+    const page = await getLogs(key, { since: String(held?.time), wait: '30', limit: '1' });
+    expect(page.map((entry) => entry.id)).toEqual([held?.id]);
+  });
+
   it('answers after the wait with what there is', async () => {
     const key = await newApp();
     const [held] = await post(key, ['held']);
