@@ -5,6 +5,8 @@ import type { LogsSearch } from './search-params';
 import { TailEngine, type TailSnapshot } from './tail-engine';
 
 const RENDER_SPACING_MS = 250;
+/** `wait` of follow requests: our service holds them until a line comes (decision 013). */
+const FOLLOW_WAIT_SECONDS = 25;
 
 /** What of the URL decides the tail; everything else (utc, …) is display only. */
 export type TailSearch = Pick<
@@ -19,7 +21,11 @@ export type TailSearch = Pick<
  */
 export function useTailEngine(appKey: string, search: TailSearch) {
   const [engine] = useState(
-    () => new TailEngine({ fetchPage: (query, signal) => fetchAppLogsPage(appKey, query, signal) }),
+    () =>
+      new TailEngine({
+        fetchPage: (query, signal) => fetchAppLogsPage(appKey, query, signal),
+        waitSeconds: FOLLOW_WAIT_SECONDS,
+      }),
   );
 
   const { level, job, q, since, before, entry, at } = search;
