@@ -59,6 +59,15 @@ test.describe('apps', () => {
 
     await page.getByLabel('Name', { exact: true }).fill('Analytics EU');
     await page.getByLabel('SDK version').fill('2.0.0');
+    // An address pasted from the browser's address bar keeps only its hostname.
+    const domain = page.getByLabel('Domain');
+    await domain.fill('');
+    await domain.evaluate((input) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'https://analytics-eu.example.net/setup?step=2');
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+    });
+    await expect(domain).toHaveValue('analytics-eu.example.net');
     let patches = 0;
     page.on('request', (request) => {
       if (request.method() === 'PATCH') patches += 1;
@@ -73,6 +82,7 @@ test.describe('apps', () => {
     expect(response.request().postDataJSON()).toEqual({
       name: 'Analytics EU',
       sdk_version: '2.0.0',
+      domain: 'analytics-eu.example.net',
     });
     expect(response.request().headers()['if-match']).toMatch(/^"/);
     await expect(page.getByText('All changes saved')).toBeVisible();
@@ -143,6 +153,9 @@ test.describe('apps', () => {
       'true',
     );
     await expect(page.getByRole('button', { name: 'Remove write_settings' })).toBeVisible();
+    // Picking clears the search for the next one.
+    await expect(combobox).toHaveValue('');
+    await page.keyboard.type('xyz');
     await page.keyboard.press('Escape');
     await expect(combobox).toHaveAttribute('aria-expanded', 'false');
     await expect(listbox).toBeHidden();
@@ -151,6 +164,40 @@ test.describe('apps', () => {
     await page.keyboard.press('Backspace'); // removes the last chip
     await expect(page.getByRole('button', { name: 'Remove write_settings' })).toHaveCount(0);
     await expect(page.getByText('All changes saved')).toBeVisible();
+  });
+
+  test('a failed save says nothing was saved, keeps the edits, and retries', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await signIn(page);
+    await openApp(page, 'analytics');
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('Analytics A');
+    await page.keyboard.press('ControlOrMeta+s');
+    const toasts = page.getByRole('region', { name: 'Notifications' });
+    await expect(toasts.getByText('App saved')).toBeVisible();
+
+    // The server breaks for the next save (a proxy's 500 that is not even an Error body).
+    await page.route('**/api/apps/analytics', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream exploded' })
+        : route.continue(),
+    );
+    await name.fill('Analytics B');
+    await page.keyboard.press('ControlOrMeta+s');
+    const alert = page.getByRole('alert').filter({ hasText: 'Nothing was saved' });
+    await expect(alert).toContainText('your edits are kept');
+    await expect(toasts.getByText('App saved')).toHaveCount(0);
+    await expect(name).toHaveValue('Analytics B');
+    expect(await (await api('/apps/analytics')).json()).toMatchObject({ name: 'Analytics A' });
+
+    await page.unroute('**/api/apps/analytics');
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+    await expect(alert).toHaveCount(0);
+    expect(await (await api('/apps/analytics')).json()).toMatchObject({ name: 'Analytics B' });
   });
 
   test('a 422 from the service lands on its field and takes the focus', async ({

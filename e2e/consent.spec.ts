@@ -320,4 +320,22 @@ test.describe('consent settings', () => {
     const ga = loaded.klaroConfig!.services.find((service) => service.name === 'google-analytics')!;
     expect(ga.cookies[0]).toEqual([/^_ga.*/, '/', '.demo.example.com']);
   });
+
+  test('the page is as tall as its content, at 1440 px and on a phone', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await openConsent(page);
+      const { scrollHeight, contentBottom } = await page.evaluate(() => ({
+        scrollHeight: document.documentElement.scrollHeight,
+        contentBottom: Math.ceil(
+          (document.getElementById('main')?.getBoundingClientRect().bottom ?? 0) + window.scrollY,
+        ),
+      }));
+      expect({ width, overflow: scrollHeight - contentBottom }).toEqual({ width, overflow: 0 });
+    }
+  });
 });

@@ -56,6 +56,22 @@ test.describe('notifications', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Password reset' })).toBeVisible();
   });
 
+  test('on a phone the list is cards that fit the screen', async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page);
+    await page.goto('/notifications');
+    const cards = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+    await expect(cards).toHaveCount(6);
+    await expect(cards.filter({ hasText: 'order-confirmation' })).toHaveCount(1);
+    await expect(page.getByRole('table', { name: 'Notifications' })).toBeHidden();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await cards.filter({ hasText: 'Password reset' }).getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Password reset' })).toBeVisible();
+  });
+
   test('edits subject and HTML of the order confirmation, previews, saves; it persists', async ({
     page,
     signIn,
@@ -121,7 +137,9 @@ test.describe('notifications', () => {
     await page.keyboard.insertText('\n<p>{% if customer.accepts_marketing %}News</p>');
     const errors = page.getByRole('list', { name: 'Liquid errors in HTML version' });
     await expect(errors).toContainText('Line 2, column 4');
-    await expect(errors).toContainText('not closed');
+    await expect(errors).toContainText(
+      '{% if customer.accepts_marketing %} is never closed: add {% endif %}',
+    );
     await expect(page.locator('.cm-lintRange-error')).toHaveCount(1);
     // The last good preview stays, with the error said.
     await expect(preview(page).locator('#ok')).toHaveText('Hello Ada');

@@ -143,6 +143,8 @@ test.describe('shell', () => {
     await expectAppsOf(page, 'acme');
     await expect(page.getByRole('button', { name: /Site: Acme Corporation/ })).toBeVisible();
     expect(JSON.parse((await storedConnection(page)) ?? '{}')).toMatchObject({ site: 'acme' });
+    // The account button stands for the person signed in, not for the site (no "A" for Acme).
+    await expect(page.getByRole('button', { name: 'Account and connection' })).toHaveText('');
 
     // From an app page the switch lands on the section root, not on an app of the old site.
     await page.goto('/notifications');

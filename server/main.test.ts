@@ -84,8 +84,31 @@ describe('server process', () => {
     expect(await stop(child)).toBe(0);
   });
 
-  it('does not seed or print a sign-in line again on a database that has data', async () => {
-    const { child, lines } = await startServer({ DATABASE_URL: databaseUrl, DEMO_LOGS: '0' });
+  it('does not seed again on a database that has data, and prints a fresh sign-in link', async () => {
+    const first = await startServer({ DATABASE_URL: databaseUrl, DEMO_LOGS: '0' });
+    await expect.poll(() => first.lines.some((line) => line.startsWith('Sign in: '))).toBe(true);
+    const firstLink = first.lines.find((line) => line.startsWith('Sign in: '));
+    const token = /#token=(scs_\w+)/.exec(firstLink ?? '')?.[1] ?? '';
+    const headers = { authorization: `Bearer ${token}`, 'x-service-site': 'demo' };
+    const notifications = await fetch(`${first.baseUrl}/api/notifications`, { headers });
+    // Seeded once: still the demo's templates, not two of each.
+    expect(((await notifications.json()) as unknown[]).length).toBe(6);
+    expect(await stop(first.child)).toBe(0);
+
+    const second = await startServer({ DATABASE_URL: databaseUrl, DEMO_LOGS: '0' });
+    await expect.poll(() => second.lines.some((line) => line.startsWith('Sign in: '))).toBe(true);
+    expect(second.lines.find((line) => line.startsWith('Sign in: '))).not.toBe(firstLink);
+    expect(await stop(second.child)).toBe(0);
+  });
+
+  it('without the demo prints the command that makes a sign-in token', async () => {
+    const { child, lines } = await startServer({
+      DATABASE_URL: join(dir, 'data', 'empty.db'),
+      DEMO: '0',
+    });
+    await expect
+      .poll(() => lines.find((line) => line.includes('npm run token')))
+      .toMatch(/npm run token -- --site SITE/);
     expect(lines.some((line) => line.startsWith('Sign in: '))).toBe(false);
     expect(await stop(child)).toBe(0);
   });

@@ -1,19 +1,16 @@
 /**
  * The process: reads the configuration, opens and migrates the database, seeds the demo on an
- * empty database, listens, starts the demo log generator and log retention, and closes
+ * empty database, prints a fresh demo sign-in link, listens, starts the demo log generator and log retention, and closes
  * everything on SIGINT/SIGTERM.
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startDemoLogGenerator } from './demo/log-generator';
-import { DEMO_SITES, isEmptyDatabase, seedDemo } from './demo/seed';
+import { isEmptyDatabase, seedDemo } from './demo/seed';
+import { demoSignInToken, TOKEN_COMMAND_HINT } from './demo/sign-in';
 import { startLogRetention } from './retention';
 import { migrateToLatest, openDatabase } from './store/db';
-import { ensureMembership } from './store/sites';
-import { findOrCreateUser, issueToken } from './store/tokens';
-
-export const DEMO_ADMIN_EMAIL = 'admin@example.com';
 
 function readConfig(): Config {
   try {
@@ -52,13 +49,8 @@ async function main(): Promise<void> {
   const db = openDatabase(config.DATABASE_URL);
   await migrateToLatest(db);
 
-  let signInToken: string | undefined;
-  if (config.DEMO && (await isEmptyDatabase(db))) {
-    await seedDemo(db);
-    const userId = await findOrCreateUser(db, DEMO_ADMIN_EMAIL);
-    for (const site of DEMO_SITES) await ensureMembership(db, userId, site.id);
-    signInToken = await issueToken(db, userId);
-  }
+  if (config.DEMO && (await isEmptyDatabase(db))) await seedDemo(db);
+  const signInToken = config.DEMO ? await demoSignInToken(db) : undefined;
 
   const app = await buildApp({
     db,
@@ -72,6 +64,7 @@ async function main(): Promise<void> {
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   console.log(`Site Console on http://${host}:${port} (API under /api)`);
   if (signInToken) console.log(`Sign in: http://${host}:${port}/#token=${signInToken}&site=demo`);
+  else console.log(TOKEN_COMMAND_HINT);
 
   const stopGenerator =
     config.DEMO && config.DEMO_LOGS

@@ -1,5 +1,6 @@
 import { Liquid } from 'liquidjs';
 import { liquidBoundsProblem } from './liquid-bounds';
+import { readableLiquidMessage } from './liquid-message';
 
 /** A Liquid syntax error with its 1-based position and the character range to underline. */
 export interface LiquidSyntaxError {
@@ -50,8 +51,7 @@ export function checkLiquid(source: string): LiquidSyntaxError | null {
   } catch (error) {
     const token = (error as { token?: LiquidTokenLike }).token;
     const raw = error instanceof Error ? error.message : String(error);
-    const message = raw.replace(/,\s*line:\d+,\s*col:\d+\s*$/, '').split('\n')[0] ?? raw;
-    return errorAt(source, message, token);
+    return errorAt(source, readableLiquidMessage(raw), token);
   }
 }
 

@@ -95,6 +95,11 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** A failure of the server or of the way to it, not of what the admin wrote. */
+function isServerFault(error: unknown): boolean {
+  return !isApiError(error) || error.kind !== 'http' || error.status >= 500;
+}
+
 function isEmpty(changes: object): boolean {
   return Object.keys(changes).length === 0;
 }
@@ -110,6 +115,10 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
   });
   const [basis, setBasis] = useState<Basis<R, V>>(() => toBasis(loaded));
   const [formMessage, setFormMessage] = useState<string | null>(null);
+  /** Whether the last save failed where trying again may help (the server, the network). */
+  const [retryable, setRetryable] = useState(false);
+  /** The "saved" toast of the last save, taken away when a later save fails. */
+  const [savedToast, setSavedToast] = useState<number | null>(null);
   const [conflict, setConflict] = useState<PendingConflict<R, V> | null>(null);
   const [review, setReview] = useState<V | null>(null);
   const [saving, setSaving] = useState(false);
@@ -142,9 +151,14 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
     form.reset(formValues);
   }
 
+  function showMessage(message: string | null, canRetry = false) {
+    setFormMessage(message);
+    setRetryable(canRetry);
+  }
+
   function backToSaved(next: Basis<R, V>) {
     rebase(next);
-    setFormMessage(null);
+    showMessage(null);
     options.onSavedOrDiscarded?.();
   }
 
@@ -156,7 +170,7 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
       form.reset(on.values);
       return;
     }
-    setFormMessage(null);
+    showMessage(null);
     try {
       const saved = await mutateAsync({
         current: on.response.data,
@@ -166,16 +180,21 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
       setReview(null);
       resource.storeSaved(queryClient, saved);
       backToSaved(toBasis(saved));
-      toast.success(text.saved);
+      setSavedToast(toast.success(text.saved));
     } catch (error) {
       setReview(null);
+      if (savedToast !== null) toast.dismiss(savedToast);
       if (isApiError(error) && error.isConflict) {
         await startConflict(target, on);
         return;
       }
       const mapped = options.toFormError ? options.toFormError(error, target) : error;
       const applied = applyServerErrors(mapped, form.setError, options.errorFields(target));
-      setFormMessage(applied.formMessage ?? null);
+      if (isServerFault(error)) {
+        showMessage(`Nothing was saved; your edits are kept. ${applied.formMessage ?? ''}`, true);
+      } else {
+        showMessage(applied.formMessage ?? null);
+      }
       options.onFieldErrors?.(applied.fields, target);
     }
   }
@@ -185,8 +204,9 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
     try {
       latest = await resource.fetchLatest(queryClient, on.response.data);
     } catch (error) {
-      setFormMessage(
+      showMessage(
         `Someone else changed ${text.noun}, and loading their version failed: ${messageOf(error)}`,
+        isServerFault(error),
       );
       return;
     }
@@ -208,7 +228,7 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
   async function applyMerge(theirs: Basis<R, V>, merged: V): Promise<void> {
     rebase(theirs, merged);
     if (options.review) {
-      setFormMessage(MERGED_FOR_REVIEW);
+      showMessage(MERGED_FOR_REVIEW);
       setReview(merged);
       return;
     }
@@ -232,7 +252,7 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
     const blocker = options.blockSave?.(parsed);
     if (blocker) {
       if (blocker.field) form.setError(blocker.field, { message: blocker.message });
-      else setFormMessage(blocker.message);
+      else showMessage(blocker.message);
       return;
     }
     if (isEmpty(changes(basis.values, parsed))) {
@@ -248,7 +268,7 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
   });
 
   function submit(event?: BaseSyntheticEvent): Promise<void> {
-    setFormMessage(null);
+    showMessage(null);
     return validateAndSave(event);
   }
 
@@ -288,6 +308,8 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
     dirty,
     saving,
     formMessage,
+    /** Saves again after a failure that was not the admin's (offered only then). */
+    retry: retryable ? () => void submit() : undefined,
     /** Validates, runs the checks, then saves (or opens the review). */
     submit,
     /** Drops the edits: the form shows the basis again. */

@@ -3,7 +3,9 @@
  * these names):
  * - order mails (order-confirmation, invoice, shipping-update): `order.number`, `order.lines`
  *   (each `name`, `quantity`, `price`), `order.total`, `customer.first_name`, `customer.email`,
- *   `shop.name`; shipping-update also `shipment.carrier`, `shipment.tracking_url`;
+ *   `shop.name`; order-confirmation also `order.subtotal`, `order.shipping`, `order.url`,
+ *   `customer.accepts_marketing`, `shop.logo_url`, `shop.url`, `shop.address`;
+ *   shipping-update also `shipment.carrier`, `shipment.tracking_url`;
  *   invoice also `invoice.number`, `invoice.due_date`;
  * - password-reset: `reset_url`, `customer.first_name`, `shop.name`;
  * - welcome: `customer.first_name`, `shop.name`, `shop.url`;
@@ -37,6 +39,84 @@ const ORDER_LINES_HTML = `<table role="presentation" style="width:100%;border-co
   </tr>
 </table>`;
 
+/**
+ * The order confirmation as shops send it: a 600 px column of tables with inline styles (what
+ * Gmail and Outlook render, as MJML writes it), so the visual editor opens a realistic e-mail.
+ */
+const ORDER_CONFIRMATION_HTML = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Your order {{ order.number }}</title>
+</head>
+<body style="margin:0;padding:0;background-color:#f4f4f5">
+  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background-color:#f4f4f5">
+    <tr>
+      <td align="center" style="padding:24px 12px">
+        <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background-color:#ffffff;border-radius:8px;font-family:Helvetica,Arial,sans-serif;color:#27272a">
+          <tr>
+            <td style="padding:24px 32px;border-bottom:1px solid #e4e4e7">
+              <img src="{{ shop.logo_url }}" alt="{{ shop.name }}" width="160" style="display:block;border:0;height:auto">
+            </td>
+          </tr>
+          <tr>
+            <td style="padding:32px 32px 8px">
+              <h1 style="margin:0 0 12px;font-size:24px;line-height:32px;color:#18181b">Thank you, {{ customer.first_name | default: "there" }}!</h1>
+              <p style="margin:0;font-size:16px;line-height:24px">We received your order <strong>{{ order.number }}</strong> and are getting it ready. Here is what you ordered.</p>
+            </td>
+          </tr>
+          <tr>
+            <td style="padding:16px 32px">
+              <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:22px">
+                {% for line in order.lines %}
+                <tr>
+                  <td style="padding:8px 0;border-bottom:1px solid #f4f4f5">{{ line.quantity }} &times; {{ line.name | escape }}</td>
+                  <td align="right" style="padding:8px 0;border-bottom:1px solid #f4f4f5">{{ line.price }}</td>
+                </tr>
+                {% endfor %}
+                <tr>
+                  <td style="padding:12px 0 4px;color:#52525b">Subtotal</td>
+                  <td align="right" style="padding:12px 0 4px;color:#52525b">{{ order.subtotal }}</td>
+                </tr>
+                <tr>
+                  <td style="padding:4px 0;color:#52525b">Shipping</td>
+                  <td align="right" style="padding:4px 0;color:#52525b">{{ order.shipping }}</td>
+                </tr>
+                <tr>
+                  <td style="padding:8px 0;font-weight:bold;font-size:17px">Total</td>
+                  <td align="right" style="padding:8px 0;font-weight:bold;font-size:17px">{{ order.total }}</td>
+                </tr>
+              </table>
+            </td>
+          </tr>
+          <tr>
+            <td align="center" style="padding:16px 32px 32px">
+              <table role="presentation" cellpadding="0" cellspacing="0">
+                <tr>
+                  <td align="center" bgcolor="#4f46e5" style="border-radius:6px;background-color:#4f46e5">
+                    <a href="{{ order.url }}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px">View your order</a>
+                  </td>
+                </tr>
+              </table>
+            </td>
+          </tr>
+          <tr>
+            <td style="padding:24px 32px;background-color:#fafafa;border-top:1px solid #e4e4e7;border-radius:0 0 8px 8px;font-size:13px;line-height:20px;color:#71717a">
+              <p style="margin:0 0 8px">We will write to {{ customer.email }} when it ships.</p>
+              {% if customer.accepts_marketing %}
+              <p style="margin:0 0 8px">You receive our news because you asked to. <a href="{{ shop.url }}/account/preferences" style="color:#71717a">Change your preferences</a>.</p>
+              {% endif %}
+              <p style="margin:0">{{ shop.name }} · {{ shop.address }}</p>
+            </td>
+          </tr>
+        </table>
+      </td>
+    </tr>
+  </table>
+</body>
+</html>`;
+
 const DEMO_NOTIFICATIONS: SeedNotification[] = [
   {
     slug: 'order-confirmation',
@@ -52,11 +132,7 @@ ${ORDER_LINES_TEXT}
 We will send a confirmation to {{ customer.email }} when it ships.
 
 {{ shop.name }}`,
-    html: `<h1 style="font-family:sans-serif">Thank you, {{ customer.first_name | default: "there" }}!</h1>
-<p>We received your order <strong>{{ order.number }}</strong>.</p>
-${ORDER_LINES_HTML}
-<p>We will write to {{ customer.email }} when it ships.</p>
-<p>{{ shop.name }}</p>`,
+    html: ORDER_CONFIRMATION_HTML,
   },
   {
     slug: 'password-reset',

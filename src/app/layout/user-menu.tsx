@@ -21,7 +21,10 @@ export function UserMenu() {
           aria-label="Account and connection"
           className="bg-accent text-accent-fg flex size-8 items-center justify-center rounded-full text-sm font-semibold"
         >
-          {connection.site.slice(0, 1).toUpperCase()}
+          {/* A token names no person the dashboard could show: a figure, not the site's letter. */}
+          <svg aria-hidden="true" className="size-5" viewBox="0 0 20 20" fill="currentColor">
+            <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0 1 1 0 0 1-1 1H4a1 1 0 0 1-1-1Z" />
+          </svg>
         </button>
       )}
     >

@@ -1,7 +1,9 @@
 // Table styles: <TableContainer><table className={tableClasses}><thead className={theadClasses}>
 //   <tr><th className={thClasses} scope="col">Name</th></tr></thead>
 //   <tbody className={tbodyClasses}><tr className={trClasses}><td className={tdClasses}>…</td></tr>
-// TableContainer scrolls horizontally on phones instead of squashing columns.
+// TableContainer scrolls horizontally on phones instead of squashing columns, with shadows at the
+// edges that have more to scroll to. It is positioned so visually hidden text inside it (which is
+// absolutely positioned) stays in its scroll box instead of stretching the page.
 import type { HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -16,7 +18,7 @@ export function TableContainer({ className, ...props }: HTMLAttributes<HTMLDivEl
   return (
     <div
       className={cn(
-        'border-border bg-surface overflow-x-auto rounded-lg border shadow-sm',
+        'border-border scroll-shadows relative overflow-x-auto rounded-lg border shadow-sm',
         className,
       )}
       {...props}

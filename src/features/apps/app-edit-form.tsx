@@ -8,9 +8,11 @@ import { ConflictDialog } from '../../components/conflict-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardFooter, CardHeader } from '../../components/ui/card';
 import { Field, FieldError } from '../../components/ui/field';
+import { FormAlert } from '../../components/ui/form-alert';
 import { Input } from '../../components/ui/input';
 import { APP_FIELD_LABELS } from './app-form-values';
 import { CallbackUrlField } from './callback-url-field';
+import { valueAfterHostnamePaste } from './pasted-hostname';
 import { ScopePicker } from './scope-picker';
 import { useAppEditor } from './use-app-editor';
 
@@ -33,14 +35,7 @@ export function AppEditForm({ loaded }: { loaded: ApiResponse<App> }) {
       />
       <form noValidate onSubmit={(event) => void editor.submit(event)} aria-labelledby={headingId}>
         <CardBody className="flex flex-col gap-5">
-          {editor.formMessage && (
-            <div
-              role="alert"
-              className="border-danger/30 bg-danger-soft text-fg rounded-md border px-3 py-2 text-sm"
-            >
-              {editor.formMessage}
-            </div>
-          )}
+          <FormAlert message={editor.formMessage} onRetry={editor.retry} />
           <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
             <Field label={APP_FIELD_LABELS.name} error={errors.name?.message}>
               {(props) => <Input {...props} autoComplete="off" {...register('name')} />}
@@ -65,10 +60,19 @@ export function AppEditForm({ loaded }: { loaded: ApiResponse<App> }) {
             <Field
               label={APP_FIELD_LABELS.domain}
               error={errors.domain?.message}
-              hint="Hostname only, e.g. shop.example.com"
+              hint="Hostname only, e.g. shop.example.com (a pasted address is cut to its hostname)"
             >
               {(props) => (
-                <Input {...props} autoComplete="off" spellCheck={false} {...register('domain')} />
+                <Input
+                  {...props}
+                  autoComplete="off"
+                  spellCheck={false}
+                  {...register('domain')}
+                  onPaste={(event) => {
+                    const next = valueAfterHostnamePaste(event);
+                    if (next !== null) form.setValue('domain', next, { shouldDirty: true });
+                  }}
+                />
               )}
             </Field>
           </div>

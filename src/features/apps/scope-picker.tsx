@@ -62,7 +62,16 @@ export function ScopePicker({
   });
 
   function toggle(scope: string) {
-    onChange(selected.has(scope) ? value.filter((s) => s !== scope) : [...value, scope]);
+    if (selected.has(scope)) {
+      onChange(value.filter((s) => s !== scope));
+      return;
+    }
+    onChange([...value, scope]);
+    // The search did its job: clear it for the next one, keeping the picked scope active.
+    if (query) {
+      setQuery('');
+      setActive(SCOPE_CATALOGUE.findIndex((known) => known === scope));
+    }
   }
 
   function remove(scope: string, moveFocus: boolean) {

@@ -3,6 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardFooter, CardHeader } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
+import { FormAlert } from '../../components/ui/form-alert';
 import { Input } from '../../components/ui/input';
 import { targetAnchorId, type Finding } from './consent-checks';
 import { FindingList } from './findings';
@@ -51,14 +52,7 @@ export function PrivacyPolicyCard({
           description="Where the consent notice links to. This is the only part of the configuration you can change here."
         />
         <CardBody className="flex flex-col gap-5">
-          {formMessage && (
-            <p
-              role="alert"
-              className="border-danger/30 bg-danger-soft text-danger rounded-md border px-3 py-2 text-sm"
-            >
-              {formMessage}
-            </p>
-          )}
+          <FormAlert message={formMessage} onRetry={controller.retry} />
           <fieldset className="flex flex-col gap-2">
             <legend className="text-fg mb-1 text-sm font-medium">Kind of policy</legend>
             <div className="grid gap-2 sm:grid-cols-3">

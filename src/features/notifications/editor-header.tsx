@@ -49,6 +49,8 @@ export function EditorHeader({
             variant="primary"
             onClick={onSave}
             loading={saving}
+            // One rule for every editor: Save is available when there is something to save.
+            disabled={!isDirty}
             aria-keyshortcuts={isMac ? 'Meta+S' : 'Control+S'}
             title={isMac ? '⌘S' : 'Ctrl+S'}
           >

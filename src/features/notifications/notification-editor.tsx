@@ -6,6 +6,7 @@ import type { ApiResponse } from '../../api/client';
 import type { Notification } from '../../api/wire/notification';
 import { ConflictDialog } from '../../components/conflict-dialog';
 import { ConfirmDialog } from '../../components/ui/dialog';
+import { FormAlert } from '../../components/ui/form-alert';
 import { toast } from '../../components/ui/toast';
 import { DraftBanner, NewerVersionNotice } from './draft-banner';
 import { EditorHeader } from './editor-header';
@@ -65,14 +66,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
         />
       )}
       {editor.newer && <NewerVersionNotice isDirty={editor.dirty} onLoad={editor.loadNewer} />}
-      {editor.formMessage && (
-        <p
-          role="alert"
-          className="border-danger bg-danger-soft text-danger rounded-md border px-3 py-2 text-sm"
-        >
-          {editor.formMessage}
-        </p>
-      )}
+      <FormAlert message={editor.formMessage} onRetry={editor.retry} />
       {/* Phones: fields, preview, then variables and samples. Wide screens: the preview stays
           in view beside everything else. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">

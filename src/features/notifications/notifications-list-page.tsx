@@ -86,7 +86,44 @@ function NotificationsTable({
     );
   }
   return (
-    <DataTable caption="Notifications" columns={NOTIFICATION_COLUMNS}>
+    <>
+      {/* Phones: one card per template, as the apps list does, instead of a squeezed table. */}
+      <ul className="flex flex-col gap-2 sm:hidden" aria-label="Notifications">
+        {rows.map((n) => (
+          <li key={notificationRef(n)}>
+            <Link
+              to="/notifications/$slug"
+              params={{ slug: notificationRef(n) }}
+              className="border-border bg-surface hover:bg-subtle/40 flex flex-col gap-1.5 rounded-lg border px-4 py-3 shadow-sm"
+            >
+              <span className="flex items-center justify-between gap-2">
+                <span className="text-fg min-w-0 font-medium">{notificationTitle(n)}</span>
+                <HtmlBadge enabled={n.html_enabled} />
+              </span>
+              <span className="text-muted font-mono text-xs">{notificationRef(n)}</span>
+              <span className="text-fg line-clamp-2 font-mono text-xs">
+                {textOrNotSet(n.subject)}
+              </span>
+              <span className="text-muted text-xs">
+                Updated <Timestamp value={n.updated_at} missing="unknown" />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <NotificationsDataTable rows={rows} />
+    </>
+  );
+}
+
+function HtmlBadge({ enabled }: { enabled: boolean | null }) {
+  if (enabled === null) return <NotSet />;
+  return enabled ? <Badge tone="accent">HTML on</Badge> : <Badge>Text only</Badge>;
+}
+
+function NotificationsDataTable({ rows }: { rows: Notification[] }) {
+  return (
+    <DataTable className="hidden sm:block" caption="Notifications" columns={NOTIFICATION_COLUMNS}>
       {rows.map((n) => (
         <tr key={notificationRef(n)} className={trClasses}>
           <td className={`${tdClasses} max-w-xs`}>
@@ -98,10 +135,8 @@ function NotificationsTable({
               {notificationTitle(n)}
             </Link>
             <div className="text-muted font-mono text-xs">{notificationRef(n)}</div>
-            {/* Phones: the subject under the name instead of its own column. */}
-            <div className="text-fg mt-1 line-clamp-2 font-mono text-xs break-all md:hidden">
-              {n.subject}
-            </div>
+            {/* Narrow tables: the subject under the name instead of its own column. */}
+            <div className="text-fg mt-1 line-clamp-2 font-mono text-xs md:hidden">{n.subject}</div>
             {n.description && (
               <div className="text-muted mt-0.5 line-clamp-2 text-xs">{n.description}</div>
             )}
@@ -110,13 +145,7 @@ function NotificationsTable({
             <span className="line-clamp-2 font-mono text-xs">{textOrNotSet(n.subject)}</span>
           </td>
           <td className={tdClasses}>
-            {n.html_enabled === null ? (
-              <NotSet />
-            ) : n.html_enabled ? (
-              <Badge tone="accent">HTML on</Badge>
-            ) : (
-              <Badge>Text only</Badge>
-            )}
+            <HtmlBadge enabled={n.html_enabled} />
           </td>
           <td className={`${tdClasses} text-muted whitespace-nowrap`}>
             <Timestamp value={n.updated_at} missing="unknown" />

@@ -33,7 +33,7 @@ describe('renderTemplate', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error).toMatchObject({ kind: 'syntax', line: 2, column: 3 });
-    expect(result.error.message).toMatch(/not closed/);
+    expect(result.error.message).toMatch(/never closed/);
     expect(describeLiquidError(result.error)).toMatch(/\(line 2, column 3\)$/);
     // The underline covers the offending tag.
     expect('Hello\n  {% if customer %}\nbye'.slice(result.error.from, result.error.to)).toBe(

@@ -1,6 +1,7 @@
 import { Liquid, type Template } from 'liquidjs';
 import { checkLiquid, type LiquidSyntaxError } from '../../api/liquid-check';
 import type { LiquidField } from '../../api/schemas/notification';
+import { readableLiquidMessage } from '../../api/liquid-message';
 
 /** Why a field has no fresh output: it does not parse, or it parsed but failed while rendering. */
 export interface TemplateError extends LiquidSyntaxError {
@@ -48,8 +49,7 @@ function renderErrorOf(source: string, error: unknown): TemplateError {
   const line = before.split('\n').length;
   const column = from - before.lastIndexOf('\n');
   const raw = error instanceof Error ? error.message : String(error);
-  const message = (raw.split('\n')[0] ?? raw).replace(/,\s*line:\d+,\s*col:\d+\s*$/, '');
-  return { kind: 'render', message, line, column, from, to };
+  return { kind: 'render', message: readableLiquidMessage(raw), line, column, from, to };
 }
 
 /** Renders one template with the sample data; never throws. `cacheKey` names the field. */
