@@ -71,6 +71,31 @@ test.describe('against another server of the spec', () => {
     await expect(page.getByLabel('Subject')).toHaveValue('Welcome aboard', { timeout: 30_000 });
   });
 
+  test('the log viewer follows a server that ignores wait, polling at the interval', async ({
+    page,
+    foreign,
+  }) => {
+    const logReads: string[] = [];
+    page.on('request', (request) => {
+      if (/\/apps\/[^/]+\/logs\?/.test(request.url())) logReads.push(request.url());
+    });
+    await signInByForm(page, foreign);
+    await page.goto('/apps/legacy-shop/logs');
+    const lines = page.getByRole('list', { name: 'Log lines' }).getByRole('listitem');
+    await expect(lines).toHaveCount(5);
+    // It answers `wait` at once with nothing new: after a few tries the viewer stops asking.
+    await expect.poll(() => logReads.at(-1) ?? '', { timeout: 15_000 }).toMatch(/since=/);
+    await expect
+      .poll(() => logReads.filter((url) => url.includes('wait=')).length, { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => logReads.at(-1)?.includes('wait=') ?? true, { timeout: 15_000 })
+      .toBe(false);
+    foreign.addLog({ id: 6, level: 'INFO', data: 'Order 1002 paid', time: 1_763_600_010 });
+    await expect(lines.filter({ hasText: 'Order 1002 paid' })).toHaveCount(1);
+    await expect(lines).toHaveCount(6);
+  });
+
   test('edits send only the changed fields', async ({ page, foreign }) => {
     await signInByForm(page, foreign);
 

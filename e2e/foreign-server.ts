@@ -18,6 +18,8 @@ export interface ReceivedWrite {
 export interface ForeignServer {
   apiURL: string;
   received: ReceivedWrite[];
+  /** A log entry arrives (this server has no ingestion route; the platform's runtimes write). */
+  addLog(entry: Json): void;
   close(): Promise<void>;
 }
 
@@ -147,6 +149,9 @@ export async function startForeignServer(): Promise<ForeignServer> {
   return {
     apiURL: `http://127.0.0.1:${port}/v1`,
     received,
+    addLog: (entry) => {
+      data.logs.push(entry);
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -115,6 +115,28 @@ test.describe('log viewer', () => {
     expect(await exportedIds(page)).toEqual([...before, ...stored.map((entry) => entry.id)]);
   });
 
+  test('a line posted while the viewer follows arrives on the held request, within a second', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const job = uniqueJob('held');
+    await signIn(page);
+    await openLive(page, `?job=${job}`);
+    // The service holds the follow request (`wait`) while there is nothing new.
+    const held = await page.waitForRequest(
+      (request) => LOG_READS.test(request.url()) && request.url().includes('wait='),
+    );
+    const [stored] = await ingest(api, jobEntries(job, 1));
+    const posted = Date.now();
+    const row = page.locator(`[data-log-id="${stored?.id}"]`);
+    await expect(row).toBeVisible({ timeout: 1000 });
+    expect(Date.now() - posted).toBeLessThan(1000);
+    // It came as the answer to the request sent before it existed, not to a later poll.
+    const answer = await held.response();
+    expect(await answer?.text()).toContain(stored?.id);
+  });
+
   test('a burst of 1,000 entries between two polls all arrive', async ({ page, signIn, api }) => {
     const job = uniqueJob('burst');
     await signIn(page);

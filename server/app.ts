@@ -22,6 +22,7 @@ import { createAuthHook } from './auth';
 import { defaultAuthLimiter, type FailedAuthLimiter } from './auth-limiter';
 import { errorBody, registerErrorHandling, validatorCompiler } from './errors';
 import { registerJsonBodyParser } from './json-body';
+import { InProcessLogNotifier, type LogNotifier } from './logs/log-notifier';
 import { appLogRoutes } from './routes/app-logs';
 import { appRoutes } from './routes/apps';
 import { consentRoutes } from './routes/consent';
@@ -35,6 +36,8 @@ import type { Database } from './store/db';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
+    /** Commits of log entries, for waiting tails (`?wait=`); see server/logs/log-notifier.ts. */
+    logNotifier: LogNotifier;
   }
 }
 
@@ -55,6 +58,8 @@ export interface AppDeps {
    * the failed-auth limiter). Absent or false: the socket's peer, and the header is ignored.
    */
   trustProxy?: boolean | string[];
+  /** Who hears of log commits; an in-process one when absent (main.ts shares it with the demo). */
+  logNotifier?: LogNotifier;
 }
 
 /** Largest accepted request body. */
@@ -88,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('db', deps.db);
+  app.decorate('logNotifier', deps.logNotifier ?? new InProcessLogNotifier());
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API (OpenAPI) and the API tests check bodies against them;
   // at run time bodies are plain JSON.stringify (these routes are low-volume, and the zod

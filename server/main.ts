@@ -76,6 +76,9 @@ async function main(): Promise<void> {
         config.DEMO && config.DEMO_LOGS
           ? startDemoLogGenerator(db, {
               onError: (error) => app.log.error({ err: error }, 'demo log generator failed'),
+              onCommit: (appId) => {
+                app.logNotifier.notify(appId);
+              },
             })
           : undefined;
       const stopRetention = startLogRetention(db, config.LOG_RETENTION_DAYS, (deleted, error) => {

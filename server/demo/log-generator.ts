@@ -14,6 +14,8 @@ export interface LogGeneratorOptions {
   appKeys?: readonly string[];
   /** Called when a write fails (the generator keeps going). */
   onError?: (error: unknown) => void;
+  /** Called after each committed batch (main.ts wakes waiting tails with it). */
+  onCommit?: (appId: number) => void;
   random?: Random;
 }
 
@@ -46,6 +48,7 @@ export function startDemoLogGenerator(
         demoLogEntry(key, random),
       );
       await insertLogs(db, id, batch);
+      options.onCommit?.(id);
     }
   }
 

@@ -21,6 +21,7 @@ import {
   LOG_LIMIT_MAX,
   LOG_SEARCH_MAX_LENGTH,
   LOG_SEARCH_MAX_TERMS,
+  LOG_WAIT_MAX_SECONDS,
   logLevelNamed,
   logLevelRank,
 } from '../../src/api/schemas/app-log';
@@ -29,7 +30,7 @@ import { lowerBoundUs, type LogFilter, type LogSearch } from '../store/app-logs-
 
 /** The raw query: what Fastify's query-string parser produces. */
 export type RawLogQuery = Partial<
-  Record<'since' | 'before' | 'level' | 'q' | 'job' | 'limit', unknown>
+  Record<'since' | 'before' | 'level' | 'q' | 'job' | 'limit' | 'wait', unknown>
 >;
 
 // Far enough for any log (years 1716-2223) while `µs` stays a safe integer.
@@ -230,4 +231,32 @@ export function parseLogQuery(raw: RawLogQuery): LogFilter {
   const search = q === undefined ? undefined : parseSearch(q);
   if (search) filter.search = search;
   return filter;
+}
+
+/**
+ * `wait` (our extension, decision 013) → milliseconds, or 0 for no wait: a number of seconds
+ * from 0 to LOG_WAIT_MAX_SECONDS, only with `since` (it waits for entries newer than it) and
+ * without `before` (a bounded range has nothing to wait for).
+ */
+export function parseWaitMs(raw: RawLogQuery, filter: LogFilter): number {
+  const text = single('wait', raw.wait)?.trim();
+  if (text === undefined || text === '') return 0;
+  const seconds = NUMBER_PATTERN.test(text) ? Number(text) : Number.NaN;
+  if (!(seconds >= 0 && seconds <= LOG_WAIT_MAX_SECONDS)) {
+    throw badRequest(
+      'wait',
+      `"wait" must be a number of seconds from 0 to ${LOG_WAIT_MAX_SECONDS}`,
+      {
+        resource: 'log',
+        value: text,
+      },
+    );
+  }
+  if (filter.sinceUs === undefined || filter.beforeUs !== undefined) {
+    throw badRequest('wait', '"wait" needs "since" and cannot be used with "before"', {
+      resource: 'log',
+      value: text,
+    });
+  }
+  return Math.round(seconds * 1000);
 }

@@ -6,21 +6,26 @@
  * entry); the 200 schema below documents it in OpenAPI and the API tests check bodies against
  * it. Serializing through the zod schema was measured (bench/api.ts) and not chosen.
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   LOG_LEVELS,
   LOG_LIMIT_DEFAULT,
   LOG_LIMIT_MAX,
+  LOG_WAIT_MAX_SECONDS,
   appLogEntrySchema,
   type AppLogEntry,
   logIngestBodySchema,
 } from '../../src/api/schemas/app-log';
 import { notFound } from '../errors';
-import { parseLogQuery } from './app-logs-query';
+import { parseLogQuery, parseWaitMs } from './app-logs-query';
 import { insertLogs } from '../store/app-logs';
 import { LogPageCache } from '../store/app-logs-cache';
 import { findAppRow } from '../store/apps';
+import { LogTailWaits } from '../logs/log-waits';
+import type { LogPage } from '../store/app-logs';
+import type { LogFilter } from '../store/app-logs-filter';
 import { AUTH_ERRORS, errorResponses } from './common';
 
 const appParams = z.object({
@@ -52,6 +57,14 @@ const logQuerySchema = z.object({
     .describe(
       `Maximum entries, default ${LOG_LIMIT_DEFAULT}, clamped to 1..${LOG_LIMIT_MAX}; not a number: 400`,
     ),
+  wait: z
+    .string()
+    .optional()
+    .describe(
+      `Our extension, with since and without before: seconds (0..${LOG_WAIT_MAX_SECONDS}) to wait ` +
+        'for an entry newer than since; the answer comes as soon as one is committed, or after ' +
+        'the wait with what there is. Entries at since itself do not end the wait.',
+    ),
 });
 
 /** App keys never change and apps are not deleted: the key → id lookup is cached briefly. */
@@ -60,6 +73,14 @@ const APP_ID_TTL_MS = 5_000;
 export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const pages = new LogPageCache();
+  const waits = new LogTailWaits(app.logNotifier, (appId, filter) =>
+    pages.query(db, appId, filter),
+  );
+  // Waiting requests answer before the server stops accepting and waits for them.
+  app.addHook('preClose', (done) => {
+    waits.close();
+    done();
+  });
   const appIds = new Map<string, { id: number; at: number }>();
 
   async function appIdOf(siteId: string, key: string): Promise<number> {
@@ -72,6 +93,29 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     if (appIds.size > 10_000) appIds.clear();
     appIds.set(cacheKey, { id: row.id, at: now });
     return row.id;
+  }
+
+  /** A wait that ends when the client goes away (abort, lost connection). */
+  async function waitForPage(
+    appId: number,
+    filter: LogFilter & { sinceUs: number },
+    waitMs: number,
+    reply: FastifyReply,
+  ): Promise<LogPage> {
+    const response = reply.raw;
+    const gone = new AbortController();
+    const onClose = () => {
+      gone.abort();
+    };
+    response.once('close', onClose);
+    try {
+      const page = await waits.page(appId, filter, waitMs, gone.signal);
+      // The server is closing and waits for this connection: keep-alive would hold it open.
+      if (waits.isClosed()) void reply.header('Connection', 'close');
+      return page;
+    } finally {
+      response.removeListener('close', onClose);
+    }
   }
 
   app.get(
@@ -91,8 +135,12 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const filter = parseLogQuery(request.query);
+      const waitMs = parseWaitMs(request.query, filter);
       const appId = await appIdOf(request.auth.siteId, request.params.app_id);
-      const page = await pages.query(db, appId, filter);
+      const page =
+        waitMs > 0 && filter.sinceUs !== undefined
+          ? await waitForPage(appId, { ...filter, sinceUs: filter.sinceUs }, waitMs, reply)
+          : await pages.query(db, appId, filter);
       // A string with a JSON content type goes out as it is (Fastify does not serialize it);
       // the type provider only knows the parsed shape, hence the cast.
       return reply
@@ -124,6 +172,7 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const appId = await appIdOf(request.auth.siteId, request.params.app_id);
       const stored = await insertLogs(db, appId, request.body.logs);
+      app.logNotifier.notify(appId);
       return reply.code(201).send(stored);
     },
   );

@@ -24,6 +24,8 @@ export type LogIngestEntry = LogIngestBody['logs'][number];
 export interface LogPage {
   json: string;
   count: number;
+  /** The newest entry's time (µs), or null for an empty page: a waiting tail compares it. */
+  newestUs: number | null;
 }
 
 const ID_WIDTH = 16;
@@ -309,7 +311,10 @@ function pageToJson(rows: readonly LogRow[]): LogPage {
     json += `{"id":"${formatLogId(row.id)}","level":"${LOG_LEVELS[row.level] ?? 'unknown'}","data":${row.data},"context":${row.context ?? 'null'},"created_at":"${row.created_at}","time":${row.time_us / US_PER_SECOND}}`;
   }
   json += ']';
-  return { json, count: rows.length };
+  const first = rows[0]?.time_us;
+  const last = rows[rows.length - 1]?.time_us;
+  const newestUs = first === undefined || last === undefined ? null : Math.max(first, last);
+  return { json, count: rows.length, newestUs };
 }
 
 /** Deletes entries older than `olderThanEpochSeconds`; returns how many. */

@@ -62,10 +62,14 @@ export interface AppLogQuery {
   q?: string;
   job?: string;
   limit?: number;
+  /** Our extension: with `since`, wait up to this many seconds for an entry newer than it. */
+  wait?: number;
 }
 
 export const LOG_LIMIT_DEFAULT = 100;
 export const LOG_LIMIT_MAX = 200;
+/** Longest `wait` of a follow request (seconds); more is a 400. */
+export const LOG_WAIT_MAX_SECONDS = 30;
 /** Without `since`, `q` scans this window before `before` (or now). */
 export const LOG_SEARCH_WINDOW_SECONDS = 24 * 60 * 60;
 /** Longest `q` (characters) and most different words and phrases in it: a 400 above. */

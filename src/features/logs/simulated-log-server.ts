@@ -102,6 +102,24 @@ export interface SimulatedLogServerOptions {
   latencyMs?: number;
   /** Beyond this many requests every request fails (a guard against runaway loops). */
   maxRequests?: number;
+  /**
+   * Holds `wait` requests as our service does (decision 013): until an entry newer than `since`
+   * matches, or `wait` seconds. Off: `wait` is ignored, as the real platform does.
+   */
+  honoursWait?: boolean;
+}
+
+/** What ends a wait: an entry newer than `since`, or a full page (of entries at `since`). */
+function answersNow(page: readonly AppLogEntry[], query: AppLogQuery, since: number): boolean {
+  const limit = Math.min(LOG_LIMIT_MAX, Math.max(1, Math.trunc(query.limit ?? LOG_LIMIT_DEFAULT)));
+  return page.length >= limit || page.some((entry) => entry.time > since);
+}
+
+/** A request the server holds: answered by `wake` (an entry came, or the wait ran out). */
+interface HeldRequest {
+  query: AppLogQuery;
+  since: number;
+  wake: (outcome: { ok: true; page: AppLogEntry[] } | { ok: false; error: Error }) => void;
 }
 
 export class SimulatedLogError extends Error {
@@ -161,12 +179,25 @@ export class SimulatedLogServer {
   private lastMicros = 0;
   private down = false;
   private failures = 0;
+  private readonly honoursWait: boolean;
+  private readonly held = new Set<HeldRequest>();
 
   constructor(options: SimulatedLogServerOptions) {
     this.clock = options.clock;
     this.timeMode = options.timeMode ?? 'micro';
     this.latencyMs = options.latencyMs ?? 0;
     this.maxRequests = options.maxRequests ?? Number.POSITIVE_INFINITY;
+    this.honoursWait = options.honoursWait ?? false;
+  }
+
+  /** Requests held now (waiting for an entry newer than their `since`). */
+  heldCount(): number {
+    return this.held.size;
+  }
+
+  private newerPage(request: HeldRequest): AppLogEntry[] | null {
+    const page = this.query(request.query);
+    return answersNow(page, request.query, request.since) ? page : null;
   }
 
   private nextTime(): number {
@@ -193,6 +224,10 @@ export class SimulatedLogServer {
       return entry;
     });
     this.entries.push(...added);
+    for (const request of [...this.held]) {
+      const page = this.newerPage(request);
+      if (page) request.wake({ ok: true, page });
+    }
     return added;
   }
 
@@ -204,6 +239,10 @@ export class SimulatedLogServer {
   /** Down (every request fails) until `restart()`; entries are kept, as in a real database. */
   crash(): void {
     this.down = true;
+    // The connections of held requests are lost with it.
+    for (const request of [...this.held]) {
+      request.wake({ ok: false, error: new SimulatedLogError(0, 'Connection lost') });
+    }
   }
 
   /** Up again, with no failure left queued. */
@@ -269,16 +308,62 @@ export class SimulatedLogServer {
       outcome = { ok: true, page: this.query(query).map((entry) => ({ ...entry })) };
     }
     return new Promise((resolve, reject) => {
-      const settle = () => (outcome.ok ? resolve(outcome.page) : reject(outcome.error));
+      const answer = (result: typeof outcome) => {
+        const settle = () => (result.ok ? resolve(result.page) : reject(result.error));
+        if (this.latencyMs <= 0) settle();
+        else this.clock.setTimeout(settle, this.latencyMs);
+      };
       if (signal.aborted) {
         reject(new DOMException('Aborted', 'AbortError'));
         return;
       }
-      if (this.latencyMs <= 0) {
-        settle();
+      if (outcome.ok && this.holds(query)) {
+        this.hold(query, signal, answer, reject);
         return;
       }
-      this.clock.setTimeout(settle, this.latencyMs);
+      answer(outcome);
     });
   };
+
+  private holds(query: AppLogQuery): boolean {
+    if (!this.honoursWait || !query.wait || query.since === undefined) return false;
+    if (query.before !== undefined) return false;
+    return !answersNow(this.query(query), query, parseSeconds(query.since));
+  }
+
+  private hold(
+    query: AppLogQuery,
+    signal: AbortSignal,
+    answer: (outcome: { ok: true; page: AppLogEntry[] } | { ok: false; error: Error }) => void,
+    reject: (error: unknown) => void,
+  ): void {
+    const since = parseSeconds(query.since ?? 0);
+    const onAbort = () => {
+      end();
+      reject(new DOMException('Aborted', 'AbortError'));
+    };
+    const timer = this.clock.setTimeout(
+      () => {
+        request.wake({ ok: true, page: this.query(query).map((entry) => ({ ...entry })) });
+      },
+      (query.wait ?? 0) * 1000,
+    );
+    const end = () => {
+      this.held.delete(request);
+      this.clock.clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    };
+    const request: HeldRequest = {
+      query,
+      since,
+      wake: (outcome) => {
+        end();
+        answer(
+          outcome.ok ? { ok: true, page: outcome.page.map((entry) => ({ ...entry })) } : outcome,
+        );
+      },
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    this.held.add(request);
+  }
 }

@@ -120,6 +120,9 @@ const scenarioArb = fc.record({
   steps: fc.array(stepArb, { maxLength: 25 }),
   loadAllOlder: fc.boolean(),
   maxEntries: fc.constantFrom(undefined, undefined, 7, 30),
+  // The engine's `wait` (0: never sent), and whether the server holds such requests.
+  waitSeconds: fc.constantFrom(0, 2, 25),
+  honoursWait: fc.boolean(),
 });
 
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
@@ -174,12 +177,14 @@ async function run(scenario: Scenario): Promise<void> {
     timeMode: scenario.timeMode,
     latencyMs: scenario.latencyMs,
     maxRequests: 3000,
+    honoursWait: scenario.honoursWait,
   });
   const engine = new TailEngine({
     fetchPage: server.fetchPage,
     clock,
     limit: scenario.limit,
     maxEntries: scenario.maxEntries,
+    waitSeconds: scenario.waitSeconds,
   });
   const matchingFor = (filter: TailFilter) => matchingFilter(server, filter);
   const matching = () => matchingFor(engine.getSnapshot().filter);
@@ -234,11 +239,12 @@ async function run(scenario: Scenario): Promise<void> {
   }
 
   // Quiescent: nothing arrives any more, the server is up, the viewer looks and follows; the
-  // longest backoff (30 s) plus a few polls later the engine must have everything.
+  // longest backoff (30 s) plus a few polls later the engine must have everything. A held
+  // request may wait out its `wait` for entries at its cursor time (ties): one wait more.
   server.restart();
   engine.resume();
   engine.setVisible(true);
-  await clock.advance(35_000);
+  await clock.advance(35_000 + scenario.waitSeconds * 1000);
   await clock.advance(3 * (1000 + scenario.latencyMs));
   const snapshot = engine.getSnapshot();
   expect(server.requests.length, 'runaway polling').toBeLessThanOrEqual(server.maxRequests);
@@ -272,6 +278,14 @@ async function run(scenario: Scenario): Promise<void> {
 describe('TailEngine properties', { timeout: TIMEOUT }, () => {
   it('shows every matching entry exactly once, in order, from its start point on', async () => {
     await fc.assert(fc.asyncProperty(scenarioArb, run), { numRuns: RUNS });
+  });
+
+  it('holds against a waiting server and against one that ignores wait', async () => {
+    const waitingArb = scenarioArb.map((scenario) => ({
+      ...scenario,
+      waitSeconds: 25 as const,
+    }));
+    await fc.assert(fc.asyncProperty(waitingArb, run), { numRuns: RUNS });
   });
 
   it('holds on servers whose times collide a lot (whole seconds, small pages)', async () => {

@@ -29,6 +29,14 @@ import {
   type TailState,
   type TailStatus,
 } from './tail-state';
+import {
+  UNKNOWN_WAIT_SUPPORT,
+  afterWaitingAnswer,
+  holdsNewer,
+  skipsInterval,
+  waitsFor,
+  type WaitSupport,
+} from './tail-wait';
 
 export type { TailFilter, TailGap, TailStatus } from './tail-state';
 
@@ -48,6 +56,8 @@ export interface TailEngineOptions {
   maxEntries?: number; // MAX_ENTRIES
   maxBackoffMs?: number; // 30000
   clock?: TailClock;
+  /** `wait` of follow requests (seconds, decision 013); 0 (the default) never sends it. */
+  waitSeconds?: number;
 }
 
 export interface TailSnapshot {
@@ -122,6 +132,11 @@ export class TailEngine {
   private readonly maxBackoffMs: number;
   private readonly clock: TailClock;
   private readonly options: TailOptions;
+  private readonly waitSeconds: number;
+  /** What the server's answers told about `wait` (tail-wait.ts); kept across restarts. */
+  private waitSupport: WaitSupport = UNKNOWN_WAIT_SUPPORT;
+  /** The next follow request goes at once, for the server to hold. */
+  private skipInterval = false;
 
   private state: TailState;
   /** The running tail, or null before the first start and after `stop`. */
@@ -137,6 +152,7 @@ export class TailEngine {
     this.intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
     this.maxBackoffMs = options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS;
     this.clock = options.clock ?? systemClock;
+    this.waitSeconds = options.waitSeconds ?? 0;
     this.options = {
       limit: Math.max(1, Math.min(LOG_LIMIT_MAX, options.limit ?? LOG_LIMIT_MAX)),
       maxEntries: options.maxEntries ?? MAX_ENTRIES,
@@ -237,13 +253,21 @@ export class TailEngine {
     const next = nextRequest(this.state);
     if (session !== this.session || session.inFlight || !next || !this.mayPoll()) return;
     session.inFlight = true;
+    const { query } = next.request;
+    const waiting = waitsFor(this.waitSupport, next.request, this.waitSeconds);
+    const sentAt = this.clock.now();
     try {
-      const page = await this.fetchPage(next.request.query, session.controller.signal);
+      const page = await this.fetchPage(
+        waiting ? { ...query, wait: this.waitSeconds } : query,
+        session.controller.signal,
+      );
       if (session !== this.session) return;
+      this.noteAnswer(waiting, query.since, page, this.clock.now() - sentAt);
       this.state = applyPage(this.state, next.request, page, this.clock.now());
       this.conditions = { ...this.conditions, retry: null };
     } catch (error) {
       if (session !== this.session) return;
+      this.skipInterval = false;
       const attempt = (this.conditions.retry?.attempt ?? 0) + 1;
       const retryAt = this.clock.now() + this.backoffMs(attempt);
       this.conditions = {
@@ -257,12 +281,30 @@ export class TailEngine {
     this.schedule(session);
   }
 
+  /** What an answer tells about `wait`, and whether the next follow request goes at once. */
+  private noteAnswer(
+    waiting: boolean,
+    since: number | string | undefined,
+    page: readonly AppLogEntry[],
+    elapsedMs: number,
+  ): void {
+    if (!waiting || since === undefined) {
+      // After the first page (or a group's step), try holding the next follow request.
+      this.skipInterval = this.waitSupport.kind !== 'ignored';
+      return;
+    }
+    const newer = holdsNewer(page, since);
+    this.waitSupport = afterWaitingAnswer(this.waitSupport, { newer, elapsedMs });
+    this.skipInterval = skipsInterval(this.waitSupport, newer);
+  }
+
   private schedule(session: Session): void {
     this.clearTimer();
     const next = nextRequest(this.state);
     if (!next || !this.mayPoll()) return;
     const { retry } = this.conditions;
-    let delayMs = next.afterInterval ? this.intervalMs : 0;
+    const held = this.skipInterval && waitsFor(this.waitSupport, next.request, this.waitSeconds);
+    let delayMs = next.afterInterval && !held ? this.intervalMs : 0;
     if (retry) delayMs = retry.retryAt - this.clock.now();
     if (delayMs <= 0) {
       void this.poll(session);

@@ -4,7 +4,12 @@ import { effectiveRange, filterFromSearch } from './log-range';
 import type { LogsSearch } from './search-params';
 import { TailEngine, type TailSnapshot } from './tail-engine';
 
+/** Spacing of renders while catching up (full pages land every few milliseconds)… */
 const RENDER_SPACING_MS = 250;
+/** …and while live, where a held request brings each line as it comes (decision 013). */
+const LIVE_RENDER_SPACING_MS = 50;
+/** `wait` of follow requests: our service holds them until a line comes (decision 013). */
+const FOLLOW_WAIT_SECONDS = 25;
 
 /** What of the URL decides the tail; everything else (utc, …) is display only. */
 export type TailSearch = Pick<
@@ -19,7 +24,11 @@ export type TailSearch = Pick<
  */
 export function useTailEngine(appKey: string, search: TailSearch) {
   const [engine] = useState(
-    () => new TailEngine({ fetchPage: (query, signal) => fetchAppLogsPage(appKey, query, signal) }),
+    () =>
+      new TailEngine({
+        fetchPage: (query, signal) => fetchAppLogsPage(appKey, query, signal),
+        waitSeconds: FOLLOW_WAIT_SECONDS,
+      }),
   );
 
   const { level, job, q, since, before, entry, at } = search;
@@ -42,7 +51,8 @@ export function useTailEngine(appKey: string, search: TailSearch) {
 
   // While catching up, the engine publishes a page every few milliseconds; nobody reads ten
   // screens a second, and each one replaces every visible row. Renders are spaced at least
-  // RENDER_SPACING_MS apart (the first at once, the last never lost).
+  // RENDER_SPACING_MS apart then, LIVE_RENDER_SPACING_MS while live (the first at once, the
+  // last never lost).
   const subscribe = useCallback(
     (listener: () => void) => {
       let timer: ReturnType<typeof setTimeout> | null = null;
@@ -54,7 +64,9 @@ export function useTailEngine(appKey: string, search: TailSearch) {
       };
       const unsubscribe = engine.subscribe(() => {
         if (timer !== null) return;
-        const wait = last + RENDER_SPACING_MS - performance.now();
+        const catchingUp = engine.getSnapshot().status.kind === 'catching-up';
+        const spacing = catchingUp ? RENDER_SPACING_MS : LIVE_RENDER_SPACING_MS;
+        const wait = last + spacing - performance.now();
         if (wait <= 0) notify();
         else timer = setTimeout(notify, wait);
       });

@@ -1,0 +1,72 @@
+/**
+ * The engine against a server that holds `wait` requests and against one that ignores `wait`
+ * (decision 013), on the fake clock.
+ */
+import { describe, expect, it } from 'vitest';
+import { FakeClock, SimulatedLogServer } from './simulated-log-server';
+import { TailEngine } from './tail-engine';
+import { STRIKES } from './tail-wait';
+
+function setup(honoursWait: boolean) {
+  const clock = new FakeClock();
+  const server = new SimulatedLogServer({ clock, honoursWait, latencyMs: 20 });
+  const engine = new TailEngine({
+    fetchPage: server.fetchPage,
+    clock,
+    limit: 50,
+    intervalMs: 1000,
+    waitSeconds: 25,
+  });
+  return { clock, server, engine };
+}
+
+const texts = (engine: TailEngine) =>
+  engine.getSnapshot().entries.map((entry) => (entry.data as { message: string }).message);
+
+describe('TailEngine with a waiting server', () => {
+  it('shows a line as soon as it is ingested, with no interval to wait out', async () => {
+    const { clock, server, engine } = setup(true);
+    server.ingest([{ text: 'first' }]);
+    engine.start({});
+    await clock.advance(100);
+    expect(server.heldCount()).toBe(1);
+    expect(server.requests.at(-1)).toMatchObject({ wait: 25 });
+    server.ingest([{ text: 'second' }]);
+    await clock.advance(25); // the server's latency, far below the 1 s interval
+    expect(texts(engine)).toEqual(['first', 'second']);
+    expect(server.heldCount()).toBe(1); // and the next request is held again
+    engine.stop();
+    await clock.advance(0);
+    expect(server.heldCount()).toBe(0);
+  });
+
+  it('keeps holding requests across quiet minutes, a few requests a minute', async () => {
+    const { clock, server, engine } = setup(true);
+    engine.start({});
+    await clock.advance(60_000);
+    expect(server.requests.length).toBeLessThanOrEqual(5);
+    server.ingest([{ text: 'late' }]);
+    await clock.advance(25);
+    expect(texts(engine)).toEqual(['late']);
+  });
+});
+
+describe('TailEngine with a server that ignores wait', () => {
+  it(`stops sending wait after ${STRIKES} quick empty answers and polls at the interval`, async () => {
+    const { clock, server, engine } = setup(false);
+    server.ingest([{ text: 'first' }]);
+    engine.start({});
+    await clock.advance(10_000);
+    const waited = server.requests.filter((query) => query.wait !== undefined);
+    expect(waited).toHaveLength(STRIKES);
+    const count = server.requests.length;
+    await clock.advance(5_000);
+    // Today's interval polling: one request a second (plus the server's latency).
+    expect(server.requests.length - count).toBeGreaterThanOrEqual(4);
+    expect(server.requests.length - count).toBeLessThanOrEqual(5);
+    expect(server.requests.slice(count).every((query) => query.wait === undefined)).toBe(true);
+    server.ingest([{ text: 'second' }]);
+    await clock.advance(1100);
+    expect(texts(engine)).toEqual(['first', 'second']);
+  });
+});
