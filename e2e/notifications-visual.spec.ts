@@ -200,6 +200,7 @@ test.describe('notifications: visual mode', () => {
 
     // A caret after the "!" has no word to format: said, and nothing changes.
     await heading.click({ position: { x: 4, y: 12 } });
+    await expect(heading).toBeFocused();
     await page.keyboard.press('End');
     await page.keyboard.press('ControlOrMeta+b');
     await expect(
@@ -486,8 +487,8 @@ test.describe('notifications: visual mode', () => {
     const panel = page.getByRole('complementary', { name: 'Block' });
     const heading = (name: string) => panel.getByRole('heading', { level: 2, name });
 
-    // Tab from the mode switch into the canvas: the first text's block is selected.
-    await page.getByRole('button', { name: 'Visual' }).focus();
+    // Tab from the formatting toolbar into the canvas: the first text's block is selected.
+    await page.getByRole('button', { name: 'Link', exact: true }).focus();
     await page.keyboard.press('Tab');
     await expect(heading('Heading')).toBeVisible();
     await page.keyboard.press('Alt+ArrowUp');
@@ -497,9 +498,12 @@ test.describe('notifications: visual mode', () => {
     await page.keyboard.press('Escape');
     await expect(heading('No block selected')).toBeVisible();
 
-    // The next text is the paragraph under the heading: duplicate it; the copy is selected.
-    await page.keyboard.press('Tab');
-    await expect(heading('Text')).toBeVisible();
+    // The next text is the paragraph under the heading (past the heading's variable chip, a Tab
+    // stop of its own): duplicate it; the copy is selected.
+    await expect(async () => {
+      await page.keyboard.press('Tab');
+      await expect(heading('Text')).toBeVisible({ timeout: 100 });
+    }).toPass({ intervals: [0], timeout: 10_000 });
     const intro = canvas.getByRole('paragraph').filter({ hasText: /^We received your order/ });
     await page.keyboard.press('Alt+Shift+D');
     await expect(intro).toHaveCount(2);
