@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { propertiesFor } from './block-properties';
+import { propertiesFor, propertyProblem } from './block-properties';
 import { blockAround, placesOf } from './blocks';
 import { parseTemplate } from './parse-template';
 import { allNodes } from './template-tree';
@@ -59,5 +59,25 @@ describe('block properties', () => {
       source.replace('alt="{{ shop.name }}"', 'alt="Logo of {{ shop.name }}"'),
     );
     expect(field(source, 'img', 'width').write('200')).toBe(source.replace('160', '200'));
+  });
+});
+
+describe('property values', () => {
+  it('refuses for a link what the link popover refuses: code-running schemes, broken Liquid', () => {
+    expect(propertyProblem('link', 'javascript:alert(1)')).toBe(
+      'Links that run code are not allowed.',
+    );
+    expect(propertyProblem('link', ' DATA:text/html,x')).toBe(
+      'Links that run code are not allowed.',
+    );
+    expect(propertyProblem('link', '{{ order.url')).toMatch(/does not parse/);
+    expect(propertyProblem('link', '{{ order.url }}?from=email')).toBeNull();
+  });
+
+  it('keeps markup out of the other attributes and lets a value be emptied', () => {
+    expect(propertyProblem('text', 'a<b')).toBe('Use no < or > here.');
+    expect(propertyProblem('color', '{% if x %}')).toMatch(/^Liquid: /);
+    expect(propertyProblem('color', '#4f46e5')).toBeNull();
+    expect(propertyProblem('link', '')).toBeNull();
   });
 });

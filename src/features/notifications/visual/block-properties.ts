@@ -2,6 +2,8 @@ import { setAttribute, setStyle } from './block-edits';
 import { attributeSource, styleSource, type Block, type BlockKind } from './blocks';
 import type { ElementNode } from './template-tree';
 import type { SourceChange } from './text-source';
+import { checkLiquid } from '../../../api/liquid-check';
+import { hrefProblem } from './inline-format';
 
 export type PropertyInput = 'link' | 'text' | 'color' | 'align';
 
@@ -133,4 +135,15 @@ export function propertiesFor(block: Block): PropertyField[] {
     loop: [],
   };
   return fields[block.kind];
+}
+
+/**
+ * Why a value cannot go into the property's attribute, or null when it can (empty removes it).
+ * A link is checked as the link popover checks it, so neither way in takes a `javascript:` link.
+ */
+export function propertyProblem(input: PropertyInput, value: string): string | null {
+  if (input === 'link') return value.trim() === '' ? null : hrefProblem(value);
+  const liquid = checkLiquid(value);
+  if (liquid) return `Liquid: ${liquid.message}`;
+  return /[<>]/.test(value) ? 'Use no < or > here.' : null;
 }

@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
-import { checkLiquid } from '../../../api/liquid-check';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import type { OfferedVariable } from '../template-variables';
-import type { PropertyInput } from './block-properties';
+import { propertyProblem, type PropertyInput } from './block-properties';
 
 export interface PropertyFieldProps {
   label: string;
@@ -18,14 +17,6 @@ export interface PropertyFieldProps {
 
 const HEX = /^#[\da-f]{6}$/i;
 
-/** Why a value cannot go into the attribute, or undefined when it can. */
-function problemOf(input: PropertyInput, value: string): string | undefined {
-  const liquid = checkLiquid(value);
-  if (liquid) return `Liquid: ${liquid.message}`;
-  if (input !== 'link' && /[<>]/.test(value)) return 'Use no < or > here.';
-  return undefined;
-}
-
 /**
  * One property of the selected block. It shows the source's value until the admin edits it;
  * each valid edit is applied at once (one change of one value), so the canvas follows.
@@ -34,11 +25,11 @@ export function PropertyField({ label, input, value, onChange, variables }: Prop
   const [draft, setDraft] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const shown = draft ?? value;
-  const problem = draft === null ? undefined : problemOf(input, draft);
+  const problem = draft === null ? undefined : (propertyProblem(input, draft) ?? undefined);
 
   const change = (next: string) => {
     setDraft(next);
-    if (!problemOf(input, next)) onChange(next);
+    if (propertyProblem(input, next) === null) onChange(next);
   };
 
   const insertVariable = (path: string) => {
