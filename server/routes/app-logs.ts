@@ -9,6 +9,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { textSchema } from '../../src/api/schemas/common';
 import {
   LOG_LEVELS,
   LOG_LIMIT_DEFAULT,
@@ -29,7 +30,7 @@ import type { LogFilter } from '../store/app-logs-filter';
 import { AUTH_ERRORS, errorResponses } from './common';
 
 const appParams = z.object({
-  app_id: z.string().min(1).max(200).describe('The application key'),
+  app_id: textSchema().min(1).max(200).describe('The application key'),
 });
 
 const timeBound = 'Float epoch seconds (e.g. 1763702357.5) or an ISO 8601 date-time';
