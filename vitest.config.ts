@@ -14,6 +14,7 @@ const POSTGRES_SUITES = [
   'server/auth.test.ts',
   'server/request-bounds.test.ts',
   'server/cli/**/*.test.ts',
+  'server/demo/seed.test.ts',
   // The client modules against the real service (the others are unit tests of the client).
   'src/api/{apps,app-logs,consent,notifications}.test.ts',
 ];

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startDemoLogGenerator } from './demo/log-generator';
-import { isEmptyDatabase, seedDemo } from './demo/seed';
+import { seedDemoIfEmpty } from './demo/seed';
 import { demoSignInToken, TOKEN_COMMAND_HINT } from './demo/sign-in';
 import { runWhileLeader } from './leader';
 import { startLogRetention } from './retention';
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   const db = openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
   await migrateToLatest(db);
 
-  if (config.DEMO && (await isEmptyDatabase(db))) await seedDemo(db);
+  if (config.DEMO) await seedDemoIfEmpty(db);
   const signInToken = config.DEMO ? await demoSignInToken(db) : undefined;
 
   const app = await buildApp({

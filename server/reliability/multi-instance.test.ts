@@ -1,6 +1,6 @@
 /**
  * Two service processes on one PostgreSQL database, as behind a load balancer (decision 012):
- * they start at once (migrations take turns), ingestion through both while a tail follows
+ * they start at once with DEMO=1 (migrations and the demo seed take turns), ingestion through both while a tail follows
  * through each (every entry read exactly once, times strictly increasing), 50 If-Match writers
  * spread over both (exactly one wins), and ten failed sign-ins spread over both trip the
  * limiter. Needs TEST_DATABASE_URL (scripts/ensure-postgres.sh); skipped without it.
@@ -31,10 +31,10 @@ beforeAll(async () => {
   if (adminUrl === '') return;
   const database = await createPostgresDatabase(adminUrl);
   drop = database.drop;
-  // Both migrate at once; only the first seeds the demo (seeding is for one instance).
+  // Both migrate and seed the demo at once (they take turns; one seeds).
   instances = await Promise.all([
     startServiceProcess({ databaseUrl: database.url }),
-    startServiceProcess({ databaseUrl: database.url, env: { DEMO: '0' } }),
+    startServiceProcess({ databaseUrl: database.url }),
   ]);
   token = (await instances[0]?.issueToken('demo')) ?? '';
 });
