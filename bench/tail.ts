@@ -10,7 +10,8 @@
  * entry of its app once; the service's highest RSS, its event-loop delay p50/p99/max, and its
  * database queries per second; requests per second the tails sent.
  *
- * Env: TAILS (1000), APPS (10), RATE (1000), SECONDS (20), RUNS (3), PORT (18660, +1 per run).
+ * Env: TAILS (1000), APPS (10), RATE (1000), SECONDS (20), RUNS (3), PORT (18660, +1 per run),
+ * SERVER_NODE_ARGS (more node flags for the service, e.g. `--cpu-prof --cpu-prof-dir=prof`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -70,7 +71,7 @@ async function runOnce(run: number): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-tail-'));
   const port = PORT + run - 1;
   const child = fork('bench/tail-server.ts', {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.SERVER_NODE_ARGS?.split(' ') ?? [])],
     env: {
       ...process.env,
       PORT: String(port),

@@ -120,6 +120,8 @@ interface HeldRequest {
   query: AppLogQuery;
   since: number;
   wake: (outcome: { ok: true; page: AppLogEntry[] } | { ok: false; error: Error }) => void;
+  /** The connection is gone without a word: never answered, only the client's abort ends it. */
+  silence: () => void;
 }
 
 export class SimulatedLogError extends Error {
@@ -245,6 +247,14 @@ export class SimulatedLogServer {
     }
   }
 
+  /**
+   * The connections of held requests drop silently (a NAT or proxy forgets them): no answer and
+   * no error ever reaches the client; only its own abort ends the request.
+   */
+  dropHeldSilently(): void {
+    for (const request of [...this.held]) request.silence();
+  }
+
   /** Up again, with no failure left queued. */
   restart(): void {
     this.down = false;
@@ -361,6 +371,10 @@ export class SimulatedLogServer {
         answer(
           outcome.ok ? { ok: true, page: outcome.page.map((entry) => ({ ...entry })) } : outcome,
         );
+      },
+      silence: () => {
+        this.held.delete(request);
+        this.clock.clearTimeout(timer);
       },
     };
     signal.addEventListener('abort', onAbort, { once: true });
