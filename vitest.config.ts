@@ -15,6 +15,7 @@ const POSTGRES_SUITES = [
   'server/request-bounds.test.ts',
   'server/cli/**/*.test.ts',
   'server/demo/seed.test.ts',
+  'server/logs/postgres-log-notifier.test.ts',
   // The client modules against the real service (the others are unit tests of the client).
   'src/api/{apps,app-logs,consent,notifications}.test.ts',
 ];
