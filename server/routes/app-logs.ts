@@ -21,7 +21,7 @@ import {
 } from '../../src/api/schemas/app-log';
 import { notFound } from '../errors';
 import { parseLogQuery, parseWaitMs } from './app-logs-query';
-import { insertLogs } from '../store/app-logs';
+import { insertLogs, queryLogs } from '../store/app-logs';
 import { LogPageCache } from '../store/app-logs-cache';
 import { findAppRow } from '../store/apps';
 import { LogTailWaits } from '../logs/log-waits';
@@ -74,9 +74,10 @@ const APP_ID_TTL_MS = 5_000;
 export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const pages = new LogPageCache();
-  const waits = new LogTailWaits(app.logNotifier, (appId, filter) =>
-    pages.query(db, appId, filter),
-  );
+  // Not through the page cache: a group queries after a commit to its app, which moved the
+  // bounds the cache checks, and viewers of one page already share the group's query. The
+  // cache's bounds query would double the queries of every wait.
+  const waits = new LogTailWaits(app.logNotifier, (appId, filter) => queryLogs(db, appId, filter));
   // Waiting requests answer before the server stops accepting and waits for them.
   app.addHook('preClose', (done) => {
     waits.close();
