@@ -48,8 +48,9 @@ function percentile(sorted: readonly number[], p: number): number {
 
 /**
  * The tails' GET over node:http with keep-alive: the thousand viewers are browsers, not this
- * process, so their client should cost as little as possible here (fetch costs several times
- * more per request and starved the service's share of the machine). Null when aborted.
+ * process, so their client should cost the shared machine as little as possible (in a profile
+ * of this process with fetch, undici's request and body machinery was most of its busy time).
+ * Null when aborted or failed.
  */
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 function getJson<T>(url: string, headers: Record<string, string>, signal: AbortSignal) {
