@@ -320,8 +320,20 @@ export class SimulatedLogServer {
     return new Promise((resolve, reject) => {
       const answer = (result: typeof outcome) => {
         const settle = () => (result.ok ? resolve(result.page) : reject(result.error));
-        if (this.latencyMs <= 0) settle();
-        else this.clock.setTimeout(settle, this.latencyMs);
+        if (this.latencyMs <= 0) {
+          settle();
+          return;
+        }
+        // As fetch does, an abort before the answer arrives rejects the request.
+        const onAbort = () => {
+          this.clock.clearTimeout(timer);
+          reject(new DOMException('Aborted', 'AbortError'));
+        };
+        const timer = this.clock.setTimeout(() => {
+          signal.removeEventListener('abort', onAbort);
+          settle();
+        }, this.latencyMs);
+        signal.addEventListener('abort', onAbort, { once: true });
       };
       if (signal.aborted) {
         reject(new DOMException('Aborted', 'AbortError'));

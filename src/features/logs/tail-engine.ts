@@ -89,13 +89,14 @@ export interface TailSnapshot {
 const DEFAULT_INTERVAL_MS = 1000;
 const DEFAULT_MAX_BACKOFF_MS = 30_000;
 /**
- * A request gets no answer for this long (past its `wait`, if it waits) and is given up as
- * lost, then retried with the back-off: a connection dropped without a word (a NAT or proxy
- * forgetting it) would otherwise hold the tail forever.
+ * A waiting request with no answer this long past its `wait` is given up as lost, then retried
+ * with the back-off: a connection dropped without a word (a NAT or proxy forgetting it) would
+ * otherwise hold the tail forever. Requests without `wait` keep the browser's own timeouts (a
+ * slow search on a foreign server may rightly take long).
  */
 export const ANSWER_TIMEOUT_MS = 5_000;
 
-/** The error of a request given up after ANSWER_TIMEOUT_MS past its wait. */
+/** The error of a waiting request given up ANSWER_TIMEOUT_MS past its wait. */
 export class TailTimeoutError extends Error {
   constructor(ms: number) {
     super(`No answer within ${Math.round(ms / 1000)} s`);
@@ -275,8 +276,10 @@ export class TailEngine {
     const { query } = next.request;
     const waiting = waitsFor(this.waitSupport, next.request, this.waitSeconds);
     const sentAt = this.clock.now();
-    const timeoutMs = (waiting ? this.waitSeconds * 1000 : 0) + ANSWER_TIMEOUT_MS;
-    const request = this.requestSignal(session, timeoutMs);
+    const request = this.requestSignal(
+      session,
+      waiting ? this.waitSeconds * 1000 + ANSWER_TIMEOUT_MS : null,
+    );
     try {
       const page = await this.fetchPage(
         waiting ? { ...query, wait: this.waitSeconds } : query,
@@ -309,22 +312,25 @@ export class TailEngine {
 
   /**
    * The signal of one request: aborted with the session, or with a TailTimeoutError when no
-   * answer came within `timeoutMs`. `done` clears its timer and listener.
+   * answer came within `timeoutMs` (null: no deadline). `done` clears its timer and listener.
    */
-  private requestSignal(session: Session, timeoutMs: number) {
+  private requestSignal(session: Session, timeoutMs: number | null) {
     const controller = new AbortController();
     const sessionSignal = session.controller.signal;
     const onSessionAbort = () => {
       controller.abort(sessionSignal.reason);
     };
     sessionSignal.addEventListener('abort', onSessionAbort, { once: true });
-    const timer = this.clock.setTimeout(() => {
-      controller.abort(new TailTimeoutError(timeoutMs));
-    }, timeoutMs);
+    const timer =
+      timeoutMs === null
+        ? null
+        : this.clock.setTimeout(() => {
+            controller.abort(new TailTimeoutError(timeoutMs));
+          }, timeoutMs);
     return {
       signal: controller.signal,
       done: () => {
-        this.clock.clearTimeout(timer);
+        if (timer !== null) this.clock.clearTimeout(timer);
         sessionSignal.removeEventListener('abort', onSessionAbort);
       },
     };

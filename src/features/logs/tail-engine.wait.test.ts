@@ -58,6 +58,18 @@ describe('TailEngine with a waiting server', () => {
     expect(server.heldCount()).toBe(1);
   });
 
+  it('gives no deadline to a request without wait: a slow first page still arrives', async () => {
+    const clock = new FakeClock();
+    const server = new SimulatedLogServer({ clock, honoursWait: true, latencyMs: 60_000 });
+    const engine = new TailEngine({ fetchPage: server.fetchPage, clock, waitSeconds: 25 });
+    server.ingest([{ text: 'slow' }]);
+    engine.start({});
+    await clock.advance(60_100);
+    expect(texts(engine)).toEqual(['slow']);
+    expect(server.requests).toHaveLength(2); // the first page, then the held follow request
+    engine.stop();
+  });
+
   it('keeps holding requests across quiet minutes, a few requests a minute', async () => {
     const { clock, server, engine } = setup(true);
     engine.start({});
