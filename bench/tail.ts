@@ -47,19 +47,29 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /**
- * The tails' GET over node:http with keep-alive: the thousand viewers are browsers, not this
- * process, so their client should cost the shared machine as little as possible (in a profile
- * of this process with fetch, undici's request and body machinery was most of its busy time).
- * Null when aborted or failed.
+ * Requests over node:http with keep-alive: the thousand viewers are browsers, not this process,
+ * so their client should cost the shared machine as little as possible (in a profile of this
+ * process with fetch, undici's request and body machinery was most of its busy time), and
+ * node:http has no connect timeout to fail a run on a machine so loaded that the service
+ * accepts late. The parsed JSON answer, or null when aborted or failed.
  */
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
-function getJson<T>(url: string, headers: Record<string, string>, signal: AbortSignal) {
+function requestJson<T>(
+  url: string,
+  headers: Record<string, string>,
+  options: { signal?: AbortSignal; body?: string } = {},
+) {
   return new Promise<T | null>((resolve) => {
-    const req = httpRequest(url, { agent, headers, signal }, (res) => {
+    const method = options.body === undefined ? 'GET' : 'POST';
+    const req = httpRequest(url, { agent, headers, method, signal: options.signal }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as T);
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as T);
+        } catch {
+          resolve(null);
+        }
       });
       res.on('error', () => {
         resolve(null);
@@ -68,7 +78,7 @@ function getJson<T>(url: string, headers: Record<string, string>, signal: AbortS
     req.on('error', () => {
       resolve(null);
     });
-    req.end();
+    req.end(options.body);
   });
 }
 
@@ -128,11 +138,9 @@ async function runOnce(run: number): Promise<RunResult> {
         requests += 1;
         const controller = new AbortController();
         inFlight.add(controller);
-        const page = await getJson<Array<{ id: string; time: number }>>(
-          url,
-          headers,
-          controller.signal,
-        );
+        const page = await requestJson<Array<{ id: string; time: number }>>(url, headers, {
+          signal: controller.signal,
+        });
         inFlight.delete(controller);
         if (!page) return;
         const now = Date.now();
@@ -170,11 +178,11 @@ async function runOnce(run: number): Promise<RunResult> {
           data: `t${tick} ${i}`,
         }));
         posts.push(
-          fetch(`${base}/${key}/logs`, {
-            method: 'POST',
-            headers: { ...headers, 'Content-Type': 'application/json' },
-            body: JSON.stringify({ logs }),
-          }).then((response) => response.arrayBuffer()),
+          requestJson(
+            `${base}/${key}/logs`,
+            { ...headers, 'Content-Type': 'application/json' },
+            { body: JSON.stringify({ logs }) },
+          ),
         );
       }
       sentPerApp += perApp;
