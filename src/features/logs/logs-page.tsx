@@ -9,6 +9,8 @@ import { formatUtcOffset } from './log-format';
 import { downloadNdjson } from './log-export';
 import { LogFilterBar } from './log-filter-bar';
 import { queryTerms } from './log-highlight';
+import { addSearchPhrase } from './log-line';
+import type { LogRowFilter } from './log-line-text';
 import { LogList } from './log-list';
 import { isHistorySearch } from './log-range';
 import { LogStatusLine } from './log-status-line';
@@ -19,6 +21,7 @@ import type { LogsSearch } from './search-params';
 import { useCopyEntryLink } from './use-copy-entry-link';
 import { useFollow } from './use-follow';
 import { useLogKeyboard } from './use-log-keyboard';
+import { useNow } from './use-now';
 import { MAX_ENTRIES } from './tail-engine';
 import { useTailEngine } from './use-tail-engine';
 
@@ -38,6 +41,8 @@ function LogsViewer({ appKey }: { appKey: string }) {
   const { engine, snapshot } = useTailEngine(appKey, search);
   const live = !isHistorySearch(search);
   const utc = search.utc === true;
+  const relative = search.relative === true;
+  const now = useNow(relative);
   const terms = useMemo(() => queryTerms(search.q), [search.q]);
   const jobs = useMemo(
     () => appQuery.data?.data.jobs.flatMap((job) => (job.name === null ? [] : [job.name])) ?? [],
@@ -89,6 +94,20 @@ function LogsViewer({ appKey }: { appKey: string }) {
   const onToggle = useCallback((id: string) => toggleRef.current(id), []);
 
   const onCopyLink = useCopyEntryLink(appKey, search);
+
+  // One-click filters from a row; a stable callback that calls the current one, as onToggle.
+  const filter = (rowFilter: LogRowFilter) => {
+    updateSearch(
+      'job' in rowFilter
+        ? { job: rowFilter.job }
+        : { q: addSearchPhrase(search.q, rowFilter.phrase) },
+    );
+  };
+  const filterRef = useRef(filter);
+  useLayoutEffect(() => {
+    filterRef.current = filter;
+  });
+  const onFilter = useCallback((filter: LogRowFilter) => filterRef.current(filter), []);
 
   const goLive = () => {
     if (!live) {
@@ -145,12 +164,20 @@ function LogsViewer({ appKey }: { appKey: string }) {
           live={live}
           paused={snapshot.paused}
           utc={utc}
+          relative={relative}
           utcLabel={formatUtcOffset(new Date())}
           entryCount={snapshot.entries.length}
           // `paused` is the admin's choice; the status may say hidden or reconnecting meanwhile.
           onPauseToggle={() => (snapshot.paused ? engine.resume() : engine.pause())}
           onUtcToggle={() =>
             updateSearch({ utc: utc ? undefined : true, entry: search.entry, at: search.at })
+          }
+          onRelativeToggle={() =>
+            updateSearch({
+              relative: relative ? undefined : true,
+              entry: search.entry,
+              at: search.at,
+            })
           }
           onExport={() => downloadNdjson(appKey, snapshot.entries)}
           onGoLive={() => updateSearch({ range: undefined, since: undefined, before: undefined })}
@@ -175,6 +202,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
               entries={snapshot.entries}
               generation={snapshot.generation}
               utc={utc}
+              relativeTo={relative ? now : null}
               terms={terms}
               expandedIds={expandedIds}
               selectedId={selectedId}
@@ -186,6 +214,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
               onLoadOlder={() => void engine.loadOlder()}
               onToggle={onToggle}
               onCopyLink={(entry) => void onCopyLink(entry)}
+              onFilter={onFilter}
             />
           )}
           {live && !following && snapshot.entries.length > 0 && (
