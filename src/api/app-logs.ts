@@ -8,6 +8,7 @@
 import { apiClient, type ApiClient } from './client';
 import type { AppLogEntry, AppLogQuery, LogIngestBody } from './schemas/app-log';
 import { appLogListWireSchema } from './wire/app-log';
+import { logVolumeSchema, type LogVolume, type LogVolumeQuery } from './schemas/app-log-volume';
 
 /**
  * One page of an app's logs. Parsing is tolerant (the wire schema): any level casing or alias,
@@ -40,6 +41,25 @@ export async function ingestAppLogs(
     path: `/apps/${encodeURIComponent(appKey)}/logs`,
     body,
     schema: appLogListWireSchema,
+  });
+  return data;
+}
+
+/**
+ * `GET /apps/{key}/logs/volume` (our extension): entries per level in time buckets. Only our
+ * service has it; a server without it answers 404, and the viewer then shows no chart.
+ */
+export async function fetchLogVolume(
+  appKey: string,
+  query: LogVolumeQuery,
+  signal?: AbortSignal,
+  client: ApiClient = apiClient,
+): Promise<LogVolume> {
+  const { data } = await client.request({
+    path: `/apps/${encodeURIComponent(appKey)}/logs/volume`,
+    query: { ...query },
+    schema: logVolumeSchema,
+    signal,
   });
   return data;
 }
