@@ -5,7 +5,8 @@
  * buffer, and gets `fetchAppLogsPage` as its `fetchPage`. The keys exist so anything that does
  * query logs (e.g. a "recent errors" count) shares one naming.
  */
-import { apiClient, type ApiClient } from './client';
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient, isApiError, type ApiClient } from './client';
 import type { AppLogEntry, AppLogQuery, LogIngestBody } from './schemas/app-log';
 import { appLogListWireSchema } from './wire/app-log';
 import { logVolumeSchema, type LogVolume, type LogVolumeQuery } from './schemas/app-log-volume';
@@ -62,4 +63,19 @@ export async function fetchLogVolume(
     signal,
   });
   return data;
+}
+
+export const appLogKeys = {
+  all: (appKey: string) => ['apps', appKey, 'logs'] as const,
+  volume: (appKey: string, query: LogVolumeQuery) =>
+    [...appLogKeys.all(appKey), 'volume', query] as const,
+};
+
+/** The volume chart's counts; a 404 (a server without the route) is an answer, not retried. */
+export function logVolumeQueryOptions(appKey: string, query: LogVolumeQuery) {
+  return queryOptions({
+    queryKey: appLogKeys.volume(appKey, query),
+    queryFn: ({ signal }) => fetchLogVolume(appKey, query, signal),
+    retry: (failures, error) => !(isApiError(error) && error.status < 500) && failures < 2,
+  });
 }

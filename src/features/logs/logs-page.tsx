@@ -5,13 +5,17 @@ import { appQueryOptions } from '../../api/apps';
 import { isApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
-import { formatUtcOffset } from './log-format';
+import type { AppLogEntry } from '../../api/schemas/app-log';
+import { formatUtcOffset, isErrorLevel } from './log-format';
+import { nextLine } from './log-navigation';
 import { downloadNdjson } from './log-export';
 import { LogFilterBar } from './log-filter-bar';
 import { queryTerms } from './log-highlight';
 import { addSearchPhrase } from './log-line';
 import type { LogRowFilter } from './log-line-text';
 import { LogList } from './log-list';
+import { LogVolumePanel } from './log-volume-panel';
+import { zoomSearch } from './log-volume';
 import { isHistorySearch } from './log-range';
 import { LogStatusLine } from './log-status-line';
 import { LogToolbar } from './log-toolbar';
@@ -118,20 +122,17 @@ function LogsViewer({ appKey }: { appKey: string }) {
     setFollowing(true);
   };
 
+  const select = (entry: AppLogEntry | undefined) => {
+    if (!entry) return;
+    setSelectedId(entry.id);
+    if (following) setFollowing(false);
+  };
+
   useLogKeyboard({
     focusSearch: () => searchInputRef.current?.focus(),
-    move: (step) => {
-      const { entries } = snapshot;
-      if (entries.length === 0) return;
-      const current = selectedId ? entries.findIndex((entry) => entry.id === selectedId) : -1;
-      const index =
-        current < 0
-          ? entries.length - 1
-          : Math.min(entries.length - 1, Math.max(0, current + step));
-      const entry = entries[index];
-      if (entry) setSelectedId(entry.id);
-      if (following) setFollowing(false);
-    },
+    move: (step) => select(nextLine(snapshot.entries, selectedId, step)),
+    moveToError: (step) =>
+      select(nextLine(snapshot.entries, selectedId, step, (entry) => isErrorLevel(entry.level))),
     toggleSelected: () => {
       if (!selectedId) return false;
       onToggle(selectedId);
@@ -189,6 +190,15 @@ function LogsViewer({ appKey }: { appKey: string }) {
         searchInputRef={searchInputRef}
         onChange={updateSearch}
       />
+      <LogVolumePanel
+        appKey={appKey}
+        search={search}
+        live={live}
+        onZoom={(from, to) => updateSearch(zoomSearch(from, to))}
+      />
+      <p className="text-muted -mb-2 hidden text-right text-xs sm:block" aria-hidden="true">
+        <kbd>j</kbd>/<kbd>k</kbd> lines · <kbd>n</kbd>/<kbd>p</kbd> errors · <kbd>Enter</kbd> opens
+      </p>
       <div className="border-border flex min-h-[24rem] flex-1 flex-col overflow-hidden rounded-lg border sm:min-h-0">
         <div className="relative flex min-h-0 flex-1 flex-col">
           {snapshot.entries.length === 0 ? (
