@@ -34,7 +34,20 @@ function chartOptions(width: number, height: number, onSelect: (u: uPlot) => voi
     select: { show: true, left: 0, top: 0, width: 0, height: 0 },
     scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
     axes: [
-      { stroke: cssVar('--sc-muted'), grid: { show: false }, ticks: { show: false }, size: 24 },
+      {
+        stroke: cssVar('--sc-muted'),
+        grid: { show: false },
+        ticks: { show: false },
+        size: 22,
+        // One line of local time: the hour and minute, and the date once the range spans days.
+        values: (u, splits) => {
+          const span = (u.scales['x']?.max ?? 0) - (u.scales['x']?.min ?? 0);
+          return splits.map((value) => {
+            const text = formatLogTime(value, false);
+            return span > 86_400 ? text.slice(5, 16) : text.slice(11, 16);
+          });
+        },
+      },
       {
         stroke: cssVar('--sc-muted'),
         grid: { stroke: cssVar('--sc-border'), width: 1 },
