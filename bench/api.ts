@@ -2,7 +2,8 @@
  * `npm run bench:api`: the API benchmark (not a test). Fills a temp SQLite database with
  * 1,000,000 log entries over 7 days for one app plus noise in four other apps, then reports:
  * - in-process latency of the store (median, p99): tail, newest-first page, level, job, `q` over
- *   the 24 h window, and `q` over an explicit 7-day `since` range;
+ *   the 24 h window, and `q` over an explicit 7-day `since` range; the volume count (60 buckets)
+ *   over 24 h and over all 7 days, with a level, and with `q` (its time budget applies);
  * - whole-request latency over HTTP (one connection, sequential) for the tail and the page;
  * - ingestion rate through `POST /api/apps/:id/logs` in batches of 500;
  * - throughput of 200-entry pages over HTTP with autocannon (50 connections), for the real route
@@ -21,7 +22,8 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { LogLevel } from '../src/api/schemas/app-log';
-import { parseLogQuery, type RawLogQuery } from '../server/routes/app-logs-query';
+import { parseLogQuery, parseVolumeQuery, type RawLogQuery } from '../server/routes/app-logs-query';
+import { countLogVolume } from '../server/store/app-logs-volume';
 import { queryLogs, toLogRow, type LogIngestEntry } from '../server/store/app-logs';
 import { HttpError } from '../server/errors';
 import { insertApp } from '../server/store/apps';
@@ -289,6 +291,21 @@ async function main(): Promise<void> {
         budget,
       );
     }
+    // The volume route's count (decision 019): 60 buckets, a random 24 h window or all 7 days.
+    const volume = (n: number, build: () => RawLogQuery) =>
+      time(n, () =>
+        countLogVolume(db, mainId, parseVolumeQuery(build())).catch((error: unknown) => {
+          if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
+          timeouts.volume = (timeouts.volume ?? 0) + 1;
+        }),
+      );
+    dbStats.volume_24h = await volume(300, () => ({ before: window() }));
+    dbStats.volume_24h_level_error = await volume(300, () => ({
+      before: window(),
+      level: 'error',
+    }));
+    dbStats.volume_7d = await volume(50, () => ({ since: since7d, buckets: '168' }));
+    dbStats.volume_24h_q = await volume(50, () => ({ before: window(), q: pick(searches) }));
     results.db_ms = dbStats;
     console.log('\nstore latency (ms)          median      p99     n');
     for (const [name, s] of Object.entries(dbStats)) {
@@ -316,6 +333,11 @@ async function main(): Promise<void> {
     };
     const qs = (query: Record<string, string>) => new URLSearchParams(query).toString();
     const httpStats: Record<string, Stat> = {
+      volume_24h: await time(300, () =>
+        get(
+          `/api/apps/main/logs/volume?${qs({ before: String(randomTime(startUs + DAY_US, endUs)) })}`,
+        ),
+      ),
       tail: await time(500, () =>
         get(
           `/api/apps/main/logs?${qs({ since: String(randomTime(startUs, endUs - 3_600e6)), limit: '200' })}`,

@@ -27,11 +27,21 @@ import {
 } from '../../src/api/schemas/app-log';
 import { hasNoNul, NUL_MESSAGE } from '../../src/api/schemas/common';
 import { badRequest } from '../errors';
-import { lowerBoundUs, type LogFilter, type LogSearch } from '../store/app-logs-filter';
+import {
+  LOG_VOLUME_BUCKETS_DEFAULT,
+  LOG_VOLUME_BUCKETS_MAX,
+} from '../../src/api/schemas/app-log-volume';
+import {
+  lowerBoundUs,
+  SEARCH_WINDOW_US,
+  type LogFilter,
+  type LogSearch,
+} from '../store/app-logs-filter';
+import type { LogVolumeFilter } from '../store/app-logs-volume';
 
 /** The raw query: what Fastify's query-string parser produces. */
 export type RawLogQuery = Partial<
-  Record<'since' | 'before' | 'level' | 'q' | 'job' | 'limit' | 'wait', unknown>
+  Record<'since' | 'before' | 'level' | 'q' | 'job' | 'limit' | 'wait' | 'buckets', unknown>
 >;
 
 // Far enough for any log (years 1716-2223) while `µs` stays a safe integer.
@@ -138,17 +148,23 @@ function parseLevel(value: unknown): number | undefined {
   return rank;
 }
 
-function parseLimit(value: unknown): number {
-  const text = single('limit', value)?.trim();
-  if (text === undefined || text === '') return LOG_LIMIT_DEFAULT;
+/** A whole number clamped to 1..max (`limit`, `buckets`); absent: the default; not a number: 400. */
+function parseClampedCount(
+  field: 'limit' | 'buckets',
+  value: unknown,
+  defaultCount: number,
+  max: number,
+): number {
+  const text = single(field, value)?.trim();
+  if (text === undefined || text === '') return defaultCount;
   const number = NUMBER_PATTERN.test(text) ? Number(text) : Number.NaN;
   if (!Number.isFinite(number)) {
-    throw badRequest('limit', `"limit" must be a number from 1 to ${LOG_LIMIT_MAX}`, {
+    throw badRequest(field, `"${field}" must be a number from 1 to ${max}`, {
       resource: 'log',
       value: text,
     });
   }
-  return Math.min(LOG_LIMIT_MAX, Math.max(1, Math.trunc(number)));
+  return Math.min(max, Math.max(1, Math.trunc(number)));
 }
 
 /**
@@ -227,7 +243,9 @@ function parseJob(value: unknown): string | undefined {
 
 /** Raw query string values → LogFilter; throws a 400 HttpError naming the bad parameter. */
 export function parseLogQuery(raw: RawLogQuery): LogFilter {
-  const filter: LogFilter = { limit: parseLimit(raw.limit) };
+  const filter: LogFilter = {
+    limit: parseClampedCount('limit', raw.limit, LOG_LIMIT_DEFAULT, LOG_LIMIT_MAX),
+  };
   const sinceUs = parseTimeBound('since', raw.since);
   const beforeUs = parseTimeBound('before', raw.before);
   const minLevel = parseLevel(raw.level);
@@ -268,4 +286,28 @@ export function parseWaitMs(raw: RawLogQuery, filter: LogFilter): number {
     });
   }
   return Math.round(seconds * 1000);
+}
+
+/**
+ * The query of `GET /apps/{app_id}/logs/volume` (our extension): the log query's filters, read by
+ * the same rules, over [since, before): `before` defaults to now and `since` to the 24 hours
+ * before it (the window `q` searches without `since`); `buckets` is clamped to
+ * 1..LOG_VOLUME_BUCKETS_MAX. A range that is empty (`since` at or after `before`) is a 400.
+ */
+export function parseVolumeQuery(raw: RawLogQuery, nowUs = Date.now() * 1000): LogVolumeFilter {
+  const { limit: _limit, sinceUs, beforeUs = nowUs, ...filter } = parseLogQuery(raw);
+  const since = sinceUs ?? beforeUs - SEARCH_WINDOW_US;
+  if (since >= beforeUs) {
+    throw badRequest('since', '"since" must be earlier than "before"', {
+      resource: 'log',
+      value: single('since', raw.since) ?? null,
+    });
+  }
+  const buckets = parseClampedCount(
+    'buckets',
+    raw.buckets,
+    LOG_VOLUME_BUCKETS_DEFAULT,
+    LOG_VOLUME_BUCKETS_MAX,
+  );
+  return { ...filter, sinceUs: since, beforeUs, buckets };
 }

@@ -20,7 +20,13 @@ import {
   logIngestBodySchema,
 } from '../../src/api/schemas/app-log';
 import { notFound } from '../errors';
-import { parseLogQuery, parseWaitMs } from './app-logs-query';
+import {
+  LOG_VOLUME_BUCKETS_DEFAULT,
+  LOG_VOLUME_BUCKETS_MAX,
+  logVolumeSchema,
+} from '../../src/api/schemas/app-log-volume';
+import { parseLogQuery, parseVolumeQuery, parseWaitMs } from './app-logs-query';
+import { countLogVolume } from '../store/app-logs-volume';
 import { insertLogs, queryLogs } from '../store/app-logs';
 import { LogPageCache } from '../store/app-logs-cache';
 import { findAppRow } from '../store/apps';
@@ -67,6 +73,23 @@ const logQuerySchema = z.object({
         'the wait with what there is. Entries at since itself do not end the wait.',
     ),
 });
+
+/** The log query's filters over a range, and how many buckets to cut it into. */
+const volumeQuerySchema = logQuerySchema
+  .pick({ since: true, before: true, level: true, q: true, job: true })
+  .extend({
+    since: z
+      .string()
+      .optional()
+      .describe(`Inclusive start of the range, default 24 hours before \`before\`. ${timeBound}`),
+    before: z.string().optional().describe(`Exclusive end of the range, default now. ${timeBound}`),
+    buckets: z
+      .string()
+      .optional()
+      .describe(
+        `Equal time buckets, default ${LOG_VOLUME_BUCKETS_DEFAULT}, clamped to 1..${LOG_VOLUME_BUCKETS_MAX}; not a number: 400`,
+      ),
+  });
 
 /** App keys never change and apps are not deleted: the key → id lookup is cached briefly. */
 const APP_ID_TTL_MS = 5_000;
@@ -149,6 +172,30 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Cache-Control', 'no-store')
         .type('application/json; charset=utf-8')
         .send(page.json as unknown as AppLogEntry[]);
+    },
+  );
+
+  app.get(
+    '/apps/:app_id/logs/volume',
+    {
+      config: { resource: 'log' },
+      schema: {
+        summary: 'Count app logs per time bucket',
+        description:
+          'Our extension: entries per level in equal time buckets of [since, before), for the ' +
+          'filters of the log query (the same rules). With `q` the count has the time budget ' +
+          'of a search: past it, a 400 `too_slow`.',
+        tags: ['apps', 'logs'],
+        params: appParams,
+        querystring: volumeQuerySchema,
+        response: { 200: logVolumeSchema, ...errorResponses([...AUTH_ERRORS, 404]) },
+      },
+    },
+    async (request, reply) => {
+      const filter = parseVolumeQuery(request.query);
+      const appId = await appIdOf(request.auth.siteId, request.params.app_id);
+      const volume = await countLogVolume(db, appId, filter);
+      return reply.header('Cache-Control', 'no-store').send(volume);
     },
   );
 

@@ -53,7 +53,11 @@ function searchIndexCandidates(terms: readonly string[], deadline?: number): Exp
   const likes = terms.map((term) => sql`search like ${containsPattern(term)}`);
   const all = sql.join(likes, sql` and `);
   if (deadline === undefined) return sql<SqlBool>`(${all})`;
-  return sql<SqlBool>`(${all} and site_console_within_deadline(${deadline}::float8))`;
+  return sql<SqlBool>`(${all} and ${withinDeadline(deadline)})`;
+}
+
+function withinDeadline(deadline: number): Expression<SqlBool> {
+  return sql<SqlBool>`site_console_within_deadline(${deadline}::float8)`;
 }
 
 function searchTimedOut(error: unknown): boolean {
@@ -169,6 +173,7 @@ export const postgresLogStore = {
   insertRows,
   searchContains,
   searchIndexCandidates,
+  withinDeadline,
   searchTimedOut,
   notIndexed,
   prune,

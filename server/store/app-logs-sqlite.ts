@@ -41,6 +41,10 @@ function searchIndexCandidates(terms: readonly string[], deadline?: number): Exp
   return sql<SqlBool>`("id" in (select rowid from app_logs_fts where app_logs_fts match ${match} and within_deadline(${deadline})) and within_deadline(${deadline}))`;
 }
 
+function withinDeadline(deadline: number): Expression<SqlBool> {
+  return sql<SqlBool>`within_deadline(${deadline})`;
+}
+
 /** A search ran past its time budget; thrown from inside the statement by `within_deadline`. */
 class SearchTimeoutError extends Error {
   override name = 'SearchTimeoutError';
@@ -197,6 +201,7 @@ export const sqliteLogStore = {
   insertRows: insertLogRows,
   searchContains,
   searchIndexCandidates,
+  withinDeadline,
   searchTimedOut,
   notIndexed,
   prune,

@@ -156,7 +156,7 @@ export async function insertLogRows(
 }
 
 /** Terms a trigram index (every engine's text index) can look up: 3 characters or more. */
-function indexableTerms(terms: readonly string[]): string[] {
+export function indexableTerms(terms: readonly string[]): string[] {
   return terms.filter((term) => Array.from(term).length >= 3);
 }
 
@@ -247,16 +247,21 @@ export async function queryLogs(
     { range: rest, indexTerms, deadline: Date.now() + timeBudgetMs },
   )
     .execute()
-    .catch((error: unknown) => {
-      if (!logStoreOf(db).searchTimedOut(error)) throw error;
-      throw badRequest(
-        'q',
-        `The search ran past its time budget of ${timeBudgetMs} ms; narrow it with since and ` +
-          'before or with longer words',
-        { resource: 'log', code: 'too_slow', value: null },
-      );
-    });
+    .catch(searchTooSlow(db, timeBudgetMs));
   return pageToJson(rows.concat(more));
+}
+
+/** A `.catch` handler: a statement stopped by its deadline becomes the 400 that says so. */
+export function searchTooSlow(db: Kysely<Database>, timeBudgetMs: number) {
+  return (error: unknown): never => {
+    if (!logStoreOf(db).searchTimedOut(error)) throw error;
+    throw badRequest(
+      'q',
+      `The search ran past its time budget of ${timeBudgetMs} ms; narrow it with since and ` +
+        'before or with longer words',
+      { resource: 'log', code: 'too_slow', value: null },
+    );
+  };
 }
 
 /**

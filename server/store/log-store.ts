@@ -37,6 +37,8 @@ export interface LogStore {
    * statement fails past it with an error `searchTimedOut` recognizes.
    */
   searchIndexCandidates(terms: readonly string[], deadline?: number): Expression<SqlBool>;
+  /** True while the clock is before `deadline` (epoch ms); past it, fails as `searchTimedOut`. */
+  withinDeadline(deadline: number): Expression<SqlBool>;
   /** True for the error a statement fails with when it ran past its `deadline`. */
   searchTimedOut(error: unknown): boolean;
   /** The column, written so that the planner does not walk its index (the index step). */

@@ -5,9 +5,11 @@
  * buffer, and gets `fetchAppLogsPage` as its `fetchPage`. The keys exist so anything that does
  * query logs (e.g. a "recent errors" count) shares one naming.
  */
-import { apiClient, type ApiClient } from './client';
+import { queryOptions } from '@tanstack/react-query';
+import { apiClient, isApiError, type ApiClient } from './client';
 import type { AppLogEntry, AppLogQuery, LogIngestBody } from './schemas/app-log';
 import { appLogListWireSchema } from './wire/app-log';
+import { logVolumeSchema, type LogVolume, type LogVolumeQuery } from './schemas/app-log-volume';
 
 /**
  * One page of an app's logs. Parsing is tolerant (the wire schema): any level casing or alias,
@@ -42,4 +44,38 @@ export async function ingestAppLogs(
     schema: appLogListWireSchema,
   });
   return data;
+}
+
+/**
+ * `GET /apps/{key}/logs/volume` (our extension): entries per level in time buckets. Only our
+ * service has it; a server without it answers 404, and the viewer then shows no chart.
+ */
+export async function fetchLogVolume(
+  appKey: string,
+  query: LogVolumeQuery,
+  signal?: AbortSignal,
+  client: ApiClient = apiClient,
+): Promise<LogVolume> {
+  const { data } = await client.request({
+    path: `/apps/${encodeURIComponent(appKey)}/logs/volume`,
+    query: { ...query },
+    schema: logVolumeSchema,
+    signal,
+  });
+  return data;
+}
+
+export const appLogKeys = {
+  all: (appKey: string) => ['apps', appKey, 'logs'] as const,
+  volume: (appKey: string, query: LogVolumeQuery) =>
+    [...appLogKeys.all(appKey), 'volume', query] as const,
+};
+
+/** The volume chart's counts; a 404 (a server without the route) is an answer, not retried. */
+export function logVolumeQueryOptions(appKey: string, query: LogVolumeQuery) {
+  return queryOptions({
+    queryKey: appLogKeys.volume(appKey, query),
+    queryFn: ({ signal }) => fetchLogVolume(appKey, query, signal),
+    retry: (failures, error) => !(isApiError(error) && error.status < 500) && failures < 2,
+  });
 }

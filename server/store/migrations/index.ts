@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import { coreMigration } from './001-core';
 import { appLogsMigration } from './002-app-logs';
 import { authFailuresMigration } from './003-auth-failures';
+import { logVolumeIndexMigration } from './004-log-volume-index';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '001-core': coreMigration,
   '002-app-logs': appLogsMigration,
   '003-auth-failures': authFailuresMigration,
+  '004-log-volume-index': logVolumeIndexMigration,
 };

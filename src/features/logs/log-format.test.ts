@@ -7,7 +7,7 @@ import {
   formatUtcOffset,
   isErrorLevel,
   logJobName,
-  logMessage,
+  formatRelativeTime,
   prettyJson,
   toNdjson,
 } from './log-format';
@@ -67,13 +67,6 @@ describe('formatUtcOffset', () => {
   });
 });
 
-describe('logMessage', () => {
-  it('shows string data as it is and objects as compact JSON', () => {
-    expect(logMessage(entry({ data: 'plain text' }))).toBe('plain text');
-    expect(logMessage(entry({ data: { order: 42, ok: true } }))).toBe('{"order":42,"ok":true}');
-  });
-});
-
 describe('logJobName', () => {
   it('reads context.job.name', () => {
     expect(logJobName({ job: { name: 'sync-inventory', id: 7 } })).toBe('sync-inventory');
@@ -108,6 +101,12 @@ describe('small helpers', () => {
     expect(formatBehind(7200)).toBe('2 h');
     expect(formatBehind(5 * 86400)).toBe('5 days');
     expect(formatBehind(-3)).toBe('0 s');
+  });
+
+  it('says how long ago, and "now" within a second', () => {
+    expect(formatRelativeTime(100, 112_400)).toBe('12 s ago');
+    expect(formatRelativeTime(100, 100_500)).toBe('now');
+    expect(formatRelativeTime(100, 400_000)).toBe('5 min ago');
   });
 
   it('exports one JSON line per entry that parses back to the same entries', () => {

@@ -29,20 +29,6 @@ export function formatUtcOffset(date: Date): string {
   return `UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-const messageCache = new WeakMap<object, string>();
-
-/** The one-line message of an entry: `data` as text, or compact JSON. Cached per entry. */
-export function logMessage(entry: Pick<AppLogEntry, 'data'>): string {
-  const { data } = entry;
-  if (typeof data === 'string') return data;
-  let text = messageCache.get(data);
-  if (text === undefined) {
-    text = JSON.stringify(data);
-    messageCache.set(data, text);
-  }
-  return text;
-}
-
 /** The background job an entry comes from (`context.job.name`), or null. */
 export function logJobName(context: AppLogEntry['context']): string | null {
   const job = context?.['job'];
@@ -84,4 +70,11 @@ export function toNdjson(entries: readonly AppLogEntry[]): string {
   let text = '';
   for (const entry of entries) text += `${JSON.stringify(entry)}\n`;
   return text;
+}
+
+/** How long before `nowMs` a float epoch `time` was: "12 s ago", "3 min ago"; "now" within 1 s. */
+export function formatRelativeTime(time: number, nowMs: number): string {
+  const seconds = nowMs / 1000 - time;
+  if (seconds < 1) return 'now';
+  return `${formatBehind(seconds)} ago`;
 }

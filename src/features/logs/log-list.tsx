@@ -10,6 +10,7 @@ import {
 import type { AppLogEntry } from '../../api/schemas/app-log';
 import { Button } from '../../components/ui/button';
 import { LogRow } from './log-row';
+import type { LogRowFilter } from './log-line-text';
 import { useWideLayout } from './use-wide-layout';
 
 /** Collapsed row heights; they match the row's CSS (h-7 / h-12) so estimates are exact. */
@@ -24,6 +25,7 @@ export interface LogListProps {
   entries: readonly AppLogEntry[];
   generation: number;
   utc: boolean;
+  relativeTo: number | null;
   terms: readonly string[];
   expandedIds: ReadonlySet<string>;
   selectedId: string | null;
@@ -36,6 +38,7 @@ export interface LogListProps {
   onLoadOlder: () => void;
   onToggle: (id: string) => void;
   onCopyLink: (entry: AppLogEntry) => void;
+  onFilter: (filter: LogRowFilter) => void;
 }
 
 /**
@@ -47,6 +50,7 @@ export function LogList({
   entries,
   generation,
   utc,
+  relativeTo,
   terms,
   expandedIds,
   selectedId,
@@ -58,6 +62,7 @@ export function LogList({
   onLoadOlder,
   onToggle,
   onCopyLink,
+  onFilter,
 }: LogListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const wide = useWideLayout();
@@ -232,12 +237,14 @@ export function LogList({
                 <LogRow
                   entry={entry}
                   utc={utc}
+                  relativeTo={relativeTo}
                   terms={terms}
                   expanded={expandedIds.has(entry.id)}
                   selected={selectedId === entry.id}
                   target={targetId === entry.id}
                   onToggle={onToggle}
                   onCopyLink={onCopyLink}
+                  onFilter={onFilter}
                 />
               </div>
             );

@@ -1,14 +1,17 @@
 import { memo } from 'react';
 import type { AppLogEntry } from '../../api/schemas/app-log';
 import { cn } from '../../lib/cn';
-import { HighlightedText } from './highlighted-text';
-import { formatLogTime, logJobName, logMessage } from './log-format';
+import { formatLogTime, formatRelativeTime, logJobName } from './log-format';
 import { LogLevelBadge } from './log-level-badge';
+import { LogLineText } from './log-line-text';
+import type { LogRowFilter } from './log-line-text';
 import { LogRowDetails } from './log-row-details';
 
 export interface LogRowProps {
   entry: AppLogEntry;
   utc: boolean;
+  /** Epoch ms to show times relative to ("12 s ago"), or null for absolute times. */
+  relativeTo: number | null;
   terms: readonly string[];
   expanded: boolean;
   selected: boolean;
@@ -16,6 +19,8 @@ export interface LogRowProps {
   target: boolean;
   onToggle: (id: string) => void;
   onCopyLink: (entry: AppLogEntry) => void;
+  /** A click on a field value or on the job chip. */
+  onFilter: (filter: LogRowFilter) => void;
 }
 
 /**
@@ -25,12 +30,14 @@ export interface LogRowProps {
 export const LogRow = memo(function LogRow({
   entry,
   utc,
+  relativeTo,
   terms,
   expanded,
   selected,
   target,
   onToggle,
   onCopyLink,
+  onFilter,
 }: LogRowProps) {
   const job = logJobName(entry.context);
   const time = formatLogTime(entry.time, utc);
@@ -68,23 +75,34 @@ export const LogRow = memo(function LogRow({
             <path d="M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 1 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 0 1-1.06 0Z" />
           </svg>
         </button>
-        <time className="text-muted shrink-0 tabular-nums" dateTime={entry.created_at}>
-          {/* Phones show the time of day only; the date is in the details. */}
-          <span className="hidden sm:inline">{time.slice(0, 11)}</span>
-          {time.slice(11)}
+        <time
+          className={cn('text-muted shrink-0 tabular-nums', relativeTo !== null && 'w-20 sm:w-24')}
+          dateTime={entry.created_at}
+          title={relativeTo === null ? undefined : time}
+        >
+          {relativeTo === null ? (
+            <>
+              {/* Phones show the time of day only; the date is in the details. */}
+              <span className="hidden sm:inline">{time.slice(0, 11)}</span>
+              {time.slice(11)}
+            </>
+          ) : (
+            formatRelativeTime(entry.time, relativeTo)
+          )}
         </time>
         <LogLevelBadge level={entry.level} />
         {job && (
-          <span
-            className="bg-subtle text-muted max-w-28 min-w-0 truncate rounded px-1.5 py-px sm:max-w-40 sm:shrink-0"
-            title={`Job ${job}`}
+          <button
+            type="button"
+            className="bg-subtle text-muted hover:text-fg hover:ring-border-strong focus-visible:outline-ring max-w-28 min-w-0 truncate rounded px-1.5 py-px hover:ring-1 focus-visible:outline-2 sm:max-w-40 sm:shrink-0"
+            title={`Job ${job}: show only this job`}
+            aria-label={`Show only job ${job}`}
+            onClick={() => onFilter({ job })}
           >
             {job}
-          </span>
+          </button>
         )}
-        <span className="text-fg min-w-0 basis-full truncate sm:flex-1 sm:basis-auto">
-          <HighlightedText text={logMessage(entry)} terms={terms} />
-        </span>
+        <LogLineText entry={entry} terms={terms} onFilter={onFilter} />
       </div>
       {expanded && (
         <LogRowDetails id={detailsId} entry={entry} terms={terms} onCopyLink={onCopyLink} />

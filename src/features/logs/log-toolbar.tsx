@@ -5,10 +5,12 @@ export interface LogToolbarProps {
   live: boolean;
   paused: boolean;
   utc: boolean;
+  relative: boolean;
   utcLabel: string;
   entryCount: number;
   onPauseToggle: () => void;
   onUtcToggle: () => void;
+  onRelativeToggle: () => void;
   onExport: () => void;
   /** Leaves a history view (shared link, custom range) for the live tail. */
   onGoLive?: () => void;
@@ -30,10 +32,12 @@ export function LogToolbar({
   live,
   paused,
   utc,
+  relative,
   utcLabel,
   entryCount,
   onPauseToggle,
   onUtcToggle,
+  onRelativeToggle,
   onExport,
   onGoLive,
 }: LogToolbarProps) {
@@ -59,6 +63,16 @@ export function LogToolbar({
         title={utc ? 'Showing times in UTC' : `Showing local times (${utcLabel})`}
       >
         UTC
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-pressed={relative}
+        onClick={onRelativeToggle}
+        className={cn(relative && 'bg-subtle')}
+        title={relative ? 'Showing how long ago' : 'Showing dates and times'}
+      >
+        Relative
       </Button>
       <Button size="sm" variant="ghost" onClick={onExport} disabled={entryCount === 0}>
         Export NDJSON

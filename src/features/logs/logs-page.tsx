@@ -5,11 +5,17 @@ import { appQueryOptions } from '../../api/apps';
 import { isApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
-import { formatUtcOffset } from './log-format';
+import type { AppLogEntry } from '../../api/schemas/app-log';
+import { formatUtcOffset, isErrorLevel } from './log-format';
+import { nextLine } from './log-navigation';
 import { downloadNdjson } from './log-export';
 import { LogFilterBar } from './log-filter-bar';
 import { queryTerms } from './log-highlight';
+import { addSearchPhrase } from './log-line';
+import type { LogRowFilter } from './log-line-text';
 import { LogList } from './log-list';
+import { LogVolumePanel } from './log-volume-panel';
+import { zoomSearch } from './log-volume';
 import { isHistorySearch } from './log-range';
 import { LogStatusLine } from './log-status-line';
 import { LogToolbar } from './log-toolbar';
@@ -19,6 +25,7 @@ import type { LogsSearch } from './search-params';
 import { useCopyEntryLink } from './use-copy-entry-link';
 import { useFollow } from './use-follow';
 import { useLogKeyboard } from './use-log-keyboard';
+import { useNow } from './use-now';
 import { MAX_ENTRIES } from './tail-engine';
 import { useTailEngine } from './use-tail-engine';
 
@@ -38,6 +45,8 @@ function LogsViewer({ appKey }: { appKey: string }) {
   const { engine, snapshot } = useTailEngine(appKey, search);
   const live = !isHistorySearch(search);
   const utc = search.utc === true;
+  const relative = search.relative === true;
+  const now = useNow(relative);
   const terms = useMemo(() => queryTerms(search.q), [search.q]);
   const jobs = useMemo(
     () => appQuery.data?.data.jobs.flatMap((job) => (job.name === null ? [] : [job.name])) ?? [],
@@ -90,6 +99,20 @@ function LogsViewer({ appKey }: { appKey: string }) {
 
   const onCopyLink = useCopyEntryLink(appKey, search);
 
+  // One-click filters from a row; a stable callback that calls the current one, as onToggle.
+  const filter = (rowFilter: LogRowFilter) => {
+    updateSearch(
+      'job' in rowFilter
+        ? { job: rowFilter.job }
+        : { q: addSearchPhrase(search.q, rowFilter.phrase) },
+    );
+  };
+  const filterRef = useRef(filter);
+  useLayoutEffect(() => {
+    filterRef.current = filter;
+  });
+  const onFilter = useCallback((filter: LogRowFilter) => filterRef.current(filter), []);
+
   const goLive = () => {
     if (!live) {
       updateSearch({ range: undefined, since: undefined, before: undefined });
@@ -99,20 +122,17 @@ function LogsViewer({ appKey }: { appKey: string }) {
     setFollowing(true);
   };
 
+  const select = (entry: AppLogEntry | undefined) => {
+    if (!entry) return;
+    setSelectedId(entry.id);
+    if (following) setFollowing(false);
+  };
+
   useLogKeyboard({
     focusSearch: () => searchInputRef.current?.focus(),
-    move: (step) => {
-      const { entries } = snapshot;
-      if (entries.length === 0) return;
-      const current = selectedId ? entries.findIndex((entry) => entry.id === selectedId) : -1;
-      const index =
-        current < 0
-          ? entries.length - 1
-          : Math.min(entries.length - 1, Math.max(0, current + step));
-      const entry = entries[index];
-      if (entry) setSelectedId(entry.id);
-      if (following) setFollowing(false);
-    },
+    move: (step) => select(nextLine(snapshot.entries, selectedId, step)),
+    moveToError: (step) =>
+      select(nextLine(snapshot.entries, selectedId, step, (entry) => isErrorLevel(entry.level))),
     toggleSelected: () => {
       if (!selectedId) return false;
       onToggle(selectedId);
@@ -145,12 +165,20 @@ function LogsViewer({ appKey }: { appKey: string }) {
           live={live}
           paused={snapshot.paused}
           utc={utc}
+          relative={relative}
           utcLabel={formatUtcOffset(new Date())}
           entryCount={snapshot.entries.length}
           // `paused` is the admin's choice; the status may say hidden or reconnecting meanwhile.
           onPauseToggle={() => (snapshot.paused ? engine.resume() : engine.pause())}
           onUtcToggle={() =>
             updateSearch({ utc: utc ? undefined : true, entry: search.entry, at: search.at })
+          }
+          onRelativeToggle={() =>
+            updateSearch({
+              relative: relative ? undefined : true,
+              entry: search.entry,
+              at: search.at,
+            })
           }
           onExport={() => downloadNdjson(appKey, snapshot.entries)}
           onGoLive={() => updateSearch({ range: undefined, since: undefined, before: undefined })}
@@ -162,6 +190,15 @@ function LogsViewer({ appKey }: { appKey: string }) {
         searchInputRef={searchInputRef}
         onChange={updateSearch}
       />
+      <LogVolumePanel
+        appKey={appKey}
+        search={search}
+        live={live}
+        onZoom={(from, to) => updateSearch(zoomSearch(from, to))}
+      />
+      <p className="text-muted -mb-2 hidden text-right text-xs sm:block" aria-hidden="true">
+        <kbd>j</kbd>/<kbd>k</kbd> lines · <kbd>n</kbd>/<kbd>p</kbd> errors · <kbd>Enter</kbd> opens
+      </p>
       <div className="border-border flex min-h-[24rem] flex-1 flex-col overflow-hidden rounded-lg border sm:min-h-0">
         <div className="relative flex min-h-0 flex-1 flex-col">
           {snapshot.entries.length === 0 ? (
@@ -175,6 +212,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
               entries={snapshot.entries}
               generation={snapshot.generation}
               utc={utc}
+              relativeTo={relative ? now : null}
               terms={terms}
               expandedIds={expandedIds}
               selectedId={selectedId}
@@ -186,6 +224,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
               onLoadOlder={() => void engine.loadOlder()}
               onToggle={onToggle}
               onCopyLink={(entry) => void onCopyLink(entry)}
+              onFilter={onFilter}
             />
           )}
           {live && !following && snapshot.entries.length > 0 && (

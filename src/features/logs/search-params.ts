@@ -20,5 +20,7 @@ export const logsSearchSchema = z.object({
   /** `time` of that entry, so the viewer can load around it. */
   at: z.number().optional().catch(undefined),
   utc: z.boolean().optional().catch(undefined),
+  /** Times as "12 s ago" rather than the date and time. */
+  relative: z.boolean().optional().catch(undefined),
 });
 export type LogsSearch = z.infer<typeof logsSearchSchema>;

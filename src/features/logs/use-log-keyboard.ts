@@ -1,9 +1,20 @@
 import { useEffect, useEffectEvent } from 'react';
 
+/** The viewer's shortcuts, as the keyboard help lists them. */
+export const LOG_SHORTCUTS: ReadonlyArray<{ keys: string; does: string }> = [
+  { keys: '/', does: 'Search' },
+  { keys: 'j / k', does: 'Next / previous line' },
+  { keys: 'n / p', does: 'Next / previous error' },
+  { keys: 'Enter', does: 'Open or close the line' },
+  { keys: 'End', does: 'Back to live' },
+];
+
 export interface LogKeyboardHandlers {
   focusSearch: () => void;
   /** `j`: the next (newer) row; `k`: the previous (older) row. */
   move: (step: 1 | -1) => void;
+  /** `n`: the next (newer) error or fatal entry; `p`: the previous one. */
+  moveToError: (step: 1 | -1) => void;
   toggleSelected: () => boolean;
   goLive: () => void;
 }
@@ -19,7 +30,7 @@ function isEditable(target: EventTarget | null): boolean {
 }
 
 /**
- * The viewer's shortcuts: `/` search, `j`/`k` rows, Enter expands, End returns to live. They
+ * The viewer's shortcuts: `/` search, `j`/`k` rows, `n`/`p` errors, Enter expands, End returns to live. They
  * stay out of the way while typing, with modifier keys, and when a dialog is open.
  */
 export function useLogKeyboard(handlers: LogKeyboardHandlers) {
@@ -40,6 +51,14 @@ export function useLogKeyboard(handlers: LogKeyboardHandlers) {
       case 'k':
         event.preventDefault();
         handlers.move(-1);
+        break;
+      case 'n':
+        event.preventDefault();
+        handlers.moveToError(1);
+        break;
+      case 'p':
+        event.preventDefault();
+        handlers.moveToError(-1);
         break;
       case 'Enter':
         // Buttons and links handle their own Enter.

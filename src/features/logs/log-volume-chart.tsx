@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { LogVolume } from '../../api/schemas/app-log-volume';
+import type { LogLevel } from '../../api/schemas/app-log';
+import { cn } from '../../lib/cn';
+import { describeCounts, stackedSeries, STACK_ORDER } from './log-volume';
+import { formatLogTime } from './log-format';
+
+/** Bar colours from the theme's variables (styles.css), read again when the theme changes. */
+const LEVEL_COLOURS: Record<LogLevel, string> = {
+  fatal: '--sc-danger',
+  error: '--sc-danger',
+  warn: '--sc-warning',
+  info: '--sc-accent',
+  debug: '--sc-muted',
+  unknown: '--sc-border-strong',
+};
+const DARK = '(prefers-color-scheme: dark)';
+
+function cssVar(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || 'gray';
+}
+
+/** One series per level, tallest first (see stackedSeries), each drawn as bars. */
+function chartOptions(width: number, height: number, onSelect: (u: uPlot) => void): uPlot.Options {
+  const bars = uPlot.paths.bars?.({ size: [0.85, 40], gap: 1 });
+  const levels = [...STACK_ORDER].reverse();
+  return {
+    width,
+    height,
+    legend: { show: false },
+    cursor: { drag: { x: true, y: false, setScale: false }, points: { show: false } },
+    select: { show: true, left: 0, top: 0, width: 0, height: 0 },
+    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+    axes: [
+      {
+        stroke: cssVar('--sc-muted'),
+        grid: { show: false },
+        ticks: { show: false },
+        size: 22,
+        // One line of local time: the hour and minute, and the date once the range spans days.
+        values: (u, splits) => {
+          const span = (u.scales['x']?.max ?? 0) - (u.scales['x']?.min ?? 0);
+          return splits.map((value) => {
+            const text = formatLogTime(value, false);
+            return span > 86_400 ? text.slice(5, 16) : text.slice(11, 16);
+          });
+        },
+      },
+      {
+        stroke: cssVar('--sc-muted'),
+        grid: { stroke: cssVar('--sc-border'), width: 1 },
+        ticks: { show: false },
+        size: 36,
+        splits: (_u, _axis, _min, max) => [0, Math.max(1, Math.round(max))],
+      },
+    ],
+    series: [
+      {},
+      ...levels.map((level) => ({
+        label: level,
+        fill: cssVar(LEVEL_COLOURS[level]),
+        stroke: cssVar(LEVEL_COLOURS[level]),
+        width: 0,
+        paths: bars,
+        points: { show: false },
+      })),
+    ],
+    hooks: { setSelect: [onSelect] },
+  };
+}
+
+/**
+ * The uPlot chart of the volume: stacked bars, a line above it with the hovered bucket's
+ * counts, and zoom by dragging across bars or clicking one (`onZoom` gets the time range).
+ */
+export default function LogVolumeChart({
+  volume,
+  className,
+  onZoom,
+}: {
+  volume: LogVolume;
+  className: string;
+  onZoom: (from: number, to: number) => void;
+}) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  const volumeRef = useRef(volume);
+  const zoomRef = useRef(onZoom);
+  const [hovered, setHovered] = useState<number | null>(null);
+  const [dark, setDark] = useState(() => matchMedia(DARK).matches);
+
+  useEffect(() => {
+    volumeRef.current = volume;
+    zoomRef.current = onZoom;
+  });
+
+  useEffect(() => {
+    const media = matchMedia(DARK);
+    const onChange = () => setDark(media.matches);
+    media.addEventListener('change', onChange);
+    return () => media.removeEventListener('change', onChange);
+  }, []);
+
+  // One plot per theme; data updates go through setData below.
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    let dragged = false;
+    const onSelect = (u: uPlot) => {
+      if (u.select.width < 3) return;
+      dragged = true;
+      const from = u.posToVal(u.select.left, 'x');
+      const to = u.posToVal(u.select.left + u.select.width, 'x');
+      u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+      zoomRef.current(from, to);
+    };
+    const plot = new uPlot(
+      chartOptions(box.clientWidth, box.clientHeight, onSelect),
+      stackedSeries(volumeRef.current) as uPlot.AlignedData,
+      box,
+    );
+    plotRef.current = plot;
+    plot.over.addEventListener('mousemove', () => setHovered(plot.cursor.idx ?? null));
+    plot.over.addEventListener('mouseleave', () => setHovered(null));
+    plot.over.addEventListener('click', () => {
+      if (dragged) {
+        dragged = false;
+        return;
+      }
+      const bucket = volumeRef.current.buckets[plot.cursor.idx ?? -1];
+      if (bucket) zoomRef.current(bucket.start, bucket.start + volumeRef.current.bucket_seconds);
+    });
+    const resize = new ResizeObserver(() =>
+      plot.setSize({ width: box.clientWidth, height: box.clientHeight }),
+    );
+    resize.observe(box);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+      plotRef.current = null;
+    };
+  }, [dark]);
+
+  useEffect(() => {
+    plotRef.current?.setData(stackedSeries(volume) as uPlot.AlignedData);
+  }, [volume]);
+
+  const bucket = hovered === null ? undefined : volume.buckets[hovered];
+  const total = volume.buckets.reduce(
+    (sum, item) => sum + Object.values(item.counts).reduce((a, b) => a + b, 0),
+    0,
+  );
+  return (
+    <figure className="border-border bg-surface flex flex-col rounded-lg border px-2 pt-1">
+      <figcaption className="text-muted flex min-h-5 flex-wrap justify-between gap-x-3 text-xs">
+        <span>Log volume · drag across bars or click one to zoom</span>
+        <output aria-live="polite" className="text-fg font-mono">
+          {bucket
+            ? `${formatLogTime(bucket.start, false).slice(5, 16)} · ${describeCounts(bucket.counts)}`
+            : `${total} entries`}
+        </output>
+      </figcaption>
+      <div
+        ref={boxRef}
+        className={cn('w-full min-w-0 cursor-crosshair', className)}
+        role="img"
+        aria-label={`Log volume chart: ${total} entries in ${volume.buckets.length} buckets`}
+        data-testid="log-volume-chart"
+      />
+    </figure>
+  );
+}

@@ -1,0 +1,58 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { logVolumeQueryOptions } from '../../api/app-logs';
+import { isApiError } from '../../api/client';
+import { volumeQueryFor } from './log-volume';
+import type { LogsSearch } from './search-params';
+import { useNow } from './use-now';
+
+// uPlot loads with the chart, not with the page (the bundle budget of scripts/).
+const LogVolumeChart = lazy(() => import('./log-volume-chart'));
+
+/** Refetch of the live chart: the newest bucket grows as entries arrive. */
+const LIVE_REFETCH_MS = 5_000;
+const CHART_CLASS = 'h-20 sm:h-24';
+
+/**
+ * The log volume over the list, for the current filters and range. A server without the volume
+ * route (404) gets no chart; other failures say so in one line, and the list works on.
+ */
+export function LogVolumePanel({
+  appKey,
+  search,
+  live,
+  onZoom,
+}: {
+  appKey: string;
+  search: LogsSearch;
+  /** Not live: a range with an end (a shared link, a zoom), where nothing moves. */
+  live: boolean;
+  onZoom: (from: number, to: number) => void;
+}) {
+  // A range that moves with the clock changes its query once a minute (see volumeQueryFor).
+  const now = useNow(live);
+  const query = volumeQueryFor(search, now / 1000);
+  const volume = useQuery({
+    ...logVolumeQueryOptions(appKey, query),
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? LIVE_REFETCH_MS : false,
+  });
+
+  if (volume.isError && isApiError(volume.error) && volume.error.status === 404) return null;
+  if (volume.isError) {
+    return (
+      <p className="text-muted border-border rounded-lg border px-3 py-2 text-xs" role="status">
+        The log volume could not be loaded: {volume.error.message}
+      </p>
+    );
+  }
+  const placeholder = (
+    <div className={`${CHART_CLASS} bg-subtle animate-pulse rounded-lg`} aria-hidden="true" />
+  );
+  if (!volume.data) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <LogVolumeChart volume={volume.data} className={CHART_CLASS} onZoom={onZoom} />
+    </Suspense>
+  );
+}

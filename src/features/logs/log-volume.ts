@@ -1,0 +1,87 @@
+import type { LogLevel } from '../../api/schemas/app-log';
+import type { LogVolume, LogVolumeQuery } from '../../api/schemas/app-log-volume';
+import { filterFromSearch, isHistorySearch } from './log-range';
+import type { LogsSearch } from './search-params';
+
+/** Live mode charts the last hour in one-minute buckets; moving ranges end on a minute. */
+export const LIVE_WINDOW_SECONDS = 60 * 60;
+export const LIVE_BUCKET_SECONDS = 60;
+/** Buckets of a chart over any other range. */
+export const CHART_BUCKETS = 60;
+
+/** Stacked from the bottom: errors first, so a burst of them is the base of its bar. */
+export const STACK_ORDER: readonly LogLevel[] = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'unknown',
+];
+
+function seconds(bound: number | string | undefined): number | undefined {
+  if (bound === undefined || bound === '') return undefined;
+  if (typeof bound === 'number') return bound;
+  const number = Number(bound);
+  if (Number.isFinite(number)) return number;
+  const ms = Date.parse(bound);
+  return Number.isNaN(ms) ? undefined : ms / 1000;
+}
+
+/**
+ * The volume query for the viewer's filters and range. A range that moves with the clock (live,
+ * a preset, a custom range without an end) ends at the end of the current minute, so the query
+ * stays the same for a minute and the newest bucket grows in place; live charts the last hour.
+ * A fixed range (a shared link, a zoom) is charted as it is.
+ */
+export function volumeQueryFor(search: LogsSearch, nowSeconds: number): LogVolumeQuery {
+  const end = Math.ceil(nowSeconds / LIVE_BUCKET_SECONDS) * LIVE_BUCKET_SECONDS;
+  const filter = filterFromSearch(search, end);
+  const query: LogVolumeQuery = {};
+  if (filter.level) query.level = filter.level;
+  if (filter.job) query.job = filter.job;
+  if (filter.q) query.q = filter.q;
+  const since = seconds(filter.since);
+  const before = seconds(filter.before);
+  if (since === undefined && before === undefined && !isHistorySearch(search)) {
+    return {
+      ...query,
+      since: end - LIVE_WINDOW_SECONDS,
+      before: end,
+      buckets: LIVE_WINDOW_SECONDS / LIVE_BUCKET_SECONDS,
+    };
+  }
+  const to = before ?? end;
+  return { ...query, since: since ?? to - LIVE_WINDOW_SECONDS, before: to, buckets: CHART_BUCKETS };
+}
+
+/**
+ * uPlot's data for bars stacked by drawing: x (bucket starts), then per level of STACK_ORDER the
+ * running total up to it, highest first (each bar is drawn over the taller one before it).
+ */
+export function stackedSeries(volume: LogVolume): number[][] {
+  const xs = volume.buckets.map((bucket) => bucket.start);
+  const totals = volume.buckets.map(() => 0);
+  const stacked = STACK_ORDER.map((level) =>
+    volume.buckets.map((bucket, index) => {
+      const total = (totals[index] ?? 0) + bucket.counts[level];
+      totals[index] = total;
+      return total;
+    }),
+  );
+  return [xs, ...stacked.reverse()];
+}
+
+/** "3 error · 12 info", levels with entries only, in STACK_ORDER; "No entries" when none. */
+export function describeCounts(counts: LogVolume['buckets'][number]['counts']): string {
+  const parts = STACK_ORDER.filter((level) => counts[level] > 0).map(
+    (level) => `${counts[level]} ${level}`,
+  );
+  return parts.length > 0 ? parts.join(' · ') : 'No entries';
+}
+
+/** A zoom to [from, to), from a drag or a click: a custom, fixed range in the URL. */
+export function zoomSearch(from: number, to: number): Partial<LogsSearch> {
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  return { range: 'custom', since: round(Math.min(from, to)), before: round(Math.max(from, to)) };
+}
