@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import type { PreviewState } from './render-template';
+import { useRememberedFlag } from './use-remembered-flag';
 
 const WIDTHS = { desktop: 1024, mobile: 375 } as const;
 type Device = keyof typeof WIDTHS;
@@ -81,10 +82,13 @@ export const PreviewPane = memo(function PreviewPane({
       : 'desktop',
   );
   const [containerRef, containerWidth] = useContainerWidth();
+  // 100 % by default: a 1024 px mail shrunk to half its size is too small to read.
+  const [fit, setFit] = useRememberedFlag('preview-fit', false);
   const shown: View = htmlEnabled ? view : 'text';
   const frameWidth = WIDTHS[device];
-  const scale = containerWidth > 0 ? Math.min(1, containerWidth / frameWidth) : 1;
+  const scale = fit && containerWidth > 0 ? Math.min(1, containerWidth / frameWidth) : 1;
   const frameHeight = 720;
+  const scrolls = shown === 'html' && frameWidth * scale > containerWidth && containerWidth > 0;
   const stale = shown === 'html' ? preview.errors.html : preview.errors.text;
 
   return (
@@ -111,6 +115,13 @@ export const PreviewPane = memo(function PreviewPane({
               </SegmentedButton>
               <SegmentedButton pressed={device === 'mobile'} onClick={() => setDevice('mobile')}>
                 Mobile
+              </SegmentedButton>
+            </div>
+          )}
+          {shown === 'html' && (
+            <div className="bg-subtle flex rounded-md p-0.5">
+              <SegmentedButton pressed={fit} onClick={() => setFit(!fit)}>
+                Fit
               </SegmentedButton>
             </div>
           )}
@@ -146,37 +157,47 @@ export const PreviewPane = memo(function PreviewPane({
         </p>
       )}
 
-      <div ref={containerRef} className="min-w-0">
-        {shown === 'html' ? (
-          <div
-            className="border-border mx-auto overflow-hidden rounded-md border bg-white"
-            style={{ width: frameWidth * scale, height: frameHeight * scale }}
-          >
-            <iframe
-              title="HTML preview"
-              sandbox=""
-              srcDoc={preview.outputs.html}
-              style={{
-                width: frameWidth,
-                height: frameHeight,
-                transform: `scale(${scale})`,
-                transformOrigin: '0 0',
-                border: 0,
-                background: 'white',
-              }}
-            />
-          </div>
-        ) : (
-          <pre
-            aria-label="Text preview"
-            className="border-border bg-surface text-fg max-h-[720px] overflow-auto rounded-md border p-4 font-mono text-[13px] leading-relaxed whitespace-pre-wrap"
-          >
-            {preview.outputs.text || <span className="text-muted italic">(no text version)</span>}
-          </pre>
-        )}
-        {shown === 'html' && scale < 1 && (
-          <p className="text-muted mt-1 text-center text-xs">
-            {frameWidth} px wide, shown at {Math.round(scale * 100)}%
+      <div className="min-w-0">
+        <div
+          ref={containerRef}
+          // Scrolls sideways at 100 %: a scrolling region must take the focus to scroll by keys.
+          tabIndex={scrolls ? 0 : undefined}
+          role={scrolls ? 'region' : undefined}
+          aria-label={scrolls ? 'HTML preview, scrolls sideways' : undefined}
+          className="overflow-x-auto"
+        >
+          {shown === 'html' ? (
+            <div
+              className="border-border mx-auto overflow-hidden rounded-md border bg-white"
+              style={{ width: frameWidth * scale, height: frameHeight * scale }}
+            >
+              <iframe
+                title="HTML preview"
+                sandbox=""
+                srcDoc={preview.outputs.html}
+                style={{
+                  width: frameWidth,
+                  height: frameHeight,
+                  transform: `scale(${scale})`,
+                  transformOrigin: '0 0',
+                  border: 0,
+                  background: 'white',
+                }}
+              />
+            </div>
+          ) : (
+            <pre
+              aria-label="Text preview"
+              className="border-border bg-surface text-fg max-h-[720px] overflow-auto rounded-md border p-4 font-mono text-[13px] leading-relaxed whitespace-pre-wrap"
+            >
+              {preview.outputs.text || <span className="text-muted italic">(no text version)</span>}
+            </pre>
+          )}
+        </div>
+        {shown === 'html' && (
+          <p className="text-muted mt-1 text-xs">
+            {frameWidth} px wide, shown at {Math.round(scale * 100)} %
+            {scrolls && ' · scroll sideways, or Fit'}
           </p>
         )}
       </div>
