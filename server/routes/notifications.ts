@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { checkLiquid, describeLiquidError } from '../../src/api/liquid-check';
 import {
   LIQUID_FIELDS,
+  type LiquidField,
   notificationListSchema,
   notificationSchema,
   notificationUpdateSchema,
@@ -48,6 +49,27 @@ export const notificationPutBodySchema = notificationUpdateSchema
   .strict()
   .describe('Fields to change; absent fields are left as they are');
 
+/** A 422 detail for each of the given Liquid fields that does not parse, with its position. */
+export function liquidSyntaxProblems(sent: Partial<Record<LiquidField, string>>): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  for (const field of LIQUID_FIELDS) {
+    const value = sent[field];
+    if (value === undefined) continue;
+    const error = checkLiquid(value);
+    if (!error) continue;
+    problems.push(
+      fieldError({
+        resource: 'notification',
+        field,
+        code: 'liquid_syntax',
+        message: describeLiquidError(error),
+        value: { line: error.line, column: error.column, from: error.from, to: error.to },
+      }),
+    );
+  }
+  return problems;
+}
+
 /** Field problems of the merged content that the schema alone cannot see. */
 function contentProblems(
   next: NotificationContent,
@@ -65,21 +87,7 @@ function contentProblems(
       }),
     );
   }
-  for (const field of LIQUID_FIELDS) {
-    const value = sent[field];
-    if (value === undefined) continue;
-    const error = checkLiquid(value);
-    if (!error) continue;
-    problems.push(
-      fieldError({
-        resource: 'notification',
-        field,
-        code: 'liquid_syntax',
-        message: describeLiquidError(error),
-        value: { line: error.line, column: error.column, from: error.from, to: error.to },
-      }),
-    );
-  }
+  problems.push(...liquidSyntaxProblems(sent));
   if (next.html_enabled && next.html.trim() === '') {
     problems.push(
       fieldError({
