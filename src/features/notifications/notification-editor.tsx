@@ -17,6 +17,7 @@ import { FIELD_NAMES } from './notification-fields';
 import { PreviewPane } from './preview-pane';
 import { ReviewDialog } from './review-dialog';
 import { SampleChips, SamplePanel } from './sample-panel';
+import { SendTest } from './send-test';
 import { TemplateFields } from './template-fields';
 import { useLivePreview } from './use-live-preview';
 import { useNotificationEditor } from './use-notification-editor';
@@ -117,11 +118,17 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
         </form>
         <div
           className={cn(
-            'min-w-0',
+            'flex min-w-0 flex-col gap-4',
             !visual &&
               'lg:sticky lg:top-18 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:max-h-[calc(100vh-5.5rem)] lg:self-start lg:overflow-y-auto',
           )}
         >
+          <SendTest
+            slug={ref}
+            values={values}
+            sampleName={samples.state.active}
+            sampleData={samples.data}
+          />
           <PreviewPane
             preview={preview}
             htmlEnabled={values.html_enabled}
