@@ -68,7 +68,7 @@ export function SendTest({ slug, values, sampleName, sampleData }: SendTestProps
         >
           Send test to me
         </Button>
-        <p id={noteId} className="text-muted min-w-0 flex-1 text-xs">
+        <p id={noteId} className="text-muted min-w-0 flex-1 text-xs break-words">
           {note}
         </p>
       </div>

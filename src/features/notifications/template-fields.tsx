@@ -180,7 +180,11 @@ export function TemplateFields(props: TemplateFieldsProps) {
           <HtmlSwitch control={control} />
           <button
             type="button"
-            onClick={props.onGenerateText}
+            onClick={() => {
+              // The generated text is what the admin wants to see next.
+              setTab('text');
+              props.onGenerateText();
+            }}
             disabled={!htmlEnabled}
             className="text-accent text-xs font-medium underline-offset-2 hover:underline disabled:opacity-50"
           >
