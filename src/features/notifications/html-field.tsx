@@ -17,8 +17,9 @@ export interface HtmlFieldProps {
   /** Variables no sample has: their canvas chips are marked. */
   unknownPaths: ReadonlySet<string>;
   onFocus: () => void;
-  /** The page lays itself out for the mode: the canvas and its panel want the width. */
-  onModeChange?: (mode: Mode) => void;
+  /** Code or Visual; the page owns it, as it lays itself out for it (the canvas wants width). */
+  mode: Mode;
+  onModeChange: (mode: Mode) => void;
   handleRef: Ref<CodeEditorHandle>;
 }
 
@@ -44,14 +45,10 @@ export function HtmlField({
   handleRef,
   sampleData,
   unknownPaths,
-  onModeChange,
+  mode,
+  onModeChange: setMode,
   ...props
 }: HtmlFieldProps) {
-  const [mode, setModeState] = useState<Mode>('code');
-  const setMode = (next: Mode) => {
-    setModeState(next);
-    onModeChange?.(next);
-  };
   const codeAt = useRef<number | null>(null);
   const code = useRef<CodeEditorHandle | null>(null);
   // Set while the visual mode is shown: a variable from the panel goes to the canvas's caret.

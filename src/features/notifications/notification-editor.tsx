@@ -113,6 +113,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
               if (getValues('text').trim() === '') void generateText();
               else setConfirmGenerate(true);
             }}
+            htmlMode={htmlMode}
             onHtmlModeChange={setHtmlMode}
           />
         </form>

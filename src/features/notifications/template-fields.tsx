@@ -30,6 +30,7 @@ export interface TemplateFieldsProps {
   onFocusField: (field: LiquidField) => void;
   onJump: (field: LiquidField, offset: number) => void;
   onGenerateText: () => void;
+  htmlMode: Mode;
   onHtmlModeChange: (mode: Mode) => void;
 }
 
@@ -100,6 +101,7 @@ export function TemplateFields(props: TemplateFieldsProps) {
               diagnostics={diagnosticsOf(liquidErrors.html, unknown.html)}
               sampleData={props.sampleData}
               unknownPaths={unknownHtml}
+              mode={props.htmlMode}
               onModeChange={props.onHtmlModeChange}
               onFocus={() => props.onFocusField('html')}
               handleRef={props.htmlRef}
