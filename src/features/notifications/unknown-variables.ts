@@ -11,6 +11,28 @@ export interface UnknownVariable {
   to: number;
 }
 
+type Globals = ReturnType<typeof analyzer.analyzeSync>['globals'];
+
+// The analysis of a 20 kB template costs tens of milliseconds; a changed sample or another
+// field's edit asks again about the same sources.
+const analysisCache = new Map<string, Globals | null>();
+const ANALYSIS_CACHE_SIZE = 8;
+
+function globalsOf(source: string): Globals | null {
+  const cached = analysisCache.get(source);
+  if (cached !== undefined) return cached;
+  let globals: Globals | null;
+  try {
+    globals = analyzer.analyzeSync(analyzer.parse(source)).globals;
+  } catch {
+    globals = null;
+  }
+  analysisCache.set(source, globals);
+  const oldest = analysisCache.keys().next();
+  if (analysisCache.size > ANALYSIS_CACHE_SIZE && !oldest.done) analysisCache.delete(oldest.value);
+  return globals;
+}
+
 function lineStarts(source: string): number[] {
   const starts = [0];
   for (let index = source.indexOf('\n'); index !== -1; index = source.indexOf('\n', index + 1)) {
@@ -26,12 +48,8 @@ function lineStarts(source: string): number[] {
  * does not parse reports nothing: its syntax error is shown instead.
  */
 export function unknownVariables(source: string, known: readonly unknown[]): UnknownVariable[] {
-  let globals: ReturnType<typeof analyzer.analyzeSync>['globals'];
-  try {
-    globals = analyzer.analyzeSync(analyzer.parse(source)).globals;
-  } catch {
-    return [];
-  }
+  const globals = globalsOf(source);
+  if (!globals) return [];
   const starts = lineStarts(source);
   const unknown: UnknownVariable[] = [];
   for (const references of Object.values(globals)) {

@@ -24,10 +24,14 @@ export function markUnknownChips(doc: Document, unknown: ReadonlySet<string>): v
   for (const chip of doc.querySelectorAll<HTMLElement>('.sc-chip')) {
     const markup = chip.dataset.tip ?? '';
     const isUnknown = pathsOf(markup).some((path) => unknown.has(path));
-    chip.classList.toggle(UNKNOWN_CLASS, isUnknown);
+    // Only real changes touch the DOM: this runs on every keystroke in the canvas.
+    if (chip.classList.contains(UNKNOWN_CLASS) !== isUnknown) {
+      chip.classList.toggle(UNKNOWN_CLASS, isUnknown);
+    }
     const label = chip.getAttribute('aria-label');
     if (label === null) continue;
     const plain = label.endsWith(UNKNOWN_NOTE) ? label.slice(0, -UNKNOWN_NOTE.length) : label;
-    chip.setAttribute('aria-label', isUnknown ? plain + UNKNOWN_NOTE : plain);
+    const next = isUnknown ? plain + UNKNOWN_NOTE : plain;
+    if (next !== label) chip.setAttribute('aria-label', next);
   }
 }

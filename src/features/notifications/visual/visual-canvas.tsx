@@ -78,7 +78,11 @@ export function VisualCanvas({
 
   useEffect(() => {
     editor?.show(source, sampleData);
-    // After every change: the canvas may have drawn new chips while the source was typed.
+  }, [editor, source, sampleData]);
+
+  // Apart from `show`: new unknown paths must not redraw the canvas (that would drop the caret).
+  // It runs after every change, as the canvas may have drawn new chips while the source was typed.
+  useEffect(() => {
     const doc = frameRef.current?.contentDocument;
     if (editor && doc) markUnknownChips(doc, unknownPaths);
   }, [editor, source, sampleData, unknownPaths]);
