@@ -28,11 +28,14 @@ export interface TestServer {
 export type ApiFetch = (path: string, init?: RequestInit & { site?: string }) => Promise<Response>;
 
 export const test = base.extend<{
+  /** Extra environment of the service, e.g. `SMTP_URL` (override it with a fixture). */
+  serverEnv: Record<string, string>;
   server: TestServer;
   api: ApiFetch;
   signIn: (page: Page, site?: string) => Promise<void>;
 }>({
-  server: async ({}, use) => {
+  serverEnv: [{}, { option: true }],
+  server: async ({ serverEnv }, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'site-console-e2e-'));
     const dbPath = join(dir, 'site-console.db');
     const port = await freePort();
@@ -44,6 +47,7 @@ export const test = base.extend<{
       DEMO: '1',
       DEMO_LOGS: '0',
       STATIC_DIR: join(ROOT, 'dist'),
+      ...serverEnv,
     };
     let child: ChildProcess | undefined;
     let log = '';

@@ -30,6 +30,9 @@ import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { siteRoutes } from './routes/sites';
 import { openApiRoutes } from './routes/openapi';
+import { testSendRoutes } from './routes/test-send';
+import type { Mailer } from './mail/mailer';
+import type { SendLimiter } from './mail/send-limiter';
 import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from './security-headers';
 import type { Database } from './store/db';
 
@@ -60,7 +63,16 @@ export interface AppDeps {
   trustProxy?: boolean | string[];
   /** Who hears of log commits; an in-process one when absent (main.ts shares it with the demo). */
   logNotifier?: LogNotifier;
+  /** Where test sends go out (`SMTP_URL`); absent or null: test sends answer 503. */
+  mailer?: Mailer | null;
+  /** The From of test sends. */
+  mailFrom?: string;
+  /** Test sends per user and minute; tests pass their own. */
+  testSendLimiter?: SendLimiter;
 }
+
+/** The From of test sends when SMTP_FROM is not set. */
+export const DEFAULT_MAIL_FROM = 'Site Console <site-console@localhost>';
 
 /** Largest accepted request body. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -165,6 +177,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           }),
         );
         await registerApiRoutes(secured);
+        await secured.register(testSendRoutes, {
+          mailer: deps.mailer ?? null,
+          from: deps.mailFrom ?? DEFAULT_MAIL_FROM,
+          limiter: deps.testSendLimiter,
+        });
       });
     },
     { prefix: '/api' },

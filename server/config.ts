@@ -75,6 +75,17 @@ export const configSchema = z.object({
     .pipe(z.array(originSchema)),
   STATIC_DIR: z.string().trim().min(1).default('dist'),
   TRUST_PROXY: trustProxySchema,
+  /** Where test sends of notification templates go out; unset: test sends are off. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine(
+      (value) => value === undefined || /^smtps?:\/\/[^/]/.test(value),
+      'Must look like smtp://user:password@mail.example.com:587 (or smtps://…)',
+    ),
+  SMTP_FROM: z.string().trim().min(1).optional(),
 });
 
 export type Config = z.output<typeof configSchema>;

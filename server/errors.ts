@@ -157,8 +157,11 @@ export function forbidden(message = 'No access to this site'): HttpError {
   return new HttpError(403, message);
 }
 
-export function tooManyRequests(retryAfterSeconds: number): HttpError {
-  return new HttpError(429, 'Too many failed authentications; try again later', [], {
+export function tooManyRequests(
+  retryAfterSeconds: number,
+  message = 'Too many failed authentications; try again later',
+): HttpError {
+  return new HttpError(429, message, [], {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 }

@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
+import { redactedSmtpUrl, smtpMailer } from './mail/mailer';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startDemoLogGenerator } from './demo/log-generator';
 import { seedDemoIfEmpty } from './demo/seed';
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     : undefined;
   await logNotifier?.start();
 
+  const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL) : null;
   const app = await buildApp({
     db,
     logNotifier,
@@ -71,13 +73,21 @@ async function main(): Promise<void> {
     staticDir: config.STATIC_DIR,
     trustProxy: config.TRUST_PROXY,
     logger: { level: 'warn' },
+    mailer,
+    mailFrom: config.SMTP_FROM,
   });
+  app.addHook('onClose', () => mailer?.close());
   await app.listen({ port: config.PORT, host: config.HOST });
   const { port } = app.server.address() as AddressInfo;
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   console.log(`Site Console on http://${host}:${port} (API under /api)`);
   if (signInToken) console.log(`Sign in: http://${host}:${port}/#token=${signInToken}&site=demo`);
   else console.log(TOKEN_COMMAND_HINT);
+  console.log(
+    config.SMTP_URL
+      ? `Test sends of notifications go through ${redactedSmtpUrl(config.SMTP_URL)}`
+      : 'Test sends of notifications are off: set SMTP_URL to turn them on',
+  );
 
   // Background work runs in one instance only (the leader, on PostgreSQL; leader.ts).
   const stopBackground = runWhileLeader(

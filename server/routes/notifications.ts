@@ -12,6 +12,7 @@ import { textSchema } from '../../src/api/schemas/common';
 import { checkLiquid, describeLiquidError } from '../../src/api/liquid-check';
 import {
   LIQUID_FIELDS,
+  type LiquidField,
   notificationListSchema,
   notificationSchema,
   notificationUpdateSchema,
@@ -49,6 +50,27 @@ export const notificationPutBodySchema = notificationUpdateSchema
   .strict()
   .describe('Fields to change; absent fields are left as they are');
 
+/** A 422 detail for each of the given Liquid fields that does not parse, with its position. */
+export function liquidSyntaxProblems(sent: Partial<Record<LiquidField, string>>): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  for (const field of LIQUID_FIELDS) {
+    const value = sent[field];
+    if (value === undefined) continue;
+    const error = checkLiquid(value);
+    if (!error) continue;
+    problems.push(
+      fieldError({
+        resource: 'notification',
+        field,
+        code: 'liquid_syntax',
+        message: describeLiquidError(error),
+        value: { line: error.line, column: error.column, from: error.from, to: error.to },
+      }),
+    );
+  }
+  return problems;
+}
+
 /** Field problems of the merged content that the schema alone cannot see. */
 function contentProblems(
   next: NotificationContent,
@@ -66,21 +88,7 @@ function contentProblems(
       }),
     );
   }
-  for (const field of LIQUID_FIELDS) {
-    const value = sent[field];
-    if (value === undefined) continue;
-    const error = checkLiquid(value);
-    if (!error) continue;
-    problems.push(
-      fieldError({
-        resource: 'notification',
-        field,
-        code: 'liquid_syntax',
-        message: describeLiquidError(error),
-        value: { line: error.line, column: error.column, from: error.from, to: error.to },
-      }),
-    );
-  }
+  problems.push(...liquidSyntaxProblems(sent));
   if (next.html_enabled && next.html.trim() === '') {
     problems.push(
       fieldError({

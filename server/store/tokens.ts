@@ -49,6 +49,19 @@ export async function findOrCreateUser(db: Kysely<Database>, email: string): Pro
   return findOrCreateUser(db, normalized);
 }
 
+/** The user's e-mail address, or undefined for a user that is gone. */
+export async function findUserEmail(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.email;
+}
+
 /** Issues a new token for the user and returns it; it is never retrievable again. */
 export async function issueToken(db: Kysely<Database>, userId: number): Promise<string> {
   const token = generateToken();

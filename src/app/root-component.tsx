@@ -7,6 +7,10 @@ import { UnsavedChangesHost } from './unsaved-changes-host';
 /** Sign-in is a bare page; everything else is inside the frame (sidebar + header). */
 export function RootComponent() {
   const bare = useRouterState({ select: (state) => state.location.pathname === '/sign-in' });
+  // Editors that show code and a preview side by side use the whole width of a wide screen.
+  const wide = useRouterState({
+    select: (state) => state.matches.some((match) => match.staticData.wide === true),
+  });
   // A site switch clears the cache, but mounted queries would keep showing the old site's data
   // (clear() does not notify observers): keying the page by site remounts it onto the new site.
   const site = useConnection()?.site;
@@ -15,7 +19,7 @@ export function RootComponent() {
       {bare ? (
         <Outlet />
       ) : (
-        <AppFrame>
+        <AppFrame wide={wide}>
           <Outlet key={site} />
         </AppFrame>
       )}

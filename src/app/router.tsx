@@ -124,6 +124,7 @@ const notificationsRoute = createRoute({
 const notificationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/notifications/$slug',
+  staticData: { wide: true },
   loader: async ({ context, params }) => {
     const notifications = await import('../api/notifications');
     prefetch(context.queryClient.query(notifications.notificationQueryOptions(params.slug)));
@@ -168,5 +169,9 @@ export type AppRouter = ReturnType<typeof createAppRouter>;
 declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
+  }
+  interface StaticDataRouteOption {
+    /** The page uses the whole width of the screen instead of the reading-width cap. */
+    wide?: boolean;
   }
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { cn } from '../../lib/cn';
 import { CloseIcon, LogoMark, MenuIcon } from './icons';
 import { SidebarNav } from './sidebar-nav';
 import { SiteSwitcher } from './site-switcher';
@@ -14,7 +15,7 @@ function Brand() {
 }
 
 /** Sidebar on wide screens, a drawer behind a menu button on phones; header with site and user. */
-export function AppFrame({ children }: { children: ReactNode }) {
+export function AppFrame({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerRef = useRef<HTMLDialogElement>(null);
 
@@ -85,7 +86,10 @@ export function AppFrame({ children }: { children: ReactNode }) {
         <main
           id="main"
           tabIndex={-1}
-          className="mx-auto w-full max-w-6xl min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8"
+          className={cn(
+            'mx-auto w-full min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8',
+            !wide && 'max-w-6xl',
+          )}
         >
           {children}
         </main>

@@ -14,11 +14,16 @@ export interface HtmlFieldProps {
   describedBy?: string;
   diagnostics: readonly Diagnostic[];
   sampleData: unknown;
+  /** Variables no sample has: their canvas chips are marked. */
+  unknownPaths: ReadonlySet<string>;
   onFocus: () => void;
+  /** Code or Visual; the page owns it, as it lays itself out for it (the canvas wants width). */
+  mode: Mode;
+  onModeChange: (mode: Mode) => void;
   handleRef: Ref<CodeEditorHandle>;
 }
 
-type Mode = 'code' | 'visual';
+export type Mode = 'code' | 'visual';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -36,8 +41,14 @@ const NO_DATA: Record<string, unknown> = {};
  * (hidden in Visual mode) and every visual edit is a transaction of it, so both modes share one
  * undo history and switching never rewrites a byte (decision 010).
  */
-export function HtmlField({ handleRef, sampleData, ...props }: HtmlFieldProps) {
-  const [mode, setMode] = useState<Mode>('code');
+export function HtmlField({
+  handleRef,
+  sampleData,
+  unknownPaths,
+  mode,
+  onModeChange: setMode,
+  ...props
+}: HtmlFieldProps) {
   const codeAt = useRef<number | null>(null);
   const code = useRef<CodeEditorHandle | null>(null);
   // Set while the visual mode is shown: a variable from the panel goes to the canvas's caret.
@@ -96,10 +107,11 @@ export function HtmlField({ handleRef, sampleData, ...props }: HtmlFieldProps) {
       {mode === 'visual' && (
         // The panel sits beside the canvas when the field is wide enough, under it otherwise.
         <div className="@container">
-          <div className="grid gap-3 @3xl:grid-cols-[minmax(0,1fr)_16rem]">
+          <div className="grid gap-3 @3xl:grid-cols-[minmax(0,1fr)_16rem] @3xl:items-start">
             <VisualCanvas
               source={props.value}
               sampleData={isRecord(sampleData) ? sampleData : NO_DATA}
+              unknownPaths={unknownPaths}
               inlineRef={inline}
               onFocus={props.onFocus}
               selection={selection}
@@ -112,7 +124,10 @@ export function HtmlField({ handleRef, sampleData, ...props }: HtmlFieldProps) {
               }}
               treeChanged={(tree) => selection.treeChanged(tree)}
             />
-            <BlockPanel selection={selection} variables={variables} />
+            {/* Beside the canvas it stays in view while the canvas scrolls under it. */}
+            <div className="@3xl:sticky @3xl:top-18">
+              <BlockPanel selection={selection} variables={variables} />
+            </div>
           </div>
         </div>
       )}

@@ -8,13 +8,16 @@ import { ConflictDialog } from '../../components/conflict-dialog';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';
 import { toast } from '../../components/ui/toast';
+import { cn } from '../../lib/cn';
 import { DraftBanner, NewerVersionNotice } from './draft-banner';
 import { EditorHeader } from './editor-header';
 import { generateTextFromHtml } from './generate-text';
+import type { Mode } from './html-field';
 import { FIELD_NAMES } from './notification-fields';
 import { PreviewPane } from './preview-pane';
 import { ReviewDialog } from './review-dialog';
 import { SampleChips, SamplePanel } from './sample-panel';
+import { SendTest } from './send-test';
 import { TemplateFields } from './template-fields';
 import { useLivePreview } from './use-live-preview';
 import { useNotificationEditor } from './use-notification-editor';
@@ -32,7 +35,14 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
   const { control, register, formState, getValues, setValue } = form;
 
   const samples = useSampleData(ref);
-  const { preview, used, missing, offered } = useLivePreview(values, samples.data);
+  const { preview, used, missing, offered, unknown } = useLivePreview(
+    values,
+    samples.data,
+    samples.known,
+  );
+  // The visual canvas and its block panel take the whole width; the preview moves under them.
+  const [htmlMode, setHtmlMode] = useState<Mode>('code');
+  const visual = values.html_enabled && htmlMode === 'visual';
   const sampleChips = useMemo(
     () => <SampleChips state={samples.state} onChange={samples.setState} />,
     [samples.state, samples.setState],
@@ -68,8 +78,14 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
       {editor.newer && <NewerVersionNotice isDirty={editor.dirty} onLoad={editor.loadNewer} />}
       <FormAlert message={editor.formMessage} onRetry={editor.retry} />
       {/* Phones: fields, preview, then variables and samples. Wide screens: the preview stays
-          in view beside everything else. */}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          in view beside everything else, except in the visual mode, where it follows the form. */}
+      <div
+        className={cn(
+          'grid gap-6',
+          !visual &&
+            'lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]',
+        )}
+      >
         <form
           aria-label="Template"
           onSubmit={(event) => {
@@ -83,6 +99,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
             register={register}
             errors={formState.errors}
             liquidErrors={preview.errors}
+            unknown={unknown}
             htmlEnabled={values.html_enabled}
             sampleData={samples.data}
             subjectRef={snippets.subjectRef}
@@ -96,9 +113,23 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
               if (getValues('text').trim() === '') void generateText();
               else setConfirmGenerate(true);
             }}
+            htmlMode={htmlMode}
+            onHtmlModeChange={setHtmlMode}
           />
         </form>
-        <div className="min-w-0 lg:sticky lg:top-18 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:max-h-[calc(100vh-5.5rem)] lg:self-start lg:overflow-y-auto">
+        <div
+          className={cn(
+            'flex min-w-0 flex-col gap-4',
+            !visual &&
+              'lg:sticky lg:top-18 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:max-h-[calc(100vh-5.5rem)] lg:self-start lg:overflow-y-auto',
+          )}
+        >
+          <SendTest
+            slug={ref}
+            values={values}
+            sampleName={samples.state.active}
+            sampleData={samples.data}
+          />
           <PreviewPane
             preview={preview}
             htmlEnabled={values.html_enabled}
@@ -106,7 +137,9 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
             sampleSwitcher={sampleChips}
           />
         </div>
-        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">
+        <div
+          className={cn('flex min-w-0 flex-col gap-6', !visual && 'lg:col-start-1 lg:row-start-2')}
+        >
           <VariablesPanel
             offered={offered}
             used={used}
@@ -127,6 +160,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
         open={editor.review !== null}
         saved={editor.basis.values}
         edited={editor.review ?? values}
+        known={samples.known}
         saving={editor.saving}
         onCancel={editor.cancelReview}
         onConfirm={editor.confirmReview}

@@ -1,6 +1,8 @@
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { PreviewFrame } from './preview-frame';
 import type { PreviewState } from './render-template';
+import { useRememberedFlag } from './use-remembered-flag';
 
 const WIDTHS = { desktop: 1024, mobile: 375 } as const;
 type Device = keyof typeof WIDTHS;
@@ -22,19 +24,6 @@ function senderOf(data: Record<string, unknown>): string {
     if (typeof name === 'string' && name !== '') return name;
   }
   return 'Your shop';
-}
-
-function useContainerWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
 }
 
 export function SegmentedButton({
@@ -61,11 +50,7 @@ export function SegmentedButton({
   );
 }
 
-/**
- * The message as the customer gets it. The HTML goes into an iframe with an empty `sandbox`:
- * no script, form, navigation or access to the dashboard; styles still render because the
- * dashboard's CSP (inherited by `srcdoc`) allows inline styles.
- */
+/** The message as the customer gets it: inbox line, then the HTML or the text version. */
 export const PreviewPane = memo(function PreviewPane({
   preview,
   htmlEnabled,
@@ -80,11 +65,10 @@ export const PreviewPane = memo(function PreviewPane({
       ? 'mobile'
       : 'desktop',
   );
-  const [containerRef, containerWidth] = useContainerWidth();
+  // 100 % by default: a 1024 px mail shrunk to half its size is too small to read.
+  const [fit, setFit] = useRememberedFlag('preview-fit', false);
   const shown: View = htmlEnabled ? view : 'text';
   const frameWidth = WIDTHS[device];
-  const scale = containerWidth > 0 ? Math.min(1, containerWidth / frameWidth) : 1;
-  const frameHeight = 720;
   const stale = shown === 'html' ? preview.errors.html : preview.errors.text;
 
   return (
@@ -111,6 +95,13 @@ export const PreviewPane = memo(function PreviewPane({
               </SegmentedButton>
               <SegmentedButton pressed={device === 'mobile'} onClick={() => setDevice('mobile')}>
                 Mobile
+              </SegmentedButton>
+            </div>
+          )}
+          {shown === 'html' && (
+            <div className="bg-subtle flex rounded-md p-0.5">
+              <SegmentedButton pressed={fit} onClick={() => setFit(!fit)}>
+                Fit
               </SegmentedButton>
             </div>
           )}
@@ -146,40 +137,16 @@ export const PreviewPane = memo(function PreviewPane({
         </p>
       )}
 
-      <div ref={containerRef} className="min-w-0">
-        {shown === 'html' ? (
-          <div
-            className="border-border mx-auto overflow-hidden rounded-md border bg-white"
-            style={{ width: frameWidth * scale, height: frameHeight * scale }}
-          >
-            <iframe
-              title="HTML preview"
-              sandbox=""
-              srcDoc={preview.outputs.html}
-              style={{
-                width: frameWidth,
-                height: frameHeight,
-                transform: `scale(${scale})`,
-                transformOrigin: '0 0',
-                border: 0,
-                background: 'white',
-              }}
-            />
-          </div>
-        ) : (
-          <pre
-            aria-label="Text preview"
-            className="border-border bg-surface text-fg max-h-[720px] overflow-auto rounded-md border p-4 font-mono text-[13px] leading-relaxed whitespace-pre-wrap"
-          >
-            {preview.outputs.text || <span className="text-muted italic">(no text version)</span>}
-          </pre>
-        )}
-        {shown === 'html' && scale < 1 && (
-          <p className="text-muted mt-1 text-center text-xs">
-            {frameWidth} px wide, shown at {Math.round(scale * 100)}%
-          </p>
-        )}
-      </div>
+      {shown === 'html' ? (
+        <PreviewFrame html={preview.outputs.html} width={frameWidth} fit={fit} />
+      ) : (
+        <pre
+          aria-label="Text preview"
+          className="border-border bg-surface text-fg max-h-[720px] overflow-auto rounded-md border p-4 font-mono text-[13px] leading-relaxed whitespace-pre-wrap"
+        >
+          {preview.outputs.text || <span className="text-muted italic">(no text version)</span>}
+        </pre>
+      )}
     </section>
   );
 });

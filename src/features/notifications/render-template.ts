@@ -2,6 +2,7 @@ import { Liquid, type Template } from 'liquidjs';
 import { checkLiquid, type LiquidSyntaxError } from '../../api/liquid-check';
 import type { LiquidField } from '../../api/schemas/notification';
 import { readableLiquidMessage } from '../../api/liquid-message';
+import { LIQUID_RENDER_OPTIONS } from '../../api/liquid-render';
 
 /** Why a field has no fresh output: it does not parse, or it parsed but failed while rendering. */
 export interface TemplateError extends LiquidSyntaxError {
@@ -13,19 +14,8 @@ export type FieldRender = { ok: true; output: string } | { ok: false; error: Tem
 export type TemplateSources = Record<LiquidField, string>;
 export type RenderedFields = Record<LiquidField, FieldRender>;
 
-/**
- * The preview engine: same defaults as the service's parser (so what parses here parses there),
- * lenient about unknown variables like the mail sender, and bounded so a runaway loop typed by
- * mistake (`{% for i in (1..100000000) %}`) cannot freeze the tab.
- */
-const engine = new Liquid({
-  cache: false,
-  strictVariables: false,
-  strictFilters: false,
-  ownPropertyOnly: true,
-  renderLimit: 1_000,
-  memoryLimit: 50_000_000,
-});
+/** The preview engine: rendered as a test send renders it (see LIQUID_RENDER_OPTIONS). */
+const engine = new Liquid(LIQUID_RENDER_OPTIONS);
 
 /**
  * Parsing is most of the cost of a keystroke on a big template; the same source is parsed once.

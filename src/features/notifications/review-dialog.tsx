@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { changedFields, FIELD_LABELS, shownValue } from './notification-fields';
 import { diffStats, foldUnchanged, lineDiff } from './line-diff';
 import { Dialog } from '../../components/ui/dialog';
+import { unknownPaths, unknownVariables } from './unknown-variables';
 
 function FieldDiff({ before, after }: { before: string; after: string }) {
   const rows = lineDiff(before, after);
@@ -63,6 +64,8 @@ export interface ReviewDialogProps {
   open: boolean;
   saved: NotificationWritableFields;
   edited: NotificationWritableFields;
+  /** The samples: variables none of them has are listed before the save. */
+  known: readonly unknown[];
   saving: boolean;
   onCancel: () => void;
   onConfirm: () => void;
@@ -73,11 +76,20 @@ export function ReviewDialog({
   open,
   saved,
   edited,
+  known,
   saving,
   onCancel,
   onConfirm,
 }: ReviewDialogProps) {
   const fields = changedFields(saved, edited);
+  // Worked out only while open: the analysis of a big template is not free.
+  const unknown = open
+    ? unknownPaths(
+        [edited.subject, edited.text, edited.html_enabled ? edited.html : ''].flatMap((source) =>
+          unknownVariables(source, known),
+        ),
+      )
+    : [];
   return (
     <Dialog
       open={open}
@@ -96,6 +108,18 @@ export function ReviewDialog({
       }
     >
       <div className="flex flex-col gap-5">
+        {unknown.length > 0 && (
+          <p
+            role="status"
+            className="border-warning bg-warning-soft text-fg rounded-md border px-3 py-2 text-sm"
+          >
+            {unknown.length} unknown {unknown.length === 1 ? 'variable' : 'variables'}:{' '}
+            <span className="font-mono">{unknown.join(', ')}</span>. No sample has{' '}
+            {unknown.length === 1 ? 'it' : 'them'}, so{' '}
+            {unknown.length === 1 ? 'it prints' : 'they print'} as nothing unless the sender
+            provides {unknown.length === 1 ? 'it' : 'them'}.
+          </p>
+        )}
         {fields.map((field) => (
           <section key={field} aria-label={`Changes to ${FIELD_LABELS[field]}`}>
             <h3 className="mb-1 text-sm font-semibold">{FIELD_LABELS[field]}</h3>

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { Button } from '../../components/ui/button';
+import { CollapsibleSection } from '../../components/ui/collapsible-section';
 import { cn } from '../../lib/cn';
 import { CodeEditor } from './code-editor';
 import {
@@ -10,6 +11,7 @@ import {
   type SampleParse,
   type SampleState,
 } from './sample-store';
+import { useRememberedFlag } from './use-remembered-flag';
 
 export interface SamplePanelProps {
   slug: string;
@@ -26,12 +28,17 @@ export const SamplePanel = memo(function SamplePanel({
   onChange,
 }: SamplePanelProps) {
   const current = activeSample(state);
+  const [open, setOpen] = useRememberedFlag('samples-open', true);
   return (
-    <section aria-labelledby="sample-heading" className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="sample-heading" className="text-fg text-base font-semibold">
+    <CollapsibleSection
+      title={
+        <>
           Sample data <span className="text-muted font-normal">· {current.name}</span>
-        </h2>
+        </>
+      }
+      open={open}
+      onOpenChange={setOpen}
+      actions={
         <div className="flex gap-1.5">
           <Button size="sm" variant="ghost" onClick={() => onChange(duplicateActiveSample(state))}>
             Duplicate
@@ -44,7 +51,8 @@ export const SamplePanel = memo(function SamplePanel({
             Reset
           </Button>
         </div>
-      </div>
+      }
+    >
       <CodeEditor
         key={current.name}
         mode="json"
@@ -58,7 +66,7 @@ export const SamplePanel = memo(function SamplePanel({
           {parse.message} The preview uses the last valid sample.
         </p>
       )}
-    </section>
+    </CollapsibleSection>
   );
 });
 

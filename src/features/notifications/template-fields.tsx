@@ -1,19 +1,27 @@
-import type { Diagnostic } from '@codemirror/lint';
-import type { Ref } from 'react';
+import { useMemo, useState, type Ref } from 'react';
+import { flushSync } from 'react-dom';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { LiquidField, NotificationWritableFields } from '../../api/schemas/notification';
-import { Field, FieldError, Label } from '../../components/ui/field';
+import { Field, FieldError } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { Tabs, type TabItem } from '../../components/ui/tabs';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
-import { HtmlField } from './html-field';
+import { diagnosticsOf } from './field-diagnostics';
+import { HtmlField, type Mode } from './html-field';
+import { HtmlSwitch } from './html-switch';
 import { LiquidErrorList } from './liquid-error-list';
+import { ProblemBadge } from './problem-badge';
 import type { TemplateError } from './render-template';
+import { unknownPaths, type UnknownVariable } from './unknown-variables';
+
+type BodyField = 'html' | 'text';
 
 export interface TemplateFieldsProps {
   control: Control<NotificationWritableFields>;
   register: UseFormRegister<NotificationWritableFields>;
   errors: FieldErrors<NotificationWritableFields>;
   liquidErrors: Partial<Record<LiquidField, TemplateError>>;
+  unknown: Record<LiquidField, readonly UnknownVariable[]>;
   htmlEnabled: boolean;
   sampleData: unknown;
   subjectRef: Ref<HTMLInputElement>;
@@ -22,25 +30,96 @@ export interface TemplateFieldsProps {
   onFocusField: (field: LiquidField) => void;
   onJump: (field: LiquidField, offset: number) => void;
   onGenerateText: () => void;
+  htmlMode: Mode;
+  onHtmlModeChange: (mode: Mode) => void;
 }
 
-function diagnosticsOf(error: TemplateError | undefined): Diagnostic[] {
-  if (!error) return [];
-  return [
-    {
-      from: error.from,
-      to: Math.max(error.to, error.from + 1),
-      severity: error.kind === 'syntax' ? 'error' : 'warning',
-      message: error.message,
-      source: 'Liquid',
-    },
-  ];
-}
-
-/** Name, description, subject and the two bodies, each with its own errors under it. */
+/** Name, description, subject, and the HTML and Text bodies in tabs, each with its errors. */
 export function TemplateFields(props: TemplateFieldsProps) {
-  const { control, register, errors, liquidErrors, htmlEnabled } = props;
+  const { control, register, errors, liquidErrors, unknown, htmlEnabled } = props;
   const { ref: subjectRegisterRef, ...subjectField } = register('subject');
+  const [tab, setTab] = useState<BodyField>('html');
+  const shownTab: BodyField = htmlEnabled ? tab : 'text';
+  const unknownHtml = useMemo(() => new Set(unknownPaths(unknown.html)), [unknown.html]);
+  // A jump to an error shows its tab first: a hidden editor cannot take the focus.
+  const jump = (field: BodyField, offset: number) => {
+    flushSync(() => setTab(field));
+    props.onJump(field, offset);
+  };
+  const badge = (field: BodyField) => (
+    <ProblemBadge errors={liquidErrors[field] ? 1 : 0} warnings={unknown[field].length} />
+  );
+
+  const textTab: TabItem<BodyField> = {
+    id: 'text',
+    label: 'Text',
+    badge: badge('text'),
+    panel: (
+      <div className="flex flex-col gap-1.5">
+        <Controller
+          control={control}
+          name="text"
+          render={({ field }) => (
+            <CodeEditor
+              mode="liquid-text"
+              label="Text version"
+              describedBy={liquidErrors.text ? 'text-liquid-errors' : undefined}
+              value={field.value}
+              onChange={field.onChange}
+              diagnostics={diagnosticsOf(liquidErrors.text, unknown.text)}
+              sampleData={props.sampleData}
+              onFocus={() => props.onFocusField('text')}
+              handleRef={props.textRef}
+              minHeight="20rem"
+            />
+          )}
+        />
+        {errors.text?.message && <FieldError>{errors.text.message}</FieldError>}
+        <LiquidErrorList
+          id="text-liquid-errors"
+          fieldLabel="Text version"
+          error={liquidErrors.text}
+          onJump={(offset) => jump('text', offset)}
+        />
+      </div>
+    ),
+  };
+  const htmlTab: TabItem<BodyField> = {
+    id: 'html',
+    label: 'HTML',
+    badge: badge('html'),
+    panel: (
+      <div className="flex flex-col gap-1.5">
+        <Controller
+          control={control}
+          name="html"
+          render={({ field }) => (
+            <HtmlField
+              describedBy={liquidErrors.html ? 'html-liquid-errors' : undefined}
+              value={field.value}
+              onChange={field.onChange}
+              diagnostics={diagnosticsOf(liquidErrors.html, unknown.html)}
+              sampleData={props.sampleData}
+              unknownPaths={unknownHtml}
+              mode={props.htmlMode}
+              onModeChange={props.onHtmlModeChange}
+              onFocus={() => props.onFocusField('html')}
+              handleRef={props.htmlRef}
+            />
+          )}
+        />
+        {errors.html?.message && <FieldError>{errors.html.message}</FieldError>}
+        <LiquidErrorList
+          id="html-liquid-errors"
+          fieldLabel="HTML version"
+          error={liquidErrors.html}
+          onJump={(offset) => jump('html', offset)}
+        />
+      </div>
+    ),
+  };
+  const tabs = htmlEnabled ? [htmlTab, textTab] : [textTab];
+
   return (
     <div className="flex flex-col gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -89,95 +168,41 @@ export function TemplateFields(props: TemplateFieldsProps) {
           fieldLabel="Subject"
           error={liquidErrors.subject}
         />
+        {unknown.subject.length > 0 && (
+          <p className="text-warning text-xs">
+            Unknown {unknown.subject.length === 1 ? 'variable' : 'variables'}:{' '}
+            <span className="font-mono">{unknownPaths(unknown.subject).join(', ')}</span> (not in
+            the variables list or the sample).
+          </p>
+        )}
       </div>
 
       <div className="flex flex-col gap-1.5">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <Label id="text-label">Text version</Label>
+          <HtmlSwitch control={control} />
           <button
             type="button"
-            onClick={props.onGenerateText}
+            onClick={() => {
+              // The generated text is what the admin wants to see next.
+              setTab('text');
+              props.onGenerateText();
+            }}
             disabled={!htmlEnabled}
             className="text-accent text-xs font-medium underline-offset-2 hover:underline disabled:opacity-50"
           >
             Generate text from HTML
           </button>
         </div>
-        <Controller
-          control={control}
-          name="text"
-          render={({ field }) => (
-            <CodeEditor
-              mode="liquid-text"
-              label="Text version"
-              describedBy={liquidErrors.text ? 'text-liquid-errors' : undefined}
-              value={field.value}
-              onChange={field.onChange}
-              diagnostics={diagnosticsOf(liquidErrors.text)}
-              sampleData={props.sampleData}
-              onFocus={() => props.onFocusField('text')}
-              handleRef={props.textRef}
-            />
-          )}
-        />
-        {errors.text?.message && <FieldError>{errors.text.message}</FieldError>}
-        <LiquidErrorList
-          id="text-liquid-errors"
-          fieldLabel="Text version"
-          error={liquidErrors.text}
-          onJump={(offset) => props.onJump('text', offset)}
-        />
-      </div>
-
-      <div className="flex flex-col gap-1.5">
-        <Controller
-          control={control}
-          name="html_enabled"
-          render={({ field }) => (
-            <label className="text-fg inline-flex cursor-pointer items-center gap-2.5 self-start text-sm font-medium">
-              <input
-                type="checkbox"
-                role="switch"
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                className="peer sr-only"
-              />
-              <span
-                aria-hidden="true"
-                className="bg-border-strong peer-checked:bg-accent peer-focus-visible:outline-ring relative h-5 w-9 rounded-full transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-4"
-              />
-              HTML version
-            </label>
-          )}
-        />
-        {htmlEnabled && (
-          <>
-            <Controller
-              control={control}
-              name="html"
-              render={({ field }) => (
-                <HtmlField
-                  describedBy={liquidErrors.html ? 'html-liquid-errors' : undefined}
-                  value={field.value}
-                  onChange={field.onChange}
-                  diagnostics={diagnosticsOf(liquidErrors.html)}
-                  sampleData={props.sampleData}
-                  onFocus={() => props.onFocusField('html')}
-                  handleRef={props.htmlRef}
-                />
-              )}
-            />
-          </>
-        )}
+        <Tabs label="Message body" tabs={tabs} selected={shownTab} onSelect={setTab} />
         {/* Shown with the HTML version off too: a broken HTML still blocks the save. */}
-        {errors.html?.message && <FieldError>{errors.html.message}</FieldError>}
-        <LiquidErrorList
-          id="html-liquid-errors"
-          fieldLabel="HTML version"
-          error={liquidErrors.html}
-          onJump={htmlEnabled ? (offset) => props.onJump('html', offset) : undefined}
-        />
+        {!htmlEnabled && errors.html?.message && <FieldError>{errors.html.message}</FieldError>}
+        {!htmlEnabled && (
+          <LiquidErrorList
+            id="html-liquid-errors"
+            fieldLabel="HTML version"
+            error={liquidErrors.html}
+          />
+        )}
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import type { NotificationWritableFields } from '../../api/schemas/notification';
 import { PreviewEngine } from './preview-engine';
 import { missingVariables, offeredVariables, usedVariables } from './template-variables';
+import { unknownVariables } from './unknown-variables';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** Renders cheaper than this happen with the keystroke; dearer ones at a lower priority. */
@@ -12,7 +13,11 @@ const INLINE_RENDER_MS = 12;
  * rendered in the keystroke's own render (one React pass: the preview follows ~10 ms sooner);
  * a slow one at a lower priority than the typing (useDeferredValue), so keys are never held up.
  */
-export function useLivePreview(values: NotificationWritableFields, data: Record<string, unknown>) {
+export function useLivePreview(
+  values: NotificationWritableFields,
+  data: Record<string, unknown>,
+  known: readonly unknown[],
+) {
   const [engine] = useState(() => new PreviewEngine());
   const lowPriority = useDeferredValue(values);
   const shown = engine.lastDurationMs < INLINE_RENDER_MS ? values : lowPriority;
@@ -29,5 +34,13 @@ export function useLivePreview(values: NotificationWritableFields, data: Record<
   );
   const missing = useMemo(() => missingVariables(used, data), [used, data]);
   const offered = useMemo(() => offeredVariables(data), [data]);
-  return { preview, used, missing, offered };
+  const unknown = useMemo(
+    () => ({
+      subject: unknownVariables(settled.subject, known),
+      text: unknownVariables(settled.text, known),
+      html: settled.html_enabled ? unknownVariables(settled.html, known) : [],
+    }),
+    [settled.subject, settled.text, settled.html, settled.html_enabled, known],
+  );
+  return { preview, used, missing, offered, unknown };
 }

@@ -15,6 +15,8 @@ export interface SampleData {
   parse: SampleParse;
   /** The data the preview uses: the active sample, or its last valid version while it is broken. */
   data: Record<string, unknown>;
+  /** Every sample that parses, with `data`: a variable none of them has is unknown. */
+  known: readonly Record<string, unknown>[];
 }
 
 function parsedData(state: SampleState): Record<string, unknown> | null {
@@ -36,5 +38,10 @@ export function useSampleData(slug: string): SampleData {
     },
     [slug],
   );
-  return { state, setState, parse, data: parse.ok ? parse.data : lastGood };
+  const data = parse.ok ? parse.data : lastGood;
+  const known = useMemo(() => {
+    const others = state.samples.map(({ json }) => parseSampleJson(json));
+    return [data, ...others.flatMap((other) => (other.ok ? [other.data] : []))];
+  }, [state.samples, data]);
+  return { state, setState, parse, data, known };
 }

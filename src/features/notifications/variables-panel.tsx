@@ -1,6 +1,8 @@
 import { memo } from 'react';
+import { CollapsibleSection } from '../../components/ui/collapsible-section';
 import type { OfferedVariable, UsedVariable } from './template-variables';
 import { snippetFor } from './template-variables';
+import { useRememberedFlag } from './use-remembered-flag';
 import { SNIPPET_TYPE } from './visual/snippet-drag';
 
 export interface VariablesPanelProps {
@@ -22,16 +24,12 @@ export const VariablesPanel = memo(function VariablesPanel({
 }: VariablesPanelProps) {
   const usedPaths = new Set(used.map((v) => v.path));
   const missingPaths = new Set(missing);
+  const [open, setOpen] = useRememberedFlag('variables-open', true);
   return (
-    <section aria-labelledby="variables-heading" className="flex flex-col gap-3">
-      <div>
-        <h2 id="variables-heading" className="text-fg text-base font-semibold">
-          Variables
-        </h2>
-        <p className="text-muted text-xs">
-          Click to insert at the cursor{target ? ` in ${target}` : ''}, or drag into the text.
-        </p>
-      </div>
+    <CollapsibleSection title="Variables" open={open} onOpenChange={setOpen}>
+      <p className="text-muted text-xs">
+        Click to insert at the cursor{target ? ` in ${target}` : ''}, or drag into the text.
+      </p>
       {missing.length > 0 && (
         <div
           role="status"
@@ -94,6 +92,6 @@ export const VariablesPanel = memo(function VariablesPanel({
           </ul>
         </details>
       )}
-    </section>
+    </CollapsibleSection>
   );
 });

@@ -367,6 +367,7 @@ function hasText(nodes: readonly TemplateNode[]): boolean {
 export const CANVAS_CSS = `
 .sc-chip{position:relative;display:inline-block;background:#ede9fe;color:#4c1d95;border-radius:4px;padding:0 4px;font:inherit;line-height:1.3;cursor:pointer;box-shadow:inset 0 0 0 1px #c4b5fd}
 .sc-chip:focus-visible{outline:2px solid #2563eb;outline-offset:1px}
+.sc-chip.sc-unknown{background:#fef3c7;color:#78350f;box-shadow:inset 0 0 0 1px #d97706;text-decoration:underline wavy #d97706}
 .sc-chip:hover::after,.sc-chip:focus-visible::after{content:attr(data-tip);position:absolute;left:0;top:calc(100% + 4px);z-index:10;width:max-content;max-width:80vw;font:500 12px/1.4 ui-monospace,monospace;color:#fff;background:#1e293b;border-radius:4px;padding:2px 6px;pointer-events:none}
 .sc-frame{position:relative;outline:1px dashed #8b5cf6;outline-offset:2px;margin:6px 0;padding-top:2px}
 span.sc-frame{margin:0 2px}

@@ -4,16 +4,21 @@ import type { BlockSelection } from './block-selection';
 import { CanvasEditor, type CanvasCallbacks } from './canvas-editor';
 import { CanvasInline } from './canvas-inline';
 import { InlineToolbar } from './inline-toolbar';
+import { markUnknownChips } from './unknown-chips';
 
 export interface VisualCanvasProps extends CanvasCallbacks {
   source: string;
   sampleData: Record<string, unknown>;
+  /** Paths no sample has: their chips are marked as unknown. */
+  unknownPaths?: ReadonlySet<string>;
   /** The canvas's inline commands, for inserting a variable from the panel at its caret. */
   inlineRef?: RefObject<CanvasInline | null>;
   onFocus?: () => void;
   /** Block selection (click, keyboard, outline) in the canvas, when the page offers blocks. */
   selection?: BlockSelection;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 const BLANK = '<!doctype html><html><head></head><body></body></html>';
 
@@ -28,6 +33,7 @@ const BLANK = '<!doctype html><html><head></head><body></body></html>';
 export function VisualCanvas({
   source,
   sampleData,
+  unknownPaths = NONE,
   inlineRef,
   onFocus,
   selection,
@@ -73,6 +79,13 @@ export function VisualCanvas({
   useEffect(() => {
     editor?.show(source, sampleData);
   }, [editor, source, sampleData]);
+
+  // Apart from `show`: new unknown paths must not redraw the canvas (that would drop the caret).
+  // It runs after every change, as the canvas may have drawn new chips while the source was typed.
+  useEffect(() => {
+    const doc = frameRef.current?.contentDocument;
+    if (editor && doc) markUnknownChips(doc, unknownPaths);
+  }, [editor, source, sampleData, unknownPaths]);
 
   return (
     <div className="flex flex-col gap-2">

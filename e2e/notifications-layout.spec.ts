@@ -1,0 +1,167 @@
+// The notification editor's layout (full width, HTML/Text tabs, preview at 100 % with Fit,
+// collapsible panels, the block panel beside the canvas) and unknown variables.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+async function openEditor(page: Page, slug = 'order-confirmation') {
+  await page.goto(`/notifications/${slug}`);
+  // The editor chunk (CodeMirror, liquidjs) loads on demand; give a busy machine time for it.
+  await expect(page.getByRole('tablist', { name: 'Message body' })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+async function replaceCode(page: Page, name: 'Text version' | 'HTML version', code: string) {
+  await page.getByRole('tab', { name: name === 'Text version' ? /^Text/ : /^HTML/ }).click();
+  await page.getByRole('textbox', { name }).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(code);
+}
+
+test.describe('notification editor layout', () => {
+  test('uses the full width with HTML first in tabs; preview at 100 % with a remembered Fit', async ({
+    page,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    await openEditor(page);
+    const main = await page.locator('main').boundingBox();
+    expect(main?.width).toBeGreaterThan(1152);
+
+    const tabs = page.getByRole('tablist', { name: 'Message body' }).getByRole('tab');
+    await expect(tabs).toHaveText(['HTML', 'Text']);
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('textbox', { name: 'HTML version' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Text version' })).toBeHidden();
+    // Arrow keys move between tabs.
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.nth(1)).toBeFocused();
+    await expect(page.getByRole('textbox', { name: 'Text version' })).toBeVisible();
+
+    await expect(page.getByText('1024 px wide, shown at 100 %')).toBeVisible();
+    const fit = page.getByRole('button', { name: 'Fit', exact: true });
+    await expect(fit).toHaveAttribute('aria-pressed', 'false');
+    await fit.click();
+    await expect(page.getByText(/1024 px wide, shown at [1-9]\d %/)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Fit', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  test('a tab counts the Liquid errors and unknown variables of its version', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await openEditor(page);
+    await replaceCode(page, 'Text version', 'Hi {{ customer.first_name }} {% if x %}');
+    const textTab = page.getByRole('tab', { name: /^Text/ });
+    await expect(textTab).toHaveAccessibleName(/1 Liquid error/);
+    await replaceCode(
+      page,
+      'Text version',
+      '{% for line in order.lines %}{{ line.name }}{% endfor %} {{ order.nonexistent_field }}',
+    );
+    await expect(textTab).toHaveAccessibleName(/1 unknown variable/);
+    await expect(page.getByRole('tab', { name: /^HTML/ })).toHaveAccessibleName('HTML');
+  });
+
+  test('Variables and Sample data fold away, and stay so after a reload', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await openEditor(page);
+    const variables = page.getByRole('button', { name: 'Variables', exact: true });
+    const samples = page.getByRole('button', { name: /^Sample data/ });
+    await expect(variables).toHaveAttribute('aria-expanded', 'true');
+    await variables.click();
+    await samples.click();
+    await expect(page.getByRole('list', { name: 'Variables in the sample' })).toBeHidden();
+    await expect(page.getByRole('textbox', { name: /^Sample data/ })).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Variables', exact: true })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await expect(page.getByRole('button', { name: /^Sample data/ })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await page.getByRole('button', { name: 'Variables', exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Variables in the sample' })).toBeVisible();
+  });
+
+  test('in the visual mode the block panel sits beside the canvas at 1440 px', async ({
+    page,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    await openEditor(page);
+    await page.getByRole('button', { name: 'Visual' }).click();
+    const canvas = await page.locator('iframe[title="Visual editor"]').boundingBox();
+    const panel = await page.getByRole('complementary', { name: 'Block' }).boundingBox();
+    const [canvasX, canvasY, canvasWidth] = [canvas?.x ?? 0, canvas?.y ?? 0, canvas?.width ?? 0];
+    expect(panel?.x).toBeGreaterThanOrEqual(canvasX + canvasWidth);
+    expect(panel?.y).toBeLessThan(canvasY + 100);
+    expect(canvasWidth).toBeGreaterThan(600);
+  });
+
+  test('on a phone everything is stacked and nothing overflows sideways', async ({
+    page,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page);
+    await openEditor(page);
+    await expect(page.getByRole('tablist', { name: 'Message body' })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+  });
+});
+
+test.describe('unknown variables', () => {
+  test('are underlined in the code, marked on the canvas chip and listed before saving', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await openEditor(page);
+    await replaceCode(
+      page,
+      'HTML version',
+      '<p>Hi {{ customer.first_name }}, {{ order.nonexistent_field }}</p>{% for line in order.lines %}<p>{{ line.name }}</p>{% endfor %}',
+    );
+    const code = page.getByRole('textbox', { name: 'HTML version' });
+    // CodeMirror draws a lint range as a mark; its message names the path.
+    await expect(code.locator('.cm-lintRange-warning')).toHaveCount(1);
+    await expect(code.locator('.cm-lintRange-warning')).toHaveText('order.nonexistent_field');
+    await expect(page.getByRole('tab', { name: /^HTML/ })).toHaveAccessibleName(
+      /1 unknown variable/,
+    );
+
+    await page.getByRole('button', { name: 'Visual' }).click();
+    const canvas = page.frameLocator('iframe[title="Visual editor"]');
+    await expect(canvas.getByRole('button', { name: /unknown variable/ })).toHaveCount(1);
+    await expect(canvas.getByRole('button', { name: /unknown variable/ })).toHaveAttribute(
+      'data-tip',
+      /order\.nonexistent_field/,
+    );
+    await expect(canvas.getByRole('button', { name: /Ada: variable/ })).not.toHaveAccessibleName(
+      /unknown/,
+    );
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const review = page.getByRole('dialog', { name: 'Review changes' });
+    await expect(review.getByRole('status')).toContainText(
+      '1 unknown variable: order.nonexistent_field',
+    );
+  });
+});

@@ -1,0 +1,64 @@
+// "Send test to me" in the notification editor, against the real service started with SMTP_URL
+// pointing at an SMTP server in the test process, which keeps what arrives.
+import type { Page } from '@playwright/test';
+import { startSmtpSink, type SmtpSink } from '../server/mail/smtp-sink.test-helper';
+import { expect, test as base } from './fixtures';
+
+async function openEditor(page: Page) {
+  await page.goto('/notifications/order-confirmation');
+  await expect(page.getByRole('tablist', { name: 'Message body' })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+async function replaceCode(page: Page, name: 'Text version' | 'HTML version', code: string) {
+  await page.getByRole('tab', { name: name === 'Text version' ? /^Text/ : /^HTML/ }).click();
+  await page.getByRole('textbox', { name }).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(code);
+}
+
+base.describe('send a test without SMTP', () => {
+  base('the button is off and says how to turn test sends on', async ({ page, signIn }) => {
+    await signIn(page);
+    await openEditor(page);
+    const button = page.getByRole('button', { name: 'Send test to me' });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(/Test sends are off\. Set SMTP_URL/);
+  });
+});
+
+const test = base.extend<{ sink: SmtpSink }>({
+  sink: async ({}, use) => {
+    const sink = await startSmtpSink();
+    await use(sink);
+    await sink.close();
+  },
+  serverEnv: async ({ sink }, use) => {
+    await use({ SMTP_URL: sink.url, SMTP_FROM: 'Shop <shop@example.com>' });
+  },
+});
+
+test.describe('send a test through SMTP', () => {
+  test('sends the edited template with the selected sample; both parts arrive', async ({
+    page,
+    signIn,
+    sink,
+  }) => {
+    await signIn(page);
+    await openEditor(page);
+    await replaceCode(page, 'HTML version', '<h1>Hello {{ customer.first_name }}</h1>');
+    await replaceCode(page, 'Text version', 'Text for {{ customer.name }}');
+    const button = page.getByRole('button', { name: 'Send test to me' });
+    await expect(button).toBeEnabled();
+    await expect(button).toHaveAccessibleDescription(/To .+@.+, rendered with the sample/);
+    await button.click();
+    await expect(page.getByText(/^Test sent to /)).toBeVisible();
+    await expect.poll(() => sink.messages.length).toBe(1);
+    const [mail] = sink.messages;
+    expect(mail?.from).toBe('shop@example.com');
+    expect(mail?.subject).toMatch(/^\[Test\] .*/);
+    expect(mail?.text).toBe('Text for Ada Lovelace');
+    expect(mail?.html).toBe('<h1>Hello Ada</h1>');
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * Test sends (our extension; in the OpenAPI document, not in the spec):
+ * - `GET /test-send`: whether `SMTP_URL` is set, and the signed-in user's address;
+ * - `POST /notifications/:slug/test-send`: renders the template as sent (the admin's unsaved
+ *   edits) with the sample in `data`, and mails subject, text and HTML parts to the signed-in
+ *   user. Nothing is stored.
+ *
+ * Errors: 503 without `SMTP_URL`; 422 on a field whose Liquid does not parse or render; 429 past
+ * five sends a minute per user; 502 when the SMTP server does not take the mail.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Liquid } from 'liquidjs';
+import { z } from 'zod';
+import { LIQUID_RENDER_OPTIONS } from '../../src/api/liquid-render';
+import { readableLiquidMessage } from '../../src/api/liquid-message';
+import type { ErrorDetail } from '../../src/api/schemas/error';
+import type { LiquidField } from '../../src/api/schemas/notification';
+import {
+  testSendRequestSchema,
+  testSendResultSchema,
+  testSendSettingsSchema,
+  type TestSendRequest,
+} from '../../src/api/schemas/test-send';
+import { fieldError, HttpError, notFound, tooManyRequests, validation } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { SendLimiter } from '../mail/send-limiter';
+import { findNotificationRow } from '../store/notifications';
+import { findUserEmail } from '../store/tokens';
+import { AUTH_ERRORS, errorResponses } from './common';
+import { liquidSyntaxProblems } from './notifications';
+
+export interface TestSendOptions {
+  /** null: `SMTP_URL` is not set, and test sends answer 503. */
+  mailer: Mailer | null;
+  /** The From of test sends. */
+  from: string;
+  limiter?: SendLimiter;
+}
+
+export const HOW_TO_CONFIGURE_SMTP =
+  'Set SMTP_URL (for example smtp://user:password@mail.example.com:587) in the environment of the service and restart it.';
+
+const engine = new Liquid(LIQUID_RENDER_OPTIONS);
+
+const slugParams = z.object({
+  slug: z.string().min(1).max(200).describe('The notification slug or id'),
+});
+
+type Rendered = Record<LiquidField, string>;
+
+async function renderAll(body: TestSendRequest): Promise<Rendered> {
+  const fields: LiquidField[] = body.html_enabled
+    ? ['subject', 'text', 'html']
+    : ['subject', 'text'];
+  const rendered: Rendered = { subject: '', text: '', html: '' };
+  const problems: ErrorDetail[] = [];
+  for (const field of fields) {
+    try {
+      rendered[field] = String(await engine.parseAndRender(body[field], body.data));
+    } catch (error) {
+      const raw = error instanceof Error ? error.message : String(error);
+      problems.push(
+        fieldError({
+          resource: 'notification',
+          field,
+          code: 'liquid_render',
+          message: `Rendering with this sample failed: ${readableLiquidMessage(raw)}`,
+        }),
+      );
+    }
+  }
+  if (problems.length > 0) throw validation(problems, 'The template does not render');
+  return rendered;
+}
+
+export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app, options) => {
+  const { mailer, from } = options;
+  const limiter = options.limiter ?? new SendLimiter();
+
+  app.get(
+    '/test-send',
+    {
+      config: { resource: 'test_send', auth: 'user' },
+      schema: {
+        summary: 'Whether test sends are configured, and where they go',
+        description: 'Our extension, not in the spec.',
+        tags: ['notifications'],
+        security: [{ bearer: [] }],
+        response: { 200: testSendSettingsSchema, ...errorResponses([401, 429, 500]) },
+      },
+    },
+    async (request) => ({
+      configured: mailer !== null,
+      to: (await findUserEmail(app.db, request.auth.userId)) ?? '',
+      how_to_configure: HOW_TO_CONFIGURE_SMTP,
+    }),
+  );
+
+  app.post(
+    '/notifications/:slug/test-send',
+    {
+      config: { resource: 'notification' },
+      schema: {
+        summary: 'Send the template, rendered with a sample, to the signed-in user',
+        description:
+          'Our extension, not in the spec. Renders subject, text and (when html_enabled) html ' +
+          'with `data` and mails them through SMTP_URL. At most five a minute per user.',
+        tags: ['notifications'],
+        params: slugParams,
+        body: testSendRequestSchema,
+        response: {
+          200: testSendResultSchema,
+          ...errorResponses([...AUTH_ERRORS, 404, 413, 415, 422, 502, 503]),
+        },
+      },
+    },
+    async (request) => {
+      if (!mailer) {
+        throw new HttpError(503, `Test sends are not configured. ${HOW_TO_CONFIGURE_SMTP}`);
+      }
+      const { siteId, userId } = request.auth;
+      const body = request.body;
+      if (!(await findNotificationRow(app.db, siteId, request.params.slug))) {
+        throw notFound('notification');
+      }
+      const syntax = liquidSyntaxProblems({
+        subject: body.subject,
+        text: body.text,
+        ...(body.html_enabled ? { html: body.html } : {}),
+      });
+      if (syntax.length > 0) throw validation(syntax);
+      const rendered = await renderAll(body);
+      const to = await findUserEmail(app.db, userId);
+      if (!to) throw notFound('user', 'The signed-in user has no e-mail address');
+      const wait = limiter.take(String(userId));
+      if (wait > 0) {
+        throw tooManyRequests(wait, `Too many test sends; try again in ${wait} s`);
+      }
+      // A subject is one line in a mail header, whatever the template printed.
+      const subject = `[Test] ${rendered.subject.replace(/\s+/g, ' ').trim() || '(no subject)'}`;
+      try {
+        const { messageId } = await mailer.send({
+          from,
+          to,
+          subject,
+          text: rendered.text,
+          ...(body.html_enabled ? { html: rendered.html } : {}),
+        });
+        return { to, subject, message_id: messageId };
+      } catch (error) {
+        request.log.warn({ err: error }, 'test send failed');
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new HttpError(502, `The mail server did not take the test send: ${reason}`);
+      }
+    },
+  );
+};
