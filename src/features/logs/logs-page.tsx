@@ -169,6 +169,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
               snapshot={snapshot}
               filtered={Boolean(search.level || search.job || search.q)}
               onClear={() => updateSearch({ level: undefined, job: undefined, q: undefined })}
+              onRetry={() => engine.retryNow()}
             />
           ) : (
             <LogList
@@ -202,7 +203,11 @@ function LogsViewer({ appKey }: { appKey: string }) {
             </Button>
           )}
         </div>
-        <LogStatusLine snapshot={snapshot} maxEntries={MAX_ENTRIES} />
+        <LogStatusLine
+          snapshot={snapshot}
+          maxEntries={MAX_ENTRIES}
+          below={following ? null : newLines}
+        />
       </div>
     </div>
   );
