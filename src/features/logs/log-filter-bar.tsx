@@ -3,6 +3,8 @@ import { LOG_LEVELS, logLevelSchema } from '../../api/schemas/app-log';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
+import { JobCombobox } from './job-combobox';
+import { formatLogTime } from './log-format';
 import { effectiveRange, fromDateTimeLocal, RANGE_OPTIONS, toDateTimeLocal } from './log-range';
 import { QueryHelp } from './query-help';
 import type { LogsSearch } from './search-params';
@@ -10,7 +12,10 @@ import { useCommittedText } from './use-committed-text';
 
 export interface LogFilterBarProps {
   search: LogsSearch;
+  /** The app's configured jobs. */
   jobs: readonly string[];
+  /** The jobs in the loaded entries (a stable callback: the bar re-renders only on filters). */
+  seenJobs: () => string[];
   searchInputRef: RefObject<HTMLInputElement | null>;
   /** Applies a change to the URL (which restarts the tail). */
   onChange: (patch: Partial<LogsSearch>) => void;
@@ -49,16 +54,21 @@ function DateTimeInput({
 }
 
 const rangeValues = new Set<string>(RANGE_OPTIONS.map((option) => option.value));
+/** The range select's value while the view is opened around a linked entry. */
+const LINKED_ENTRY = 'linked-entry';
 
 /** Memoized: the page re-renders on every engine update, the filters only when they change. */
 export const LogFilterBar = memo(function LogFilterBar({
   search,
   jobs,
+  seenJobs,
   searchInputRef,
   onChange,
 }: LogFilterBarProps) {
   const ids = useId();
   const range = effectiveRange(search);
+  // A shared link to an entry shows the time around it, not "Live".
+  const linkedAt = search.entry === undefined ? undefined : search.at;
   const q = useCommittedText(search.q ?? '', (value) => onChange({ q: value || undefined }));
   const job = useCommittedText(search.job ?? '', (value) => onChange({ job: value || undefined }));
 
@@ -93,20 +103,18 @@ export const LogFilterBar = memo(function LogFilterBar({
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor={`${ids}-job`}>Job</Label>
-        <Input
+        <JobCombobox
           id={`${ids}-job`}
-          list={`${ids}-jobs`}
           value={job.value}
-          placeholder="Any job"
-          autoComplete="off"
-          onChange={(event) => job.setValue(event.target.value)}
+          appJobs={jobs}
+          seenJobs={seenJobs}
+          onType={job.setValue}
+          onPick={(name) => {
+            job.setValue(name);
+            onChange({ job: name });
+          }}
           onBlur={job.commitNow}
         />
-        <datalist id={`${ids}-jobs`}>
-          {jobs.map((name) => (
-            <option key={name} value={name} />
-          ))}
-        </datalist>
       </div>
       <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
         <div className="flex items-center gap-1.5">
@@ -129,7 +137,7 @@ export const LogFilterBar = memo(function LogFilterBar({
         <Label htmlFor={`${ids}-range`}>Time range</Label>
         <Select
           id={`${ids}-range`}
-          value={range}
+          value={linkedAt === undefined ? range : LINKED_ENTRY}
           onChange={(event) => {
             const value = event.target.value;
             if (!rangeValues.has(value)) return;
@@ -149,6 +157,11 @@ export const LogFilterBar = memo(function LogFilterBar({
             );
           }}
         >
+          {linkedAt !== undefined && (
+            <option value={LINKED_ENTRY}>
+              Around {formatLogTime(linkedAt, search.utc === true).slice(0, 19)}
+            </option>
+          )}
           {RANGE_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { AppLogEntry } from '../../api/schemas/app-log';
 import { cn } from '../../lib/cn';
 import { HighlightedText } from './highlighted-text';
-import { formatLogTime, logJobName, logMessage } from './log-format';
+import { formatLogTime, formatLogTimePrecise, logJobName, logMessage } from './log-format';
 import { LogLevelBadge } from './log-level-badge';
 import { LogRowDetails } from './log-row-details';
 
@@ -68,7 +68,12 @@ export const LogRow = memo(function LogRow({
             <path d="M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 1 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 0 1-1.06 0Z" />
           </svg>
         </button>
-        <time className="text-muted shrink-0 tabular-nums" dateTime={entry.created_at}>
+        <time
+          className="text-muted shrink-0 tabular-nums"
+          dateTime={entry.created_at}
+          // Lines of one batch share the millisecond: the microseconds show their order.
+          title={formatLogTimePrecise(entry.time, utc)}
+        >
           {/* Phones show the time of day only; the date is in the details. */}
           <span className="hidden sm:inline">{time.slice(0, 11)}</span>
           {time.slice(11)}

@@ -5,6 +5,8 @@ import { appQueryOptions } from '../../api/apps';
 import { isApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
+import { jobsInEntries } from './job-suggestions';
+import { KeyboardHelp } from './keyboard-help';
 import { formatUtcOffset } from './log-format';
 import { downloadNdjson } from './log-export';
 import { LogFilterBar } from './log-filter-bar';
@@ -48,6 +50,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
   const { following, setFollowing, newLines } = useFollow(snapshot, live);
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
   const [expandedIds, setExpandedIds] = useState<ReadonlySet<string>>(
     () => new Set(search.entry ? [search.entry] : []),
   );
@@ -89,6 +92,12 @@ function LogsViewer({ appKey }: { appKey: string }) {
   const onToggle = useCallback((id: string) => toggleRef.current(id), []);
 
   const onCopyLink = useCopyEntryLink(appKey, search);
+  // Read when the job suggestions open; stable, so the memoized filter bar does not re-render.
+  const entriesRef = useRef(snapshot.entries);
+  useLayoutEffect(() => {
+    entriesRef.current = snapshot.entries;
+  });
+  const seenJobs = useCallback(() => jobsInEntries(entriesRef.current), []);
 
   const goLive = () => {
     if (!live) {
@@ -119,6 +128,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
       return true;
     },
     goLive,
+    openHelp: () => setHelpOpen(true),
   });
 
   if (appQuery.isError && isApiError(appQuery.error) && appQuery.error.status === 404) {
@@ -159,6 +169,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
       <LogFilterBar
         search={search}
         jobs={jobs}
+        seenJobs={seenJobs}
         searchInputRef={searchInputRef}
         onChange={updateSearch}
       />
@@ -209,6 +220,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
           below={following ? null : newLines}
         />
       </div>
+      <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }

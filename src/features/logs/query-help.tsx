@@ -40,7 +40,8 @@ export function QueryHelp({ id }: { id: string }) {
         </ul>
         <p className="text-muted mt-3 text-xs">
           Press <kbd className="border-border rounded border px-1">/</kbd> to jump to the search
-          box.
+          box, <kbd className="border-border rounded border px-1">?</kbd> (outside a text field) for
+          every keyboard shortcut.
         </p>
       </div>
     </>
