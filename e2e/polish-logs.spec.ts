@@ -243,3 +243,27 @@ test.describe('log viewer polish', () => {
     await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live');
   });
 });
+
+test.describe('log viewer on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the filters wait behind a "Filters (n)" sheet that counts the active ones', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await openViewer(page, 'analytics', '?level=error&q=timeout');
+    await expect(page.getByRole('search', { name: 'Log filters' })).toBeHidden();
+    await page.getByRole('button', { name: 'Filters (2)' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await expect(sheet.getByLabel('Level')).toHaveValue('error');
+    await sheet.getByLabel('Time range').selectOption('1h');
+    await expect(page).toHaveURL(/range=1h/);
+    await sheet.getByRole('button', { name: 'Done' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Filters (3)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Filters (0)' })).toBeVisible();
+    await expect(page).not.toHaveURL(/level=|q=|range=/);
+  });
+});
