@@ -5,7 +5,7 @@ import type { ConsentSection } from './section-nav';
 /** Below the shell's sticky header (h-14) and this bar. */
 const STICKY_OFFSET_PX = 112;
 
-/** The section whose heading was passed last while scrolling down. */
+/** The section whose heading was passed last while scrolling down (the last one at the bottom). */
 function useCurrentSection(anchors: readonly string[]): string | undefined {
   const [current, setCurrent] = useState<string | undefined>(anchors[0]);
   // One string, so a new array with the same ids does not re-subscribe.
@@ -20,6 +20,9 @@ function useCurrentSection(anchors: readonly string[]): string | undefined {
         const top = document.getElementById(anchor)?.getBoundingClientRect().top;
         if (top !== undefined && top <= STICKY_OFFSET_PX + 8) passed = anchor;
       }
+      // The last sections may never reach the top: at the bottom of the page, the last one is it.
+      const { scrollHeight } = document.documentElement;
+      if (window.innerHeight + window.scrollY >= scrollHeight - 2) passed = ids.at(-1);
       setCurrent(passed);
     };
     const onScroll = () => {
