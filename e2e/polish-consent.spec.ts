@@ -73,3 +73,25 @@ test.describe('consent page polish', () => {
     await expect(checks.getByRole('listitem')).toHaveCount(before + 1);
   });
 });
+
+test.describe('app editor on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('compile errors come before the form, and the save bar only sticks with edits', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await page.goto('/apps/legacy-import');
+    const compile = page.getByText(/^Compile failed/);
+    const form = page.getByRole('button', { name: 'Save changes' });
+    await expect(compile).toBeInViewport();
+    const compileTop = (await compile.boundingBox())?.y ?? Infinity;
+    const formTop = (await page.getByLabel('Domain').boundingBox())?.y ?? -Infinity;
+    expect(compileTop).toBeLessThan(formTop);
+    // All saved: the bar stays in the form's flow, off screen.
+    await expect(form).not.toBeInViewport();
+    await page.getByLabel('Domain').fill('edited.example.com');
+    await expect(form).toBeInViewport();
+  });
+});
