@@ -14,6 +14,8 @@ const POSTGRES_SUITES = [
   'server/auth.test.ts',
   'server/request-bounds.test.ts',
   'server/cli/**/*.test.ts',
+  'server/demo/seed.test.ts',
+  'server/logs/postgres-log-notifier.test.ts',
   // The client modules against the real service (the others are unit tests of the client).
   'src/api/{apps,app-logs,consent,notifications}.test.ts',
 ];

@@ -1,4 +1,29 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const shared = {
+  environment: 'node',
+  fileParallelism: false,
+  testTimeout: 120_000,
+  hookTimeout: 60_000,
+} as const;
+
+/**
+ * With TEST_DATABASE_URL set, the API fuzz suite runs a second time with the service on a
+ * PostgreSQL database of its own (decision 020): PostgreSQL refuses what SQLite stores (NUL in
+ * text), so a 500 there hides on SQLite. The multi-instance test needs PostgreSQL anyway.
+ */
+const postgres: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        test: {
+          ...shared,
+          name: 'reliability-postgres',
+          include: ['server/reliability/fuzz.test.ts'],
+          env: { TEST_ENGINE: 'postgres' },
+        },
+      },
+    ]
+  : [];
 
 /**
  * The reliability suite (server/reliability): fuzzing and concurrency against the real service
@@ -7,10 +32,13 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['server/reliability/**/*.test.ts'],
-    environment: 'node',
+    // The projects run one after the other too, or two services would fuzz at once.
     fileParallelism: false,
-    testTimeout: 120_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        test: { ...shared, name: 'reliability', include: ['server/reliability/**/*.test.ts'] },
+      },
+      ...postgres,
+    ],
   },
 });

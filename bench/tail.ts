@@ -10,10 +10,12 @@
  * entry of its app once; the service's highest RSS, its event-loop delay p50/p99/max, and its
  * database queries per second; requests per second the tails sent.
  *
- * Env: TAILS (1000), APPS (10), RATE (1000), SECONDS (20), RUNS (3), PORT (18660, +1 per run).
+ * Env: TAILS (1000), APPS (10), RATE (1000), SECONDS (20), RUNS (3), PORT (18660, +1 per run),
+ * SERVER_NODE_ARGS (more node flags for the service, e.g. `--cpu-prof --cpu-prof-dir=prof`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -44,6 +46,42 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
+/**
+ * Requests over node:http with keep-alive: the thousand viewers are browsers, not this process,
+ * so their client should cost the shared machine as little as possible (in a profile of this
+ * process with fetch, undici's request and body machinery was most of its busy time), and
+ * node:http has no connect timeout to fail a run on a machine so loaded that the service
+ * accepts late. The parsed JSON answer, or null when aborted or failed.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+function requestJson<T>(
+  url: string,
+  headers: Record<string, string>,
+  options: { signal?: AbortSignal; body?: string } = {},
+) {
+  return new Promise<T | null>((resolve) => {
+    const method = options.body === undefined ? 'GET' : 'POST';
+    const req = httpRequest(url, { agent, headers, method, signal: options.signal }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as T);
+        } catch {
+          resolve(null);
+        }
+      });
+      res.on('error', () => {
+        resolve(null);
+      });
+    });
+    req.on('error', () => {
+      resolve(null);
+    });
+    req.end(options.body);
+  });
+}
+
 function ask<T>(child: ChildProcess, message: string): Promise<T> {
   return new Promise((resolve) => {
     child.once('message', (answer) => resolve(answer as T));
@@ -70,7 +108,7 @@ async function runOnce(run: number): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-tail-'));
   const port = PORT + run - 1;
   const child = fork('bench/tail-server.ts', {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.SERVER_NODE_ARGS?.split(' ') ?? [])],
     env: {
       ...process.env,
       PORT: String(port),
@@ -100,10 +138,11 @@ async function runOnce(run: number): Promise<RunResult> {
         requests += 1;
         const controller = new AbortController();
         inFlight.add(controller);
-        const response = await fetch(url, { headers, signal: controller.signal }).catch(() => null);
+        const page = await requestJson<Array<{ id: string; time: number }>>(url, headers, {
+          signal: controller.signal,
+        });
         inFlight.delete(controller);
-        if (!response) return;
-        const page = (await response.json()) as Array<{ id: string; time: number }>;
+        if (!page) return;
         const now = Date.now();
         for (const entry of page) {
           if (entry.time <= cursor && count > 0) continue; // the entry at the cursor, held
@@ -139,11 +178,11 @@ async function runOnce(run: number): Promise<RunResult> {
           data: `t${tick} ${i}`,
         }));
         posts.push(
-          fetch(`${base}/${key}/logs`, {
-            method: 'POST',
-            headers: { ...headers, 'Content-Type': 'application/json' },
-            body: JSON.stringify({ logs }),
-          }).then((response) => response.arrayBuffer()),
+          requestJson(
+            `${base}/${key}/logs`,
+            { ...headers, 'Content-Type': 'application/json' },
+            { body: JSON.stringify({ logs }) },
+          ),
         );
       }
       sentPerApp += perApp;

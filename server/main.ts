@@ -8,11 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startDemoLogGenerator } from './demo/log-generator';
-import { isEmptyDatabase, seedDemo } from './demo/seed';
+import { seedDemoIfEmpty } from './demo/seed';
 import { demoSignInToken, TOKEN_COMMAND_HINT } from './demo/sign-in';
 import { runWhileLeader } from './leader';
+import { PostgresLogNotifier } from './logs/postgres-log-notifier';
 import { startLogRetention } from './retention';
 import { migrateToLatest, openDatabase } from './store/db';
+import { isPostgresUrl } from './store/engine';
 
 function readConfig(): Config {
   try {
@@ -51,11 +53,20 @@ async function main(): Promise<void> {
   const db = openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
   await migrateToLatest(db);
 
-  if (config.DEMO && (await isEmptyDatabase(db))) await seedDemo(db);
+  if (config.DEMO) await seedDemoIfEmpty(db);
   const signInToken = config.DEMO ? await demoSignInToken(db) : undefined;
+
+  // On PostgreSQL a commit in any instance wakes the waiting tails of every instance.
+  const logNotifier = isPostgresUrl(config.DATABASE_URL)
+    ? new PostgresLogNotifier(config.DATABASE_URL, (error) => {
+        console.error('log notifications:', error);
+      })
+    : undefined;
+  await logNotifier?.start();
 
   const app = await buildApp({
     db,
+    logNotifier,
     corsOrigins: config.CORS_ORIGINS,
     staticDir: config.STATIC_DIR,
     trustProxy: config.TRUST_PROXY,
@@ -99,6 +110,7 @@ async function main(): Promise<void> {
   stopping.push(async () => {
     await stopBackground();
     await app.close();
+    await logNotifier?.close();
     await db.destroy();
   });
 }

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { insertApp } from '../store/apps';
 import { insertConsentConfig } from '../store/consent';
-import { writeTransaction, type Database } from '../store/db';
+import { takeTurns, writeTransaction, type Database } from '../store/db';
 import { insertNotification } from '../store/notifications';
 import { createSite } from '../store/sites';
 import { demoApps } from './seed/apps';
@@ -18,20 +18,37 @@ export const DEMO_SITES = [
   { id: 'acme', name: 'Acme Corporation' },
 ] as const;
 
+/** Any number, the same in every instance: the advisory lock instances seed under. */
+const SEED_LOCK = 7_310_004;
+
 /** Whether the database has no sites yet (the demo is seeded only then). */
-export async function isEmptyDatabase(db: Kysely<Database>): Promise<boolean> {
+async function isEmptyDatabase(db: Kysely<Database>): Promise<boolean> {
   const row = await db.selectFrom('sites').select('id').limit(1).executeTakeFirst();
   return row === undefined;
 }
 
+/**
+ * Seeds the demo (DEMO=1) when the database has no sites yet. Instances starting together take
+ * turns (writeTransaction's write lock on SQLite, an advisory lock on PostgreSQL) and look inside
+ * their turn, so one seeds and the others find the sites.
+ */
+export async function seedDemoIfEmpty(db: Kysely<Database>): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    await takeTurns(trx, SEED_LOCK);
+    if (await isEmptyDatabase(trx)) await insertDemo(trx, new Date());
+  });
+}
+
 /** Inserts the demo sites and their data in one transaction. */
 export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<void> {
-  await writeTransaction(db, async (trx) => {
-    for (const site of DEMO_SITES) await createSite(trx, site.id, site.name);
-    for (const { siteId, app } of demoApps(now)) await insertApp(trx, siteId, app);
-    await insertConsentConfig(trx, 'demo', demoConsent(now));
-    for (const { siteId, notification } of demoNotifications(now)) {
-      await insertNotification(trx, siteId, notification);
-    }
-  });
+  await writeTransaction(db, (trx) => insertDemo(trx, now));
+}
+
+async function insertDemo(trx: Kysely<Database>, now: Date): Promise<void> {
+  for (const site of DEMO_SITES) await createSite(trx, site.id, site.name);
+  for (const { siteId, app } of demoApps(now)) await insertApp(trx, siteId, app);
+  await insertConsentConfig(trx, 'demo', demoConsent(now));
+  for (const { siteId, notification } of demoNotifications(now)) {
+    await insertNotification(trx, siteId, notification);
+  }
 }

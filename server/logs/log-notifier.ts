@@ -3,10 +3,9 @@
  * ?wait=N`, see log-waits.ts) need. A writer calls `notify` after its transaction commits; a
  * waiting request `subscribe`s to its app.
  *
- * The seam for more than one process (decision 013): a PostgreSQL notifier implements the same
- * interface with `NOTIFY app_logs, '<app id>'` in `notify` (after commit, or inside the
- * transaction: PostgreSQL delivers it at commit) and one LISTEN connection per process that calls
- * the local listeners of the app named in each payload. Waiting code does not change.
+ * More than one process: on PostgreSQL `PostgresLogNotifier` (postgres-log-notifier.ts) also
+ * sends `NOTIFY app_logs, '<app id>'` and listens for the other instances' (decision 020).
+ * Waiting code does not change.
  */
 export interface LogNotifier {
   /** Entries of `appId` were committed. */
@@ -23,6 +22,11 @@ export class InProcessLogNotifier implements LogNotifier {
     const listeners = this.listeners.get(appId);
     if (!listeners) return;
     for (const listener of [...listeners]) listener();
+  }
+
+  /** Wakes every app's listeners (after commits may have gone unheard). */
+  notifyAll(): void {
+    for (const appId of [...this.listeners.keys()]) this.notify(appId);
   }
 
   subscribe(appId: number, listener: () => void): () => void {

@@ -1,25 +1,48 @@
 /**
- * "A failed write changes nothing", checked from outside the service: a read-only connection
- * to its SQLite file. `PRAGMA data_version` changes exactly when another connection commits,
- * so the contents are compared only when something was committed.
+ * "A failed write changes nothing", checked from outside the service: a connection of its own
+ * to the service's database (read-only on SQLite). Rows are compared as sorted JSON text, so no
+ * engine-specific ordering (SQLite's rowid) is needed.
  */
 import Database from 'better-sqlite3';
+import pg from 'pg';
+import { isPostgresUrl } from '../store/engine';
 
 /** Everything but access_tokens (whose last_used_at any authenticated request may touch). */
-const SNAPSHOT_QUERIES = [
-  'select * from sites order by id',
-  'select * from users order by id',
-  'select * from memberships order by rowid',
-  'select * from apps order by id',
-  'select * from consent_configs order by rowid',
-  'select * from consent_applications order by rowid',
-  'select * from consent_cookies order by rowid',
-  'select * from notifications order by rowid',
-  // The log table grows large: its size and last row stand for it.
-  'select count(*) as entries, max(id) as last_id, total(length(data)) as bytes from app_logs',
+const TABLES = [
+  'sites',
+  'users',
+  'memberships',
+  'apps',
+  'consent_configs',
+  'consent_applications',
+  'consent_cookies',
+  'notifications',
 ];
+// The log table grows large: its size and last row stand for it.
+const LOG_SUMMARY = {
+  sqlite:
+    'select count(*) as entries, max(id) as last_id, total(length(data)) as bytes from app_logs',
+  postgres:
+    'select count(*) as entries, max(id) as last_id, coalesce(sum(length(data::text)), 0) as bytes from app_logs',
+};
 
-export class DbSnapshots {
+function contentsOf(tables: readonly (readonly unknown[])[]): string {
+  return JSON.stringify(tables.map((rows) => rows.map((row) => JSON.stringify(row)).sort()));
+}
+
+export interface DbSnapshots {
+  /** Remembers the current contents. */
+  mark(): Promise<void>;
+  /** Whether the contents are still those of the last mark. */
+  unchangedSinceMark(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/**
+ * On SQLite `PRAGMA data_version` changes exactly when another connection commits, so the
+ * contents are read only when something was committed.
+ */
+class SqliteSnapshots implements DbSnapshots {
   private readonly db: Database.Database;
   private version = -1;
   private contents = '';
@@ -33,24 +56,70 @@ export class DbSnapshots {
   }
 
   private read(): string {
-    return JSON.stringify(SNAPSHOT_QUERIES.map((query) => this.db.prepare(query).all()));
+    const queries = [...TABLES.map((table) => `select * from ${table}`), LOG_SUMMARY.sqlite];
+    return contentsOf(queries.map((query) => this.db.prepare(query).all()));
   }
 
-  /** Remembers the current contents (re-read only if something was committed since). */
-  mark(): void {
+  mark(): Promise<void> {
     const version = this.dataVersion();
-    if (version === this.version) return;
-    this.version = version;
-    this.contents = this.read();
+    if (version !== this.version) {
+      this.version = version;
+      this.contents = this.read();
+    }
+    return Promise.resolve();
   }
 
-  /** Whether the contents are still those of the last mark. */
-  unchangedSinceMark(): boolean {
-    if (this.dataVersion() === this.version) return true;
-    return this.read() === this.contents;
+  unchangedSinceMark(): Promise<boolean> {
+    if (this.dataVersion() === this.version) return Promise.resolve(true);
+    return Promise.resolve(this.read() === this.contents);
   }
 
-  close(): void {
+  close(): Promise<void> {
     this.db.close();
+    return Promise.resolve();
   }
+}
+
+/** On PostgreSQL every check reads the contents: all tables in one round trip. */
+class PostgresSnapshots implements DbSnapshots {
+  private readonly client: pg.Client;
+  private contents = '';
+  private readonly query = [
+    ...TABLES.map((table) => `select * from ${table}`),
+    LOG_SUMMARY.postgres,
+  ].join(';\n');
+
+  constructor(url: string) {
+    this.client = new pg.Client({ connectionString: url });
+  }
+
+  async connect(): Promise<this> {
+    await this.client.connect();
+    return this;
+  }
+
+  private async read(): Promise<string> {
+    // Several statements in one simple query answer one result each; pg's types know only
+    // the single-statement answer, hence the cast.
+    const results = (await this.client.query(this.query)) as unknown as pg.QueryResult<object>[];
+    return contentsOf(results.map((result) => result.rows));
+  }
+
+  async mark(): Promise<void> {
+    this.contents = await this.read();
+  }
+
+  async unchangedSinceMark(): Promise<boolean> {
+    return (await this.read()) === this.contents;
+  }
+
+  close(): Promise<void> {
+    return this.client.end();
+  }
+}
+
+/** Snapshots of the database at `url` (a PostgreSQL URL or an SQLite file path). */
+export async function openDbSnapshots(url: string): Promise<DbSnapshots> {
+  if (isPostgresUrl(url)) return new PostgresSnapshots(url).connect();
+  return new SqliteSnapshots(url);
 }

@@ -1,6 +1,7 @@
 /**
  * Property-based fuzzing of every write route and of the log query, on the real service (a
- * child process on a real SQLite file) over HTTP: never a 5xx; every error is the Error body
+ * child process on a real SQLite file, or with TEST_ENGINE=postgres on a PostgreSQL database of
+ * its own) over HTTP: never a 5xx; every error is the Error body
  * with its status as `code` and a status the route documents; a failed write commits nothing;
  * `/api/health` keeps answering within 100 ms meanwhile.
  */
@@ -16,7 +17,8 @@ import {
   notificationPutBody,
   type FuzzBody,
 } from './arbitraries';
-import { DbSnapshots } from './db-snapshot';
+import { createPostgresDatabase, testEngine } from '../test-database.test-helper';
+import { openDbSnapshots, type DbSnapshots } from './db-snapshot';
 import { watchHealth } from './health-watch';
 import { startServiceProcess, type ServiceProcess } from './service-process';
 
@@ -39,15 +41,24 @@ const WRITE_ERROR_STATUSES = [400, 404, 412, 413, 415, 422];
 let service: ServiceProcess;
 let token: string;
 let snapshots: DbSnapshots;
+let dropDatabase = () => Promise.resolve();
+
+async function databaseUrl(): Promise<string | undefined> {
+  if (testEngine === 'sqlite') return undefined;
+  const database = await createPostgresDatabase(process.env.TEST_DATABASE_URL ?? '');
+  dropDatabase = database.drop;
+  return database.url;
+}
 
 beforeAll(async () => {
-  service = await startServiceProcess();
+  service = await startServiceProcess({ databaseUrl: await databaseUrl() });
   token = await service.issueToken('demo');
-  snapshots = new DbSnapshots(service.dbPath);
+  snapshots = await openDbSnapshots(service.dbPath);
 });
 afterAll(async () => {
-  snapshots.close();
+  await snapshots.close();
   await service.dispose();
+  await dropDatabase();
 });
 
 interface Answer {
@@ -143,12 +154,12 @@ describe('fuzzing on the real service', () => {
       try {
         await fc.assert(
           fc.asyncProperty(route.path, route.body, ifMatch, async (path, body, etag) => {
-            snapshots.mark();
+            await snapshots.mark();
             const answer = await send(route.method, path, body, etag ?? undefined);
             statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
             if (answer.status === route.success) return;
             expectErrorBody(answer, WRITE_ERROR_STATUSES);
-            expect(snapshots.unchangedSinceMark(), `${path} ${answer.status}`).toBe(true);
+            expect(await snapshots.unchangedSinceMark(), `${path} ${answer.status}`).toBe(true);
           }),
           { numRuns: RUNS },
         );

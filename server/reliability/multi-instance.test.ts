@@ -1,9 +1,10 @@
 /**
  * Two service processes on one PostgreSQL database, as behind a load balancer (decision 012):
- * they start at once (migrations take turns), ingestion through both while a tail follows
- * through each (every entry read exactly once, times strictly increasing), 50 If-Match writers
- * spread over both (exactly one wins), and ten failed sign-ins spread over both trip the
- * limiter. Needs TEST_DATABASE_URL (scripts/ensure-postgres.sh); skipped without it.
+ * they start at once with DEMO=1 (migrations and the demo seed take turns); a tail waiting on
+ * one wakes for an entry posted to the other (LISTEN/NOTIFY); ingestion through both while a
+ * tail follows through each (every entry read exactly once, times strictly increasing); 50
+ * If-Match writers spread over both (exactly one wins); ten failed sign-ins spread over both
+ * trip the limiter. Needs TEST_DATABASE_URL (scripts/ensure-postgres.sh); skipped without it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogEntrySchema, type AppLogEntry } from '../../src/api/schemas/app-log';
@@ -31,10 +32,10 @@ beforeAll(async () => {
   if (adminUrl === '') return;
   const database = await createPostgresDatabase(adminUrl);
   drop = database.drop;
-  // Both migrate at once; only the first seeds the demo (seeding is for one instance).
+  // Both migrate and seed the demo at once (they take turns; one seeds).
   instances = await Promise.all([
     startServiceProcess({ databaseUrl: database.url }),
-    startServiceProcess({ databaseUrl: database.url, env: { DEMO: '0' } }),
+    startServiceProcess({ databaseUrl: database.url }),
   ]);
   token = (await instances[0]?.issueToken('demo')) ?? '';
 });
@@ -126,6 +127,31 @@ describe.skipIf(adminUrl === '')('two instances on one PostgreSQL database', () 
       for (let i = 1; i < read.length; i++) {
         expect(read[i]?.time).toBeGreaterThan(read[i - 1]?.time ?? Infinity);
       }
+    }
+  });
+
+  it('a tail waiting on one instance gets an entry posted to the other within a second', async () => {
+    for (const [poster, waiter] of [
+      [0, 1],
+      [1, 0],
+    ] as const) {
+      const marker = await call(poster, 'POST', '/apps/storefront/logs', {
+        body: { logs: [{ level: 'info', data: 'cursor' }] },
+      });
+      const [cursor] = appLogEntrySchema.array().parse(await marker.json());
+      const held = call(waiter, 'GET', `/apps/storefront/logs?since=${cursor?.time ?? 0}&wait=20`);
+      // Time for the waiting request to be held (if it were not, it would answer at once with
+      // the entry, and the test would prove nothing about waking).
+      await new Promise((wake) => setTimeout(wake, 500));
+      const posted = await call(poster, 'POST', '/apps/storefront/logs', {
+        body: { logs: [{ level: 'info', data: `across to ${waiter}` }] },
+      });
+      const postedAt = Date.now();
+      const [entry] = appLogEntrySchema.array().parse(await posted.json());
+      const answer = await held;
+      const page = appLogEntrySchema.array().parse(await answer.json());
+      expect(Date.now() - postedAt).toBeLessThan(1_000);
+      expect(page.map((each) => each.id)).toEqual([cursor?.id, entry?.id]);
     }
   });
 

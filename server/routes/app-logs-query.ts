@@ -27,6 +27,7 @@ import {
   logLevelOperator,
   logLevelRank,
 } from '../../src/api/schemas/app-log';
+import { hasNoNul, NUL_MESSAGE } from '../../src/api/schemas/common';
 import { badRequest } from '../errors';
 import { lowerBoundUs, type LogFilter, type LogSearch } from '../store/app-logs-filter';
 
@@ -226,13 +227,21 @@ function checkSearchText(q: string): void {
   }
 }
 
+function parseJob(value: unknown): string | undefined {
+  const job = single('job', value);
+  if (job !== undefined && !hasNoNul(job)) {
+    throw badRequest('job', `"job": ${NUL_MESSAGE}`, { resource: 'log', value: job });
+  }
+  return job;
+}
+
 /** Raw query string values → LogFilter; throws a 400 HttpError naming the bad parameter. */
 export function parseLogQuery(raw: RawLogQuery): LogFilter {
   const filter: LogFilter = { limit: parseLimit(raw.limit) };
   const sinceUs = parseTimeBound('since', raw.since);
   const beforeUs = parseTimeBound('before', raw.before);
   const minLevel = parseLevel(raw.level);
-  const job = single('job', raw.job);
+  const job = parseJob(raw.job);
   const q = single('q', raw.q);
   if (sinceUs !== undefined) filter.sinceUs = sinceUs;
   if (beforeUs !== undefined) filter.beforeUs = beforeUs;

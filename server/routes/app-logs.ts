@@ -9,6 +9,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { textSchema } from '../../src/api/schemas/common';
 import {
   LOG_LEVELS,
   LOG_LIMIT_DEFAULT,
@@ -20,7 +21,7 @@ import {
 } from '../../src/api/schemas/app-log';
 import { notFound } from '../errors';
 import { parseLogQuery, parseWaitMs } from './app-logs-query';
-import { insertLogs } from '../store/app-logs';
+import { insertLogs, queryLogs } from '../store/app-logs';
 import { LogPageCache } from '../store/app-logs-cache';
 import { findAppRow } from '../store/apps';
 import { LogTailWaits } from '../logs/log-waits';
@@ -29,7 +30,7 @@ import type { LogFilter } from '../store/app-logs-filter';
 import { AUTH_ERRORS, errorResponses } from './common';
 
 const appParams = z.object({
-  app_id: z.string().min(1).max(200).describe('The application key'),
+  app_id: textSchema().min(1).max(200).describe('The application key'),
 });
 
 const timeBound = 'Float epoch seconds (e.g. 1763702357.5) or an ISO 8601 date-time';
@@ -73,9 +74,10 @@ const APP_ID_TTL_MS = 5_000;
 export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const pages = new LogPageCache();
-  const waits = new LogTailWaits(app.logNotifier, (appId, filter) =>
-    pages.query(db, appId, filter),
-  );
+  // Not through the page cache: a group queries after a commit to its app, which moved the
+  // bounds the cache checks, and viewers of one page already share the group's query. The
+  // cache's bounds query would double the queries of every wait.
+  const waits = new LogTailWaits(app.logNotifier, (appId, filter) => queryLogs(db, appId, filter));
   // Waiting requests answer before the server stops accepting and waits for them.
   app.addHook('preClose', (done) => {
     waits.close();

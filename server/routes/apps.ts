@@ -8,6 +8,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { textSchema } from '../../src/api/schemas/common';
 import { deriveCallbackUrl, sameScopeSet } from '../../src/api/app-callback';
 import {
   APP_READ_ONLY_FIELDS,
@@ -37,7 +38,7 @@ import {
 } from './common';
 
 const appParams = z.object({
-  app_id: z.string().min(1).max(200).describe('The application key'),
+  app_id: textSchema().min(1).max(200).describe('The application key'),
 });
 
 export const appPatchBodySchema = appUpdateSchema

@@ -8,6 +8,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { textSchema } from '../../src/api/schemas/common';
 import { checkLiquid, describeLiquidError } from '../../src/api/liquid-check';
 import {
   LIQUID_FIELDS,
@@ -40,7 +41,7 @@ import {
 const NOTIFICATION_READ_ONLY_FIELDS = ['id', 'url', 'slug', 'created_at', 'updated_at'] as const;
 
 const slugParams = z.object({
-  slug: z.string().min(1).max(200).describe('The notification slug or id'),
+  slug: textSchema().min(1).max(200).describe('The notification slug or id'),
 });
 
 export const notificationPutBodySchema = notificationUpdateSchema

@@ -266,6 +266,15 @@ export async function writeTransaction<T>(
   });
 }
 
+/**
+ * Inside a write transaction: waits until no other transaction, in any instance, holds `lock`
+ * (released when the transaction ends). On PostgreSQL a transaction advisory lock; on SQLite
+ * nothing, as writeTransaction's write lock already lets one writer at a time.
+ */
+export async function takeTurns(trx: Kysely<Database>, lock: number): Promise<void> {
+  if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${lock})`.execute(trx);
+}
+
 /** Current time as the service stores and emits it: ISO 8601 UTC with milliseconds. */
 export function nowIso(): string {
   return new Date().toISOString();

@@ -33,6 +33,8 @@ export async function findOrCreateUser(db: Kysely<Database>, email: string): Pro
     .where('email', '=', normalized)
     .executeTakeFirst();
   if (existing) return existing.id;
+  // Another instance may create the same user between the read and the insert: then its row
+  // is the one, read again.
   const inserted = await db
     .insertInto('users')
     .values({
@@ -40,9 +42,11 @@ export async function findOrCreateUser(db: Kysely<Database>, email: string): Pro
       name: normalized.split('@')[0] ?? normalized,
       created_at: nowIso(),
     })
+    .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return inserted.id;
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
+  return findOrCreateUser(db, normalized);
 }
 
 /** Issues a new token for the user and returns it; it is never retrievable again. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema, httpUrlSchema, jsonObjectSchema } from './common';
+import { dateTimeSchema, httpUrlSchema, jsonObjectSchema, textSchema } from './common';
 
 /** Every scope an app may ask for at install. Order here is the order the dashboard lists them. */
 export const SCOPE_CATALOGUE = [
@@ -84,7 +84,7 @@ export const sdkVersionSchema = z
 
 /** The fields `PATCH /apps/{app_id}` writes. */
 export const appWritableFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100, 'At most 100 characters'),
+  name: textSchema().trim().min(1, 'Name is required').max(100, 'At most 100 characters'),
   url: httpUrlSchema,
   domain: domainSchema,
   callback_url: httpUrlSchema,

@@ -6,9 +6,19 @@ export const dateTimeSchema = z.iso.datetime({ offset: true });
 /** Free-form JSON object (`object` in the spec). */
 export const jsonObjectSchema = z.record(z.string(), z.unknown());
 
+/**
+ * Text the service stores or looks up never holds U+0000: PostgreSQL text cannot, and SQLite
+ * would keep what PostgreSQL refuses (decision 020). Log data and context are JSON, where it is
+ * the escape `\u0000`, and keep it.
+ */
+export const NUL_MESSAGE = 'Must not contain the NUL character (U+0000)';
+export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
+
+/** Any text but U+0000 (see NUL_MESSAGE). */
+export const textSchema = () => z.string().refine(hasNoNul, NUL_MESSAGE);
+
 /** Absolute http(s) URL. */
-export const httpUrlSchema = z
-  .string()
+export const httpUrlSchema = textSchema()
   .trim()
   .max(2048)
   .refine((value) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localeSchema, localizedTextSchema } from './common';
+import { localeSchema, localizedTextSchema, textSchema } from './common';
 
 export const consentPurposeSchema = z.object({
   name: z.string(),
@@ -85,7 +85,7 @@ export const privacyPolicyUrlSchema = z
     }
   }, 'Must be an absolute https URL or a path on the site starting with /');
 
-export const privacyPolicyPageIdSchema = z.string().trim().min(1, 'Enter a page id').max(200);
+export const privacyPolicyPageIdSchema = textSchema().trim().min(1, 'Enter a page id').max(200);
 
 /** Request body of `PATCH /settings/consent`: configuration-level fields only. */
 export const consentUpdateSchema = z.object({

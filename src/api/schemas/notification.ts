@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema } from './common';
+import { dateTimeSchema, textSchema } from './common';
 
 /**
  * A notification template as our service sends it (spec 2.6, every field present): the OpenAPI
@@ -25,15 +25,14 @@ export const TEMPLATE_MAX_LENGTH = 200_000;
 
 /** Fields `PUT /notifications/{slug}` writes. Liquid syntax is checked on top of this. */
 export const notificationWritableFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(200, 'At most 200 characters'),
-  description: z.string().max(1000, 'At most 1000 characters'),
-  subject: z
-    .string()
+  name: textSchema().trim().min(1, 'Name is required').max(200, 'At most 200 characters'),
+  description: textSchema().max(1000, 'At most 1000 characters'),
+  subject: textSchema()
     .min(1, 'Subject is required')
     .max(500, 'At most 500 characters')
     .refine((value) => !/[\r\n]/.test(value), 'The subject is a single line'),
-  text: z.string().max(TEMPLATE_MAX_LENGTH),
-  html: z.string().max(TEMPLATE_MAX_LENGTH),
+  text: textSchema().max(TEMPLATE_MAX_LENGTH),
+  html: textSchema().max(TEMPLATE_MAX_LENGTH),
   html_enabled: z.boolean(),
 });
 export type NotificationWritableFields = z.infer<typeof notificationWritableFieldsSchema>;

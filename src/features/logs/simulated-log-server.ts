@@ -122,6 +122,8 @@ interface HeldRequest {
   query: AppLogQuery;
   since: number;
   wake: (outcome: { ok: true; page: AppLogEntry[] } | { ok: false; error: Error }) => void;
+  /** The connection is gone without a word: never answered, only the client's abort ends it. */
+  silence: () => void;
 }
 
 export class SimulatedLogError extends Error {
@@ -251,6 +253,14 @@ export class SimulatedLogServer {
     }
   }
 
+  /**
+   * The connections of held requests drop silently (a NAT or proxy forgets them): no answer and
+   * no error ever reaches the client; only its own abort ends the request.
+   */
+  dropHeldSilently(): void {
+    for (const request of [...this.held]) request.silence();
+  }
+
   /** Up again, with no failure left queued. */
   restart(): void {
     this.down = false;
@@ -316,8 +326,20 @@ export class SimulatedLogServer {
     return new Promise((resolve, reject) => {
       const answer = (result: typeof outcome) => {
         const settle = () => (result.ok ? resolve(result.page) : reject(result.error));
-        if (this.latencyMs <= 0) settle();
-        else this.clock.setTimeout(settle, this.latencyMs);
+        if (this.latencyMs <= 0) {
+          settle();
+          return;
+        }
+        // As fetch does, an abort before the answer arrives rejects the request.
+        const onAbort = () => {
+          this.clock.clearTimeout(timer);
+          reject(new DOMException('Aborted', 'AbortError'));
+        };
+        const timer = this.clock.setTimeout(() => {
+          signal.removeEventListener('abort', onAbort);
+          settle();
+        }, this.latencyMs);
+        signal.addEventListener('abort', onAbort, { once: true });
       };
       if (signal.aborted) {
         reject(new DOMException('Aborted', 'AbortError'));
@@ -367,6 +389,10 @@ export class SimulatedLogServer {
         answer(
           outcome.ok ? { ok: true, page: outcome.page.map((entry) => ({ ...entry })) } : outcome,
         );
+      },
+      silence: () => {
+        this.held.delete(request);
+        this.clock.clearTimeout(timer);
       },
     };
     signal.addEventListener('abort', onAbort, { once: true });

@@ -29,6 +29,7 @@ import {
   type TailState,
   type TailStatus,
 } from './tail-state';
+import { idleIntervalMs } from './tail-idle';
 import {
   UNKNOWN_WAIT_SUPPORT,
   afterWaitingAnswer,
@@ -87,6 +88,21 @@ export interface TailSnapshot {
 
 const DEFAULT_INTERVAL_MS = 1000;
 const DEFAULT_MAX_BACKOFF_MS = 30_000;
+/**
+ * A waiting request with no answer this long past its `wait` is given up as lost, then retried
+ * with the back-off: a connection dropped without a word (a NAT or proxy forgetting it) would
+ * otherwise hold the tail forever. Requests without `wait` keep the browser's own timeouts (a
+ * slow search on a foreign server may rightly take long).
+ */
+export const ANSWER_TIMEOUT_MS = 5_000;
+
+/** The error of a waiting request given up ANSWER_TIMEOUT_MS past its wait. */
+export class TailTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`No answer within ${Math.round(ms / 1000)} s`);
+    this.name = 'TailTimeoutError';
+  }
+}
 
 const systemClock: TailClock = {
   now: () => Date.now(),
@@ -137,6 +153,8 @@ export class TailEngine {
   private waitSupport: WaitSupport = UNKNOWN_WAIT_SUPPORT;
   /** The next follow request goes at once, for the server to hold. */
   private skipInterval = false;
+  /** Follow answers in a row that brought nothing (tail-idle.ts backs the interval off). */
+  private idleAnswers = 0;
 
   private state: TailState;
   /** The running tail, or null before the first start and after `stop`. */
@@ -204,6 +222,7 @@ export class TailEngine {
       this.clearTimer();
     } else if (this.session && !this.session.inFlight && isLive(this.state)) {
       // Catch up at once, also instead of waiting out a back-off.
+      this.idleAnswers = 0;
       this.clearTimer();
       void this.poll(this.session);
     }
@@ -247,6 +266,7 @@ export class TailEngine {
     this.state = state;
     this.conditions = { ...this.conditions, retry: null };
     this.pages = freshPageLoads();
+    this.idleAnswers = 0;
     this.emit();
     void this.poll(session);
   }
@@ -264,13 +284,21 @@ export class TailEngine {
     const { query } = next.request;
     const waiting = waitsFor(this.waitSupport, next.request, this.waitSeconds);
     const sentAt = this.clock.now();
+    const request = this.requestSignal(
+      session,
+      waiting ? this.waitSeconds * 1000 + ANSWER_TIMEOUT_MS : null,
+    );
     try {
       const page = await this.fetchPage(
         waiting ? { ...query, wait: this.waitSeconds } : query,
-        session.controller.signal,
+        request.signal,
       );
       if (session !== this.session) return;
       this.noteAnswer(waiting, query.since, page, this.clock.now() - sentAt);
+      if (next.request.kind === 'follow') {
+        const brought = query.since === undefined || holdsNewer(page, query.since);
+        this.idleAnswers = brought ? 0 : this.idleAnswers + 1;
+      }
       this.state = applyPage(this.state, next.request, page, this.clock.now());
       this.conditions = { ...this.conditions, retry: null };
     } catch (error) {
@@ -283,10 +311,37 @@ export class TailEngine {
         retry: { retryAt, attempt, error: errorMessage(error) },
       };
     } finally {
+      request.done();
       session.inFlight = false;
     }
     this.emit();
     this.schedule(session);
+  }
+
+  /**
+   * The signal of one request: aborted with the session, or with a TailTimeoutError when no
+   * answer came within `timeoutMs` (null: no deadline). `done` clears its timer and listener.
+   */
+  private requestSignal(session: Session, timeoutMs: number | null) {
+    const controller = new AbortController();
+    const sessionSignal = session.controller.signal;
+    const onSessionAbort = () => {
+      controller.abort(sessionSignal.reason);
+    };
+    sessionSignal.addEventListener('abort', onSessionAbort, { once: true });
+    const timer =
+      timeoutMs === null
+        ? null
+        : this.clock.setTimeout(() => {
+            controller.abort(new TailTimeoutError(timeoutMs));
+          }, timeoutMs);
+    return {
+      signal: controller.signal,
+      done: () => {
+        if (timer !== null) this.clock.clearTimeout(timer);
+        sessionSignal.removeEventListener('abort', onSessionAbort);
+      },
+    };
   }
 
   /** What an answer tells about `wait`, and whether the next follow request goes at once. */
@@ -312,7 +367,8 @@ export class TailEngine {
     if (!next || !this.mayPoll()) return;
     const { retry } = this.conditions;
     const held = this.skipInterval && waitsFor(this.waitSupport, next.request, this.waitSeconds);
-    let delayMs = next.afterInterval && !held ? this.intervalMs : 0;
+    let delayMs =
+      next.afterInterval && !held ? idleIntervalMs(this.intervalMs, this.idleAnswers) : 0;
     if (retry) delayMs = retry.retryAt - this.clock.now();
     if (delayMs <= 0) {
       void this.poll(session);

@@ -1,0 +1,48 @@
+/**
+ * LISTEN/NOTIFY between instances (decision 020): two notifiers on one PostgreSQL database, as
+ * two service processes have. Runs in the postgres test project only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
+import { PostgresLogNotifier } from './postgres-log-notifier';
+
+let test: TestDatabase | undefined;
+let a: PostgresLogNotifier;
+let b: PostgresLogNotifier;
+
+beforeAll(async () => {
+  if (testEngine !== 'postgres') return;
+  test = await createTestDatabase();
+  a = new PostgresLogNotifier(test.url);
+  b = new PostgresLogNotifier(test.url);
+  await Promise.all([a.start(), b.start()]);
+});
+afterAll(async () => {
+  if (!test) return;
+  await Promise.all([a.close(), b.close()]);
+  await test.destroy();
+});
+
+/** Waits until `done` holds (two seconds at most). */
+async function until(done: () => boolean): Promise<void> {
+  await expect.poll(done, { timeout: 2_000 }).toBe(true);
+}
+
+describe.skipIf(testEngine !== 'postgres')('PostgresLogNotifier', () => {
+  it("wakes the app's listeners in both instances, each once, and no other app's", async () => {
+    const calls = { a: 0, b: 0, other: 0 };
+    const offA = a.subscribe(7, () => (calls.a += 1));
+    const offB = b.subscribe(7, () => (calls.b += 1));
+    const offOther = b.subscribe(8, () => (calls.other += 1));
+    a.notify(7);
+    expect(calls.a).toBe(1); // at once, without the round trip
+    await until(() => calls.b === 1);
+    b.notify(7);
+    await until(() => calls.a === 2);
+    // A's own NOTIFY came back to it too and was skipped: still one call per commit.
+    expect(calls).toEqual({ a: 2, b: 2, other: 0 });
+    offA();
+    offB();
+    offOther();
+  });
+});
