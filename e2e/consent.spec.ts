@@ -77,10 +77,12 @@ test.describe('consent settings', () => {
     const nl = page.getByLabel('Privacy policy URL for nl');
     await expect(en).toHaveValue('https://demo.example.com/privacy');
 
-    // Validated as typed.
+    // Validated when the admin leaves the field (issue 17), not while typing.
     await en.fill('http://demo.example.com/privacy');
+    await en.blur();
     await expect(en).toHaveAccessibleDescription(/Must be an absolute https URL/);
     await en.fill('https://demo.example.com/legal/privacy');
+    await en.blur();
     await expect(en).not.toHaveAttribute('aria-invalid', 'true');
     await nl.fill('/nl/juridisch/privacy');
 

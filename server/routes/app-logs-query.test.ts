@@ -71,3 +71,23 @@ describe('q bounds', () => {
     expect(parseSearch('payment\tfailed\nretry')?.terms).toEqual(['payment', 'failed', 'retry']);
   });
 });
+
+describe('level operators in q', () => {
+  it('keeps level:NAME exact and reads level>=NAME as a minimum, the highest one winning', () => {
+    expect(parseSearch('level:error')).toEqual({ terms: [], exactLevels: [3] });
+    expect(parseSearch('timeout level>=ERROR')).toEqual({
+      terms: ['timeout'],
+      exactLevels: [],
+      minLevel: 3,
+    });
+    expect(parseSearch('level>=warning level>=info')?.minLevel).toBe(2);
+  });
+
+  it('answers 400 on q naming the operator for an unknown level', () => {
+    const error = badRequestOf(() => parseLogQuery({ q: 'level>=loud' }));
+    expect(error.statusCode).toBe(400);
+    expect(error.details[0]).toMatchObject({ field: 'q' });
+    expect(error.message).toContain('"level>="');
+    expect(badRequestOf(() => parseLogQuery({ q: 'level:' })).message).toContain('"level:"');
+  });
+});

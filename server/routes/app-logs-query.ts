@@ -10,7 +10,8 @@
  * - `level`: minimum severity, any case (`warning` is accepted for `warn`).
  * - `limit`: default 100, clamped to 1..200; a non-number is a 400.
  * - `q`: case-insensitive; every bare word and every "quoted phrase" must occur; `level:NAME`
- *   keeps only that exact level. Without `since` it searches only the 24 h before `before`/now.
+ *   keeps only that exact level, `level>=NAME` that level and worse (the rule of `level`). Without
+ *   `since` it searches only the 24 h before `before`/now.
  *   Bounded: at most LOG_SEARCH_MAX_LENGTH characters and LOG_SEARCH_MAX_TERMS different terms
  *   (repeats are dropped), no control characters but tab, CR and LF (which separate words).
  * An empty parameter (`?level=`) counts as absent.
@@ -23,6 +24,7 @@ import {
   LOG_SEARCH_MAX_TERMS,
   LOG_WAIT_MAX_SECONDS,
   logLevelNamed,
+  logLevelOperator,
   logLevelRank,
 } from '../../src/api/schemas/app-log';
 import { hasNoNul, NUL_MESSAGE } from '../../src/api/schemas/common';
@@ -168,14 +170,15 @@ function parseClampedCount(
 }
 
 /**
- * `q` → terms and exact levels. Words are split on whitespace; `"..."` is one phrase (an
- * unclosed quote runs to the end); `level:NAME` (any case) is an exact level, and an unknown
- * NAME is a 400 rather than a search for the text "level:...".
+ * `q` → terms and levels. Words are split on whitespace; `"..."` is one phrase (an unclosed
+ * quote runs to the end); `level:NAME` (any case) is an exact level and `level>=NAME` a minimum
+ * (several: the highest); an unknown NAME is a 400 rather than a search for the text "level...".
  */
 export function parseSearch(q: string): LogSearch | undefined {
   checkSearchText(q);
   const terms = new Set<string>();
   const exactLevels: number[] = [];
+  let minLevel: number | undefined;
   const tokenPattern = /"([^"]*)"?|(\S+)/g;
   for (const match of q.matchAll(tokenPattern)) {
     const phrase = match[1];
@@ -185,16 +188,21 @@ export function parseSearch(q: string): LogSearch | undefined {
       continue;
     }
     if (word === undefined) continue;
-    const levelToken = /^level:(.*)$/i.exec(word);
+    const levelToken = logLevelOperator(word);
     if (levelToken) {
-      const rank = levelRank(levelToken[1] ?? '');
+      const rank = levelRank(levelToken.name);
       if (rank === null) {
-        throw badRequest('q', `"level:" in "q" must name one of ${LOG_LEVELS.join(', ')}`, {
-          resource: 'log',
-          value: q,
-        });
+        throw badRequest(
+          'q',
+          `"level${levelToken.operator}" in "q" must name one of ${LOG_LEVELS.join(', ')}`,
+          { resource: 'log', value: q },
+        );
       }
-      if (!exactLevels.includes(rank)) exactLevels.push(rank);
+      if (levelToken.operator === ':') {
+        if (!exactLevels.includes(rank)) exactLevels.push(rank);
+      } else {
+        minLevel = Math.max(minLevel ?? rank, rank);
+      }
       continue;
     }
     terms.add(word.toLowerCase());
@@ -208,8 +216,10 @@ export function parseSearch(q: string): LogSearch | undefined {
       { resource: 'log', code: 'too_many_terms', value: terms.size },
     );
   }
-  if (terms.size === 0 && exactLevels.length === 0) return undefined;
-  return { terms: [...terms], exactLevels };
+  if (terms.size === 0 && exactLevels.length === 0 && minLevel === undefined) return undefined;
+  const search: LogSearch = { terms: [...terms], exactLevels };
+  if (minLevel !== undefined) search.minLevel = minLevel;
+  return search;
 }
 
 // C0 controls but tab, LF and CR (whitespace that separates words), and DEL. FTS5 stops reading

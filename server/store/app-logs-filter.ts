@@ -14,6 +14,8 @@ export interface LogSearch {
   terms: string[];
   /** Ranks from `level:NAME` tokens; an entry must have every one (two different: nothing). */
   exactLevels: number[];
+  /** Rank from `level>=NAME` tokens (the highest of them): that level and worse, as `level`. */
+  minLevel?: number;
 }
 
 export interface LogFilter {

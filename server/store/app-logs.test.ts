@@ -117,6 +117,8 @@ interface Structured {
   words: string[];
   phrases: string[];
   levels: string[];
+  /** `level>=NAME` tokens of `q`. */
+  atLeast: string[];
   limit?: string;
 }
 
@@ -179,6 +181,16 @@ function filterArb(pickTimes: number[]): fc.Arbitrary<Structured> {
             .map((l) => [l]),
         },
       ),
+      atLeast: fc.oneof(
+        { weight: 6, arbitrary: fc.constant<string[]>([]) },
+        {
+          weight: 1,
+          arbitrary: fc.array(fc.constantFrom(...LOG_LEVELS).chain(casedArb), {
+            minLength: 1,
+            maxLength: 2,
+          }),
+        },
+      ),
       limit: sometimes(
         fc.oneof(
           fc.integer({ min: -5, max: 260 }).map(String),
@@ -192,6 +204,7 @@ function filterArb(pickTimes: number[]): fc.Arbitrary<Structured> {
         words: filter.words,
         phrases: filter.phrases,
         levels: filter.levels,
+        atLeast: filter.atLeast,
       };
       if (filter.since) clean.since = filter.since;
       if (filter.before) clean.before = filter.before;
@@ -219,6 +232,7 @@ function toRaw(filter: Structured): RawLogQuery {
     ...filter.words,
     ...filter.phrases.map((phrase) => `"${phrase}"`),
     ...filter.levels.map((level) => `level:${level}`),
+    ...filter.atLeast.map((level) => `level>=${level}`),
   ];
   if (parts.length > 0) raw.q = `  ${parts.join('   ')} `;
   return raw;
@@ -235,7 +249,8 @@ function smallestUsAtLeast(seconds: number): number {
 
 function reference(entries: AppLogEntry[], filter: Structured, nowSeconds: number): AppLogEntry[] {
   const rank = (level: string) => LOG_LEVELS.indexOf(level.toLowerCase() as LogLevel);
-  const hasQ = filter.words.length + filter.phrases.length + filter.levels.length > 0;
+  const hasQ =
+    filter.words.length + filter.phrases.length + filter.levels.length + filter.atLeast.length > 0;
   const limitNumber = filter.limit === undefined ? 100 : Math.trunc(Number(filter.limit));
   const limit = Math.min(200, Math.max(1, limitNumber));
   const windowStartUs =
@@ -260,6 +275,7 @@ function reference(entries: AppLogEntry[], filter: Structured, nowSeconds: numbe
       if (!text.includes(term.toLowerCase())) return false;
     }
     for (const level of filter.levels) if (entry.level !== level.toLowerCase()) return false;
+    for (const level of filter.atLeast) if (rank(entry.level) < rank(level)) return false;
     return true;
   });
   matched.sort((a, b) => (filter.since ? a.time - b.time : b.time - a.time));

@@ -295,6 +295,9 @@ export function selectLogs(
   if (filter.job !== undefined) query = query.where('job', '=', filter.job);
   if (filter.search) {
     for (const level of filter.search.exactLevels) query = query.where('level', '=', level);
+    if (filter.search.minLevel !== undefined) {
+      query = query.where('level', '>=', filter.search.minLevel);
+    }
     for (const term of filter.search.terms) query = query.where(store.searchContains(term));
   }
   return query

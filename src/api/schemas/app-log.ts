@@ -25,6 +25,20 @@ export function logLevelNamed(name: string): LogLevel | null {
   return LOG_LEVELS.find((level) => level === wanted) ?? null;
 }
 
+/** A `level` operator in a `q` search: `level:NAME` is that exact level, `level>=NAME` it and worse. */
+export interface LogLevelOperator {
+  operator: ':' | '>=';
+  /** The name as typed (maybe not a level: the caller decides what that means). */
+  name: string;
+}
+
+/** The level operator a word of `q` is (any case: `LEVEL>=Error`), or null for a plain word. */
+export function logLevelOperator(word: string): LogLevelOperator | null {
+  const match = /^level(:|>=)(.*)$/i.exec(word);
+  if (!match) return null;
+  return { operator: match[1] === ':' ? ':' : '>=', name: match[2] ?? '' };
+}
+
 /** Any casing, and anything unrecognised, becomes one of LOG_LEVELS. */
 export function normalizeLogLevel(value: unknown): LogLevel {
   return (typeof value === 'string' ? logLevelNamed(value) : null) ?? 'unknown';

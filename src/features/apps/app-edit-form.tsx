@@ -10,6 +10,7 @@ import { Card, CardBody, CardFooter, CardHeader } from '../../components/ui/card
 import { Field, FieldError } from '../../components/ui/field';
 import { FormAlert } from '../../components/ui/form-alert';
 import { Input } from '../../components/ui/input';
+import { cn } from '../../lib/cn';
 import { APP_FIELD_LABELS } from './app-form-values';
 import { CallbackUrlField } from './callback-url-field';
 import { valueAfterHostnamePaste } from './pasted-hostname';
@@ -131,8 +132,9 @@ export function AppEditForm({ loaded }: { loaded: ApiResponse<App> }) {
             previewRef={editor.callbackPreview}
           />
         </CardBody>
-        {/* Solid backing so the sticky bar never shows the fields scrolling under it. */}
-        <div className="bg-surface sticky bottom-0 z-10 rounded-b-lg">
+        {/* Sticky only with something to save (a phone has no room for it otherwise); solid
+            backing so the bar never shows the fields scrolling under it. */}
+        <div className={cn('bg-surface z-10 rounded-b-lg', (dirty || saving) && 'sticky bottom-0')}>
           <CardFooter className="justify-between">
             <p className="text-muted text-xs" aria-live="polite">
               {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}

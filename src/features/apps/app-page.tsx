@@ -7,6 +7,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/error-state';
 import { Skeleton, SkeletonRows } from '../../components/ui/skeleton';
+import { cn } from '../../lib/cn';
 import { AppEditForm } from './app-edit-form';
 import { AppKindBadge } from './app-kind-badge';
 import { appTitle } from './app-title';
@@ -75,7 +76,13 @@ export function AppPage() {
         <div className="flex min-w-0 flex-col gap-6">
           <AppEditForm key={data.key} loaded={app.data} />
         </div>
-        <div className="flex min-w-0 flex-col gap-6">
+        {/* Below xl the columns stack: compile errors go above the long form, not 1,500 px down. */}
+        <div
+          className={cn(
+            'flex min-w-0 flex-col gap-6',
+            data.compile_errors.length > 0 && 'order-first xl:order-none',
+          )}
+        >
           <CompileStatus app={data} />
         </div>
       </div>

@@ -4,6 +4,7 @@ import {
   collectCookies,
   countBySeverity,
   runConsentChecks,
+  summarizeFindings,
   targetAnchorId,
   type Finding,
 } from './consent-checks';
@@ -254,6 +255,22 @@ describe('runConsentChecks', () => {
 
     it('passes when every language has every text', () => {
       expect(ofCheck(runConsentChecks(clean()), 7)).toEqual([]);
+    });
+
+    it('sums up as one line per language, the other findings kept as they are', () => {
+      const findings = runConsentChecks(
+        clean({
+          privacy_policy_url: { en: '/privacy', nl: '/nl/privacy', de: '/de/privacy' },
+          applications: [app('stats', { title: { en: 'Stats', nl: 'Statistiek' }, purposes: [] })],
+        }),
+      );
+      const summary = summarizeFindings(findings);
+      expect(summary.missingTexts).toEqual([
+        { language: 'de', count: 5 },
+        { language: 'nl', count: 4 },
+      ]);
+      expect(summary.findings.map((finding) => finding.check)).not.toContain(7);
+      expect(summary.findings).toHaveLength(findings.length - ofCheck(findings, 7).length);
     });
   });
 

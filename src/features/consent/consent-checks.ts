@@ -15,6 +15,8 @@ export interface Finding {
   message: string;
   /** One line: why this matters. */
   why: string;
+  /** Check 7: the languages the text is missing in. */
+  missingLanguages?: readonly string[];
 }
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -242,6 +244,7 @@ function checkLanguages(grid: LanguageGrid): FindingDraft[] {
       target: row.target,
       message: `${row.label} has no text in ${missing.join(', ')}`,
       why: `Visitors reading ${missing.join(', ')} see ${filled}.`,
+      missingLanguages: missing,
     });
   }
   return findings;
@@ -342,6 +345,37 @@ export function runConsentChecks(input: ConsentCheckInput): Finding[] {
   return findings.sort(
     (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.check - b.check,
   );
+}
+
+/** Texts missing in one language, across every field (check 7): one summary line per language. */
+export interface MissingTexts {
+  language: string;
+  count: number;
+}
+
+/**
+ * The summary's shape: check 7's findings become one line per language (a new language would
+ * otherwise add a line per field and push the form down); every other finding stays its own.
+ */
+export function summarizeFindings(findings: readonly Finding[]): {
+  findings: Finding[];
+  missingTexts: MissingTexts[];
+} {
+  const counts = new Map<string, number>();
+  const rest: Finding[] = [];
+  for (const finding of findings) {
+    if (finding.missingLanguages === undefined) {
+      rest.push(finding);
+      continue;
+    }
+    for (const language of finding.missingLanguages) {
+      counts.set(language, (counts.get(language) ?? 0) + 1);
+    }
+  }
+  return {
+    findings: rest,
+    missingTexts: [...counts].map(([language, count]) => ({ language, count })),
+  };
 }
 
 export function countBySeverity(findings: readonly Finding[]): Record<Severity, number> {

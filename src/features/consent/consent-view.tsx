@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/ui/card';
 import { ApplicationsSection } from './applications-section';
 import { collectCookies, findingsFor, runConsentChecks } from './consent-checks';
 import { languageGrid } from './language-grid';
+import { ConsentSectionNav } from './consent-section-nav';
 import { CookiesSection } from './cookies-section';
 import { ExportActions } from './export-actions';
 import { ChecksSummary } from './findings';
@@ -17,6 +18,7 @@ import { PlaceholderPreview } from './placeholder-preview';
 import { PrivacyPolicyCard } from './privacy-policy-card';
 import { formValuesToState } from './privacy-policy-form-values';
 import { PurposesSection } from './purposes-section';
+import { consentSections } from './section-nav';
 import { usePrivacyPolicyForm } from './use-privacy-policy-form';
 
 /** The loaded page: everything here is derived from the two queries and the form's values. */
@@ -74,7 +76,8 @@ export function ConsentView({
         description="Privacy policy, purposes, applications and cookies of the site's cookie consent."
         actions={<ExportActions config={config} applications={applications} cookies={cookies} />}
       />
-      <div className="flex flex-col gap-6">
+      <ConsentSectionNav sections={consentSections(findings)} />
+      <div className="mt-4 flex flex-col gap-6">
         <ChecksSummary findings={findings} />
         <PrivacyPolicyCard
           controller={controller}

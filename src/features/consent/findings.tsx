@@ -4,7 +4,10 @@ import type { MouseEvent } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { countBySeverity, targetAnchorId, type Finding } from './consent-checks';
+import { countBySeverity, summarizeFindings, targetAnchorId, type Finding } from './consent-checks';
+
+/** Where the per-language lines of the summary lead: the Languages grid. */
+export const LANGUAGES_ANCHOR = 'consent-languages-heading';
 
 function SeverityIcon({ severity }: { severity: Finding['severity'] }) {
   return severity === 'error' ? (
@@ -84,6 +87,7 @@ function jumpTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
 
 export function ChecksSummary({ findings }: { findings: readonly Finding[] }) {
   const counts = countBySeverity(findings);
+  const summary = summarizeFindings(findings);
   const headingId = 'consent-checks-heading';
   return (
     <Card aria-labelledby={headingId}>
@@ -107,7 +111,21 @@ export function ChecksSummary({ findings }: { findings: readonly Finding[] }) {
           <p className="text-success text-sm font-medium">Every check passes.</p>
         ) : (
           <ol className="flex flex-col gap-1.5 text-sm">
-            {findings.map((finding) => {
+            {summary.missingTexts.map(({ language, count }) => (
+              <li key={`missing-${language}`} className="flex gap-2">
+                <SeverityIcon severity="warning" />
+                <a
+                  href={`#${LANGUAGES_ANCHOR}`}
+                  onClick={(event) => jumpTo(event, LANGUAGES_ANCHOR)}
+                  className="text-accent hover:underline"
+                >
+                  <span className="sr-only">{severityWord.warning}: </span>
+                  {language}: {count} {count === 1 ? 'text' : 'texts'} missing → Languages
+                </a>
+                <span className="text-muted hidden shrink-0 sm:inline">check 7</span>
+              </li>
+            ))}
+            {summary.findings.map((finding) => {
               const anchor = targetAnchorId(finding.target);
               return (
                 <li key={finding.id} className="flex gap-2">

@@ -53,7 +53,9 @@ export function usePrivacyPolicyForm(loaded: ApiResponse<ConsentConfig>) {
     changes,
     merge: policyConflictMerge,
     resolver: () => resolver,
-    mode: 'onChange',
+    // A field is checked when the admin leaves it: an empty row just added is not an error yet
+    // ('onTouched' would check the whole list on every add or remove).
+    mode: 'onBlur',
     follow: 'pristine',
     errorFields: knownFields,
     toFormError: withFormFields,

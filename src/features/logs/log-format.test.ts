@@ -10,6 +10,7 @@ import {
   formatRelativeTime,
   prettyJson,
   toNdjson,
+  formatLogTimePrecise,
 } from './log-format';
 
 function entry(overrides: Partial<AppLogEntry> = {}): AppLogEntry {
@@ -116,5 +117,14 @@ describe('small helpers', () => {
     expect(lines).toHaveLength(2);
     expect(lines.map((line) => JSON.parse(line) as AppLogEntry)).toEqual(entries);
     expect(toNdjson([])).toBe('');
+  });
+});
+
+describe('formatLogTimePrecise', () => {
+  it('shows the microseconds that order lines within one millisecond', () => {
+    const time = Date.UTC(2026, 0, 2, 3, 4, 5, 678) / 1000;
+    expect(formatLogTimePrecise(time + 0.000_012, true)).toBe('2026-01-02 03:04:05.678012');
+    expect(formatLogTimePrecise(time + 0.000_999, true)).toBe('2026-01-02 03:04:05.678999');
+    expect(formatLogTimePrecise(time, true)).toBe('2026-01-02 03:04:05.678000');
   });
 });

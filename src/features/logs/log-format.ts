@@ -21,6 +21,19 @@ export function formatLogTime(time: number, utc: boolean): string {
   )}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
 }
 
+/**
+ * The time to the microsecond (`… 12:00:00.123456`), for a row's tooltip: lines of one batch
+ * share the millisecond and differ in the microseconds, so their order shows. Times with only
+ * milliseconds (a foreign server) end in `000`.
+ */
+export function formatLogTimePrecise(time: number, utc: boolean): string {
+  const micros = Math.round(time * 1_000_000);
+  const remainder = ((micros % 1000) + 1000) % 1000;
+  const millis = (micros - remainder) / 1000;
+  const base = formatLogTime(millis / 1000, utc);
+  return `${base}${pad(remainder, 3)}`;
+}
+
 /** The offset of local time for a label next to the times, e.g. `UTC+01:00`. */
 export function formatUtcOffset(date: Date): string {
   const minutes = -date.getTimezoneOffset();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { highlightSegments, queryLevel, queryTerms } from './log-highlight';
+import { highlightSegments, queryTerms } from './log-highlight';
 
 describe('queryTerms', () => {
   it('keeps words and quoted phrases, drops the level operator', () => {
@@ -8,12 +8,14 @@ describe('queryTerms', () => {
       'payment failed',
       'timeout',
     ]);
+    expect(queryTerms('level>=error mylevel:x')).toEqual(['mylevel:x']);
   });
 
   it('is empty for nothing to look for', () => {
     expect(queryTerms(undefined)).toEqual([]);
     expect(queryTerms('   ')).toEqual([]);
     expect(queryTerms('level:warn')).toEqual([]);
+    expect(queryTerms('LEVEL>=Warn level>=error')).toEqual([]);
     expect(queryTerms('""')).toEqual([]);
   });
 
@@ -23,14 +25,6 @@ describe('queryTerms', () => {
 
   it('accepts an unterminated quote as a phrase', () => {
     expect(queryTerms('"disk full')).toEqual(['disk full']);
-  });
-});
-
-describe('queryLevel', () => {
-  it('finds the level operator anywhere', () => {
-    expect(queryLevel('timeout level:ERROR')).toBe('error');
-    expect(queryLevel('timeout')).toBeNull();
-    expect(queryLevel('mylevel:error')).toBeNull();
   });
 });
 

@@ -1,3 +1,5 @@
+import { logLevelOperator } from '../../api/schemas/app-log';
+
 /** A piece of text, marked when it matches one of the search terms. */
 export interface HighlightSegment {
   text: string;
@@ -6,7 +8,7 @@ export interface HighlightSegment {
 
 /**
  * The words and quoted phrases of a `q` search that the text itself should contain: the
- * `level:error` operator is a filter, not text, so it is left out. Terms are lower-cased,
+ * `level:error` and `level>=error` operators are filters, not text, so they are left out. Terms are lower-cased,
  * unique, and longest first so that an alternation prefers the longer of two overlapping terms.
  */
 export function queryTerms(q: string | undefined): string[] {
@@ -19,17 +21,11 @@ export function queryTerms(q: string | undefined): string[] {
     if (phrase !== undefined) {
       const trimmed = phrase.trim();
       if (trimmed) terms.add(trimmed.toLowerCase());
-    } else if (word !== undefined && !/^level:/i.test(word)) {
+    } else if (word !== undefined && !logLevelOperator(word)) {
       terms.add(word.toLowerCase());
     }
   }
   return [...terms].sort((a, b) => b.length - a.length);
-}
-
-/** The `level:` operator of a `q` search, when there is one (the server applies it). */
-export function queryLevel(q: string | undefined): string | null {
-  const match = q?.match(/(?:^|\s)level:(\S+)/i);
-  return match?.[1]?.toLowerCase() ?? null;
 }
 
 function escapeRegExp(text: string): string {

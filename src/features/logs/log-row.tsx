@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { AppLogEntry } from '../../api/schemas/app-log';
 import { cn } from '../../lib/cn';
-import { formatLogTime, formatRelativeTime, logJobName } from './log-format';
+import { formatLogTime, formatLogTimePrecise, formatRelativeTime, logJobName } from './log-format';
 import { LogLevelBadge } from './log-level-badge';
 import { LogLineText } from './log-line-text';
 import type { LogRowFilter } from './log-line-text';
@@ -78,7 +78,8 @@ export const LogRow = memo(function LogRow({
         <time
           className={cn('text-muted shrink-0 tabular-nums', relativeTo !== null && 'w-20 sm:w-24')}
           dateTime={entry.created_at}
-          title={relativeTo === null ? undefined : time}
+          // Lines of one batch share the millisecond: the microseconds show their order.
+          title={formatLogTimePrecise(entry.time, utc)}
         >
           {relativeTo === null ? (
             <>

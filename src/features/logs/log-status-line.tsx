@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { formatBehind } from './log-format';
+import { describeLive, type NewLines } from './new-lines';
 import type { TailSnapshot, TailStatus } from './tail-engine';
 import { useNow } from './use-now';
 
@@ -13,12 +14,16 @@ const dotClasses: Record<Tone, string> = {
   bad: 'bg-danger',
 };
 
-function describeStatus(status: TailStatus, now: number): { tone: Tone; text: ReactNode } {
+function describeStatus(
+  status: TailStatus,
+  now: number,
+  below: NewLines | null,
+): { tone: Tone; text: ReactNode } {
   switch (status.kind) {
     case 'starting':
       return { tone: 'busy', text: 'Loading…' };
     case 'live':
-      return { tone: 'live', text: 'Live · caught up' };
+      return { tone: 'live', text: describeLive(below) };
     case 'catching-up':
       return { tone: 'busy', text: `Catching up · ${formatBehind(status.behindSeconds)} behind` };
     case 'paused':
@@ -52,12 +57,15 @@ function describeStatus(status: TailStatus, now: number): { tone: Tone; text: Re
 export function LogStatusLine({
   snapshot,
   maxEntries,
+  below,
 }: {
   snapshot: TailSnapshot;
   maxEntries: number;
+  /** What arrived since the admin scrolled up, or null while the view follows. */
+  below: NewLines | null;
 }) {
   const now = useNow(snapshot.status.kind === 'reconnecting');
-  const { tone, text } = describeStatus(snapshot.status, now);
+  const { tone, text } = describeStatus(snapshot.status, now, below);
   const count = snapshot.entries.length;
   return (
     <div className="border-border bg-surface flex flex-col gap-1 border-t px-3 py-1.5 text-xs">

@@ -6,6 +6,8 @@ import { isApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
 import type { AppLogEntry } from '../../api/schemas/app-log';
+import { jobsInEntries } from './job-suggestions';
+import { KeyboardHelp } from './keyboard-help';
 import { formatUtcOffset, isErrorLevel } from './log-format';
 import { nextLine } from './log-navigation';
 import { downloadNdjson } from './log-export';
@@ -57,6 +59,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
   const { following, setFollowing, newLines } = useFollow(snapshot, live);
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
   const [expandedIds, setExpandedIds] = useState<ReadonlySet<string>>(
     () => new Set(search.entry ? [search.entry] : []),
   );
@@ -98,6 +101,12 @@ function LogsViewer({ appKey }: { appKey: string }) {
   const onToggle = useCallback((id: string) => toggleRef.current(id), []);
 
   const onCopyLink = useCopyEntryLink(appKey, search);
+  // Read when the job suggestions open; stable, so the memoized filter bar does not re-render.
+  const entriesRef = useRef(snapshot.entries);
+  useLayoutEffect(() => {
+    entriesRef.current = snapshot.entries;
+  });
+  const seenJobs = useCallback(() => jobsInEntries(entriesRef.current), []);
 
   // One-click filters from a row; a stable callback that calls the current one, as onToggle.
   const filter = (rowFilter: LogRowFilter) => {
@@ -139,6 +148,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
       return true;
     },
     goLive,
+    openHelp: () => setHelpOpen(true),
   });
 
   if (appQuery.isError && isApiError(appQuery.error) && appQuery.error.status === 404) {
@@ -187,6 +197,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
       <LogFilterBar
         search={search}
         jobs={jobs}
+        seenJobs={seenJobs}
         searchInputRef={searchInputRef}
         onChange={updateSearch}
       />
@@ -206,6 +217,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
               snapshot={snapshot}
               filtered={Boolean(search.level || search.job || search.q)}
               onClear={() => updateSearch({ level: undefined, job: undefined, q: undefined })}
+              onRetry={() => engine.retryNow()}
             />
           ) : (
             <LogList
@@ -241,8 +253,13 @@ function LogsViewer({ appKey }: { appKey: string }) {
             </Button>
           )}
         </div>
-        <LogStatusLine snapshot={snapshot} maxEntries={MAX_ENTRIES} />
+        <LogStatusLine
+          snapshot={snapshot}
+          maxEntries={MAX_ENTRIES}
+          below={following ? null : newLines}
+        />
       </div>
+      <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }

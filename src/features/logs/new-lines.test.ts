@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppLogEntry, LogLevel } from '../../api/schemas/app-log';
-import { countNewLines, describeNewLines } from './new-lines';
+import { countNewLines, describeLive, describeNewLines } from './new-lines';
 
 function entries(levels: LogLevel[]): AppLogEntry[] {
   return levels.map((level, index) => ({
@@ -36,5 +36,13 @@ describe('describeNewLines', () => {
     expect(describeNewLines({ count: 1, errors: 0 })).toBe('1 new line');
     expect(describeNewLines({ count: 1200, errors: 1 })).toBe('1,200 new lines (1 error)');
     expect(describeNewLines({ count: 5, errors: 3 })).toBe('5 new lines (3 errors)');
+  });
+});
+
+describe('describeLive', () => {
+  it('is caught up only while following, and says what waits below when scrolled up', () => {
+    expect(describeLive(null)).toBe('Live · caught up');
+    expect(describeLive({ count: 0, errors: 0 })).toBe('Live · scrolled up');
+    expect(describeLive({ count: 30, errors: 2 })).toBe('Live · 30 new lines (2 errors) below');
   });
 });

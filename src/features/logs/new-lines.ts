@@ -33,3 +33,13 @@ export function describeNewLines({ count, errors }: NewLines): string {
   if (errors === 0) return lines;
   return `${lines} (${errors.toLocaleString('en-US')} ${errors === 1 ? 'error' : 'errors'})`;
 }
+
+/**
+ * The live status: caught up only while following; scrolled up, it says what waits below
+ * (the pill says it too, but the status line is what a screen reader and a glance rely on).
+ */
+export function describeLive(below: NewLines | null): string {
+  if (below === null) return 'Live · caught up';
+  if (below.count === 0) return 'Live · scrolled up';
+  return `Live · ${describeNewLines(below)} below`;
+}

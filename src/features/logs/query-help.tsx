@@ -26,8 +26,12 @@ export function QueryHelp({ id }: { id: string }) {
             Quotes keep a phrase together: <code className="text-fg">"payment failed"</code>.
           </li>
           <li>
-            <code className="text-fg">level:error</code> keeps errors and worse, like the level
-            filter: <code className="text-fg">level:error timeout</code>.
+            <code className="text-fg">level:error</code> keeps exactly that level (no fatal):{' '}
+            <code className="text-fg">level:error timeout</code>.
+          </li>
+          <li>
+            <code className="text-fg">level&gt;=error</code> keeps that level and worse, like the
+            Level filter: <code className="text-fg">level&gt;=warn payment</code>.
           </li>
           <li>
             Without a start time, search looks at the last 24 hours before the end of the range.
@@ -36,7 +40,8 @@ export function QueryHelp({ id }: { id: string }) {
         </ul>
         <p className="text-muted mt-3 text-xs">
           Press <kbd className="border-border rounded border px-1">/</kbd> to jump to the search
-          box.
+          box, <kbd className="border-border rounded border px-1">?</kbd> (outside a text field) for
+          every keyboard shortcut.
         </p>
       </div>
     </>

@@ -4,7 +4,7 @@
  *
  * Query semantics (spec 4.2): `since` inclusive, `before` exclusive, `level` a minimum, `job`
  * matches `context.job.name`, `q` words and "quoted phrases" (case-insensitive) plus
- * `level:NAME` (exact), scanning only the 24 h before `before`/now unless `since` is given;
+ * `level:NAME` (exact) and `level>=NAME` (a minimum), scanning only the 24 h before `before`/now unless `since` is given;
  * `limit` default 100, clamped to 1..200; ascending with `since`, newest first without.
  * Ties keep insertion order (newest first reverses it), as a server ordering by (time, rowid).
  */
@@ -12,6 +12,8 @@ import {
   LOG_LIMIT_DEFAULT,
   LOG_LIMIT_MAX,
   LOG_SEARCH_WINDOW_SECONDS,
+  logLevelNamed,
+  logLevelOperator,
   logLevelRank,
   type AppLogEntry,
   type AppLogQuery,
@@ -153,17 +155,21 @@ function jobOf(entry: AppLogEntry): string | undefined {
 export function searchPredicate(q: string): (entry: AppLogEntry) => boolean {
   const terms: string[] = [];
   const levels: string[] = [];
+  const minimums: number[] = [];
   for (const match of q.matchAll(/"([^"]*)"?|(\S+)/g)) {
     if (match[1] !== undefined) {
       if (match[1].trim()) terms.push(match[1].toLowerCase());
     } else if (match[2] !== undefined) {
-      const level = /^level:(.*)$/i.exec(match[2]);
-      if (level) levels.push((level[1] ?? '').toLowerCase());
+      const level = logLevelOperator(match[2]);
+      const named = level && logLevelNamed(level.name);
+      if (level?.operator === '>=' && named) minimums.push(logLevelRank(named));
+      else if (level) levels.push(level.name.toLowerCase());
       else terms.push(match[2].toLowerCase());
     }
   }
   return (entry) => {
     if (levels.some((level) => level !== entry.level)) return false;
+    if (minimums.some((rank) => logLevelRank(entry.level) < rank)) return false;
     const text = searchText(entry);
     return terms.every((term) => text.includes(term));
   };

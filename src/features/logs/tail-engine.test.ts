@@ -342,6 +342,22 @@ describe('TailEngine: buffer, errors, pause, visibility', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it('tries again at once on retryNow instead of waiting out the back-off', async () => {
+    const { clock, server, engine } = setup({ limit: 5 });
+    const all = server.ingest(many(3));
+    server.failNext(2);
+    engine.start({});
+    await clock.advance(0);
+    await clock.advance(1000);
+    expect(engine.getSnapshot().status).toMatchObject({ kind: 'reconnecting', attempt: 2 });
+    // The back-off is 2 s now; Retry does not wait for it.
+    engine.retryNow();
+    await clock.advance(0);
+    expect(engine.getSnapshot().status).toEqual({ kind: 'live' });
+    expect(ids(engine.getSnapshot().entries)).toEqual(ids(all));
+    expect(server.requests).toHaveLength(3);
+  });
+
   it('keeps the snapshot reference while nothing changes', async () => {
     const { clock, engine } = setup({ limit: 5 });
     engine.start({});

@@ -229,6 +229,14 @@ export class TailEngine {
     this.emit();
   }
 
+  /** The admin's Retry after a failure: the next try now instead of after the back-off. */
+  retryNow(): void {
+    const { session } = this;
+    if (!session || session.inFlight || !this.conditions.retry) return;
+    this.clearTimer();
+    void this.poll(session);
+  }
+
   stop(): void {
     this.session?.controller.abort();
     this.session = null;

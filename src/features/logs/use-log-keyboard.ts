@@ -1,14 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
 
-/** The viewer's shortcuts, as the keyboard help lists them. */
-export const LOG_SHORTCUTS: ReadonlyArray<{ keys: string; does: string }> = [
-  { keys: '/', does: 'Search' },
-  { keys: 'j / k', does: 'Next / previous line' },
-  { keys: 'n / p', does: 'Next / previous error' },
-  { keys: 'Enter', does: 'Open or close the line' },
-  { keys: 'End', does: 'Back to live' },
-];
-
 export interface LogKeyboardHandlers {
   focusSearch: () => void;
   /** `j`: the next (newer) row; `k`: the previous (older) row. */
@@ -17,6 +8,7 @@ export interface LogKeyboardHandlers {
   moveToError: (step: 1 | -1) => void;
   toggleSelected: () => boolean;
   goLive: () => void;
+  openHelp: () => void;
 }
 
 function isEditable(target: EventTarget | null): boolean {
@@ -29,9 +21,15 @@ function isEditable(target: EventTarget | null): boolean {
   );
 }
 
+/** A row's own open/close button: Enter there means the selected row, which j/k may have moved. */
+function isRowToggle(target: HTMLElement | null): boolean {
+  return target?.closest('[data-log-id] button[aria-expanded]') != null;
+}
+
 /**
- * The viewer's shortcuts: `/` search, `j`/`k` rows, `n`/`p` errors, Enter expands, End returns to live. They
- * stay out of the way while typing, with modifier keys, and when a dialog is open.
+ * The viewer's shortcuts (LOG_SHORTCUTS lists them for the help): `/` search, `j`/`k` rows,
+ * `n`/`p` errors, Enter opens the selected row, End returns to live, `?` help. They stay out of
+ * the way while typing, with modifier keys (Shift aside, which `?` needs), and when a dialog is open.
  */
 export function useLogKeyboard(handlers: LogKeyboardHandlers) {
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
@@ -61,13 +59,17 @@ export function useLogKeyboard(handlers: LogKeyboardHandlers) {
         handlers.moveToError(-1);
         break;
       case 'Enter':
-        // Buttons and links handle their own Enter.
-        if (target?.closest('button, a, summary')) return;
+        // Buttons and links handle their own Enter; preventing it here stops the click.
+        if (target?.closest('button, a, summary') && !isRowToggle(target)) return;
         if (handlers.toggleSelected()) event.preventDefault();
         break;
       case 'End':
         event.preventDefault();
         handlers.goLive();
+        break;
+      case '?':
+        event.preventDefault();
+        handlers.openHelp();
         break;
     }
   });

@@ -1,0 +1,103 @@
+import { useId, type RefObject } from 'react';
+import { LOG_LEVELS, logLevelSchema } from '../../api/schemas/app-log';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/field';
+import { Select } from '../../components/ui/select';
+import { JobCombobox } from './job-combobox';
+import { LogRangeFields } from './log-range-fields';
+import { QueryHelp } from './query-help';
+import type { LogsSearch } from './search-params';
+import { useCommittedText } from './use-committed-text';
+
+export interface LogFilterFormProps {
+  search: LogsSearch;
+  /** The app's configured jobs. */
+  jobs: readonly string[];
+  /** The jobs in the loaded entries (a stable callback: the bar re-renders only on filters). */
+  seenJobs: () => string[];
+  searchInputRef: RefObject<HTMLInputElement | null>;
+  /** Applies a change to the URL (which restarts the tail). */
+  onChange: (patch: Partial<LogsSearch>) => void;
+}
+
+/** Every filter of the viewer in one form: a row on wide screens, the Filters sheet on phones. */
+export function LogFilterForm({
+  search,
+  jobs,
+  seenJobs,
+  searchInputRef,
+  onChange,
+}: LogFilterFormProps) {
+  const ids = useId();
+  const q = useCommittedText(search.q ?? '', (value) => onChange({ q: value || undefined }));
+  const job = useCommittedText(search.job ?? '', (value) => onChange({ job: value || undefined }));
+
+  return (
+    <form
+      role="search"
+      aria-label="Log filters"
+      className="grid grid-cols-1 gap-x-3 gap-y-3 sm:grid-cols-[11rem_11rem_minmax(12rem,1fr)_11rem]"
+      onSubmit={(event) => {
+        event.preventDefault();
+        q.commitNow();
+        job.commitNow();
+      }}
+    >
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${ids}-level`}>Level</Label>
+        <Select
+          id={`${ids}-level`}
+          value={search.level ?? ''}
+          onChange={(event) => {
+            const parsed = logLevelSchema.safeParse(event.target.value);
+            onChange({ level: parsed.success ? parsed.data : undefined });
+          }}
+        >
+          <option value="">All levels</option>
+          {LOG_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {level === 'unknown' ? 'unknown only' : `${level} and above`}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${ids}-job`}>Job</Label>
+        <JobCombobox
+          id={`${ids}-job`}
+          value={job.value}
+          appJobs={jobs}
+          seenJobs={seenJobs}
+          onType={job.setValue}
+          onPick={(name) => {
+            job.setValue(name);
+            onChange({ job: name });
+          }}
+          onBlur={job.commitNow}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <div className="flex items-center gap-1.5">
+          <Label htmlFor={`${ids}-q`}>Search</Label>
+          <QueryHelp id={`${ids}-q-help`} />
+        </div>
+        <Input
+          ref={searchInputRef}
+          id={`${ids}-q`}
+          type="search"
+          value={q.value}
+          placeholder='level:error "payment failed"'
+          autoComplete="off"
+          aria-keyshortcuts="/"
+          onChange={(event) => q.setValue(event.target.value)}
+          onBlur={q.commitNow}
+        />
+      </div>
+      <LogRangeFields idPrefix={ids} search={search} onChange={onChange} />
+      {/* Enter in a field applies the filters; the button is for that, not a Tab stop. */}
+      <button type="submit" className="sr-only" tabIndex={-1}>
+        Apply filters
+      </button>
+    </form>
+  );
+}
