@@ -1,5 +1,13 @@
 import type { Diagnostic } from '@codemirror/lint';
-import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { SegmentedButton } from './preview-pane';
 import { offeredVariables } from './template-variables';
@@ -16,9 +24,11 @@ export interface HtmlFieldProps {
   sampleData: unknown;
   onFocus: () => void;
   handleRef: Ref<CodeEditorHandle>;
+  /** Told when the admin switches between Code and Visual. */
+  onModeChange?: (mode: HtmlMode) => void;
 }
 
-type Mode = 'code' | 'visual';
+export type HtmlMode = 'code' | 'visual';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -36,8 +46,12 @@ const NO_DATA: Record<string, unknown> = {};
  * (hidden in Visual mode) and every visual edit is a transaction of it, so both modes share one
  * undo history and switching never rewrites a byte (decision 010).
  */
-export function HtmlField({ handleRef, sampleData, ...props }: HtmlFieldProps) {
-  const [mode, setMode] = useState<Mode>('code');
+export function HtmlField({ handleRef, sampleData, onModeChange, ...props }: HtmlFieldProps) {
+  const [mode, setModeState] = useState<HtmlMode>('code');
+  const setMode = (next: HtmlMode) => {
+    setModeState(next);
+    onModeChange?.(next);
+  };
   const codeAt = useRef<number | null>(null);
   const code = useRef<CodeEditorHandle | null>(null);
   // Set while the visual mode is shown: a variable from the panel goes to the canvas's caret.
@@ -103,7 +117,11 @@ export function HtmlField({ handleRef, sampleData, ...props }: HtmlFieldProps) {
               inlineRef={inline}
               onFocus={props.onFocus}
               selection={selection}
-              change={(changes) => code.current?.apply(changes)}
+              // The canvas already shows the edit: the form (and what follows it) renders at
+              // a lower priority, so the keystroke's frame is painted first.
+              change={(changes) => {
+                startTransition(() => code.current?.apply(changes));
+              }}
               undo={() => code.current?.undo()}
               redo={() => code.current?.redo()}
               openCode={(offset) => {

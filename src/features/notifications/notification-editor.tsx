@@ -11,6 +11,7 @@ import { toast } from '../../components/ui/toast';
 import { DraftBanner, NewerVersionNotice } from './draft-banner';
 import { EditorHeader } from './editor-header';
 import { generateTextFromHtml } from './generate-text';
+import type { HtmlMode } from './html-field';
 import { FIELD_NAMES } from './notification-fields';
 import { PreviewPane } from './preview-pane';
 import { ReviewDialog } from './review-dialog';
@@ -32,7 +33,10 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
   const { control, register, formState, getValues, setValue } = form;
 
   const samples = useSampleData(ref);
-  const { preview, used, missing, offered } = useLivePreview(values, samples.data);
+  const [htmlMode, setHtmlMode] = useState<HtmlMode>('code');
+  // In visual mode the canvas is the typing's feedback: the preview follows after its paint.
+  const visual = htmlMode === 'visual' && values.html_enabled;
+  const { preview, used, missing, offered } = useLivePreview(values, samples.data, visual);
   const sampleChips = useMemo(
     () => <SampleChips state={samples.state} onChange={samples.setState} />,
     [samples.state, samples.setState],
@@ -88,6 +92,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
             subjectRef={snippets.subjectRef}
             textRef={snippets.textRef}
             htmlRef={snippets.htmlRef}
+            onHtmlModeChange={setHtmlMode}
             onFocusField={snippets.setTarget}
             onJump={(field, offset) =>
               (field === 'html' ? snippets.htmlRef : snippets.textRef).current?.focusAt(offset)

@@ -5,7 +5,7 @@ import type { LiquidField, NotificationWritableFields } from '../../api/schemas/
 import { Field, FieldError, Label } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
-import { HtmlField } from './html-field';
+import { HtmlField, type HtmlMode } from './html-field';
 import { LiquidErrorList } from './liquid-error-list';
 import type { TemplateError } from './render-template';
 
@@ -22,6 +22,7 @@ export interface TemplateFieldsProps {
   onFocusField: (field: LiquidField) => void;
   onJump: (field: LiquidField, offset: number) => void;
   onGenerateText: () => void;
+  onHtmlModeChange?: (mode: HtmlMode) => void;
 }
 
 function diagnosticsOf(error: TemplateError | undefined): Diagnostic[] {
@@ -165,6 +166,7 @@ export function TemplateFields(props: TemplateFieldsProps) {
                   sampleData={props.sampleData}
                   onFocus={() => props.onFocusField('html')}
                   handleRef={props.htmlRef}
+                  onModeChange={props.onHtmlModeChange}
                 />
               )}
             />
