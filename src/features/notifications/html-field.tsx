@@ -1,16 +1,8 @@
 import type { Diagnostic } from '@codemirror/lint';
-import {
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type Ref,
-} from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { SegmentedButton } from './preview-pane';
-import { offeredVariables } from './template-variables';
+import type { OfferedVariable } from './template-variables';
 import { BlockPanel } from './visual/block-panel';
 import { BlockSelection } from './visual/block-selection';
 import type { CanvasInline } from './visual/canvas-inline';
@@ -22,6 +14,8 @@ export interface HtmlFieldProps {
   describedBy?: string;
   diagnostics: readonly Diagnostic[];
   sampleData: unknown;
+  /** The sample's variables (computed once by the editor), offered in the visual mode. */
+  variables: readonly OfferedVariable[];
   onFocus: () => void;
   handleRef: Ref<CodeEditorHandle>;
   /** Told when the admin switches between Code and Visual. */
@@ -46,7 +40,13 @@ const NO_DATA: Record<string, unknown> = {};
  * (hidden in Visual mode) and every visual edit is a transaction of it, so both modes share one
  * undo history and switching never rewrites a byte (decision 010).
  */
-export function HtmlField({ handleRef, sampleData, onModeChange, ...props }: HtmlFieldProps) {
+export function HtmlField({
+  handleRef,
+  sampleData,
+  variables,
+  onModeChange,
+  ...props
+}: HtmlFieldProps) {
   const [mode, setModeState] = useState<HtmlMode>('code');
   const setMode = (next: HtmlMode) => {
     setModeState(next);
@@ -74,7 +74,6 @@ export function HtmlField({ handleRef, sampleData, onModeChange, ...props }: Htm
   );
 
   const [selection] = useState(() => new BlockSelection());
-  const variables = useMemo(() => offeredVariables(sampleData), [sampleData]);
 
   // "Edit in code" from a locked island: the cursor goes there once the code is shown.
   useEffect(() => {
@@ -114,6 +113,7 @@ export function HtmlField({ handleRef, sampleData, onModeChange, ...props }: Htm
             <VisualCanvas
               source={props.value}
               sampleData={isRecord(sampleData) ? sampleData : NO_DATA}
+              variables={variables}
               inlineRef={inline}
               onFocus={props.onFocus}
               selection={selection}

@@ -89,6 +89,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
             liquidErrors={preview.errors}
             htmlEnabled={values.html_enabled}
             sampleData={samples.data}
+            variables={offered}
             subjectRef={snippets.subjectRef}
             textRef={snippets.textRef}
             htmlRef={snippets.htmlRef}

@@ -8,6 +8,7 @@ import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { HtmlField, type HtmlMode } from './html-field';
 import { LiquidErrorList } from './liquid-error-list';
 import type { TemplateError } from './render-template';
+import type { OfferedVariable } from './template-variables';
 
 export interface TemplateFieldsProps {
   control: Control<NotificationWritableFields>;
@@ -16,6 +17,8 @@ export interface TemplateFieldsProps {
   liquidErrors: Partial<Record<LiquidField, TemplateError>>;
   htmlEnabled: boolean;
   sampleData: unknown;
+  /** The sample's variables, for the HTML version's visual mode. */
+  variables: readonly OfferedVariable[];
   subjectRef: Ref<HTMLInputElement>;
   textRef: Ref<CodeEditorHandle>;
   htmlRef: Ref<CodeEditorHandle>;
@@ -164,6 +167,7 @@ export function TemplateFields(props: TemplateFieldsProps) {
                   onChange={field.onChange}
                   diagnostics={diagnosticsOf(liquidErrors.html)}
                   sampleData={props.sampleData}
+                  variables={props.variables}
                   onFocus={() => props.onFocusField('html')}
                   handleRef={props.htmlRef}
                   onModeChange={props.onHtmlModeChange}

@@ -3,6 +3,7 @@ import { cn } from '../../../lib/cn';
 import type { CanvasInline } from './canvas-inline';
 import { ChipPopover } from './chip-popover';
 import { LinkPopover } from './link-popover';
+import type { OfferedVariable } from '../template-variables';
 
 const IDLE = { bold: false, italic: false, link: false, panel: null, message: '' } as const;
 const noSubscription = () => () => undefined;
@@ -45,8 +46,8 @@ function ToolButton({
 
 export interface InlineToolbarProps {
   inline: CanvasInline | null;
-  /** Paths of the sample's variables, for links. */
-  variables: readonly string[];
+  /** The sample's variables, for links. */
+  variables: readonly OfferedVariable[];
 }
 
 /** Bold, italic and link for the canvas's selection, the state at its caret, and the popovers. */

@@ -4,13 +4,15 @@ import { controlClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { hrefProblem } from './inline-format';
 import { InlinePanel } from './inline-panel';
+import { VariablePicker } from './variable-picker';
+import type { OfferedVariable } from '../template-variables';
 
 export interface LinkPopoverProps {
   /** The link's target as written (raw attribute source), or empty for a new link. */
   initial: string;
   editing: boolean;
-  /** Paths of the sample's variables, offered as `{{ path }}`. */
-  variables: readonly string[];
+  /** The sample's variables, offered as `{{ path }}`. */
+  variables: readonly OfferedVariable[];
   /** Why the last attempt failed (from the canvas), if it did. */
   message: string;
   onApply: (href: string) => void;
@@ -30,18 +32,6 @@ export function LinkPopover(props: LinkPopoverProps) {
     const found = hrefProblem(href);
     setProblem(found);
     if (!found) props.onApply(href);
-  }
-
-  function insertVariable(path: string) {
-    const field = input.current;
-    const snippet = `{{ ${path} }}`;
-    const start = field?.selectionStart ?? href.length;
-    const end = field?.selectionEnd ?? start;
-    setHref(href.slice(0, start) + snippet + href.slice(end));
-    requestAnimationFrame(() => {
-      field?.focus();
-      field?.setSelectionRange(start + snippet.length, start + snippet.length);
-    });
   }
 
   return (
@@ -79,23 +69,16 @@ export function LinkPopover(props: LinkPopoverProps) {
           </p>
         )}
       </div>
-      {props.variables.length > 0 && (
-        <select
-          aria-label="Insert a variable into the address"
-          value=""
-          onChange={(event) => {
-            if (event.target.value) insertVariable(event.target.value);
-          }}
-          className={cn(controlClasses, 'h-9')}
-        >
-          <option value="">Insert a variable…</option>
-          {props.variables.map((path) => (
-            <option key={path} value={path}>
-              {path}
-            </option>
-          ))}
-        </select>
-      )}
+      <VariablePicker
+        label="Insert a variable into the address"
+        variables={props.variables}
+        field={input}
+        value={href}
+        onChange={(next) => {
+          setHref(next);
+          setProblem(null);
+        }}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         {props.editing && (
           <Button size="sm" variant="ghost" onClick={props.onRemove}>

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { offeredVariables } from '../template-variables';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { OfferedVariable } from '../template-variables';
 import type { BlockSelection } from './block-selection';
 import { CanvasEditor, type CanvasCallbacks } from './canvas-editor';
 import { CanvasInline } from './canvas-inline';
@@ -8,6 +8,8 @@ import { InlineToolbar } from './inline-toolbar';
 export interface VisualCanvasProps extends CanvasCallbacks {
   source: string;
   sampleData: Record<string, unknown>;
+  /** The sample's variables, offered in the link popover. */
+  variables: readonly OfferedVariable[];
   /** The canvas's inline commands, for inserting a variable from the panel at its caret. */
   inlineRef?: RefObject<CanvasInline | null>;
   onFocus?: () => void;
@@ -28,6 +30,7 @@ const BLANK = '<!doctype html><html><head></head><body></body></html>';
 export function VisualCanvas({
   source,
   sampleData,
+  variables,
   inlineRef,
   onFocus,
   selection,
@@ -36,13 +39,6 @@ export function VisualCanvas({
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [editor, setEditor] = useState<CanvasEditor | null>(null);
   const [inline, setInline] = useState<CanvasInline | null>(null);
-  const variables = useMemo(
-    () =>
-      offeredVariables(sampleData)
-        .filter((variable) => variable.kind === 'value')
-        .map((variable) => variable.path),
-    [sampleData],
-  );
   // The callbacks change every render; the canvas reads them through a ref.
   const latest = useRef(callbacks);
   const focused = useRef(onFocus);
