@@ -530,3 +530,38 @@ test.describe('notifications: visual mode', () => {
     await expect(heading('No block selected')).toBeFocused();
   });
 });
+
+test.describe('notifications: visual mode, details', () => {
+  /** The colour `--sc-danger` computes to in the page's current theme. */
+  async function dangerColor(page: Page): Promise<string> {
+    return page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--sc-danger)';
+      document.body.append(probe);
+      const color = getComputedStyle(probe).color;
+      probe.remove();
+      return color;
+    });
+  }
+
+  test('the Delete buttons of the block panel and the chip popover are red', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisual(page);
+    await canvas.getByText('Shipping', { exact: true }).click();
+    const panel = page.getByRole('complementary', { name: 'Block' });
+    const remove = panel.getByRole('button', { name: 'Delete' });
+    await expect(remove).toBeVisible();
+    await expect(remove).toHaveCSS('color', await dangerColor(page));
+
+    await canvas.getByRole('heading', { level: 1 }).getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    const chipPanel = page.getByRole('dialog', { name: 'Variable customer.first_name' });
+    await expect(chipPanel.getByRole('button', { name: 'Delete variable' })).toHaveCSS(
+      'color',
+      await dangerColor(page),
+    );
+  });
+});

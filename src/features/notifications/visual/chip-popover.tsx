@@ -52,7 +52,7 @@ export function ChipPopover(props: ChipPopoverProps) {
         )}
       </div>
       <div className="flex flex-wrap justify-end gap-2">
-        <Button size="sm" variant="ghost" className="text-danger" onClick={props.onDelete}>
+        <Button size="sm" variant="danger-subtle" onClick={props.onDelete}>
           Delete variable
         </Button>
         {output.fallback && (
