@@ -564,4 +564,56 @@ test.describe('notifications: visual mode, details', () => {
       await dangerColor(page),
     );
   });
+  test('a variable dragged from the panel into the canvas is inserted as Liquid where it is dropped', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const original = await storedHtml(api);
+    await signIn(page);
+    const canvas = await openVisual(page);
+    const subtotal = canvas.getByText('Subtotal', { exact: true });
+    await expect(subtotal).toBeVisible();
+
+    // Playwright's mouse drag does not cross into the frame: the drag's events are dispatched
+    // as the browser would, with one DataTransfer that the panel's dragstart fills.
+    await page.getByRole('button', { name: /^order\.number/ }).evaluate((button) => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Visual editor"]');
+      const doc = frame?.contentDocument;
+      const cell = [...(doc?.querySelectorAll('td') ?? [])].find(
+        (td) => td.textContent.trim() === 'Subtotal',
+      );
+      if (!doc || !cell) throw new Error('no Subtotal cell in the canvas');
+      const dataTransfer = new DataTransfer();
+      button.dispatchEvent(new DragEvent('dragstart', { bubbles: true, dataTransfer }));
+      // Just inside the word's start: the drop goes before it.
+      const word = doc.createRange();
+      word.selectNodeContents(cell);
+      const rect = word.getBoundingClientRect();
+      const at = { clientX: rect.left + 1, clientY: rect.top + rect.height / 2 };
+      const init = { bubbles: true, cancelable: true, dataTransfer, ...at };
+      cell.dispatchEvent(new DragEvent('dragenter', init));
+      const over = new DragEvent('dragover', init);
+      cell.dispatchEvent(over);
+      if (!over.defaultPrevented) throw new Error('the canvas did not accept the drag');
+      cell.dispatchEvent(new DragEvent('drop', init));
+      button.dispatchEvent(new DragEvent('dragend', { bubbles: true, dataTransfer }));
+    });
+    await expect(canvas.locator('td').filter({ hasText: /\w+Subtotal$/ })).toBeVisible();
+    // A chip, not the Liquid as escaped text.
+    await expect(
+      canvas
+        .locator('td')
+        .filter({ hasText: /Subtotal$/ })
+        .locator('.sc-chip'),
+    ).toHaveCount(1);
+
+    await page.keyboard.press('ControlOrMeta+s');
+    const review = page.getByRole('dialog', { name: 'Review changes' });
+    await review.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    expect(await storedHtml(api)).toBe(
+      original.replace('>Subtotal<', '>{{ order.number }}Subtotal<'),
+    );
+  });
 });
