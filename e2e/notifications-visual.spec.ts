@@ -564,6 +564,7 @@ test.describe('notifications: visual mode, details', () => {
       await dangerColor(page),
     );
   });
+
   test('a variable dragged from the panel into the canvas is inserted as Liquid where it is dropped', async ({
     page,
     signIn,
