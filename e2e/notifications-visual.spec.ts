@@ -1,7 +1,7 @@
 // The visual mode of the HTML version against the real service in real Chromium: the canvas is
 // a projection of the source, and an edit in it changes only the bytes it concerns.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { snippetFor } from '../src/features/notifications/visual/block-snippets';
 import { expect, test, type ApiFetch } from './fixtures';
 
@@ -29,6 +29,20 @@ async function codeText(page: Page): Promise<string> {
     .locator('.cm-line')
     .allTextContents();
   return lines.join('\n');
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The box of `locator` on the page (frames included). */
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not drawn');
+  return box;
 }
 
 const FRAMES = `<p>{% if customer.first_name %}Hello {{ customer.first_name }}{% elsif customer.email %}Hello you{% else %}Hello there{% endif %}</p>
@@ -616,5 +630,42 @@ test.describe('notifications: visual mode, details', () => {
     expect(await storedHtml(api)).toBe(
       original.replace('>Subtotal<', '>{{ order.number }}Subtotal<'),
     );
+  });
+
+  test('the chip and link popovers open at what they edit, inside the window', async ({
+    page,
+    signIn,
+  }) => {
+    /** How far the panel is from the target: 0 when it touches it above or below. */
+    const gapBetween = (panel: Box, target: Box) =>
+      Math.max(panel.y - (target.y + target.height), target.y - (panel.y + panel.height));
+    const width = page.viewportSize()?.width ?? 0;
+    await signIn(page);
+    const canvas = await openVisual(page);
+
+    const chip = canvas.getByRole('heading', { level: 1 }).getByRole('button');
+    await chip.focus();
+    await page.keyboard.press('Enter');
+    const chipPanel = page.getByRole('dialog', { name: 'Variable customer.first_name' });
+    await expect(chipPanel).toBeVisible();
+    const chipPanelBox = await boxOf(chipPanel);
+    // At the chip (under it, or over it when there is no room below), not under the toolbar.
+    const chipGap = gapBetween(chipPanelBox, await boxOf(chip));
+    expect(chipGap).toBeGreaterThanOrEqual(0);
+    expect(chipGap).toBeLessThan(16);
+    expect(chipPanelBox.x + chipPanelBox.width).toBeLessThanOrEqual(width);
+    await page.keyboard.press('Escape');
+    await expect(chipPanel).toBeHidden();
+
+    // The link's panel at the word it links (a caret formats the word around it).
+    const intro = canvas.getByText(/We received your order/);
+    await intro.click({ position: { x: 4, y: 10 } });
+    await page.keyboard.press('ControlOrMeta+k');
+    const linkPanel = page.getByRole('dialog', { name: 'Add link' });
+    await expect(linkPanel.getByLabel('Link address')).toBeFocused();
+    const linkGap = gapBetween(await boxOf(linkPanel), await boxOf(intro));
+    expect(linkGap).toBeLessThan(16);
+    await page.keyboard.press('Escape');
+    await expect(linkPanel).toBeHidden();
   });
 });

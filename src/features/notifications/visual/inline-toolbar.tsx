@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import type { CanvasInline } from './canvas-inline';
 import { ChipPopover } from './chip-popover';
@@ -58,6 +58,11 @@ export function InlineToolbar({ inline, variables }: InlineToolbarProps) {
   );
   const panel = state.panel;
   const output = panel?.kind === 'chip' ? inline?.output(panel.id) : undefined;
+  // One anchor per opened panel: the panel places itself when it opens, and on scroll.
+  const anchor = useMemo(
+    () => (inline && panel ? { rect: () => inline.panelRect(), scroller: inline.view } : undefined),
+    [inline, panel],
+  );
   return (
     <div className="relative flex flex-wrap items-center gap-2">
       <div
@@ -98,6 +103,7 @@ export function InlineToolbar({ inline, variables }: InlineToolbarProps) {
       </p>
       {inline && panel?.kind === 'link' && (
         <LinkPopover
+          anchor={anchor}
           initial={panel.href}
           editing={panel.editing}
           variables={variables}
@@ -110,6 +116,7 @@ export function InlineToolbar({ inline, variables }: InlineToolbarProps) {
       {inline && output && (
         <ChipPopover
           key={output.id}
+          anchor={anchor}
           output={output}
           markup={inline.markupOf(output)}
           message={state.message}

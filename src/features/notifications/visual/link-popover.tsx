@@ -3,11 +3,13 @@ import { Button } from '../../../components/ui/button';
 import { controlClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { hrefProblem } from './inline-format';
-import { InlinePanel } from './inline-panel';
+import { InlinePanel, type PanelAnchor } from './inline-panel';
 import { VariablePicker } from './variable-picker';
 import type { OfferedVariable } from '../template-variables';
 
 export interface LinkPopoverProps {
+  /** What the panel edits, to open at. */
+  anchor?: PanelAnchor;
   /** The link's target as written (raw attribute source), or empty for a new link. */
   initial: string;
   editing: boolean;
@@ -35,7 +37,11 @@ export function LinkPopover(props: LinkPopoverProps) {
   }
 
   return (
-    <InlinePanel label={props.editing ? 'Edit link' : 'Add link'} onClose={props.onClose}>
+    <InlinePanel
+      label={props.editing ? 'Edit link' : 'Add link'}
+      anchor={props.anchor}
+      onClose={props.onClose}
+    >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-href`} className="text-fg text-sm font-medium">
           Link address
