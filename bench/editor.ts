@@ -31,8 +31,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from '@playwright/test';
-import { startTestApi } from '../server/test-support.test-helper';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { startTestApi, type TestApi } from '../server/test-support.test-helper';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const KEYS = Number(process.env.KEYS ?? 150);
@@ -287,6 +287,28 @@ async function typeInCanvas(page: Page, target: string): Promise<VisualTyping> {
   });
 }
 
+/** The order confirmation given the big template, opened in a 1440×900 page on the "Many lines" sample. */
+export async function openOnBigTemplate(api: TestApi, browser: Browser): Promise<Page> {
+  const current = await api.request('GET', '/notifications/order-confirmation');
+  const put = await api.request('PUT', '/notifications/order-confirmation', {
+    body: { html: bigTemplate(), html_enabled: true },
+    headers: { 'if-match': current.headers.get('etag') ?? '*' },
+  });
+  if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${put.text}`);
+
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const connection = { baseUrl: `${api.baseUrl}/api`, token: api.adminToken, site: 'demo' };
+  await page.addInitScript(
+    ([conn]) => {
+      window.localStorage.setItem('site-console.connection', JSON.stringify(conn));
+    },
+    [connection] as const,
+  );
+  await page.goto(`${api.baseUrl}/notifications/order-confirmation`);
+  await page.getByRole('button', { name: 'Many lines' }).click();
+  return page;
+}
+
 async function run(staticDir: string): Promise<RunResult> {
   const api = await startTestApi({ staticDir });
   const browser = await chromium.launch({
@@ -294,23 +316,7 @@ async function run(staticDir: string): Promise<RunResult> {
     args: chromiumArgs,
   });
   try {
-    const current = await api.request('GET', '/notifications/order-confirmation');
-    const put = await api.request('PUT', '/notifications/order-confirmation', {
-      body: { html: bigTemplate(), html_enabled: true },
-      headers: { 'if-match': current.headers.get('etag') ?? '*' },
-    });
-    if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${put.text}`);
-
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    const connection = { baseUrl: `${api.baseUrl}/api`, token: api.adminToken, site: 'demo' };
-    await page.addInitScript(
-      ([conn]) => {
-        window.localStorage.setItem('site-console.connection', JSON.stringify(conn));
-      },
-      [connection] as const,
-    );
-    await page.goto(`${api.baseUrl}/notifications/order-confirmation`);
-    await page.getByRole('button', { name: 'Many lines' }).click();
+    const page = await openOnBigTemplate(api, browser);
     const html = page.getByRole('textbox', { name: 'HTML version' });
     await html.waitFor();
     await page.evaluate(() => {

@@ -6,7 +6,7 @@
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { startTestApi } from '../server/test-support.test-helper';
-import { bigTemplate } from './editor';
+import { openOnBigTemplate } from './editor';
 
 const KEYS = Number(process.env.KEYS ?? 30);
 const TARGET = process.env.TARGET ?? '#typed';
@@ -35,21 +35,7 @@ async function main() {
   const api = await startTestApi({ staticDir: dir });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
   try {
-    const current = await api.request('GET', '/notifications/order-confirmation');
-    await api.request('PUT', '/notifications/order-confirmation', {
-      body: { html: bigTemplate(), html_enabled: true },
-      headers: { 'if-match': current.headers.get('etag') ?? '*' },
-    });
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    const connection = { baseUrl: `${api.baseUrl}/api`, token: api.adminToken, site: 'demo' };
-    await page.addInitScript(
-      ([conn]) => {
-        window.localStorage.setItem('site-console.connection', JSON.stringify(conn));
-      },
-      [connection] as const,
-    );
-    await page.goto(`${api.baseUrl}/notifications/order-confirmation`);
-    await page.getByRole('button', { name: 'Many lines' }).click();
+    const page = await openOnBigTemplate(api, browser);
     await page.getByRole('button', { name: 'Visual', exact: true }).click();
     const canvas = page.frameLocator('iframe[title="Visual editor"]');
     await canvas.locator(TARGET).first().click();
