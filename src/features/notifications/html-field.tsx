@@ -1,5 +1,5 @@
 import type { Diagnostic } from '@codemirror/lint';
-import { startTransition, useCallback, useEffect, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { SegmentedButton } from './preview-pane';
 import type { OfferedVariable } from './template-variables';
@@ -117,11 +117,7 @@ export function HtmlField({
               inlineRef={inline}
               onFocus={props.onFocus}
               selection={selection}
-              // The canvas already shows the edit: the form (and what follows it) renders at
-              // a lower priority, so the keystroke's frame is painted first.
-              change={(changes) => {
-                startTransition(() => code.current?.apply(changes));
-              }}
+              change={(changes) => code.current?.apply(changes)}
               undo={() => code.current?.undo()}
               redo={() => code.current?.redo()}
               openCode={(offset) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 import type { OfferedVariable } from '../template-variables';
 import type { BlockSelection } from './block-selection';
 import { CanvasEditor, type CanvasCallbacks } from './canvas-editor';
@@ -82,7 +82,13 @@ export function VisualCanvas({
           const doc = frameRef.current?.contentDocument;
           if (!doc) return;
           const canvas = new CanvasEditor(doc, {
-            change: (changes) => latest.current.change(changes),
+            // The canvas already shows its edit and holds its own tree: the form (and what
+            // follows it) renders at a lower priority, so the keystroke's frame is painted first.
+            // Block panel edits (the selection's own path below) still render at once: the
+            // panel computes its next edit from the tree that render brings.
+            change: (changes) => {
+              startTransition(() => latest.current.change(changes));
+            },
             undo: () => latest.current.undo(),
             redo: () => latest.current.redo(),
             openCode: (offset) => latest.current.openCode(offset),
