@@ -22,7 +22,8 @@
  * capturing `keydown` in the canvas stamps the key; an `input` listener added after the canvas's
  * own stamps "source updated" (the canvas has read the key back into the source, the code editor
  * and the other repetitions) and "canvas updated" at the next painted frame (rAF, then a task,
- * so React's render of the form is in it), and the preview's next `srcdoc` change "preview updated".
+ * so whatever React renders before that frame is in it), and the preview's next `srcdoc` change
+ * "preview updated". As in code mode, the next key waits until the preview iframe has loaded.
  */
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { spawnSync } from 'node:child_process';
@@ -30,8 +31,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from '@playwright/test';
-import { startTestApi } from '../server/test-support.test-helper';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { startTestApi, type TestApi } from '../server/test-support.test-helper';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const KEYS = Number(process.env.KEYS ?? 150);
@@ -174,7 +175,9 @@ interface VisualTyping {
 
 type OpenStamps = Window & { __open?: { start: number; end: number } };
 
-type Stamped = Window & { __visual?: VisualTyping & { key: number; waiting: boolean } };
+type Stamped = Window & {
+  __visual?: VisualTyping & { key: number; waiting: boolean; waitingLoad: boolean; loaded: number };
+};
 
 /** Clicks "Visual" OPENS times (back to "Code" between) and times each until the canvas is drawn. */
 async function openVisual(page: Page): Promise<number[]> {
@@ -215,6 +218,8 @@ async function typeInCanvas(page: Page, target: string): Promise<VisualTyping> {
       handled: [] as number[],
       canvas: [] as number[],
       preview: [] as number[],
+      waitingLoad: false,
+      loaded: 0,
     };
     (window as Stamped).__visual = stamps;
     const doc = document.querySelector<HTMLIFrameElement>(
@@ -225,6 +230,7 @@ async function typeInCanvas(page: Page, target: string): Promise<VisualTyping> {
       () => {
         stamps.key = performance.now();
         stamps.waiting = true;
+        stamps.waitingLoad = true;
       },
       true,
     );
@@ -241,6 +247,12 @@ async function typeInCanvas(page: Page, target: string): Promise<VisualTyping> {
         stamps.waiting = false;
         stamps.preview.push(performance.now() - stamps.key);
       }).observe(preview, { attributes: true, attributeFilter: ['srcdoc'] });
+      // As in code mode, the next key waits until the preview has loaded this one's e-mail.
+      preview.addEventListener('load', () => {
+        if (!stamps.waitingLoad || stamps.waiting) return;
+        stamps.waitingLoad = false;
+        stamps.loaded += 1;
+      });
     }
   });
   const canvas = page.frameLocator('iframe[title="Visual editor"]');
@@ -252,7 +264,12 @@ async function typeInCanvas(page: Page, target: string): Promise<VisualTyping> {
     await page.waitForFunction(
       (n) => {
         const stamps = (window as Stamped).__visual;
-        return stamps !== undefined && stamps.canvas.length >= n && stamps.preview.length >= n;
+        return (
+          stamps !== undefined &&
+          stamps.canvas.length >= n &&
+          stamps.preview.length >= n &&
+          stamps.loaded >= n
+        );
       },
       i + 1,
       { timeout: 10_000 },
@@ -270,6 +287,28 @@ async function typeInCanvas(page: Page, target: string): Promise<VisualTyping> {
   });
 }
 
+/** The order confirmation given the big template, opened in a 1440×900 page on the "Many lines" sample. */
+export async function openOnBigTemplate(api: TestApi, browser: Browser): Promise<Page> {
+  const current = await api.request('GET', '/notifications/order-confirmation');
+  const put = await api.request('PUT', '/notifications/order-confirmation', {
+    body: { html: bigTemplate(), html_enabled: true },
+    headers: { 'if-match': current.headers.get('etag') ?? '*' },
+  });
+  if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${put.text}`);
+
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const connection = { baseUrl: `${api.baseUrl}/api`, token: api.adminToken, site: 'demo' };
+  await page.addInitScript(
+    ([conn]) => {
+      window.localStorage.setItem('site-console.connection', JSON.stringify(conn));
+    },
+    [connection] as const,
+  );
+  await page.goto(`${api.baseUrl}/notifications/order-confirmation`);
+  await page.getByRole('button', { name: 'Many lines' }).click();
+  return page;
+}
+
 async function run(staticDir: string): Promise<RunResult> {
   const api = await startTestApi({ staticDir });
   const browser = await chromium.launch({
@@ -277,23 +316,7 @@ async function run(staticDir: string): Promise<RunResult> {
     args: chromiumArgs,
   });
   try {
-    const current = await api.request('GET', '/notifications/order-confirmation');
-    const put = await api.request('PUT', '/notifications/order-confirmation', {
-      body: { html: bigTemplate(), html_enabled: true },
-      headers: { 'if-match': current.headers.get('etag') ?? '*' },
-    });
-    if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${put.text}`);
-
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    const connection = { baseUrl: `${api.baseUrl}/api`, token: api.adminToken, site: 'demo' };
-    await page.addInitScript(
-      ([conn]) => {
-        window.localStorage.setItem('site-console.connection', JSON.stringify(conn));
-      },
-      [connection] as const,
-    );
-    await page.goto(`${api.baseUrl}/notifications/order-confirmation`);
-    await page.getByRole('button', { name: 'Many lines' }).click();
+    const page = await openOnBigTemplate(api, browser);
     const html = page.getByRole('textbox', { name: 'HTML version' });
     await html.waitFor();
     await page.evaluate(() => {

@@ -1,7 +1,7 @@
 // The visual mode of the HTML version against the real service in real Chromium: the canvas is
 // a projection of the source, and an edit in it changes only the bytes it concerns.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { snippetFor } from '../src/features/notifications/visual/block-snippets';
 import { expect, test, type ApiFetch } from './fixtures';
 
@@ -29,6 +29,20 @@ async function codeText(page: Page): Promise<string> {
     .locator('.cm-line')
     .allTextContents();
   return lines.join('\n');
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The box of `locator` on the page (frames included). */
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not drawn');
+  return box;
 }
 
 const FRAMES = `<p>{% if customer.first_name %}Hello {{ customer.first_name }}{% elsif customer.email %}Hello you{% else %}Hello there{% endif %}</p>
@@ -529,5 +543,130 @@ test.describe('notifications: visual mode', () => {
     // Escape again clears the selection; the focus stays in the panel.
     await page.keyboard.press('Escape');
     await expect(heading('No block selected')).toBeFocused();
+  });
+});
+
+test.describe('notifications: visual mode, details', () => {
+  /** The colour `--sc-danger` computes to in the page's current theme. */
+  async function dangerColor(page: Page): Promise<string> {
+    return page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--sc-danger)';
+      document.body.append(probe);
+      const color = getComputedStyle(probe).color;
+      probe.remove();
+      return color;
+    });
+  }
+
+  test('the Delete buttons of the block panel and the chip popover are red', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisual(page);
+    await canvas.getByText('Shipping', { exact: true }).click();
+    const panel = page.getByRole('complementary', { name: 'Block' });
+    const remove = panel.getByRole('button', { name: 'Delete' });
+    await expect(remove).toBeVisible();
+    await expect(remove).toHaveCSS('color', await dangerColor(page));
+
+    await canvas.getByRole('heading', { level: 1 }).getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    const chipPanel = page.getByRole('dialog', { name: 'Variable customer.first_name' });
+    await expect(chipPanel.getByRole('button', { name: 'Delete variable' })).toHaveCSS(
+      'color',
+      await dangerColor(page),
+    );
+  });
+
+  test('a variable dragged from the panel into the canvas is inserted as Liquid where it is dropped', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const original = await storedHtml(api);
+    await signIn(page);
+    const canvas = await openVisual(page);
+    const subtotal = canvas.getByText('Subtotal', { exact: true });
+    await expect(subtotal).toBeVisible();
+
+    // Playwright's mouse drag does not cross into the frame: the drag's events are dispatched
+    // as the browser would, with one DataTransfer that the panel's dragstart fills.
+    await page.getByRole('button', { name: /^order\.number/ }).evaluate((button) => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Visual editor"]');
+      const doc = frame?.contentDocument;
+      const cell = [...(doc?.querySelectorAll('td') ?? [])].find(
+        (td) => td.textContent.trim() === 'Subtotal',
+      );
+      if (!doc || !cell) throw new Error('no Subtotal cell in the canvas');
+      const dataTransfer = new DataTransfer();
+      button.dispatchEvent(new DragEvent('dragstart', { bubbles: true, dataTransfer }));
+      // Just inside the word's start: the drop goes before it.
+      const word = doc.createRange();
+      word.selectNodeContents(cell);
+      const rect = word.getBoundingClientRect();
+      const at = { clientX: rect.left + 1, clientY: rect.top + rect.height / 2 };
+      const init = { bubbles: true, cancelable: true, dataTransfer, ...at };
+      cell.dispatchEvent(new DragEvent('dragenter', init));
+      const over = new DragEvent('dragover', init);
+      cell.dispatchEvent(over);
+      if (!over.defaultPrevented) throw new Error('the canvas did not accept the drag');
+      cell.dispatchEvent(new DragEvent('drop', init));
+      button.dispatchEvent(new DragEvent('dragend', { bubbles: true, dataTransfer }));
+    });
+    await expect(canvas.locator('td').filter({ hasText: /\w+Subtotal$/ })).toBeVisible();
+    // A chip, not the Liquid as escaped text.
+    await expect(
+      canvas
+        .locator('td')
+        .filter({ hasText: /Subtotal$/ })
+        .locator('.sc-chip'),
+    ).toHaveCount(1);
+
+    await page.keyboard.press('ControlOrMeta+s');
+    const review = page.getByRole('dialog', { name: 'Review changes' });
+    await review.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    expect(await storedHtml(api)).toBe(
+      original.replace('>Subtotal<', '>{{ order.number }}Subtotal<'),
+    );
+  });
+
+  test('the chip and link popovers open at what they edit, inside the window', async ({
+    page,
+    signIn,
+  }) => {
+    /** How far the panel is from the target: 0 when it touches it above or below. */
+    const gapBetween = (panel: Box, target: Box) =>
+      Math.max(panel.y - (target.y + target.height), target.y - (panel.y + panel.height));
+    const width = page.viewportSize()?.width ?? 0;
+    await signIn(page);
+    const canvas = await openVisual(page);
+
+    const chip = canvas.getByRole('heading', { level: 1 }).getByRole('button');
+    await chip.focus();
+    await page.keyboard.press('Enter');
+    const chipPanel = page.getByRole('dialog', { name: 'Variable customer.first_name' });
+    await expect(chipPanel).toBeVisible();
+    const chipPanelBox = await boxOf(chipPanel);
+    // At the chip (under it, or over it when there is no room below), not under the toolbar.
+    const chipGap = gapBetween(chipPanelBox, await boxOf(chip));
+    expect(chipGap).toBeGreaterThanOrEqual(0);
+    expect(chipGap).toBeLessThan(16);
+    expect(chipPanelBox.x + chipPanelBox.width).toBeLessThanOrEqual(width);
+    await page.keyboard.press('Escape');
+    await expect(chipPanel).toBeHidden();
+
+    // The link's panel at the word it links (a caret formats the word around it).
+    const intro = canvas.getByText(/We received your order/);
+    await intro.click({ position: { x: 4, y: 10 } });
+    await page.keyboard.press('ControlOrMeta+k');
+    const linkPanel = page.getByRole('dialog', { name: 'Add link' });
+    await expect(linkPanel.getByLabel('Link address')).toBeFocused();
+    const linkGap = gapBetween(await boxOf(linkPanel), await boxOf(intro));
+    expect(linkGap).toBeLessThan(16);
+    await page.keyboard.press('Escape');
+    await expect(linkPanel).toBeHidden();
   });
 });

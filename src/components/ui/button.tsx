@@ -1,12 +1,13 @@
 // <Button variant="primary" loading={mutation.isPending} onClick={…}>Save</Button>
-// Variants: primary (one per view), secondary (default), ghost (toolbars), danger (destructive).
+// Variants: primary (one per view), secondary (default), ghost (toolbars), danger (destructive,
+// the confirming button of a dialog), danger-subtle (a destructive action among secondary ones).
 // Sizes: sm, md (default), icon (square; give it an aria-label). `loading` disables the button
 // and shows a spinner while keeping the label for screen readers.
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Spinner } from './spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-subtle';
 export type ButtonSize = 'sm' | 'md' | 'icon';
 
 const variantClasses: Record<ButtonVariant, string> = {
@@ -14,6 +15,7 @@ const variantClasses: Record<ButtonVariant, string> = {
   secondary: 'bg-surface text-fg border border-border hover:bg-subtle shadow-sm',
   ghost: 'bg-transparent text-fg border border-transparent hover:bg-subtle',
   danger: 'bg-danger text-white border border-transparent hover:opacity-90 shadow-sm',
+  'danger-subtle': 'bg-surface text-danger border border-danger/40 hover:bg-danger-soft shadow-sm',
 };
 
 const sizeClasses: Record<ButtonSize, string> = {

@@ -1,8 +1,8 @@
 import type { Diagnostic } from '@codemirror/lint';
-import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { SegmentedButton } from './preview-pane';
-import { offeredVariables } from './template-variables';
+import type { OfferedVariable } from './template-variables';
 import { BlockPanel } from './visual/block-panel';
 import { BlockSelection } from './visual/block-selection';
 import type { CanvasInline } from './visual/canvas-inline';
@@ -16,6 +16,8 @@ export interface HtmlFieldProps {
   sampleData: unknown;
   /** Variables no sample has: their canvas chips are marked. */
   unknownPaths: ReadonlySet<string>;
+  /** The sample's variables (computed once by the editor), offered in the visual mode. */
+  variables: readonly OfferedVariable[];
   onFocus: () => void;
   /** Code or Visual; the page owns it, as it lays itself out for it (the canvas wants width). */
   mode: Mode;
@@ -45,6 +47,7 @@ export function HtmlField({
   handleRef,
   sampleData,
   unknownPaths,
+  variables,
   mode,
   onModeChange: setMode,
   ...props
@@ -71,7 +74,6 @@ export function HtmlField({
   );
 
   const [selection] = useState(() => new BlockSelection());
-  const variables = useMemo(() => offeredVariables(sampleData), [sampleData]);
 
   // "Edit in code" from a locked island: the cursor goes there once the code is shown.
   useEffect(() => {
@@ -112,6 +114,7 @@ export function HtmlField({
               source={props.value}
               sampleData={isRecord(sampleData) ? sampleData : NO_DATA}
               unknownPaths={unknownPaths}
+              variables={variables}
               inlineRef={inline}
               onFocus={props.onFocus}
               selection={selection}

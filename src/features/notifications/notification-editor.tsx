@@ -35,14 +35,16 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
   const { control, register, formState, getValues, setValue } = form;
 
   const samples = useSampleData(ref);
+  // The visual canvas and its block panel take the whole width; the preview moves under them.
+  const [htmlMode, setHtmlMode] = useState<Mode>('code');
+  const visual = values.html_enabled && htmlMode === 'visual';
+  // In visual mode the canvas is the typing's feedback: the preview follows after its paint.
   const { preview, used, missing, offered, unknown } = useLivePreview(
     values,
     samples.data,
     samples.known,
+    visual,
   );
-  // The visual canvas and its block panel take the whole width; the preview moves under them.
-  const [htmlMode, setHtmlMode] = useState<Mode>('code');
-  const visual = values.html_enabled && htmlMode === 'visual';
   const sampleChips = useMemo(
     () => <SampleChips state={samples.state} onChange={samples.setState} />,
     [samples.state, samples.setState],
@@ -102,6 +104,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
             unknown={unknown}
             htmlEnabled={values.html_enabled}
             sampleData={samples.data}
+            variables={offered}
             subjectRef={snippets.subjectRef}
             textRef={snippets.textRef}
             htmlRef={snippets.htmlRef}

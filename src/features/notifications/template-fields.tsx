@@ -12,6 +12,7 @@ import { HtmlSwitch } from './html-switch';
 import { LiquidErrorList } from './liquid-error-list';
 import { ProblemBadge } from './problem-badge';
 import type { TemplateError } from './render-template';
+import type { OfferedVariable } from './template-variables';
 import { unknownPaths, type UnknownVariable } from './unknown-variables';
 
 type BodyField = 'html' | 'text';
@@ -24,6 +25,8 @@ export interface TemplateFieldsProps {
   unknown: Record<LiquidField, readonly UnknownVariable[]>;
   htmlEnabled: boolean;
   sampleData: unknown;
+  /** The sample's variables, for the HTML version's visual mode. */
+  variables: readonly OfferedVariable[];
   subjectRef: Ref<HTMLInputElement>;
   textRef: Ref<CodeEditorHandle>;
   htmlRef: Ref<CodeEditorHandle>;
@@ -101,6 +104,7 @@ export function TemplateFields(props: TemplateFieldsProps) {
               diagnostics={diagnosticsOf(liquidErrors.html, unknown.html)}
               sampleData={props.sampleData}
               unknownPaths={unknownHtml}
+              variables={props.variables}
               mode={props.htmlMode}
               onModeChange={props.onHtmlModeChange}
               onFocus={() => props.onFocusField('html')}

@@ -64,7 +64,7 @@ export function BlockPanel({ selection, variables }: BlockPanelProps) {
               <Button
                 key={command}
                 size="sm"
-                className={command === 'delete' ? 'text-danger' : undefined}
+                variant={command === 'delete' ? 'danger-subtle' : undefined}
                 aria-keyshortcuts={SHORTCUTS[command]}
                 title={SHORTCUTS[command].replaceAll('+', ' + ')}
                 disabled={

@@ -17,7 +17,6 @@ export function BlockPropertiesForm({ selected, variables, onChange }: BlockProp
   if (fields.length === 0) {
     return <p className="text-muted text-xs">This block has no properties to set here.</p>;
   }
-  const values = variables.filter((variable) => variable.kind === 'value');
   return (
     <div className="flex flex-col gap-3">
       {fields.map((field) => (
@@ -26,7 +25,7 @@ export function BlockPropertiesForm({ selected, variables, onChange }: BlockProp
           label={field.label}
           input={field.input}
           value={field.read(tree.source, block)}
-          variables={values}
+          variables={variables}
           onChange={(value) => onChange(field.write(tree.source, block, value))}
         />
       ))}

@@ -127,6 +127,38 @@ export class CanvasInline {
     return node?.kind === 'output' ? node : undefined;
   }
 
+  /**
+   * What the open panel edits, in the page's viewport: the chip, or the selection a link is
+   * for. Null when it is not drawn (the panel then sits under the toolbar).
+   */
+  panelRect(): DOMRect | null {
+    const frame = this.doc.defaultView?.frameElement;
+    const panel = this.state.panel;
+    if (!frame || !panel) return null;
+    let rect: DOMRect | undefined;
+    if (panel.kind === 'chip') {
+      const selector = `.sc-chip[data-node="${CSS.escape(panel.id)}"]`;
+      rect = this.doc.querySelector(selector)?.getBoundingClientRect();
+    } else {
+      const selection = this.doc.getSelection();
+      if (selection && selection.rangeCount > 0)
+        rect = selection.getRangeAt(0).getBoundingClientRect();
+    }
+    if (!rect || (rect.width === 0 && rect.height === 0)) return null;
+    const origin = frame.getBoundingClientRect();
+    return new DOMRect(
+      rect.left + origin.left + frame.clientLeft,
+      rect.top + origin.top + frame.clientTop,
+      rect.width,
+      rect.height,
+    );
+  }
+
+  /** The canvas's window, which scrolls what the panels point at. */
+  get view(): Window | null {
+    return this.doc.defaultView;
+  }
+
   /** The chip's tag as written. */
   markupOf(output: OutputNode): string {
     return this.editor.template.source.slice(output.from, output.to);

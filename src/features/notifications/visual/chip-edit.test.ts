@@ -34,6 +34,28 @@ describe('setFallback', () => {
     expect(edit('{{ name }}', `it's "x"`)).toMatch(/^refused/);
   });
 
+  it('keeps an unquoted default unquoted for a variable or a number, and quotes a string', () => {
+    expect(edit('{{ shop.address | default: shop.name }}', 'shop.email')).toBe(
+      '{{ shop.address | default: shop.email }}',
+    );
+    expect(edit('{{ count | default:0 | plus: 1 }}', '-2.5')).toBe(
+      '{{ count | default:-2.5 | plus: 1 }}',
+    );
+    expect(edit('{{ line.name | default: product.title }}', 'lines[0].name')).toBe(
+      '{{ line.name | default: lines[0].name }}',
+    );
+    expect(edit('{{ shop.address | default: shop.name }}', 'our shop')).toBe(
+      '{{ shop.address | default: "our shop" }}',
+    );
+    expect(edit('{{ shop.address | default: shop.name }}', '')).toBe(
+      '{{ shop.address | default: "" }}',
+    );
+    // A quoted default stays a string, even when the new text looks like a variable.
+    expect(edit('{{ name | default: "there" }}', 'shop.name')).toBe(
+      '{{ name | default: "shop.name" }}',
+    );
+  });
+
   it('adds a default at the end of the filters, before the closing braces', () => {
     expect(edit('{{ name }}', 'there')).toBe('{{ name | default: "there" }}');
     expect(edit('{{- name | upcase -}}', 'there')).toBe('{{- name | upcase | default: "there" -}}');

@@ -13,6 +13,9 @@ function literal(value: string, preferred: string): string | null {
   return null;
 }
 
+/** A value Liquid reads as a variable path or a number when it is written without quotes. */
+const BARE_VALUE = /^(?:-?\d+(?:\.\d+)?|[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\[\d+\])*)$/;
+
 /** Where the markup ends: before `}}` or `-}}`, and before the blanks in front of it. */
 function markupEnd(source: string, output: OutputNode): number {
   let end = output.to - (source[output.to - 3] === '-' ? 3 : 2);
@@ -22,7 +25,8 @@ function markupEnd(source: string, output: OutputNode): number {
 
 /**
  * Sets the `| default:` fallback of an output to `value`, or removes the filter when `value`
- * is null. A literal keeps the quote it was written with when it can.
+ * is null. A literal keeps the quote it was written with when it can; an unquoted default
+ * (a variable or a number) stays unquoted when the new value is one too.
  */
 export function setFallback(source: string, output: OutputNode, value: string | null): ChipEdit {
   const { fallback } = output;
@@ -36,7 +40,11 @@ export function setFallback(source: string, output: OutputNode, value: string | 
       change: { from: output.from + before.index, to: fallback.span.to, insert: '' },
     };
   }
-  const quote = fallback && source[fallback.span.from] === "'" ? "'" : '"';
+  const first = fallback ? source[fallback.span.from] : undefined;
+  if (fallback && first !== '"' && first !== "'" && BARE_VALUE.test(value)) {
+    return { ok: true, change: { ...fallback.span, insert: value } };
+  }
+  const quote = first === "'" ? "'" : '"';
   const written = literal(value, quote);
   if (written === null) return { ok: false, reason: 'A default cannot hold both kinds of quotes.' };
   if (fallback) return { ok: true, change: { ...fallback.span, insert: written } };

@@ -2,10 +2,12 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { controlClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { InlinePanel } from './inline-panel';
+import { InlinePanel, type PanelAnchor } from './inline-panel';
 import type { OutputNode } from './template-tree';
 
 export interface ChipPopoverProps {
+  /** What the panel edits, to open at. */
+  anchor?: PanelAnchor;
   output: OutputNode;
   /** The whole tag as written: `{{ customer.first_name | default: "there" }}`. */
   markup: string;
@@ -22,7 +24,11 @@ export function ChipPopover(props: ChipPopoverProps) {
   const [fallback, setFallback] = useState(output.fallback?.value ?? '');
   const id = useId();
   return (
-    <InlinePanel label={`Variable ${output.expression}`} onClose={props.onClose}>
+    <InlinePanel
+      label={`Variable ${output.expression}`}
+      anchor={props.anchor}
+      onClose={props.onClose}
+    >
       <p className="text-muted font-mono text-xs break-all">{props.markup}</p>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-default`} className="text-fg text-sm font-medium">
@@ -52,7 +58,7 @@ export function ChipPopover(props: ChipPopoverProps) {
         )}
       </div>
       <div className="flex flex-wrap justify-end gap-2">
-        <Button size="sm" variant="ghost" className="text-danger" onClick={props.onDelete}>
+        <Button size="sm" variant="danger-subtle" onClick={props.onDelete}>
           Delete variable
         </Button>
         {output.fallback && (

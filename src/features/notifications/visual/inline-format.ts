@@ -2,7 +2,14 @@
 // let out of one, and nothing else of the template changes (decision 010).
 import { checkLiquid } from '../../../api/liquid-check';
 import { isInline } from './canvas-render';
-import { allNodes, type ElementNode, type Span, type TemplateTree } from './template-tree';
+import {
+  allNodes,
+  nodesAround,
+  type ElementNode,
+  type Span,
+  type TemplateNode,
+  type TemplateTree,
+} from './template-tree';
 import type { SourceChange } from './text-source';
 import { isWholeRange } from './whole-range';
 
@@ -27,16 +34,22 @@ function contentOf(element: ElementNode): Span {
   return { from: element.open.to, to: element.close?.from ?? element.open.to };
 }
 
+function isMarked(node: TemplateNode, mark: Mark): node is ElementNode {
+  return node.kind === 'element' && node.close !== null && MARK_TAGS[mark].includes(node.tag);
+}
+
 function marked(tree: TemplateTree, mark: Mark): ElementNode[] {
-  return [...allNodes(tree.children)].filter(
-    (node): node is ElementNode =>
-      node.kind === 'element' && node.close !== null && MARK_TAGS[mark].includes(node.tag),
-  );
+  return [...allNodes(tree.children)].filter((node) => isMarked(node, mark));
+}
+
+/** The elements with this mark that hold `range`, outermost first. */
+function markedAround(tree: TemplateTree, range: Span, mark: Mark): ElementNode[] {
+  return nodesAround(tree.children, range).filter((node) => isMarked(node, mark));
 }
 
 /** A selection of a whole marked element (its tags included) means its content. */
 function normalise(tree: TemplateTree, range: Span, mark: Mark): Span {
-  const whole = marked(tree, mark).find(
+  const whole = markedAround(tree, range, mark).find(
     (element) => element.from === range.from && element.to === range.to,
   );
   return whole ? contentOf(whole) : range;
@@ -46,7 +59,7 @@ function normalise(tree: TemplateTree, range: Span, mark: Mark): Span {
 export function markAround(tree: TemplateTree, range: Span, mark: Mark): ElementNode | undefined {
   const span = normalise(tree, range, mark);
   // Depth first in source order: the last one that holds the range is the innermost.
-  return marked(tree, mark)
+  return markedAround(tree, span, mark)
     .filter((element) => {
       const content = contentOf(element);
       return content.from <= span.from && span.to <= content.to;

@@ -1,8 +1,9 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import type { CanvasInline } from './canvas-inline';
 import { ChipPopover } from './chip-popover';
 import { LinkPopover } from './link-popover';
+import type { OfferedVariable } from '../template-variables';
 
 const IDLE = { bold: false, italic: false, link: false, panel: null, message: '' } as const;
 const noSubscription = () => () => undefined;
@@ -45,8 +46,8 @@ function ToolButton({
 
 export interface InlineToolbarProps {
   inline: CanvasInline | null;
-  /** Paths of the sample's variables, for links. */
-  variables: readonly string[];
+  /** The sample's variables, for links. */
+  variables: readonly OfferedVariable[];
 }
 
 /** Bold, italic and link for the canvas's selection, the state at its caret, and the popovers. */
@@ -57,6 +58,11 @@ export function InlineToolbar({ inline, variables }: InlineToolbarProps) {
   );
   const panel = state.panel;
   const output = panel?.kind === 'chip' ? inline?.output(panel.id) : undefined;
+  // One anchor per opened panel: the panel places itself when it opens, and on scroll.
+  const anchor = useMemo(
+    () => (inline && panel ? { rect: () => inline.panelRect(), scroller: inline.view } : undefined),
+    [inline, panel],
+  );
   return (
     <div className="relative flex flex-wrap items-center gap-2">
       <div
@@ -97,6 +103,7 @@ export function InlineToolbar({ inline, variables }: InlineToolbarProps) {
       </p>
       {inline && panel?.kind === 'link' && (
         <LinkPopover
+          anchor={anchor}
           initial={panel.href}
           editing={panel.editing}
           variables={variables}
@@ -109,6 +116,7 @@ export function InlineToolbar({ inline, variables }: InlineToolbarProps) {
       {inline && output && (
         <ChipPopover
           key={output.id}
+          anchor={anchor}
           output={output}
           markup={inline.markupOf(output)}
           message={state.message}

@@ -3,14 +3,18 @@ import { Button } from '../../../components/ui/button';
 import { controlClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { hrefProblem } from './inline-format';
-import { InlinePanel } from './inline-panel';
+import { InlinePanel, type PanelAnchor } from './inline-panel';
+import { VariablePicker } from './variable-picker';
+import type { OfferedVariable } from '../template-variables';
 
 export interface LinkPopoverProps {
+  /** What the panel edits, to open at. */
+  anchor?: PanelAnchor;
   /** The link's target as written (raw attribute source), or empty for a new link. */
   initial: string;
   editing: boolean;
-  /** Paths of the sample's variables, offered as `{{ path }}`. */
-  variables: readonly string[];
+  /** The sample's variables, offered as `{{ path }}`. */
+  variables: readonly OfferedVariable[];
   /** Why the last attempt failed (from the canvas), if it did. */
   message: string;
   onApply: (href: string) => void;
@@ -32,20 +36,12 @@ export function LinkPopover(props: LinkPopoverProps) {
     if (!found) props.onApply(href);
   }
 
-  function insertVariable(path: string) {
-    const field = input.current;
-    const snippet = `{{ ${path} }}`;
-    const start = field?.selectionStart ?? href.length;
-    const end = field?.selectionEnd ?? start;
-    setHref(href.slice(0, start) + snippet + href.slice(end));
-    requestAnimationFrame(() => {
-      field?.focus();
-      field?.setSelectionRange(start + snippet.length, start + snippet.length);
-    });
-  }
-
   return (
-    <InlinePanel label={props.editing ? 'Edit link' : 'Add link'} onClose={props.onClose}>
+    <InlinePanel
+      label={props.editing ? 'Edit link' : 'Add link'}
+      anchor={props.anchor}
+      onClose={props.onClose}
+    >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-href`} className="text-fg text-sm font-medium">
           Link address
@@ -79,23 +75,16 @@ export function LinkPopover(props: LinkPopoverProps) {
           </p>
         )}
       </div>
-      {props.variables.length > 0 && (
-        <select
-          aria-label="Insert a variable into the address"
-          value=""
-          onChange={(event) => {
-            if (event.target.value) insertVariable(event.target.value);
-          }}
-          className={cn(controlClasses, 'h-9')}
-        >
-          <option value="">Insert a variable…</option>
-          {props.variables.map((path) => (
-            <option key={path} value={path}>
-              {path}
-            </option>
-          ))}
-        </select>
-      )}
+      <VariablePicker
+        label="Insert a variable into the address"
+        variables={props.variables}
+        field={input}
+        value={href}
+        onChange={(next) => {
+          setHref(next);
+          setProblem(null);
+        }}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         {props.editing && (
           <Button size="sm" variant="ghost" onClick={props.onRemove}>

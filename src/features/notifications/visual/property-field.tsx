@@ -4,6 +4,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import type { OfferedVariable } from '../template-variables';
 import { propertyProblem, type PropertyInput } from './block-properties';
+import { VariablePicker } from './variable-picker';
 
 export interface PropertyFieldProps {
   label: string;
@@ -30,14 +31,6 @@ export function PropertyField({ label, input, value, onChange, variables }: Prop
   const change = (next: string) => {
     setDraft(next);
     if (propertyProblem(input, next) === null) onChange(next);
-  };
-
-  const insertVariable = (path: string) => {
-    const field = inputRef.current;
-    const at = field?.selectionStart ?? shown.length;
-    const end = field?.selectionEnd ?? at;
-    change(`${shown.slice(0, at)}{{ ${path} }}${shown.slice(end)}`);
-    field?.focus();
   };
 
   return (
@@ -73,22 +66,14 @@ export function PropertyField({ label, input, value, onChange, variables }: Prop
               />
             )}
           </div>
-          {input === 'link' && variables.length > 0 && (
-            <Select
-              aria-label={`Insert a variable into ${label.toLowerCase()}`}
-              value=""
-              onChange={(event) => {
-                if (event.target.value) insertVariable(event.target.value);
-              }}
-              className="h-8 text-xs"
-            >
-              <option value="">Insert a variable…</option>
-              {variables.map((variable) => (
-                <option key={variable.path} value={variable.path}>
-                  {variable.path}
-                </option>
-              ))}
-            </Select>
+          {input === 'link' && (
+            <VariablePicker
+              label={`Insert a variable into ${label.toLowerCase()}`}
+              variables={variables}
+              field={inputRef}
+              value={shown}
+              onChange={change}
+            />
           )}
         </div>
       )}

@@ -1,16 +1,18 @@
 import type { SourceChange } from './text-source';
-import { allNodes, type Span, type TemplateNode, type TemplateTree } from './template-tree';
+import {
+  childrenOf,
+  nodesAround,
+  type Span,
+  type TemplateNode,
+  type TemplateTree,
+} from './template-tree';
 
 /** Characters that can make or end markup or Liquid, or move a locked island's line. */
 const STRUCTURAL_EDIT = /[<>{}%\r\n]/;
 
 /** The text node that holds the whole changed range, if any. */
 function textHolding(tree: TemplateTree, change: SourceChange): TemplateNode | undefined {
-  for (const node of allNodes(tree.children)) {
-    if (node.from > change.to) return undefined;
-    if (node.kind === 'text' && node.from <= change.from && change.to <= node.to) return node;
-  }
-  return undefined;
+  return nodesAround(tree.children, change).find((node) => node.kind === 'text');
 }
 
 function shiftSpan(span: Span, shift: (offset: number) => number) {
@@ -46,6 +48,19 @@ function shiftNode(node: TemplateNode, shift: (offset: number) => number) {
   }
 }
 
+/** Shifts every node that reaches past `start`; the subtrees before it keep their offsets. */
+function shiftAfter(
+  nodes: readonly TemplateNode[],
+  start: number,
+  shift: (offset: number) => number,
+) {
+  for (const node of nodes) {
+    if (node.to <= start) continue;
+    shiftNode(node, shift);
+    shiftAfter(childrenOf(node), start, shift);
+  }
+}
+
 /**
  * Applies a change that stays inside one text and cannot make markup or Liquid (typing a word)
  * to the tree in place, by moving every offset after it: what parsing the new source would
@@ -66,7 +81,7 @@ export function shiftTextEdit(tree: TemplateTree, change: SourceChange): boolean
   // Offsets up to the text's start stay; from its end on, they move by the change's length.
   const shift = (offset: number) =>
     offset <= start ? offset : offset >= end ? offset + delta : offset;
-  for (const node of allNodes(tree.children)) shiftNode(node, shift);
+  shiftAfter(tree.children, start, shift);
   tree.source = source;
   return true;
 }

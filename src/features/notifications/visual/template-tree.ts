@@ -141,6 +141,25 @@ export function* allNodes(nodes: readonly TemplateNode[]): Generator<TemplateNod
   }
 }
 
+/**
+ * The nodes whose span holds `range`, depth first in source order: `allNodes` without the
+ * subtrees that cannot hold it (what a keystroke's caret needs, on a tree of thousands).
+ */
+export function nodesAround(
+  nodes: readonly TemplateNode[],
+  range: Span,
+  found: TemplateNode[] = [],
+): TemplateNode[] {
+  for (const node of nodes) {
+    if (node.from > range.to) break;
+    if (node.from <= range.from && range.to <= node.to) {
+      found.push(node);
+      nodesAround(childrenOf(node), range, found);
+    }
+  }
+  return found;
+}
+
 /** The node with this id, if the tree has it. */
 export function findNode(tree: TemplateTree, id: string): TemplateNode | undefined {
   for (const node of allNodes(tree.children)) if (node.id === id) return node;

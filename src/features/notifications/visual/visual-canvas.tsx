@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { offeredVariables } from '../template-variables';
+import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
+import type { OfferedVariable } from '../template-variables';
 import type { BlockSelection } from './block-selection';
 import { CanvasEditor, type CanvasCallbacks } from './canvas-editor';
 import { CanvasInline } from './canvas-inline';
@@ -11,6 +11,8 @@ export interface VisualCanvasProps extends CanvasCallbacks {
   sampleData: Record<string, unknown>;
   /** Paths no sample has: their chips are marked as unknown. */
   unknownPaths?: ReadonlySet<string>;
+  /** The sample's variables, offered in the link popover. */
+  variables: readonly OfferedVariable[];
   /** The canvas's inline commands, for inserting a variable from the panel at its caret. */
   inlineRef?: RefObject<CanvasInline | null>;
   onFocus?: () => void;
@@ -34,6 +36,7 @@ export function VisualCanvas({
   source,
   sampleData,
   unknownPaths = NONE,
+  variables,
   inlineRef,
   onFocus,
   selection,
@@ -42,13 +45,6 @@ export function VisualCanvas({
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [editor, setEditor] = useState<CanvasEditor | null>(null);
   const [inline, setInline] = useState<CanvasInline | null>(null);
-  const variables = useMemo(
-    () =>
-      offeredVariables(sampleData)
-        .filter((variable) => variable.kind === 'value')
-        .map((variable) => variable.path),
-    [sampleData],
-  );
   // The callbacks change every render; the canvas reads them through a ref.
   const latest = useRef(callbacks);
   const focused = useRef(onFocus);
@@ -99,7 +95,13 @@ export function VisualCanvas({
           const doc = frameRef.current?.contentDocument;
           if (!doc) return;
           const canvas = new CanvasEditor(doc, {
-            change: (changes) => latest.current.change(changes),
+            // The canvas already shows its edit and holds its own tree: the form (and what
+            // follows it) renders at a lower priority, so the keystroke's frame is painted first.
+            // Block panel edits (the selection's own path below) still render at once: the
+            // panel computes its next edit from the tree that render brings.
+            change: (changes) => {
+              startTransition(() => latest.current.change(changes));
+            },
             undo: () => latest.current.undo(),
             redo: () => latest.current.redo(),
             openCode: (offset) => latest.current.openCode(offset),
