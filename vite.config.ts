@@ -10,6 +10,21 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every page loads, in one chunk: left to the automatic splitting, a lazy chunk
+          // that shares only part of it (the volume chart) cut it into more files, which gzip
+          // worse (scripts/check-bundle-budget.ts).
+          groups: [
+            {
+              name: 'core',
+              test: /node_modules[\\/](react|react-dom|scheduler|clsx|tailwind-merge)[\\/]|src[\\/]lib[\\/]cn|src[\\/]api[\\/]client/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
