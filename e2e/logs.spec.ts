@@ -174,8 +174,8 @@ test.describe('log viewer', () => {
     await openLive(page);
 
     // Job: free text in the job field.
-    await page.getByLabel('Job').fill(job);
-    await page.getByLabel('Job').press('Enter');
+    await page.getByLabel('Job', { exact: true }).fill(job);
+    await page.getByLabel('Job', { exact: true }).press('Enter');
     await expect(page).toHaveURL(new RegExp(`job=${job}`));
     await expectCount(page, 6);
     await expect.poll(() => renderedIds(page)).toEqual(idsOf(0, 1, 2, 3, 4, 5));
@@ -195,8 +195,8 @@ test.describe('log viewer', () => {
     await expect.poll(() => renderedIds(page)).toEqual(idsOf(1));
 
     // A quoted phrase, across every job.
-    await page.getByLabel('Job').fill('');
-    await page.getByLabel('Job').press('Enter');
+    await page.getByLabel('Job', { exact: true }).fill('');
+    await page.getByLabel('Job', { exact: true }).press('Enter');
     await page.getByRole('searchbox', { name: 'Search' }).fill('"payment failed"');
     await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
     await expectCount(page, 2);
@@ -253,14 +253,14 @@ test.describe('log viewer', () => {
     await openLive(page, `?job=${job}`);
     await expectCount(page, 20);
 
-    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'paused');
     const held = await ingest(api, jobEntries(job, 450));
     // Fetched in the background (the status line counts them) but not shown.
     await expect(statusOf(page)).toHaveText('Paused · 450 new lines waiting', { timeout: 15_000 });
     await expectCount(page, 20);
 
-    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await expectCount(page, 470);
     await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live');
     expect(await exportedIds(page)).toEqual([...first, ...held].map((entry) => entry.id));
