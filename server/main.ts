@@ -51,7 +51,10 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const db = openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+  const db = openDatabase(config.DATABASE_URL, {
+    poolSize: config.DATABASE_POOL_SIZE,
+    onIdleClientError: (error) => console.error('database connection closed by the server:', error),
+  });
   await migrateToLatest(db);
 
   if (config.DEMO) await seedDemoIfEmpty(db);

@@ -22,9 +22,16 @@ const types: pg.CustomTypesConfig = {
 export interface PostgresOptions {
   /** Most connections the pool opens (DATABASE_POOL_SIZE). */
   poolSize?: number;
+  /**
+   * Told when the server closes a connection the pool holds idle (a restart, a failover, an
+   * administrator). The pool drops it and opens a new one for the next query; without a listener
+   * pg's pool would throw the error and end the process.
+   */
+  onIdleClientError?: (error: Error) => void;
 }
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Kysely<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types });
+  pool.on('error', options.onIdleClientError ?? (() => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
