@@ -1,42 +1,45 @@
 /**
- * `npm run bench:api`: the API benchmark (not a test). Fills a temp SQLite database with
- * 1,000,000 log entries over 7 days for one app plus noise in four other apps, then reports:
- * - in-process latency of the store (median, p99): tail, newest-first page, level, job, `q` over
- *   the 24 h window, and `q` over an explicit 7-day `since` range; the volume count (60 buckets)
- *   over 24 h and over all 7 days, with a level, and with `q` (its time budget applies);
+ * `npm run bench:api`: the API benchmark (not a test). Fills a temp database with 1,000,000 log
+ * entries over 7 days for one app plus noise in four other apps, then, BENCH_RUNS times over the
+ * same data (medians of the runs at the end), reports:
+ * - in-process latency of the store (median, p99; bench/api-store.ts): tail, newest-first page,
+ *   level, job, `q` by search strategy over the 24 h window and a 7-day `since` range; the volume
+ *   count over 24 h and 7 days, with a level, and with `q` (its time budget applies);
  * - whole-request latency over HTTP (one connection, sequential) for the tail and the page;
- * - ingestion rate through `POST /api/apps/:id/logs` in batches of 500;
+ * - ingestion through `POST /api/apps/:id/logs` in batches of 500, 4 in flight per instance
+ *   (bench/api-ingest.ts): one instance into one app, and two instances on the same database into
+ *   one app and into four apps; every entry is checked to be stored once, in time order;
  * - throughput of 200-entry pages over HTTP with autocannon (50 connections), for the real route
  *   and for two serialization variants (objects + JSON.stringify, objects + zod serializer).
- * The server runs in a child process (bench/api-server.ts) so autocannon does not share its
- * event loop. Options: BENCH_ENTRIES (default 1000000), BENCH_DURATION (autocannon seconds, 8),
- * BENCH_PORT (18210), BENCH_DATABASE_URL (a PostgreSQL URL whose role may create databases: the
- * same benchmark on a fresh database there, filled through the store's batch insert).
+ * The servers run in child processes (bench/api-server.ts) so autocannon does not share their
+ * event loop. Options: BENCH_ENTRIES (default 1000000), BENCH_RUNS (3), BENCH_DURATION
+ * (autocannon seconds, 8), BENCH_PORT (18210; the second instance listens on the next port),
+ * BENCH_DATABASE_URL (a PostgreSQL URL whose role may create databases: the same benchmark on a
+ * fresh database there, filled by bench/api-fill-postgres.ts).
+ * `npm run bench:api:engines` runs it on SQLite, then on PostgreSQL (scripts/ensure-postgres.sh).
  */
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
-import type { LogLevel } from '../src/api/schemas/app-log';
-import { parseLogQuery, parseVolumeQuery, type RawLogQuery } from '../server/routes/app-logs-query';
-import { countLogVolume } from '../server/store/app-logs-volume';
-import { queryLogs, toLogRow, type LogIngestEntry } from '../server/store/app-logs';
-import { HttpError } from '../server/errors';
+import { toLogRow } from '../server/store/app-logs';
 import { insertApp } from '../server/store/apps';
 import { appFixture } from '../server/test-support.test-helper';
 import { createPostgresDatabase } from '../server/test-database.test-helper';
-import { ensureDayPartition } from '../server/store/app-logs-postgres';
-import { insertLogRows } from '../server/store/app-logs';
-import { migrateToLatest, openDatabase, type Db } from '../server/store/db';
-import type { NewLogRow } from '../server/store/app-logs-table';
+import { migrateToLatest, openDatabase } from '../server/store/db';
 import { createSite, ensureMembership } from '../server/store/sites';
 import { findOrCreateUser, issueToken } from '../server/store/tokens';
+import { fillPostgres } from './api-fill-postgres';
+import { ingest } from './api-ingest';
+import { startServer, type ServerProcess } from './api-servers';
+import { measureStore, randomTime } from './api-store';
+import { makeEntry } from './log-entries';
+import { median, printStats, time, type Stat } from './stats';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const NOISE_APPS = 4;
 const NOISE_PER_APP = Math.round(ENTRIES / 20);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -45,148 +48,21 @@ const DAY_US = 86_400_000_000;
 const SPAN_US = 7 * DAY_US;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? '';
 
-// ---------------------------------------------------------------------------------------------
-// Deterministic, realistic entries.
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(42);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-const int = (max: number) => Math.floor(random() * max);
-const hex = (n: number) => Array.from({ length: n }, () => int(16).toString(16)).join('');
-
-const USERS = [
-  'ada',
-  'grace',
-  'linus',
-  'margaret',
-  'ken',
-  'barbara',
-  'dennis',
-  'frances',
-  'alan',
-  'edsger',
-];
-const JOBS = ['sync-orders', 'send-newsletter', 'reindex-search', 'cleanup-carts', 'import-feed'];
-const HOSTS = ['hooks.example.com', 'erp.acme.test', 'crm.example.org'];
-
-function makeEntry(): LogIngestEntry {
-  const roll = random();
-  let level: LogLevel;
-  let data: LogIngestEntry['data'];
-  if (roll < 0.2) {
-    level = 'debug';
-    data = { message: `Cache miss for product ${int(5000)}`, cache: 'products' };
-  } else if (roll < 0.5) {
-    level = 'info';
-    data = {
-      message: `GET /api/orders/${int(100_000)} 200 in ${int(300)}ms`,
-      duration_ms: int(300),
-    };
-  } else if (roll < 0.8) {
-    level = 'info';
-    data = `Order ${int(100_000)} paid by ${pick(USERS)} (${int(500)}.${int(100)} EUR)`;
-  } else if (roll < 0.92) {
-    level = 'warn';
-    data = {
-      message: `Retrying webhook delivery to ${pick(HOSTS)} (attempt ${1 + int(5)})`,
-      status: 502,
-    };
-  } else if (roll < 0.96) {
-    level = 'error';
-    data = {
-      message: `Payment failed for order ${int(100_000)}: card declined`,
-      user: pick(USERS),
-    };
-  } else if (roll < 0.98) {
-    level = 'error';
-    data = `Timeout calling inventory service after ${1000 + int(9000)}ms`;
-  } else if (roll < 0.99) {
-    level = 'fatal';
-    data = { message: 'Worker out of memory', rss_mb: 900 + int(200) };
-  } else {
-    level = 'unknown';
-    data = `unparsed: ${hex(24)}`;
-  }
-  const context =
-    random() < 0.1
-      ? { job: { name: pick(JOBS), id: hex(8), attempt: 1 + int(3) } }
-      : { request_id: hex(12), ip: `10.0.${int(255)}.${int(255)}` };
-  return { level, data, context };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Statistics.
-interface Stat {
-  median: number;
-  p99: number;
-  n: number;
-}
-function stat(samples: number[]): Stat {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { median: at(0.5), p99: at(0.99), n: sorted.length };
-}
-const ms = (value: number) => value.toFixed(value < 10 ? 3 : 1);
-
-async function time(n: number, run: () => Promise<unknown>): Promise<Stat> {
-  for (let i = 0; i < Math.min(20, n); i += 1) await run(); // warm up
-  const samples: number[] = [];
-  for (let i = 0; i < n; i += 1) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  return stat(samples);
-}
-
-// ---------------------------------------------------------------------------------------------
-/** PostgreSQL: the span's day partitions, then batches through the store's insert (per app). */
-async function fillPostgres(
-  db: Db,
-  startUs: number,
-  rows: (put: (appId: number, timeUs: number) => void) => void,
-): Promise<void> {
-  for (let dayUs = startUs; dayUs < startUs + SPAN_US + DAY_US; dayUs += DAY_US) {
-    await ensureDayPartition(db, dayUs);
-  }
-  const pending = new Map<number, NewLogRow[]>();
-  const flush = async (appId: number) => {
-    const batch = pending.get(appId) ?? [];
-    pending.set(appId, []);
-    if (batch.length > 0) await insertLogRows(db, batch);
-  };
-  const queued: Array<{ appId: number; timeUs: number }> = [];
-  rows((appId, timeUs) => queued.push({ appId, timeUs }));
-  for (const { appId, timeUs } of queued) {
-    const batch = pending.get(appId) ?? [];
-    batch.push(toLogRow(appId, makeEntry(), timeUs));
-    pending.set(appId, batch);
-    if (batch.length >= 5000) await flush(appId);
-  }
-  for (const appId of [...pending.keys()]) await flush(appId);
-  await sql`analyze app_logs`.execute(db);
+interface RunResult {
+  db_ms: Record<string, Stat>;
+  http_ms: Record<string, Stat>;
+  /** Entries per second by ingestion shape. */
+  ingest: Record<string, number>;
+  throughput: Record<string, { rps: number; p50_ms: number; p99_ms: number }>;
+  q_timeouts: Record<string, number>;
 }
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-api-'));
   const postgres = POSTGRES_URL === '' ? undefined : await createPostgresDatabase(POSTGRES_URL);
   const file = postgres?.url ?? join(dir, 'bench.db');
-  const results: Record<string, unknown> = {
-    engine: postgres ? 'postgres' : 'sqlite',
-    entries: ENTRIES,
-    noise: NOISE_APPS * NOISE_PER_APP,
-  };
   const db = openDatabase(file);
-  let server: ReturnType<typeof fork> | undefined;
+  const servers: ServerProcess[] = [];
   try {
     await migrateToLatest(db);
     await createSite(db, 'bench', 'Bench');
@@ -197,9 +73,8 @@ async function main(): Promise<void> {
     const mainId = await newApp('main');
     const noiseIds: number[] = [];
     for (let i = 0; i < NOISE_APPS; i += 1) noiseIds.push(await newApp(`noise-${i}`));
-    await newApp('ingest');
 
-    // Fill: direct inserts in big transactions, rows built by the ingestion code (toLogRow).
+    // Fill: rows built by the ingestion code (toLogRow), written in bulk.
     const fillStart = performance.now();
     const endUs = Date.now() * 1000 - 60_000_000; // a minute ago
     const startUs = endUs - SPAN_US;
@@ -212,236 +87,196 @@ async function main(): Promise<void> {
         if (i % noiseEvery === 0) put(noiseIds[(i / noiseEvery) % NOISE_APPS] as number, timeUs);
       }
     };
-    if (postgres) await fillPostgres(db, startUs, everyRow);
+    if (postgres) await fillPostgres(db, startUs, endUs, everyRow);
     else fillSqlite(file, everyRow);
-    const fillSeconds = (performance.now() - fillStart) / 1000;
-    results.fill_seconds = Number(fillSeconds.toFixed(1));
-    console.log(`filled ${ENTRIES} + noise in ${fillSeconds.toFixed(1)} s`);
+    const fillSeconds = Number(((performance.now() - fillStart) / 1000).toFixed(1));
+    console.log(`filled ${ENTRIES} + noise in ${fillSeconds} s`);
 
-    // In-process latency of the store.
-    const randomTime = (fromUs: number, toUs: number) =>
-      (fromUs + random() * (toUs - fromUs)) / 1e6;
-    // A search past its time budget (400 too_slow) counts with the time it took, and is counted.
-    const timeouts: Record<string, number> = {};
-    results.q_timeouts = timeouts;
-    const store = (n: number, build: () => RawLogQuery, scanBudget?: number) =>
-      time(n, () =>
-        queryLogs(db, mainId, parseLogQuery(build()), { scanBudget }).catch((error: unknown) => {
-          if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
-          const key = String(scanBudget ?? 'default');
-          timeouts[key] = (timeouts[key] ?? 0) + 1;
-        }),
-      );
-    const searches = [
-      'payment failed',
-      'timeout',
-      '"card declined"',
-      'level:error inventory',
-      'ada',
-    ];
-    const dbStats: Record<string, Stat> = {
-      tail: await store(1000, () => ({
-        since: String(randomTime(startUs, endUs - 3_600e6)),
-        limit: '200',
-      })),
-      page: await store(1000, () =>
-        random() < 0.5
-          ? { limit: '200' }
-          : { before: String(randomTime(startUs + DAY_US, endUs)), limit: '200' },
-      ),
-      level_error: await store(300, () => ({
-        level: 'error',
-        before: String(randomTime(startUs + DAY_US, endUs)),
-        limit: '200',
-      })),
-      job: await store(300, () => ({
-        job: pick(JOBS),
-        before: String(randomTime(startUs + DAY_US, endUs)),
-        limit: '200',
-      })),
-    };
-    // `q` by strategy: the chosen hybrid (scan budget, then the FTS index), scan only, index only.
-    const rare = () => `${pick(USERS)} ${int(100_000)}`;
-    const window = () => String(randomTime(startUs + DAY_US, endUs));
-    const since7d = String(startUs / 1e6);
-    for (const [strategy, budget] of [
-      ['', undefined],
-      [' budget 5000', 5000],
-      [' scan only', Infinity],
-      [' fts only', 0],
-    ] as const) {
-      dbStats[`q_24h${strategy}`] = await store(
-        150,
-        () => ({ q: pick(searches), before: window(), limit: '200' }),
-        budget,
-      );
-      dbStats[`q_24h_rare${strategy}`] = await store(
-        budget === Infinity ? 30 : 100,
-        () => ({ q: rare(), before: window(), limit: '200' }),
-        budget,
-      );
-      dbStats[`q_7d_since${strategy}`] = await store(
-        budget === 0 ? 30 : 100,
-        () => ({ q: pick(searches), since: since7d, limit: '200' }),
-        budget,
-      );
-      dbStats[`q_7d_since_rare${strategy}`] = await store(
-        budget === Infinity ? 10 : 50,
-        () => ({ q: rare(), since: since7d, limit: '200' }),
-        budget,
-      );
-    }
-    // The volume route's count (decision 019): 60 buckets, a random 24 h window or all 7 days.
-    const volume = (n: number, build: () => RawLogQuery) =>
-      time(n, () =>
-        countLogVolume(db, mainId, parseVolumeQuery(build())).catch((error: unknown) => {
-          if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
-          timeouts.volume = (timeouts.volume ?? 0) + 1;
-        }),
-      );
-    dbStats.volume_24h = await volume(300, () => ({ before: window() }));
-    dbStats.volume_24h_level_error = await volume(300, () => ({
-      before: window(),
-      level: 'error',
-    }));
-    dbStats.volume_7d = await volume(50, () => ({ since: since7d, buckets: '168' }));
-    dbStats.volume_24h_q = await volume(50, () => ({ before: window(), q: pick(searches) }));
-    results.db_ms = dbStats;
-    console.log('\nstore latency (ms)          median      p99     n');
-    for (const [name, s] of Object.entries(dbStats)) {
-      console.log(
-        `${name.padEnd(28)} ${ms(s.median).padStart(9)} ${ms(s.p99).padStart(8)} ${String(s.n).padStart(5)}`,
-      );
-    }
-
-    // The server in its own process.
-    server = fork(join(import.meta.dirname, 'api-server.ts'), [], {
-      execArgv: ['--import', 'tsx'],
-      env: { ...process.env, DATABASE_URL: file, PORT: String(PORT) },
-      stdio: 'inherit',
-    });
-    await new Promise<void>((resolve, reject) => {
-      server!.once('message', () => resolve());
-      server!.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
-    const base = `http://127.0.0.1:${PORT}`;
+    servers.push(await startServer(file, PORT), await startServer(file, PORT + 1));
     const headers = { Authorization: `Bearer ${token}`, 'X-Service-Site': 'bench' };
-    const get = async (path: string) => {
-      const response = await fetch(`${base}${path}`, { headers });
-      if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-      return response.text();
-    };
-    const qs = (query: Record<string, string>) => new URLSearchParams(query).toString();
-    const httpStats: Record<string, Stat> = {
-      volume_24h: await time(300, () =>
-        get(
-          `/api/apps/main/logs/volume?${qs({ before: String(randomTime(startUs + DAY_US, endUs)) })}`,
-        ),
-      ),
-      tail: await time(500, () =>
-        get(
-          `/api/apps/main/logs?${qs({ since: String(randomTime(startUs, endUs - 3_600e6)), limit: '200' })}`,
-        ),
-      ),
-      page: await time(500, () =>
-        get(
-          `/api/apps/main/logs?${qs({ before: String(randomTime(startUs + DAY_US, endUs)), limit: '200' })}`,
-        ),
-      ),
-    };
-    results.http_ms = httpStats;
-    console.log('\nwhole request (ms, HTTP)    median      p99     n');
-    for (const [name, s] of Object.entries(httpStats)) {
-      console.log(
-        `${name.padEnd(28)} ${ms(s.median).padStart(9)} ${ms(s.p99).padStart(8)} ${String(s.n).padStart(5)}`,
-      );
-    }
-
-    // Ingestion through POST, batches of 500, 4 in flight.
-    const batches = Array.from({ length: 120 }, () =>
-      JSON.stringify({ logs: Array.from({ length: 500 }, makeEntry) }),
-    );
-    const ingestStart = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        while (next < batches.length) {
-          const body = batches[next++] as string;
-          const response = await fetch(`${base}/api/apps/ingest/logs`, {
-            method: 'POST',
-            headers: { ...headers, 'Content-Type': 'application/json' },
-            body,
-          });
-          if (response.status !== 201) throw new Error(`ingest: ${response.status}`);
-          await response.arrayBuffer();
+    const runs: RunResult[] = [];
+    for (let run = 1; run <= RUNS; run += 1) {
+      console.log(`\n=== run ${run} of ${RUNS}`);
+      const q_timeouts: Record<string, number> = {};
+      const db_ms = await measureStore(db, mainId, startUs, endUs, q_timeouts);
+      printStats('store latency (ms)', db_ms);
+      const http_ms = await measureHttp(servers[0]?.base ?? '', headers, startUs, endUs);
+      printStats('whole request (ms, HTTP)', http_ms);
+      const apps = async (shape: string, count: number) => {
+        const list = [];
+        for (let i = 0; i < count; i += 1) {
+          const key = `ingest-${run}-${shape}-${i}`;
+          list.push({ key, id: await newApp(key) });
         }
-      }),
-    );
-    const ingestSeconds = (performance.now() - ingestStart) / 1000;
-    const perSecond = Math.round((batches.length * 500) / ingestSeconds);
-    results.ingest_entries_per_s = perSecond;
-    console.log(
-      `\ningestion: ${batches.length * 500} entries in ${ingestSeconds.toFixed(2)} s = ${perSecond} entries/s`,
-    );
-
-    // Throughput of 200-entry pages, 50 connections: the same page again and again (what many
-    // viewers of one app do: served from the page cache) and a random older page each request
-    // (every request reads SQLite), plus the two serialization variants on random pages.
-    const cannon = async (path: string, varied: boolean) => {
-      const result = await autocannon({
-        url: `${base}${path}`,
-        connections: 50,
-        duration: DURATION,
-        headers,
-        ...(varied
-          ? {
-              requests: [
-                {
-                  setupRequest: (request) => ({
-                    ...request,
-                    path: `${path}&before=${randomTime(startUs + DAY_US, endUs)}`,
-                  }),
-                },
-              ],
-            }
-          : {}),
-      });
-      if (result.non2xx > 0 || result.errors > 0) {
-        throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      }
-      return {
-        rps: Math.round(result.requests.average),
-        p50_ms: result.latency.p50,
-        p99_ms: result.latency.p99,
+        return list;
       };
-    };
-    const throughput = {
-      same_page_cached: await cannon('/api/apps/main/logs?limit=200', false),
-      random_page_string_concat: await cannon('/api/apps/main/logs?limit=200', true),
-      random_page_objects_json_stringify: await cannon(
-        '/bench/apps/main/logs-objects?limit=200',
-        true,
-      ),
-      random_page_objects_zod_serializer: await cannon('/bench/apps/main/logs-zod?limit=200', true),
-    };
-    results.throughput = throughput;
-    console.log('\n200-entry pages, autocannon 50 connections   req/s   p50 ms   p99 ms');
-    for (const [name, t] of Object.entries(throughput)) {
-      console.log(
-        `${name.padEnd(44)} ${String(t.rps).padStart(6)} ${String(t.p50_ms).padStart(8)} ${String(t.p99_ms).padStart(8)}`,
-      );
+      const bases = servers.map((server) => server.base);
+      const plan = { headers, batchSize: 500, inFlight: 4 };
+      const ingestRates = {
+        one_instance_one_app: await ingest(db, {
+          ...plan,
+          bases: bases.slice(0, 1),
+          apps: await apps('a', 1),
+          batches: 120,
+        }),
+        two_instances_one_app: await ingest(db, {
+          ...plan,
+          bases,
+          apps: await apps('b', 1),
+          batches: 240,
+        }),
+        two_instances_four_apps: await ingest(db, {
+          ...plan,
+          bases,
+          apps: await apps('c', 4),
+          batches: 240,
+        }),
+      };
+      console.log('\ningestion (entries/s, every entry checked)', ingestRates);
+      const throughput = await measureThroughput(servers[0]?.base ?? '', headers, startUs, endUs);
+      console.log('\n200-entry pages, autocannon 50 connections', throughput);
+      runs.push({ db_ms, http_ms, ingest: ingestRates, throughput, q_timeouts });
     }
-    console.log(`\n${JSON.stringify(results)}`);
+    const summary = summarize(runs);
+    printSummary(summary);
+    console.log(
+      `\n${JSON.stringify({ engine: postgres ? 'postgres' : 'sqlite', entries: ENTRIES, noise: NOISE_APPS * NOISE_PER_APP, fill_seconds: fillSeconds, summary })}`,
+    );
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    for (const server of servers) await server.stop();
     await db.destroy();
     await postgres?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function measureHttp(
+  base: string,
+  headers: Record<string, string>,
+  startUs: number,
+  endUs: number,
+): Promise<Record<string, Stat>> {
+  const get = async (path: string) => {
+    const response = await fetch(`${base}${path}`, { headers });
+    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+    return response.text();
+  };
+  const qs = (query: Record<string, string>) => new URLSearchParams(query).toString();
+  return {
+    volume_24h: await time(300, () =>
+      get(
+        `/api/apps/main/logs/volume?${qs({ before: String(randomTime(startUs + DAY_US, endUs)) })}`,
+      ),
+    ),
+    tail: await time(500, () =>
+      get(
+        `/api/apps/main/logs?${qs({ since: String(randomTime(startUs, endUs - 3_600e6)), limit: '200' })}`,
+      ),
+    ),
+    page: await time(500, () =>
+      get(
+        `/api/apps/main/logs?${qs({ before: String(randomTime(startUs + DAY_US, endUs)), limit: '200' })}`,
+      ),
+    ),
+  };
+}
+
+/**
+ * Throughput of 200-entry pages, 50 connections: the same page again and again (what many
+ * viewers of one app do: served from the page cache) and a random older page each request
+ * (every request reads the database), plus the two serialization variants on random pages.
+ */
+async function measureThroughput(
+  base: string,
+  headers: Record<string, string>,
+  startUs: number,
+  endUs: number,
+): Promise<RunResult['throughput']> {
+  const cannon = async (path: string, varied: boolean) => {
+    const result = await autocannon({
+      url: `${base}${path}`,
+      connections: 50,
+      duration: DURATION,
+      headers,
+      ...(varied
+        ? {
+            requests: [
+              {
+                setupRequest: (request) => ({
+                  ...request,
+                  path: `${path}&before=${randomTime(startUs + DAY_US, endUs)}`,
+                }),
+              },
+            ],
+          }
+        : {}),
+    });
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    }
+    return {
+      rps: Math.round(result.requests.average),
+      p50_ms: result.latency.p50,
+      p99_ms: result.latency.p99,
+    };
+  };
+  return {
+    same_page_cached: await cannon('/api/apps/main/logs?limit=200', false),
+    random_page_string_concat: await cannon('/api/apps/main/logs?limit=200', true),
+    random_page_objects_json_stringify: await cannon(
+      '/bench/apps/main/logs-objects?limit=200',
+      true,
+    ),
+    random_page_objects_zod_serializer: await cannon('/bench/apps/main/logs-zod?limit=200', true),
+  };
+}
+
+/** Per figure: the median over the runs (of the medians, of the p99s), and each run's p99. */
+function summarize(runs: readonly RunResult[]) {
+  const latencies = (pick: (run: RunResult) => Record<string, Stat>) =>
+    Object.fromEntries(
+      Object.keys(pick(runs[0] as RunResult)).map((name) => {
+        const stats = runs.map((run) => pick(run)[name] as Stat);
+        return [
+          name,
+          {
+            median: median(stats.map((s) => s.median)),
+            p99: median(stats.map((s) => s.p99)),
+            p99_runs: stats.map((s) => s.p99),
+          },
+        ];
+      }),
+    );
+  const rates = (pick: (run: RunResult) => Record<string, number>) =>
+    Object.fromEntries(
+      Object.keys(pick(runs[0] as RunResult)).map((name) => {
+        const values = runs.map((run) => pick(run)[name] ?? 0);
+        return [name, { median: median(values), runs: values }];
+      }),
+    );
+  return {
+    db_ms: latencies((run) => run.db_ms),
+    http_ms: latencies((run) => run.http_ms),
+    ingest_per_s: rates((run) => run.ingest),
+    throughput_rps: rates((run) =>
+      Object.fromEntries(Object.entries(run.throughput).map(([name, t]) => [name, t.rps])),
+    ),
+  };
+}
+
+function printSummary(summary: ReturnType<typeof summarize>): void {
+  console.log(`\n=== medians of ${RUNS} runs`);
+  for (const [title, table] of [
+    ['store latency (ms)', summary.db_ms],
+    ['whole request (ms, HTTP)', summary.http_ms],
+  ] as const) {
+    printStats(
+      title,
+      Object.fromEntries(Object.entries(table).map(([k, v]) => [k, { ...v, n: RUNS }])),
+    );
+  }
+  console.log('\ningestion (entries/s)', summary.ingest_per_s);
+  console.log('\npages (req/s)', summary.throughput_rps);
 }
 
 /** SQLite: direct inserts in big transactions, with the FTS rows insertLogRows would write. */

@@ -1,0 +1,65 @@
+/**
+ * Filling the PostgreSQL benchmark database (bench/api.ts) with a million entries in reasonable
+ * time, ending with the tables the service has: the span's day partitions, every index of
+ * migrations 002 and 004 (the pg_trgm GIN one included) and fresh planner statistics.
+ *
+ * How: the rows go through the store's own insert (`insertLogRows`: one statement over arrays per
+ * batch) into the partitioned table, but with the indexes dropped first and built again once at
+ * the end from their own definitions (`pg_indexes`), as a bulk load does: building a GIN index
+ * once is far cheaper than updating it for every batch. Then `ANALYZE`.
+ */
+import { sql, type Kysely } from 'kysely';
+import { insertLogRows, toLogRow } from '../server/store/app-logs';
+import { ensureDayPartition } from '../server/store/app-logs-postgres';
+import type { NewLogRow } from '../server/store/app-logs-table';
+import type { Database } from '../server/store/db';
+import { makeEntry } from './log-entries';
+
+const DAY_US = 86_400_000_000;
+/** Rows per insert statement (all of one app: the store's insert takes one app's rows). */
+const BATCH = 10_000;
+
+/** Calls `put` for every row to store, in time order per app. */
+export type RowSource = (put: (appId: number, timeUs: number) => void) => void;
+
+export async function fillPostgres(
+  db: Kysely<Database>,
+  fromUs: number,
+  toUs: number,
+  rows: RowSource,
+): Promise<void> {
+  for (let dayUs = fromUs; dayUs < toUs + DAY_US; dayUs += DAY_US) {
+    await ensureDayPartition(db, dayUs);
+  }
+  // One connection throughout: the session setting below must hold for the index builds.
+  await db.connection().execute(async (connection) => {
+    const indexes = await sql<{ name: string; definition: string }>`
+      select indexname as name, indexdef as definition from pg_indexes
+      where schemaname = current_schema() and tablename = 'app_logs'`.execute(connection);
+    for (const { name } of indexes.rows) {
+      await sql`drop index ${sql.id(name)}`.execute(connection);
+    }
+    const pending = new Map<number, NewLogRow[]>();
+    const queued: Array<{ appId: number; timeUs: number }> = [];
+    rows((appId, timeUs) => queued.push({ appId, timeUs }));
+    for (const { appId, timeUs } of queued) {
+      const batch = pending.get(appId) ?? [];
+      batch.push(toLogRow(appId, makeEntry(), timeUs));
+      pending.set(appId, batch);
+      if (batch.length >= BATCH) {
+        pending.set(appId, []);
+        await insertLogRows(connection, batch);
+      }
+    }
+    for (const batch of pending.values()) {
+      if (batch.length > 0) await insertLogRows(connection, batch);
+    }
+    await sql`set maintenance_work_mem = '512MB'`.execute(connection);
+    for (const { definition } of indexes.rows) {
+      // pg_indexes writes a partitioned table's index `ON ONLY` it: without ONLY it is built on
+      // every partition too, as the migration's `create index` did.
+      await sql.raw(definition.replace(' ON ONLY ', ' ON ')).execute(connection);
+    }
+    await sql`analyze app_logs`.execute(connection);
+  });
+}

@@ -1,0 +1,29 @@
+/** Service processes for the API benchmarks: bench/api-server.ts forked on a database and port. */
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface ServerProcess {
+  base: string;
+  stop: () => Promise<void>;
+}
+
+export async function startServer(databaseUrl: string, port: number): Promise<ServerProcess> {
+  const child = fork(join(import.meta.dirname, 'api-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: 'inherit',
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/** Latency statistics of the API benchmarks: samples → median and p99, and their tables. */
+import { performance } from 'node:perf_hooks';
+
+export interface Stat {
+  median: number;
+  p99: number;
+  n: number;
+}
+
+export function stat(samples: readonly number[]): Stat {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return { median: at(0.5), p99: at(0.99), n: sorted.length };
+}
+
+/** The median of a few values (of runs): the middle one, or the upper middle. */
+export function median(values: readonly number[]): number {
+  return stat(values).median;
+}
+
+export const ms = (value: number) => value.toFixed(value < 10 ? 3 : 1);
+
+/** `run` timed `n` times after up to 20 warm-up calls. */
+export async function time(n: number, run: () => Promise<unknown>): Promise<Stat> {
+  for (let i = 0; i < Math.min(20, n); i += 1) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  return stat(samples);
+}
+
+export function printStats(title: string, stats: Record<string, Stat>): void {
+  console.log(
+    `\n${title.padEnd(28)} ${'median'.padStart(9)} ${'p99'.padStart(8)} ${'n'.padStart(5)}`,
+  );
+  for (const [name, s] of Object.entries(stats)) {
+    console.log(
+      `${name.padEnd(28)} ${ms(s.median).padStart(9)} ${ms(s.p99).padStart(8)} ${String(s.n).padStart(5)}`,
+    );
+  }
+}
