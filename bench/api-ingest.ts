@@ -46,7 +46,9 @@ export async function ingest(db: Kysely<Database>, plan: IngestPlan): Promise<nu
               headers: { ...plan.headers, 'Content-Type': 'application/json' },
               body: request.body,
             });
-            if (response.status !== 201) throw new Error(`ingest: ${response.status}`);
+            if (response.status !== 201) {
+              throw new Error(`ingest: ${response.status} ${await response.text()}`);
+            }
             await response.arrayBuffer();
           }
         }),
