@@ -162,8 +162,16 @@ async function measureHttp(
   startUs: number,
   endUs: number,
 ): Promise<Record<string, Stat>> {
-  const get = async (path: string) => {
-    const response = await fetch(`${base}${path}`, { headers });
+  const get = async (path: string, retried = false): Promise<string> => {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, { headers });
+    } catch (error) {
+      // A kept-alive connection the server closed while the store part ran (minutes, from the
+      // second run on): EPIPE on SQLite in two runs. Once, on a new connection.
+      if (retried) throw error;
+      return get(path, true);
+    }
     if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
     return response.text();
   };
