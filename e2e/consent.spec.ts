@@ -2,18 +2,13 @@
 // Chromium.
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, Response } from '@playwright/test';
+import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { openConsent } from './pages';
 
 const isConsentPatch = (response: Response) =>
   response.request().method() === 'PATCH' &&
   new URL(response.url()).pathname === '/api/settings/consent';
-
-async function openConsent(page: Page, search = '') {
-  await page.goto(`/settings/consent${search}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Consent' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
-}
 
 test.describe('consent settings', () => {
   test('shows the checks for the demo data, next to what they concern', async ({

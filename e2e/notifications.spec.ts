@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { openEditor, replaceCode } from './pages';
 
 const isPutOf = (slug: string) => (response: Response) =>
   response.request().method() === 'PUT' &&
@@ -21,25 +22,6 @@ function recordDialogs(page: Page): string[] {
     void dialog.dismiss();
   });
   return seen;
-}
-
-async function openEditor(page: Page, slug: string) {
-  await page.goto(`/notifications/${slug}`);
-  // The editor chunk (CodeMirror, liquidjs) loads on demand; give a busy machine time for it.
-  await expect(page.getByRole('tablist', { name: 'Message body' })).toBeVisible({
-    timeout: 30_000,
-  });
-}
-
-/** Replaces the whole content of a CodeMirror editor as typed input. */
-async function replaceCode(page: Page, name: string, code: string) {
-  // HTML and Text are tabs: show the one the editor is in.
-  const tab = page.getByRole('tab', { name: name === 'Text version' ? /^Text/ : /^HTML/ });
-  if (name !== 'Subject' && (await tab.count()) > 0) await tab.click();
-  const editor = page.getByRole('textbox', { name });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(code);
 }
 
 const preview = (page: Page) => page.frameLocator('iframe[title="HTML preview"]');

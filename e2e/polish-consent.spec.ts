@@ -1,13 +1,7 @@
 // Consent page polish (issue 17): the sticky section navigation, one summary line per language
 // that lacks texts, and a new URL row checked when the admin leaves it.
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-async function openConsent(page: Page) {
-  await page.goto('/settings/consent');
-  await expect(page.getByRole('heading', { level: 1, name: 'Consent' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
-}
+import { openConsent } from './pages';
 
 test.describe('consent page polish', () => {
   test('a sticky navigation jumps to each section and marks the current one', async ({
