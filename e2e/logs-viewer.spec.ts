@@ -111,6 +111,37 @@ test.describe('log viewer controls', () => {
     ).toBeGreaterThan(1);
   });
 
+  test('one Times control shows local, UTC or relative times and keeps the choice in the URL', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const [entry] = await ingest(api, [{ level: 'info', text: 'a line to time' }]);
+    await signIn(page);
+    await openViewer(page);
+    const times = page.getByRole('group', { name: 'Times' });
+    const pressed = times.getByRole('button', { pressed: true });
+    const time = page.locator(`[data-log-id="${entry?.id}"] time`);
+    await expect(pressed).toHaveText(['Local']);
+
+    await times.getByRole('button', { name: 'Relative' }).click();
+    await expect(pressed).toHaveText(['Relative']);
+    await expect(page).toHaveURL(/relative=true/);
+    await expect(time).toHaveText(/ago$|^now$/);
+
+    await times.getByRole('button', { name: 'UTC' }).click();
+    await expect(pressed).toHaveText(['UTC']);
+    await expect(page).toHaveURL(/utc=true/);
+    await expect(page).not.toHaveURL(/relative=/);
+    await page.reload();
+    await expect(pressed).toHaveText(['UTC']);
+
+    await times.getByRole('button', { name: 'Local' }).click();
+    await expect(pressed).toHaveText(['Local']);
+    await expect(page).not.toHaveURL(/utc=|relative=/);
+    await expect(time).not.toHaveText(/ago$/);
+  });
+
   test('times switch to UTC with milliseconds, and q terms are highlighted', async ({
     page,
     signIn,
