@@ -44,7 +44,7 @@ export function SegmentedControl<Value extends string>({
 /** The track the buttons sit in; alone around one button it makes an on/off toggle. */
 export function SegmentedGroup({ label, children }: { label?: string; children: ReactNode }) {
   return (
-    <div role="group" aria-label={label} className="bg-subtle flex self-start rounded-md p-0.5">
+    <div role="group" aria-label={label} className="bg-subtle flex w-fit rounded-md p-0.5">
       {children}
     </div>
   );
