@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, type ApiFetch } from './fixtures';
+import { seriousOf } from './axe';
 
 const APP = 'analytics';
 
@@ -26,15 +27,6 @@ async function openViewer(page: Page, query = '') {
   await page.goto(`/apps/${APP}/logs${query}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Logs' })).toBeVisible();
   await expect(page.locator('[data-tail-status]')).toHaveAttribute('data-tail-status', 'live');
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-    );
 }
 
 test.describe('log viewer controls', () => {
@@ -61,7 +53,7 @@ test.describe('log viewer controls', () => {
         .getByRole('button', { name: /^Details of the error entry/ })
         .click();
       await expect(page.getByRole('region', { name: 'Data' })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(seriousOf(await new AxeBuilder({ page }).analyze())).toEqual([]);
     });
   }
 
