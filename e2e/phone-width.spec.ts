@@ -32,7 +32,7 @@ test.describe('a 375 px phone', () => {
     }
   });
 
-  test('the desktop preview at 100 % scrolls inside its frame, not the page', async ({
+  test('the desktop preview at 100 % scrolls inside its frame; the phone width fits', async ({
     page,
     signIn,
   }) => {
@@ -46,7 +46,11 @@ test.describe('a 375 px phone', () => {
     );
     await expect(page.locator('iframe[title="HTML preview"]')).toBeVisible();
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('region', { name: /scrolls sideways/ })).toBeVisible();
+    // The phone width fits a phone's column: no 32 px of sideways scroll for a phone's mail.
     await width.getByRole('button', { name: 'Mobile' }).click();
+    await expect(page.getByText(/^375 px wide, shown at \d+ %$/)).toBeVisible();
+    await expect(page.getByRole('region', { name: /scrolls sideways/ })).toHaveCount(0);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
   });
 });

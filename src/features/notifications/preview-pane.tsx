@@ -113,7 +113,13 @@ export const PreviewPane = memo(function PreviewPane({
       )}
 
       {shown === 'html' ? (
-        <PreviewFrame html={preview.outputs.html} width={frameWidth} fit={fit} />
+        <PreviewFrame
+          html={preview.outputs.html}
+          width={frameWidth}
+          // A phone's mail is always fitted: on a phone it is a few pixels wider than the
+          // column, and scrolling 32 px sideways to see its edge helps no one.
+          fit={fit || device === 'mobile'}
+        />
       ) : (
         <pre
           aria-label="Text preview"
