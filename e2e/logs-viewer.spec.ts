@@ -3,31 +3,25 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, type ApiFetch } from './fixtures';
+import { ingestLogs } from './log-entries';
+import { openLogs } from './pages';
 import { seriousOf } from './axe';
 
 const APP = 'analytics';
 
-async function ingest(api: ApiFetch, messages: Array<{ level: string; text: string }>) {
-  const response = await api(`/apps/${APP}/logs`, {
-    method: 'POST',
-    body: JSON.stringify({
-      logs: messages.map(({ level, text }) => ({
-        level,
-        data: { message: text },
-        context: { job: { name: 'sync-inventory' } },
-        created_at: '2026-01-02T03:04:05.678Z',
-      })),
-    }),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as Array<{ id: string; time: number }>;
-}
+const ingest = (api: ApiFetch, messages: Array<{ level: string; text: string }>) =>
+  ingestLogs(
+    api,
+    APP,
+    messages.map(({ level, text }) => ({
+      level,
+      data: { message: text },
+      context: { job: { name: 'sync-inventory' } },
+      created_at: '2026-01-02T03:04:05.678Z',
+    })),
+  );
 
-async function openViewer(page: Page, query = '') {
-  await page.goto(`/apps/${APP}/logs${query}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Logs' })).toBeVisible();
-  await expect(page.locator('[data-tail-status]')).toHaveAttribute('data-tail-status', 'live');
-}
+const openViewer = (page: Page, query = '') => openLogs(page, APP, query);
 
 test.describe('log viewer controls', () => {
   for (const colorScheme of ['light', 'dark'] as const) {

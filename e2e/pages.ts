@@ -27,3 +27,10 @@ export async function openConsent(page: Page, search = '') {
   await expect(page.getByRole('heading', { level: 1, name: 'Consent' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
 }
+
+/** Opens an app's log viewer (`search` such as `?job=x`) once its tail is live. */
+export async function openLogs(page: Page, app: string, search = '') {
+  await page.goto(`/apps/${app}/logs${search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Logs' })).toBeVisible();
+  await expect(page.locator('[data-tail-status]')).toHaveAttribute('data-tail-status', 'live');
+}
