@@ -19,8 +19,13 @@ import { parseLogQuery } from '../server/routes/app-logs-query';
 import { queryLogs } from '../server/store/app-logs';
 import { findAppRow } from '../server/store/apps';
 import { openDatabase } from '../server/store/db';
+import { startLogSearchIndexer } from '../server/store/log-search-indexer';
 
 const db = openDatabase(process.env.DATABASE_URL ?? '');
+// As main.ts does: SQLite's search index is filled off the commit path (decision 023).
+const searchIndexer = startLogSearchIndexer(db, process.env.DATABASE_URL ?? '', (error) => {
+  console.error(error);
+});
 const port = Number(process.env.PORT);
 const app = await buildApp({
   db,
@@ -59,5 +64,9 @@ await app.register(variants);
 await app.listen({ port, host: '127.0.0.1' });
 process.send?.('ready');
 process.on('SIGTERM', () => {
-  void app.close().then(() => db.destroy().then(() => process.exit(0)));
+  void app
+    .close()
+    .then(() => searchIndexer?.stop())
+    .then(() => db.destroy())
+    .then(() => process.exit(0));
 });
