@@ -6,7 +6,9 @@
  * - `/bench/apps/:app_id/logs-zod`: the same objects through fastify-type-provider-zod's
  *   serializer (validates against the schema, then stringifies).
  * The real route sends the JSON text built by the store (no per-entry parse or stringify).
+ * `/bench/usage` reports the process's CPU time and the main thread's busy time.
  */
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +25,7 @@ import { startLogSearchIndexer } from '../server/store/log-search-indexer';
 
 const db = openDatabase(process.env.DATABASE_URL ?? '');
 // As main.ts does: SQLite's search index is filled off the commit path (decision 023).
-const searchIndexer = startLogSearchIndexer(db, process.env.DATABASE_URL ?? '', (error) => {
+const searchIndexer = await startLogSearchIndexer(db, process.env.DATABASE_URL ?? '', (error) => {
   console.error(error);
 });
 const port = Number(process.env.PORT);
@@ -61,6 +63,13 @@ async function variants(scope: FastifyInstance): Promise<void> {
 }
 
 await app.register(variants);
+// What the process spent, read before and after a section: CPU time of every thread (main and
+// the search indexer's worker) and the main thread's busy time, less sensitive to a loaded
+// machine than the wall clock.
+app.get('/bench/usage', () => ({
+  cpu_us: process.cpuUsage(),
+  main_thread_active_ms: performance.eventLoopUtilization().active,
+}));
 await app.listen({ port, host: '127.0.0.1' });
 process.send?.('ready');
 process.on('SIGTERM', () => {

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   });
   await migrateToLatest(db);
   // SQLite: the search index is filled off the ingestion's commit path (decision 023).
-  const searchIndexer = startLogSearchIndexer(db, config.DATABASE_URL, (error) => {
+  const searchIndexer = await startLogSearchIndexer(db, config.DATABASE_URL, (error) => {
     console.error('log search indexer:', error);
   });
 

@@ -3,7 +3,8 @@
  * reasons; decision 023). Plain JavaScript so that a worker thread runs it under tsx, vitest and
  * plain Node alike. It looks for rows above the watermark, asks the main thread for a turn at the
  * write lock, indexes one chunk in one transaction (index rows and watermark together) and
- * hands the turn back.
+ * hands the turn back. Before each look it checkpoints the WAL, which the server's commits leave
+ * to it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
@@ -36,6 +37,8 @@ function later(ms) {
 
 function look() {
   try {
+    // The server's commits leave checkpointing to this thread (see startLogSearchIndexer).
+    db.pragma('wal_checkpoint(PASSIVE)');
     if (pending.get()) port.postMessage({ type: 'turn' });
     else later(idleMs);
   } catch (error) {

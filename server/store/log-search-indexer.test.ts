@@ -112,7 +112,9 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 02
     // Another process (the server after a restart) opens the file and starts its indexer.
     const server = openDatabase(database.url);
     const errors: Error[] = [];
-    const indexer = startLogSearchIndexer(server, database.url, (error) => errors.push(error));
+    const indexer = await startLogSearchIndexer(server, database.url, (error) =>
+      errors.push(error),
+    );
     try {
       expect(indexer).toBeDefined();
       // Its own writes take turns with the worker's; every search answers all along.

@@ -12,7 +12,7 @@
  */
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { writeTransaction, type Database } from './db';
 import { isPostgresUrl } from './engine';
 import { setWriteTurns, WriteTurns } from './sqlite-write-turns';
@@ -28,6 +28,9 @@ const IDLE_POLL_MS = 50;
 
 /** After an indexing error (disk full, a lock held past busy_timeout), the next try waits this. */
 const RETRY_MS = 1000;
+
+/** SQLite's default: the WAL is checkpointed by the commit that grows it past 1000 pages. */
+const DEFAULT_WAL_AUTOCHECKPOINT = 1000;
 
 const ABOVE_WATERMARK = 'id > (select indexed_id from app_logs_fts_state)';
 
@@ -74,14 +77,16 @@ type WorkerMessage =
  * Starts the indexer on the SQLite file `url` opened as `db`; nothing for PostgreSQL (its trigram
  * index is kept by the table) or `:memory:` (no other connection can open it; searches still
  * answer, scanning every row above the watermark). `db`'s write transactions and the worker's
- * take turns (sqlite-write-turns.ts) until `stop`.
+ * take turns (sqlite-write-turns.ts) until `stop`. The worker also checkpoints the WAL
+ * (PASSIVE: it never blocks a writer), so `db`'s commits stop doing it until the worker ends.
  */
-export function startLogSearchIndexer(
+export async function startLogSearchIndexer(
   db: Kysely<Database>,
   url: string,
   onError: (error: Error) => void,
-): LogSearchIndexer | undefined {
+): Promise<LogSearchIndexer | undefined> {
   if (isPostgresUrl(url) || url === ':memory:') return undefined;
+  await sql`pragma wal_autocheckpoint = 0`.execute(db);
   const turns = new WriteTurns();
   const worker = new Worker(new URL('./log-search-indexer-worker.js', import.meta.url), {
     workerData: {
@@ -104,7 +109,11 @@ export function startLogSearchIndexer(
     worker.once('exit', () => {
       exited = true;
       finishTurn();
-      done();
+      // Commits checkpoint again; a closed database has nothing left to checkpoint.
+      sql`pragma wal_autocheckpoint = ${sql.lit(DEFAULT_WAL_AUTOCHECKPOINT)}`
+        .execute(db)
+        .catch(() => undefined)
+        .finally(done);
     });
   });
   worker.on('error', onError);
