@@ -24,6 +24,7 @@ import {
 } from 'kysely';
 import type { AppLogsTable, NewLogRow } from './app-logs-table';
 import type { Database } from './db';
+import { inWriteTurn } from './sqlite-write-turns';
 
 /** True when the row's lower-cased search text contains `term` (already lower-cased). */
 function searchContains(term: string): Expression<SqlBool> {
@@ -141,15 +142,18 @@ async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
   const apps = await db.selectFrom('apps').select('id').execute();
   let deleted = 0;
   for (const app of apps) {
-    deleted += await db.transaction().execute(async (trx) => {
-      await deleteFromSearchIndex(trx, app.id, cutoffUs);
-      const result = await trx
-        .deleteFrom('app_logs')
-        .where('app_id', '=', app.id)
-        .where('time_us', '<', cutoffUs)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    });
+    // In turn with the search indexer's worker, so the event loop never waits on its lock.
+    deleted += await inWriteTurn(db, () =>
+      db.transaction().execute(async (trx) => {
+        await deleteFromSearchIndex(trx, app.id, cutoffUs);
+        const result = await trx
+          .deleteFrom('app_logs')
+          .where('app_id', '=', app.id)
+          .where('time_us', '<', cutoffUs)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows);
+      }),
+    );
   }
   return deleted;
 }

@@ -29,7 +29,7 @@ import { registerLogSqlFunctions } from './app-logs-sqlite';
 import { engineOf, isPostgresUrl } from './engine';
 import { logStoreOf } from './log-store';
 import { openPostgres, type PostgresOptions } from './postgres';
-import { writeTurnsOf } from './sqlite-write-turns';
+import { inWriteTurn } from './sqlite-write-turns';
 import { migrations } from './migrations/index';
 
 export interface UsersTable {
@@ -267,7 +267,7 @@ export async function writeTransaction<T>(
         throw error;
       }
     });
-  return writeTurnsOf(db)?.run(write) ?? write();
+  return inWriteTurn(db, write);
 }
 
 /**

@@ -19,9 +19,9 @@ export class WriteTurns {
 // Keyed by the Kysely instance openDatabase returned (an object: it may be any database).
 const turnsByDatabase = new WeakMap<object, WriteTurns>();
 
-/** The turns `db`'s write transactions take, while an indexer runs on its file. */
-export function writeTurnsOf(db: object): WriteTurns | undefined {
-  return turnsByDatabase.get(db);
+/** Runs `write` in `db`'s next turn while an indexer runs on its file, else at once. */
+export function inWriteTurn<T>(db: object, write: () => Promise<T>): Promise<T> {
+  return turnsByDatabase.get(db)?.run(write) ?? write();
 }
 
 export function setWriteTurns(db: object, turns: WriteTurns | undefined): void {
