@@ -39,6 +39,13 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 02
     return result.rows[0]?.value ?? NaN;
   }
 
+  async function walAutocheckpoint(on: Db): Promise<unknown> {
+    const result = await on.executeQuery<{ wal_autocheckpoint: number }>(
+      CompiledQuery.raw('pragma wal_autocheckpoint'),
+    );
+    return result.rows[0]?.wal_autocheckpoint;
+  }
+
   const watermark = (on: Db = db) =>
     scalar(on, 'select indexed_id as value from app_logs_fts_state');
   const lastId = (on: Db = db) => scalar(on, 'select max(id) as value from app_logs');
@@ -130,6 +137,10 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 02
       expect(await indexedWith(server, 'restart')).toBe(5500);
       expect(await searchIndexStep(server, appId, 'restart 1')).toBe(200);
       expect(errors).toEqual([]);
+      // The worker checkpoints the WAL meanwhile; the server's commits again once it stops.
+      expect(await walAutocheckpoint(server)).toBe(0);
+      await indexer?.stop();
+      expect(await walAutocheckpoint(server)).toBe(1000);
     } finally {
       await indexer?.stop();
       await server.destroy();
