@@ -11,7 +11,11 @@
  * The server runs in a child process (bench/api-server.ts) so autocannon does not share its
  * event loop. Options: BENCH_ENTRIES (default 1000000), BENCH_DURATION (autocannon seconds, 8),
  * BENCH_PORT (18210), BENCH_DATABASE_URL (a PostgreSQL URL whose role may create databases: the
- * same benchmark on a fresh database there, filled through the store's batch insert).
+ * same benchmark on a fresh database there, filled through the store's batch insert),
+ * BENCH_ONLY=ingest (only the `q` rows of the store and the ingestion: what decision 023 changed),
+ * BENCH_INGEST_BATCHES (batches of 500 ingested, 120).
+ * On SQLite the ingestion also reports when the search indexer had caught up with it (decision
+ * 023): the rate through HTTP counts until the last response, the indexed rate until then.
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -44,6 +48,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 18210);
 const DAY_US = 86_400_000_000;
 const SPAN_US = 7 * DAY_US;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? '';
+const ONLY_INGEST = process.env.BENCH_ONLY === 'ingest';
+const INGEST_BATCHES = Number(process.env.BENCH_INGEST_BATCHES ?? 120);
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic, realistic entries.
@@ -148,6 +154,14 @@ async function time(n: number, run: () => Promise<unknown>): Promise<Stat> {
   return stat(samples);
 }
 
+/** SQLite: the last row id in the search index (decision 023). */
+async function watermark(db: Db): Promise<number> {
+  const result = await sql<{
+    indexed: number;
+  }>`select indexed_id as indexed from app_logs_fts_state`.execute(db);
+  return result.rows[0]?.indexed ?? 0;
+}
+
 // ---------------------------------------------------------------------------------------------
 /** PostgreSQL: the span's day partitions, then batches through the store's insert (per app). */
 async function fillPostgres(
@@ -239,27 +253,29 @@ async function main(): Promise<void> {
       'level:error inventory',
       'ada',
     ];
-    const dbStats: Record<string, Stat> = {
-      tail: await store(1000, () => ({
-        since: String(randomTime(startUs, endUs - 3_600e6)),
-        limit: '200',
-      })),
-      page: await store(1000, () =>
-        random() < 0.5
-          ? { limit: '200' }
-          : { before: String(randomTime(startUs + DAY_US, endUs)), limit: '200' },
-      ),
-      level_error: await store(300, () => ({
-        level: 'error',
-        before: String(randomTime(startUs + DAY_US, endUs)),
-        limit: '200',
-      })),
-      job: await store(300, () => ({
-        job: pick(JOBS),
-        before: String(randomTime(startUs + DAY_US, endUs)),
-        limit: '200',
-      })),
-    };
+    const dbStats: Record<string, Stat> = ONLY_INGEST
+      ? {}
+      : {
+          tail: await store(1000, () => ({
+            since: String(randomTime(startUs, endUs - 3_600e6)),
+            limit: '200',
+          })),
+          page: await store(1000, () =>
+            random() < 0.5
+              ? { limit: '200' }
+              : { before: String(randomTime(startUs + DAY_US, endUs)), limit: '200' },
+          ),
+          level_error: await store(300, () => ({
+            level: 'error',
+            before: String(randomTime(startUs + DAY_US, endUs)),
+            limit: '200',
+          })),
+          job: await store(300, () => ({
+            job: pick(JOBS),
+            before: String(randomTime(startUs + DAY_US, endUs)),
+            limit: '200',
+          })),
+        };
     // `q` by strategy: the chosen hybrid (scan budget, then the FTS index), scan only, index only.
     const rare = () => `${pick(USERS)} ${int(100_000)}`;
     const window = () => String(randomTime(startUs + DAY_US, endUs));
@@ -292,20 +308,22 @@ async function main(): Promise<void> {
       );
     }
     // The volume route's count (decision 019): 60 buckets, a random 24 h window or all 7 days.
-    const volume = (n: number, build: () => RawLogQuery) =>
-      time(n, () =>
-        countLogVolume(db, mainId, parseVolumeQuery(build())).catch((error: unknown) => {
-          if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
-          timeouts.volume = (timeouts.volume ?? 0) + 1;
-        }),
-      );
-    dbStats.volume_24h = await volume(300, () => ({ before: window() }));
-    dbStats.volume_24h_level_error = await volume(300, () => ({
-      before: window(),
-      level: 'error',
-    }));
-    dbStats.volume_7d = await volume(50, () => ({ since: since7d, buckets: '168' }));
-    dbStats.volume_24h_q = await volume(50, () => ({ before: window(), q: pick(searches) }));
+    if (!ONLY_INGEST) {
+      const volume = (n: number, build: () => RawLogQuery) =>
+        time(n, () =>
+          countLogVolume(db, mainId, parseVolumeQuery(build())).catch((error: unknown) => {
+            if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
+            timeouts.volume = (timeouts.volume ?? 0) + 1;
+          }),
+        );
+      dbStats.volume_24h = await volume(300, () => ({ before: window() }));
+      dbStats.volume_24h_level_error = await volume(300, () => ({
+        before: window(),
+        level: 'error',
+      }));
+      dbStats.volume_7d = await volume(50, () => ({ since: since7d, buckets: '168' }));
+      dbStats.volume_24h_q = await volume(50, () => ({ before: window(), q: pick(searches) }));
+    }
     results.db_ms = dbStats;
     console.log('\nstore latency (ms)          median      p99     n');
     for (const [name, s] of Object.entries(dbStats)) {
@@ -332,23 +350,25 @@ async function main(): Promise<void> {
       return response.text();
     };
     const qs = (query: Record<string, string>) => new URLSearchParams(query).toString();
-    const httpStats: Record<string, Stat> = {
-      volume_24h: await time(300, () =>
-        get(
-          `/api/apps/main/logs/volume?${qs({ before: String(randomTime(startUs + DAY_US, endUs)) })}`,
-        ),
-      ),
-      tail: await time(500, () =>
-        get(
-          `/api/apps/main/logs?${qs({ since: String(randomTime(startUs, endUs - 3_600e6)), limit: '200' })}`,
-        ),
-      ),
-      page: await time(500, () =>
-        get(
-          `/api/apps/main/logs?${qs({ before: String(randomTime(startUs + DAY_US, endUs)), limit: '200' })}`,
-        ),
-      ),
-    };
+    const httpStats: Record<string, Stat> = ONLY_INGEST
+      ? {}
+      : {
+          volume_24h: await time(300, () =>
+            get(
+              `/api/apps/main/logs/volume?${qs({ before: String(randomTime(startUs + DAY_US, endUs)) })}`,
+            ),
+          ),
+          tail: await time(500, () =>
+            get(
+              `/api/apps/main/logs?${qs({ since: String(randomTime(startUs, endUs - 3_600e6)), limit: '200' })}`,
+            ),
+          ),
+          page: await time(500, () =>
+            get(
+              `/api/apps/main/logs?${qs({ before: String(randomTime(startUs + DAY_US, endUs)), limit: '200' })}`,
+            ),
+          ),
+        };
     results.http_ms = httpStats;
     console.log('\nwhole request (ms, HTTP)    median      p99     n');
     for (const [name, s] of Object.entries(httpStats)) {
@@ -358,9 +378,16 @@ async function main(): Promise<void> {
     }
 
     // Ingestion through POST, batches of 500, 4 in flight.
-    const batches = Array.from({ length: 120 }, () =>
+    const indexedBefore = postgres ? 0 : await watermark(db);
+    const batches = Array.from({ length: INGEST_BATCHES }, () =>
       JSON.stringify({ logs: Array.from({ length: 500 }, makeEntry) }),
     );
+    const usage = async () =>
+      (await (await fetch(`${base}/bench/usage`)).json()) as {
+        cpu_us: { user: number; system: number };
+        main_thread_active_ms: number;
+      };
+    const usageBefore = await usage();
     const ingestStart = performance.now();
     let next = 0;
     await Promise.all(
@@ -383,6 +410,38 @@ async function main(): Promise<void> {
     console.log(
       `\ningestion: ${batches.length * 500} entries in ${ingestSeconds.toFixed(2)} s = ${perSecond} entries/s`,
     );
+    if (!postgres) {
+      // The search indexer (decision 023) catches up after the last response.
+      const target = indexedBefore + batches.length * 500;
+      while ((await watermark(db)) < target) await new Promise((done) => setTimeout(done, 5));
+      const indexedSeconds = (performance.now() - ingestStart) / 1000;
+      const indexedPerSecond = Math.round((batches.length * 500) / indexedSeconds);
+      results.ingest_indexed_entries_per_s = indexedPerSecond;
+      console.log(
+        `search index caught up after ${indexedSeconds.toFixed(2)} s = ${indexedPerSecond} entries/s`,
+      );
+    }
+    // CPU per 1,000 entries (until the index caught up): every thread, and the main thread's
+    // busy time, which bounds the rate when a core is free for the worker.
+    const usageAfter = await usage();
+    const per1000 = (value: number) => Number(((value * 1000) / (batches.length * 500)).toFixed(2));
+    results.ingest_cpu_ms_per_1000 = per1000(
+      (usageAfter.cpu_us.user +
+        usageAfter.cpu_us.system -
+        usageBefore.cpu_us.user -
+        usageBefore.cpu_us.system) /
+        1000,
+    );
+    results.ingest_main_thread_ms_per_1000 = per1000(
+      usageAfter.main_thread_active_ms - usageBefore.main_thread_active_ms,
+    );
+    console.log(
+      `server CPU per 1,000 entries: ${String(results.ingest_cpu_ms_per_1000)} ms (all threads), main thread busy ${String(results.ingest_main_thread_ms_per_1000)} ms`,
+    );
+    if (ONLY_INGEST) {
+      console.log(`\n${JSON.stringify(results)}`);
+      return;
+    }
 
     // Throughput of 200-entry pages, 50 connections: the same page again and again (what many
     // viewers of one app do: served from the page cache) and a random older page each request
@@ -444,7 +503,7 @@ async function main(): Promise<void> {
   }
 }
 
-/** SQLite: direct inserts in big transactions, with the FTS rows insertLogRows would write. */
+/** SQLite: direct inserts in big transactions, all indexed (the search indexer's watermark on top). */
 function fillSqlite(
   file: string,
   everyRow: (put: (appId: number, timeUs: number) => void, from: number, to: number) => void,
@@ -468,6 +527,7 @@ function fillSqlite(
     );
   });
   for (let from = 0; from < ENTRIES; from += 100_000) fill(from, Math.min(ENTRIES, from + 100_000));
+  raw.prepare('update app_logs_fts_state set indexed_id = (select max(id) from app_logs)').run();
   raw.close();
 }
 
