@@ -6,7 +6,9 @@
  * - `/bench/apps/:app_id/logs-zod`: the same objects through fastify-type-provider-zod's
  *   serializer (validates against the schema, then stringifies).
  * The real route sends the JSON text built by the store (no per-entry parse or stringify).
+ * `/bench/usage` reports the process's CPU time and the main thread's busy time.
  */
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,8 +21,13 @@ import { parseLogQuery } from '../server/routes/app-logs-query';
 import { queryLogs } from '../server/store/app-logs';
 import { findAppRow } from '../server/store/apps';
 import { openDatabase } from '../server/store/db';
+import { startLogSearchIndexer } from '../server/store/log-search-indexer';
 
 const db = openDatabase(process.env.DATABASE_URL ?? '');
+// As main.ts does: SQLite's search index is filled off the commit path (decision 023).
+const searchIndexer = await startLogSearchIndexer(db, process.env.DATABASE_URL ?? '', (error) => {
+  console.error(error);
+});
 const port = Number(process.env.PORT);
 const app = await buildApp({
   db,
@@ -56,8 +63,19 @@ async function variants(scope: FastifyInstance): Promise<void> {
 }
 
 await app.register(variants);
+// What the process spent, read before and after a section: CPU time of every thread (main and
+// the search indexer's worker) and the main thread's busy time, less sensitive to a loaded
+// machine than the wall clock.
+app.get('/bench/usage', () => ({
+  cpu_us: process.cpuUsage(),
+  main_thread_active_ms: performance.eventLoopUtilization().active,
+}));
 await app.listen({ port, host: '127.0.0.1' });
 process.send?.('ready');
 process.on('SIGTERM', () => {
-  void app.close().then(() => db.destroy().then(() => process.exit(0)));
+  void app
+    .close()
+    .then(() => searchIndexer?.stop())
+    .then(() => db.destroy())
+    .then(() => process.exit(0));
 });

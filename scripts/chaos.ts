@@ -2,7 +2,8 @@
  * `npm run chaos`: crash safety of ingestion. Each round, several clients ingest batches while
  * the service is killed with SIGKILL at a random moment; the service starts again on the same
  * file, and then: every acknowledged batch is there, whole; an unacknowledged batch is whole or
- * absent (never a part); `PRAGMA integrity_check` and the FTS index's own check pass.
+ * absent (never a part); `PRAGMA integrity_check` and the FTS index's own check pass, and the
+ * index holds exactly the rows up to its watermark (decision 023: the indexer is killed too).
  * Prints the figures; exits 1 on any violation. Not part of `npm test` (it takes a minute).
  */
 import Database from 'better-sqlite3';
@@ -19,6 +20,7 @@ interface RoundFigures {
   partial: number;
   unacknowledgedButStored: number;
   integrity: string;
+  searchIndexAgrees: boolean;
 }
 
 async function ingestUntilRefused(
@@ -69,6 +71,21 @@ function check(dbPath: string, acknowledged: Set<string>, sent: Set<string>): Ro
     const integrity = db.pragma('integrity_check', { simple: true });
     // Throws if the full-text index disagrees with itself.
     db.prepare(`insert into app_logs_fts (app_logs_fts) values ('integrity-check')`).run();
+    // Every batch's rows hold "batch"; one snapshot, as the restarted indexer runs meanwhile.
+    const searchIndexAgrees = db.transaction(
+      () =>
+        db
+          .prepare(`select count(*) from app_logs_fts where app_logs_fts match '"batch"'`)
+          .pluck()
+          .get() ===
+        db
+          .prepare(
+            `select count(*) from app_logs where instr(search, 'batch') > 0
+             and id <= (select indexed_id from app_logs_fts_state)`,
+          )
+          .pluck()
+          .get(),
+    )();
     let lostAcknowledged = 0;
     let partial = 0;
     let unacknowledgedButStored = 0;
@@ -85,6 +102,7 @@ function check(dbPath: string, acknowledged: Set<string>, sent: Set<string>): Ro
       partial,
       unacknowledgedButStored,
       integrity: String(integrity),
+      searchIndexAgrees,
     };
   } finally {
     db.close();
@@ -108,7 +126,12 @@ async function main(): Promise<void> {
       await service.start();
       const figures = check(service.dbPath, acknowledged, sent);
       console.log(`round ${round + 1}/${ROUNDS}`, figures);
-      if (figures.lostAcknowledged > 0 || figures.partial > 0 || figures.integrity !== 'ok') {
+      if (
+        figures.lostAcknowledged > 0 ||
+        figures.partial > 0 ||
+        figures.integrity !== 'ok' ||
+        !figures.searchIndexAgrees
+      ) {
         failed = true;
       }
     }

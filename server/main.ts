@@ -15,6 +15,7 @@ import { runWhileLeader } from './leader';
 import { PostgresLogNotifier } from './logs/postgres-log-notifier';
 import { startLogRetention } from './retention';
 import { migrateToLatest, openDatabase } from './store/db';
+import { startLogSearchIndexer } from './store/log-search-indexer';
 import { isPostgresUrl } from './store/engine';
 
 function readConfig(): Config {
@@ -56,6 +57,10 @@ async function main(): Promise<void> {
     onIdleClientError: (error) => console.error('database connection closed by the server:', error),
   });
   await migrateToLatest(db);
+  // SQLite: the search index is filled off the ingestion's commit path (decision 023).
+  const searchIndexer = await startLogSearchIndexer(db, config.DATABASE_URL, (error) => {
+    console.error('log search indexer:', error);
+  });
 
   if (config.DEMO) await seedDemoIfEmpty(db);
   const signInToken = config.DEMO ? await demoSignInToken(db) : undefined;
@@ -124,6 +129,7 @@ async function main(): Promise<void> {
     await stopBackground();
     await app.close();
     await logNotifier?.close();
+    await searchIndexer?.stop();
     await db.destroy();
   });
 }

@@ -6,6 +6,10 @@
  *   trigram index `app_logs_fts` (PostgreSQL: a pg_trgm GIN index on `search`). The index only
  *   narrows, `instr` still decides, so both paths answer exactly the same rule. See
  *   docs/decisions/002-log-storage-and-search.md.
+ * - The index is filled off the ingestion's commit path (log-search-indexer.ts, decision 023):
+ *   rows with an id up to the watermark in `app_logs_fts_state` are in it, the rows above are
+ *   candidates too (and the index step checks them with `instr` like every other), so a search
+ *   answers the same whatever the indexer's lag.
  * - Batch inserts skip Kysely's query compiler, which costs more than SQLite itself for a
  *   500-row insert: the statement text is built once per batch size, with `?` placeholders.
  */
@@ -20,6 +24,7 @@ import {
 } from 'kysely';
 import type { AppLogsTable, NewLogRow } from './app-logs-table';
 import type { Database } from './db';
+import { inWriteTurn } from './sqlite-write-turns';
 
 /** True when the row's lower-cased search text contains `term` (already lower-cased). */
 function searchContains(term: string): Expression<SqlBool> {
@@ -27,18 +32,23 @@ function searchContains(term: string): Expression<SqlBool> {
 }
 
 /**
- * Rows whose search text has every term as a substring, by the FTS5 trigram index; with a
- * `deadline` (epoch ms), both reading the candidates and checking them stop there with
- * SearchTimeoutError. SQLite runs on the event loop and better-sqlite3 cannot interrupt a
- * statement, so this per-row check (`within_deadline`) is what bounds a search's time
- * (PostgreSQL: a `statement_timeout` for the transaction).
+/** Rows the indexer has not reached yet: above the watermark (decision 023). */
+const NOT_YET_INDEXED = sql<SqlBool>`"id" > (select indexed_id from app_logs_fts_state)`;
+
+/**
+ * Rows whose search text has every term as a substring, by the FTS5 trigram index, and the rows
+ * not indexed yet; with a `deadline` (epoch ms), both reading the candidates and checking them
+ * stop there with SearchTimeoutError. SQLite runs on the event loop and better-sqlite3 cannot
+ * interrupt a statement, so this per-row check (`within_deadline`) is what bounds a search's
+ * time (PostgreSQL: a `statement_timeout` for the transaction). The watermark is read by the
+ * same statement, so index and rows are one snapshot.
  */
 function searchIndexCandidates(terms: readonly string[], deadline?: number): Expression<SqlBool> {
   const match = terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
   if (deadline === undefined) {
-    return sql<SqlBool>`"id" in (select rowid from app_logs_fts where app_logs_fts match ${match})`;
+    return sql<SqlBool>`("id" in (select rowid from app_logs_fts where app_logs_fts match ${match}) or ${NOT_YET_INDEXED})`;
   }
-  return sql<SqlBool>`("id" in (select rowid from app_logs_fts where app_logs_fts match ${match} and within_deadline(${deadline})) and within_deadline(${deadline}))`;
+  return sql<SqlBool>`(("id" in (select rowid from app_logs_fts where app_logs_fts match ${match} and within_deadline(${deadline})) or ${NOT_YET_INDEXED}) and within_deadline(${deadline}))`;
 }
 
 function withinDeadline(deadline: number): Expression<SqlBool> {
@@ -69,13 +79,16 @@ function notIndexed(column: 'app_id' | 'time_us'): RawBuilder<number> {
   return sql<number>`+${sql.ref(column)}`;
 }
 
-/** Removes an app's rows older than `cutoffUs` from the FTS index (before deleting them). */
+/**
+ * Removes an app's rows older than `cutoffUs` from the FTS index (before deleting them); only
+ * the indexed ones, at or below the watermark: the indexer never sees the others once deleted.
+ */
 async function deleteFromSearchIndex(
   db: Kysely<Database>,
   appId: number,
   cutoffUs: number,
 ): Promise<void> {
-  await sql`delete from app_logs_fts where rowid in (select id from app_logs where app_id = ${appId} and time_us < ${cutoffUs})`.execute(
+  await sql`delete from app_logs_fts where rowid in (select id from app_logs where app_id = ${appId} and time_us < ${cutoffUs} and id <= (select indexed_id from app_logs_fts_state))`.execute(
     db,
   );
 }
@@ -105,28 +118,10 @@ function insertSql(rows: number): string {
   return text;
 }
 
-const indexSqlBySize = new Map<number, string>();
-
-function indexSql(rows: number): string {
-  let text = indexSqlBySize.get(rows);
-  if (text === undefined) {
-    text = `insert into app_logs_fts (rowid, search) values ${Array.from({ length: rows }, () => '(?,?)').join(',')}`;
-    indexSqlBySize.set(rows, text);
-  }
-  return text;
-}
-
-const INDEX_ID_RANGE_SQL =
-  'insert into app_logs_fts (rowid, search) select id, search from app_logs where id between ? and ?';
-
 /**
- * Inserts rows of ONE app (times unique) and their FTS entries; at most 4000 rows (SQLite's
- * 32766 bound parameters). Returns their ids.
- *
- * The FTS rows are copied inside SQLite (`insert … select` over the new ids) instead of binding
- * every search text a second time: 10% less per 500-entry batch (bench in decision 002). That
- * needs the new ids to be one contiguous range, which they are when the statement ran under the
- * write lock; when they are not (never seen), the texts are bound one by one as before.
+ * Inserts rows of ONE app (times unique); at most 4000 rows (SQLite's 32766 bound parameters).
+ * Returns their ids. Their search index entries are written later, off the commit path, by the
+ * indexer (log-search-indexer.ts); until then a search scans them (searchIndexCandidates).
  */
 async function insertLogRows(
   db: Kysely<Database>,
@@ -139,22 +134,6 @@ async function insertLogRows(
   const result = await db.executeQuery<{ id: number; time_us: number }>(
     CompiledQuery.raw(insertSql(rows.length), parameters),
   );
-  let low = Infinity;
-  let high = -Infinity;
-  for (const { id } of result.rows) {
-    if (id < low) low = id;
-    if (id > high) high = id;
-  }
-  // n distinct ids spanning exactly n values: the range holds these rows and no other.
-  if (high - low + 1 === result.rows.length) {
-    await db.executeQuery(CompiledQuery.raw(INDEX_ID_RANGE_SQL, [low, high]));
-    return result.rows;
-  }
-  // RETURNING order is not guaranteed: match rows to their search text by time.
-  const searchByTime = new Map(rows.map((row) => [row.time_us, row.search]));
-  const indexParameters: unknown[] = [];
-  for (const { id, time_us } of result.rows) indexParameters.push(id, searchByTime.get(time_us));
-  await db.executeQuery(CompiledQuery.raw(indexSql(result.rows.length), indexParameters));
   return result.rows;
 }
 
@@ -163,15 +142,18 @@ async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
   const apps = await db.selectFrom('apps').select('id').execute();
   let deleted = 0;
   for (const app of apps) {
-    deleted += await db.transaction().execute(async (trx) => {
-      await deleteFromSearchIndex(trx, app.id, cutoffUs);
-      const result = await trx
-        .deleteFrom('app_logs')
-        .where('app_id', '=', app.id)
-        .where('time_us', '<', cutoffUs)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    });
+    // In turn with the search indexer's worker, so the event loop never waits on its lock.
+    deleted += await inWriteTurn(db, () =>
+      db.transaction().execute(async (trx) => {
+        await deleteFromSearchIndex(trx, app.id, cutoffUs);
+        const result = await trx
+          .deleteFrom('app_logs')
+          .where('app_id', '=', app.id)
+          .where('time_us', '<', cutoffUs)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows);
+      }),
+    );
   }
   return deleted;
 }

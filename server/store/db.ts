@@ -29,6 +29,7 @@ import { registerLogSqlFunctions } from './app-logs-sqlite';
 import { engineOf, isPostgresUrl } from './engine';
 import { logStoreOf } from './log-store';
 import { openPostgres, type PostgresOptions } from './postgres';
+import { inWriteTurn } from './sqlite-write-turns';
 import { migrations } from './migrations/index';
 
 export interface UsersTable {
@@ -246,6 +247,7 @@ async function runMigrations(db: Kysely<Database>): Promise<void> {
  * makes it wait up to busy_timeout instead of failing with SQLITE_BUSY when a deferred
  * transaction tries to turn from reading to writing. On PostgreSQL it is a plain (read
  * committed) transaction: row locks and conditional updates decide between writers.
+ * While the search indexer runs on the file, it takes turns with it (sqlite-write-turns.ts).
  * `fn` must use the `trx` it is given.
  */
 export async function writeTransaction<T>(
@@ -253,17 +255,19 @@ export async function writeTransaction<T>(
   fn: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
   if (engineOf(db) === 'postgres') return db.transaction().execute(fn);
-  return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    try {
-      const result = await fn(conn);
-      await sql`commit`.execute(conn);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(conn);
-      throw error;
-    }
-  });
+  const write = () =>
+    db.connection().execute(async (conn) => {
+      await sql`begin immediate`.execute(conn);
+      try {
+        const result = await fn(conn);
+        await sql`commit`.execute(conn);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(conn);
+        throw error;
+      }
+    });
+  return inWriteTurn(db, write);
 }
 
 /**

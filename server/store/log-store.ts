@@ -22,8 +22,9 @@ export interface LogStore {
    */
   lockApp(db: Kysely<Database>, appId: number): Promise<void>;
   /**
-   * Inserts rows of ONE app (times unique, at most 1000) and their search index entries, in the
-   * caller's transaction. Returns each row's id and time, in any order.
+   * Inserts rows of ONE app (times unique, at most 1000) in the caller's transaction. Returns
+   * each row's id and time, in any order. Their search index entries come with them
+   * (PostgreSQL) or later, off the commit path, from the indexer (SQLite, decision 023).
    */
   insertRows(
     db: Kysely<Database>,

@@ -106,6 +106,20 @@ export function LogList({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [following, generation]);
 
+  // While following, the end stays in view when the list's box shrinks or grows (the volume
+  // chart loading above it, the window resized), not only when lines are appended.
+  const followingRef = useRef(following);
+  followingRef.current = following;
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => {
+      if (followingRef.current) virtualizer.scrollToEnd();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [virtualizer]);
+
   // A shared link: bring its entry to the middle once it has loaded. Scroll commands go out in
   // the next frame, once the virtualizer has its element (StrictMode re-mounts it first).
   const shownTarget = useRef<string | null>(null);

@@ -1,0 +1,212 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseLogQuery } from '../routes/app-logs-query';
+import { insertLogRows, insertLogs, pruneLogs, queryLogs, toLogRow } from './app-logs';
+import { insertApp } from './apps';
+import { openDatabase, type Db } from './db';
+import { INDEXER_SQL, indexPendingLogs, startLogSearchIndexer } from './log-search-indexer';
+import { appFixture } from '../test-support.test-helper';
+import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
+
+// The indexer exists on SQLite only: PostgreSQL's trigram index is kept by the table.
+describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 023)', () => {
+  let database: TestDatabase;
+  let db: Db;
+  let appCounter = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    await db
+      .insertInto('sites')
+      .values({ id: 'site', name: 'Site', created_at: '2026-01-01T00:00:00.000Z' })
+      .execute();
+  });
+
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  async function createApp(on: Db = db): Promise<number> {
+    appCounter += 1;
+    return insertApp(on, 'site', appFixture(`app-${appCounter}`));
+  }
+
+  async function scalar(on: Db, text: string): Promise<number> {
+    const result = await on.executeQuery<{ value: number }>(CompiledQuery.raw(text));
+    return result.rows[0]?.value ?? NaN;
+  }
+
+  async function walAutocheckpoint(on: Db): Promise<unknown> {
+    const result = await on.executeQuery<{ wal_autocheckpoint: number }>(
+      CompiledQuery.raw('pragma wal_autocheckpoint'),
+    );
+    return result.rows[0]?.wal_autocheckpoint;
+  }
+
+  const watermark = (on: Db = db) =>
+    scalar(on, 'select indexed_id as value from app_logs_fts_state');
+  const lastId = (on: Db = db) => scalar(on, 'select max(id) as value from app_logs');
+  /** Index rows holding `term`, and rows at or below the watermark holding it: always equal. */
+  const indexedWith = (on: Db, term: string) =>
+    scalar(on, `select count(*) as value from app_logs_fts where app_logs_fts match '"${term}"'`);
+  const rowsUpToWatermarkWith = (on: Db, term: string) =>
+    scalar(
+      on,
+      `select count(*) as value from app_logs where instr(search, '${term}') > 0 and id <= (select indexed_id from app_logs_fts_state)`,
+    );
+
+  /** Every entry holding `term` through the index step (scan budget 0), ascending. */
+  async function searchIndexStep(on: Db, appId: number, term: string): Promise<number> {
+    const page = await queryLogs(on, appId, parseLogQuery({ q: term, since: '0', limit: '200' }), {
+      scanBudget: 0,
+    });
+    return page.count;
+  }
+
+  it('indexes in chunks, the watermark moving with the index rows', async () => {
+    await indexPendingLogs(db, Infinity);
+    const appId = await createApp();
+    const stored = await insertLogs(
+      db,
+      appId,
+      Array.from({ length: 5 }, (_, i) => ({ level: 'info' as const, data: `chunky ${i}` })),
+    );
+    expect(await indexedWith(db, 'chunky')).toBe(0);
+    expect(await searchIndexStep(db, appId, 'chunky')).toBe(5);
+
+    expect(await indexPendingLogs(db, 2)).toBe(2);
+    expect(await watermark()).toBe(Number(stored[1]?.id));
+    expect(await indexedWith(db, 'chunky')).toBe(2);
+    expect(await searchIndexStep(db, appId, 'chunky')).toBe(5);
+
+    expect(await indexPendingLogs(db, Infinity)).toBe(3);
+    expect(await watermark()).toBe(await lastId());
+    expect(await indexedWith(db, 'chunky')).toBe(5);
+    expect(await searchIndexStep(db, appId, 'chunky')).toBe(5);
+    expect(await indexPendingLogs(db, Infinity)).toBe(0);
+  });
+
+  it('pruning removes indexed rows from the index; rows it deletes before indexing never reach it', async () => {
+    await indexPendingLogs(db, Infinity);
+    const appId = await createApp();
+    const at = (offsetS: number, data: string) =>
+      toLogRow(appId, { level: 'info', data }, (1_700_000_000 + offsetS) * 1e6);
+    await insertLogRows(db, [at(0, 'prunable indexed'), at(1, 'prunable kept indexed')]);
+    await indexPendingLogs(db, Infinity);
+    await insertLogRows(db, [at(2, 'prunable unindexed'), at(100, 'prunable kept')]);
+    // Entries before offset 50 go: one indexed, two not.
+    await pruneLogs(db, 1_700_000_050);
+    expect(await indexedWith(db, 'prunable')).toBe(0);
+    await indexPendingLogs(db, Infinity);
+    expect(await indexedWith(db, 'prunable')).toBe(1);
+    expect(await rowsUpToWatermarkWith(db, 'prunable')).toBe(1);
+    await db.executeQuery(
+      CompiledQuery.raw(`insert into app_logs_fts (app_logs_fts) values ('integrity-check')`),
+    );
+    expect(await searchIndexStep(db, appId, 'prunable')).toBe(1);
+  });
+
+  it('catches up from the watermark after a restart, while ingestion goes on', async () => {
+    const appId = await createApp();
+    await insertLogs(
+      db,
+      appId,
+      Array.from({ length: 3000 }, (_, i) => ({ level: 'info' as const, data: `restart ${i}` })),
+    );
+    // Another process (the server after a restart) opens the file and starts its indexer.
+    const server = openDatabase(database.url);
+    const errors: Error[] = [];
+    const indexer = await startLogSearchIndexer(server, database.url, (error) =>
+      errors.push(error),
+    );
+    try {
+      expect(indexer).toBeDefined();
+      // Its own writes take turns with the worker's; every search answers all along.
+      for (let batch = 0; batch < 5; batch += 1) {
+        await insertLogs(
+          server,
+          appId,
+          Array.from({ length: 500 }, (_, i) => ({ level: 'info' as const, data: `restart ${i}` })),
+        );
+        expect(await searchIndexStep(server, appId, '"restart 2999"')).toBe(1);
+      }
+      await expect.poll(() => watermark(server), { timeout: 10_000 }).toBe(await lastId(server));
+      expect(await indexedWith(server, 'restart')).toBe(5500);
+      expect(await searchIndexStep(server, appId, 'restart 1')).toBe(200);
+      expect(errors).toEqual([]);
+      // The worker checkpoints the WAL meanwhile; the server's commits again once it stops.
+      expect(await walAutocheckpoint(server)).toBe(0);
+      await indexer?.stop();
+      expect(await walAutocheckpoint(server)).toBe(1000);
+    } finally {
+      await indexer?.stop();
+      await server.destroy();
+    }
+  });
+
+  it('loses nothing when the process is killed (kill -9) in the middle of indexing', async () => {
+    const appId = await createApp();
+    await indexPendingLogs(db, Infinity);
+    for (let batch = 0; batch < 10; batch += 1) {
+      await insertLogs(
+        db,
+        appId,
+        Array.from({ length: 1000 }, (_, i) => ({
+          level: 'info' as const,
+          data: `killed ${batch * 1000 + i}`,
+        })),
+      );
+    }
+    // A process running the real worker, always granting it the write lock, killed mid-way.
+    const workerUrl = new URL('./log-search-indexer-worker.js', import.meta.url).href;
+    const child = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { Worker } from 'node:worker_threads';
+         const worker = new Worker(new URL(${JSON.stringify(workerUrl)}), {
+           execArgv: [], workerData: JSON.parse(process.env.WORKER_DATA) });
+         worker.on('message', (message) => {
+           if (message.type === 'turn') worker.postMessage('go');
+           else console.log(JSON.stringify(message));
+         });`,
+      ],
+      {
+        env: {
+          ...process.env,
+          WORKER_DATA: JSON.stringify({
+            filename: database.url,
+            sql: INDEXER_SQL,
+            chunkRows: 700,
+            idleMs: 10,
+            retryMs: 10,
+          }),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const [firstLine] = (await once(child.stdout, 'data')) as [Buffer];
+    expect(firstLine.toString()).toContain('"indexed"');
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+
+    const reopened = openDatabase(database.url);
+    try {
+      const mark = await watermark(reopened);
+      expect(mark).toBeLessThan(await lastId(reopened));
+      expect(await indexedWith(reopened, 'killed')).toBe(
+        await rowsUpToWatermarkWith(reopened, 'killed'),
+      );
+      expect(await searchIndexStep(reopened, appId, '"killed 99"')).toBe(111);
+      await indexPendingLogs(reopened, Infinity);
+      expect(await indexedWith(reopened, 'killed')).toBe(10_000);
+      expect(await searchIndexStep(reopened, appId, '"killed 99"')).toBe(111);
+    } finally {
+      await reopened.destroy();
+    }
+  });
+});
