@@ -1,9 +1,9 @@
 /**
  * Log volume (our extension, decision 019): how many of an app's entries fall into each equal
  * time bucket of [since, before), per level, for the filters of the log query. Without `q` it
- * reads the (app_id, time_us, level) index alone; with `q` every row of the range is
- * tested with the log query's own rule, so the count is stopped by the same time budget (a 400
- * `too_slow`) instead of holding the event loop.
+ * sums the minute rollup (decision 024) and counts rows only in the minutes a bucket boundary
+ * splits; with `q` every row of the range is tested with the log query's own rule, so the count
+ * is stopped by the same time budget (a 400 `too_slow`) instead of holding the event loop.
  */
 import { sql, type Kysely } from 'kysely';
 import { LOG_LEVELS } from '../../src/api/schemas/app-log';
@@ -12,6 +12,7 @@ import type { Database } from './db';
 import { indexableTerms, searchTooSlow, SEARCH_TIME_BUDGET_MS } from './app-logs';
 import { US_PER_SECOND, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store';
+import { MINUTE_US, minuteOf } from './app-logs-rollup';
 
 export interface LogVolumeFilter extends Omit<LogFilter, 'limit' | 'sinceUs' | 'beforeUs'> {
   sinceUs: number;
@@ -32,7 +33,7 @@ function levelCounts() {
 }
 
 /**
- * The count, as one statement with a row per bucket and a column per level. Without index
+ * The count from the rows, as one statement with a row per bucket and a column per level. Without index
  * candidates it is one plain aggregate per bucket over one range of the (app_id, time_us,
  * level) index, joined with UNION ALL: one GROUP BY over the whole range sorts every row first,
  * which measured several times slower (decision 019). A search through the text index groups
@@ -91,29 +92,114 @@ export function selectLogVolume(
   return query;
 }
 
+/**
+ * The count without `q`, from the minute rollup (decision 024): whole minutes are summed from
+ * `app_log_minutes`; a bucket boundary inside a minute splits it, and the rows of that minute
+ * before the boundary (an index range) move from the later bucket to the earlier one. Boundary
+ * `b` of bucket `i` starts it; a minute belongs to the bucket of the boundaries at or before its
+ * end, so the count stays exact for any `since`, `before` and bucket width. One statement, so it
+ * reads one snapshot even while ingestion writes.
+ */
+export function selectRolledUpVolume(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogVolumeFilter,
+  widthUs: number,
+) {
+  const { sinceUs, beforeUs } = filter;
+  let minutes = db
+    .selectFrom('app_log_minutes')
+    .select([
+      sql<number>`cast((minute_us + ${MINUTE_US - 1 - sinceUs}) / ${widthUs} as integer)`.as(
+        'bucket',
+      ),
+      sql<number>`${sql.lit(0)}`.as('edge'),
+      'level',
+      // PostgreSQL returns sums and counts as bigint strings.
+      sql<number | string>`sum(entries)`.as('entries'),
+    ])
+    .where('app_id', '=', appId)
+    .where('minute_us', '>=', minuteOf(sinceUs))
+    .where('minute_us', '<', minuteOf(beforeUs));
+  if (filter.minLevel !== undefined) minutes = minutes.where('level', '>=', filter.minLevel);
+  if (filter.job !== undefined) minutes = minutes.where('job', '=', filter.job);
+  let query = minutes.groupBy([sql`bucket`, 'level']);
+  const buckets = Math.ceil((beforeUs - sinceUs) / widthUs);
+  for (let index = 0; index <= buckets; index += 1) {
+    const boundaryUs = Math.min(beforeUs, sinceUs + index * widthUs);
+    if (minuteOf(boundaryUs) === boundaryUs) continue;
+    let split = db
+      .selectFrom('app_logs')
+      .select([
+        sql<number>`${sql.lit(index)}`.as('bucket'),
+        sql<number>`${sql.lit(1)}`.as('edge'),
+        'level',
+        sql<number | string>`count(*)`.as('entries'),
+      ])
+      .where('app_id', '=', appId)
+      .where('time_us', '>=', minuteOf(boundaryUs))
+      .where('time_us', '<', boundaryUs);
+    if (filter.minLevel !== undefined) split = split.where('level', '>=', filter.minLevel);
+    if (filter.job !== undefined) split = split.where('job', '=', filter.job);
+    query = query.unionAll(split.groupBy('level'));
+  }
+  return query;
+}
+
+/** The equal buckets of [since, before), every count 0. */
+function emptyVolume(filter: LogVolumeFilter, widthUs: number): LogVolume {
+  return {
+    since: filter.sinceUs / US_PER_SECOND,
+    before: filter.beforeUs / US_PER_SECOND,
+    bucket_seconds: widthUs / US_PER_SECOND,
+    buckets: Array.from(
+      { length: Math.ceil((filter.beforeUs - filter.sinceUs) / widthUs) },
+      (_, index) => ({
+        start: (filter.sinceUs + index * widthUs) / US_PER_SECOND,
+        counts: zeroCounts(),
+      }),
+    ),
+  };
+}
+
+/** Adds `entries` of the level of rank `level` to bucket `index`, if there is one. */
+function add(volume: LogVolume, index: number, level: number, entries: number): void {
+  const counts = volume.buckets[index]?.counts;
+  const name = LOG_LEVELS[level];
+  if (counts && name) counts[name] += entries;
+}
+
+/**
+ * The volume for `filter`: from the minute rollup without `q`; with `q`, or with `fromRows` (the
+ * benchmark's baseline, the tests' reference), by counting the rows of the range under the
+ * search's time budget. A `job` of '' (the route reads it as no filter) is counted from the rows
+ * too, as the rollup files entries without a job under ''.
+ */
 export async function countLogVolume(
   db: Kysely<Database>,
   appId: number,
   filter: LogVolumeFilter,
-  options: { timeBudgetMs?: number } = {},
+  options: { timeBudgetMs?: number; fromRows?: boolean } = {},
 ): Promise<LogVolume> {
   const rangeUs = filter.beforeUs - filter.sinceUs;
   const widthUs = Math.ceil(rangeUs / Math.max(1, Math.min(filter.buckets, rangeUs)));
   // Widths are whole µs: a rounded-up width may need fewer buckets to reach `before`.
-  const buckets = Math.ceil(rangeUs / widthUs);
+  const volume = emptyVolume(filter, widthUs);
+  if (!filter.search && filter.job !== '' && options.fromRows !== true) {
+    for (const row of await selectRolledUpVolume(db, appId, filter, widthUs).execute()) {
+      const entries = Number(row.entries);
+      if (row.edge === 0) add(volume, row.bucket, row.level, entries);
+      else {
+        add(volume, row.bucket - 1, row.level, entries);
+        add(volume, row.bucket, row.level, -entries);
+      }
+    }
+    return volume;
+  }
   const timeBudgetMs = options.timeBudgetMs ?? SEARCH_TIME_BUDGET_MS;
   const rows = await selectLogVolume(db, appId, filter, widthUs, Date.now() + timeBudgetMs)
     .execute()
     .catch(searchTooSlow(db, timeBudgetMs));
-  const volume: LogVolume = {
-    since: filter.sinceUs / US_PER_SECOND,
-    before: filter.beforeUs / US_PER_SECOND,
-    bucket_seconds: widthUs / US_PER_SECOND,
-    buckets: Array.from({ length: buckets }, (_, index) => ({
-      start: (filter.sinceUs + index * widthUs) / US_PER_SECOND,
-      counts: zeroCounts(),
-    })),
-  };
   for (const row of rows) {
     const bucket = volume.buckets[row.bucket];
     // PostgreSQL returns counts as bigint strings.

@@ -3,6 +3,7 @@ import { coreMigration } from './001-core';
 import { appLogsMigration } from './002-app-logs';
 import { authFailuresMigration } from './003-auth-failures';
 import { logVolumeIndexMigration } from './004-log-volume-index';
+import { logMinutesMigration } from './005-log-minutes';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-app-logs': appLogsMigration,
   '003-auth-failures': authFailuresMigration,
   '004-log-volume-index': logVolumeIndexMigration,
+  '005-log-minutes': logMinutesMigration,
 };
