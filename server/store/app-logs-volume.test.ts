@@ -1,11 +1,12 @@
 import fc from 'fast-check';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_LEVELS } from '../../src/api/schemas/app-log';
 import type { LogVolumeCounts } from '../../src/api/schemas/app-log-volume';
 import type { Db } from './db';
 import { insertLogRows, pruneLogs, toLogRow } from './app-logs';
 import { ensureDayPartition } from './app-logs-postgres';
-import { countLogVolume, type LogVolumeFilter } from './app-logs-volume';
+import { countLogVolume, selectRolledUpVolume, type LogVolumeFilter } from './app-logs-volume';
 import { insertApp } from './apps';
 import { appFixture } from '../test-support.test-helper';
 import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
@@ -139,5 +140,30 @@ describe('countLogVolume', () => {
       ),
       { numRuns: testEngine === 'postgres' ? 40 : 80 },
     );
+  });
+});
+
+describe.skipIf(testEngine !== 'sqlite')('the rollup volume query plan', () => {
+  it('reads the rollup by its key and each split minute from the (app, time, level) index, unsorted', async () => {
+    const filter: LogVolumeFilter = {
+      sinceUs: BASE_US + 1,
+      beforeUs: BASE_US + DAY_US + 1,
+      buckets: 60,
+      minLevel: 3,
+    };
+    const compiled = selectRolledUpVolume(db, 1, filter, DAY_US / 60).compile();
+    const result = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
+    );
+    const detail = result.rows.map((planRow) => planRow.detail).join('\n');
+    expect(detail).toMatch(
+      /SEARCH app_log_minutes USING PRIMARY KEY \(app_id=\? AND minute_us>\? AND minute_us<\?\)/,
+    );
+    expect(detail).toMatch(
+      /SEARCH app_logs USING COVERING INDEX app_logs_app_time_level \(app_id=\? AND time_us>\? AND time_us<\?\)/,
+    );
+    expect(detail).not.toMatch(/\bSCAN app_logs\b/);
+    // One row per split minute, no sort; only the rollup's buckets are grouped.
+    expect(detail.match(/TEMP B-TREE/g)).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@
  * is stopped by the same time budget (a 400 `too_slow`) instead of holding the event loop.
  */
 import { sql, type Kysely } from 'kysely';
-import { LOG_LEVELS } from '../../src/api/schemas/app-log';
+import { LOG_LEVELS, type LogLevel } from '../../src/api/schemas/app-log';
 import type { LogVolume, LogVolumeCounts } from '../../src/api/schemas/app-log-volume';
 import type { Database } from './db';
 import { indexableTerms, searchTooSlow, SEARCH_TIME_BUDGET_MS } from './app-logs';
@@ -114,16 +114,18 @@ export function selectRolledUpVolume(
         'bucket',
       ),
       sql<number>`${sql.lit(0)}`.as('edge'),
-      'level',
-      // PostgreSQL returns sums and counts as bigint strings.
-      sql<number | string>`sum(entries)`.as('entries'),
+      ...LOG_LEVELS.map((level, rank) =>
+        sql<number | string>`sum(case when level = ${sql.lit(rank)} then entries else 0 end)`.as(
+          level,
+        ),
+      ),
     ])
     .where('app_id', '=', appId)
     .where('minute_us', '>=', minuteOf(sinceUs))
     .where('minute_us', '<', minuteOf(beforeUs));
   if (filter.minLevel !== undefined) minutes = minutes.where('level', '>=', filter.minLevel);
   if (filter.job !== undefined) minutes = minutes.where('job', '=', filter.job);
-  let query = minutes.groupBy([sql`bucket`, 'level']);
+  let query = minutes.groupBy(sql`bucket`);
   const buckets = Math.ceil((beforeUs - sinceUs) / widthUs);
   for (let index = 0; index <= buckets; index += 1) {
     const boundaryUs = Math.min(beforeUs, sinceUs + index * widthUs);
@@ -133,15 +135,14 @@ export function selectRolledUpVolume(
       .select([
         sql<number>`${sql.lit(index)}`.as('bucket'),
         sql<number>`${sql.lit(1)}`.as('edge'),
-        'level',
-        sql<number | string>`count(*)`.as('entries'),
+        ...levelCounts(),
       ])
       .where('app_id', '=', appId)
       .where('time_us', '>=', minuteOf(boundaryUs))
       .where('time_us', '<', boundaryUs);
     if (filter.minLevel !== undefined) split = split.where('level', '>=', filter.minLevel);
     if (filter.job !== undefined) split = split.where('job', '=', filter.job);
-    query = query.unionAll(split.groupBy('level'));
+    query = query.unionAll(split);
   }
   return query;
 }
@@ -162,11 +163,16 @@ function emptyVolume(filter: LogVolumeFilter, widthUs: number): LogVolume {
   };
 }
 
-/** Adds `entries` of the level of rank `level` to bucket `index`, if there is one. */
-function add(volume: LogVolume, index: number, level: number, entries: number): void {
+/** Adds a row's count of each level, times `sign`, to bucket `index`, if there is one. */
+function add(
+  volume: LogVolume,
+  index: number,
+  row: Record<LogLevel, number | string>,
+  sign: 1 | -1,
+): void {
   const counts = volume.buckets[index]?.counts;
-  const name = LOG_LEVELS[level];
-  if (counts && name) counts[name] += entries;
+  // PostgreSQL returns sums and counts as bigint strings.
+  if (counts) for (const level of LOG_LEVELS) counts[level] += sign * Number(row[level]);
 }
 
 /**
@@ -187,11 +193,10 @@ export async function countLogVolume(
   const volume = emptyVolume(filter, widthUs);
   if (!filter.search && filter.job !== '' && options.fromRows !== true) {
     for (const row of await selectRolledUpVolume(db, appId, filter, widthUs).execute()) {
-      const entries = Number(row.entries);
-      if (row.edge === 0) add(volume, row.bucket, row.level, entries);
+      if (row.edge === 0) add(volume, row.bucket, row, 1);
       else {
-        add(volume, row.bucket - 1, row.level, entries);
-        add(volume, row.bucket, row.level, -entries);
+        add(volume, row.bucket - 1, row, 1);
+        add(volume, row.bucket, row, -1);
       }
     }
     return volume;

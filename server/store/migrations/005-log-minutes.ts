@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { engineOf } from '../engine';
 
 /**
  * The log volume rollup (store/app-logs-rollup.ts, decision 024): how many entries each app has
@@ -11,6 +12,9 @@ import { sql, type Kysely, type Migration } from 'kysely';
 export const logMinutesMigration: Migration = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in 001
   async up(db: Kysely<any>): Promise<void> {
+    // SQLite: without rowid, the rows live in the key's b-tree, so a range of minutes reads
+    // `entries` there instead of looking each row up by rowid.
+    const withoutRowid = engineOf(db) === 'sqlite' ? sql` without rowid` : sql``;
     await sql`create table app_log_minutes (
       app_id integer not null references apps (id) on delete cascade,
       minute_us bigint not null,
@@ -18,7 +22,7 @@ export const logMinutesMigration: Migration = {
       job text not null,
       entries integer not null,
       primary key (app_id, minute_us, level, job)
-    )`.execute(db);
+    )${withoutRowid}`.execute(db);
     await fillLogMinutes(db);
   },
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in 001
