@@ -1,6 +1,6 @@
 /**
  * The log volume rollup (`app_log_minutes`, migration 005, decision 024): entries per app,
- * minute, level and job, kept exact by the writers of `app_logs` in their own transactions:
+ * minute and level, in all and per job, kept exact by the writers of `app_logs` in their own transactions:
  * ingestion adds each batch with one upsert, retention takes out what it deletes. The volume
  * route (app-logs-volume.ts) sums it instead of counting every row of the range.
  */
@@ -10,6 +10,11 @@ import type { Database } from './db';
 
 export const MINUTE_US = 60_000_000;
 
+/** The rollup's `job_key` of a `job` filter; '' (no filter) counts every entry. */
+export function jobKey(job: string | undefined): string {
+  return job === undefined ? '' : `=${job}`;
+}
+
 /** The first µs of the minute holding `timeUs` (times are positive). */
 export function minuteOf(timeUs: number): number {
   return timeUs - (timeUs % MINUTE_US);
@@ -17,29 +22,34 @@ export function minuteOf(timeUs: number): number {
 
 /**
  * Adds a batch of new rows to the rollup, in the caller's transaction: counted here per
- * (app, minute, level, job), then one upsert (a batch spans a minute or two, so a few rows).
+ * (app, minute, level), in all and per job, then one upsert (a batch spans a minute or two, so a
+ * few rows).
  */
 export async function addToRollup(db: Kysely<Database>, rows: readonly NewLogRow[]): Promise<void> {
   const counts = new Map<string, AppLogMinutesTable>();
-  for (const row of rows) {
+  const count = (row: NewLogRow, job: string | undefined) => {
     const minute = {
       app_id: row.app_id,
+      job_key: jobKey(job),
       minute_us: minuteOf(row.time_us),
       level: row.level,
-      job: row.job ?? '',
     };
-    // `job` last: whatever it holds, the key stays unique.
-    const key = `${minute.app_id}:${minute.minute_us}:${minute.level}:${minute.job}`;
+    // `job_key` last: whatever it holds, the key stays unique.
+    const key = `${minute.app_id}:${minute.minute_us}:${minute.level}:${minute.job_key}`;
     const counted = counts.get(key);
     if (counted) counted.entries += 1;
     else counts.set(key, { ...minute, entries: 1 });
+  };
+  for (const row of rows) {
+    count(row, undefined);
+    if (row.job != null) count(row, row.job);
   }
   if (counts.size === 0) return;
   await db
     .insertInto('app_log_minutes')
     .values([...counts.values()])
     .onConflict((conflict) =>
-      conflict.columns(['app_id', 'minute_us', 'level', 'job']).doUpdateSet((eb) => ({
+      conflict.columns(['app_id', 'job_key', 'minute_us', 'level']).doUpdateSet((eb) => ({
         entries: eb('app_log_minutes.entries', '+', eb.ref('excluded.entries')),
       })),
     )
@@ -63,7 +73,7 @@ export async function removeFromRollup(
   if (fromUs !== undefined) whole = whole.where('minute_us', '>=', fromUs);
   await whole.execute();
   if (cutoffMinute === cutoffUs) return;
-  // The cutoff's minute: each (app, level, job) of it loses its rows before the cutoff.
+  // The cutoff's minute: each (app, job_key, level) of it loses its rows before the cutoff.
   let partial = db
     .updateTable('app_log_minutes')
     .set((eb) => ({
@@ -77,7 +87,9 @@ export async function removeFromRollup(
           .where('app_logs.time_us', '>=', cutoffMinute)
           .where('app_logs.time_us', '<', cutoffUs)
           .whereRef('app_logs.level', '=', 'app_log_minutes.level')
-          .where(sql`coalesce(app_logs.job, '')`, '=', sql.ref('app_log_minutes.job')),
+          .where(
+            sql<boolean>`(app_log_minutes.job_key = '' or '=' || app_logs.job = app_log_minutes.job_key)`,
+          ),
       ),
     }))
     .where('minute_us', '=', cutoffMinute);

@@ -157,7 +157,7 @@ describe.skipIf(testEngine !== 'sqlite')('the rollup volume query plan', () => {
     );
     const detail = result.rows.map((planRow) => planRow.detail).join('\n');
     expect(detail).toMatch(
-      /SEARCH app_log_minutes USING PRIMARY KEY \(app_id=\? AND minute_us>\? AND minute_us<\?\)/,
+      /SEARCH app_log_minutes USING PRIMARY KEY \(app_id=\? AND job_key=\? AND minute_us>\? AND minute_us<\?\)/,
     );
     expect(detail).toMatch(
       /SEARCH app_logs USING COVERING INDEX app_logs_app_time_level \(app_id=\? AND time_us>\? AND time_us<\?\)/,

@@ -12,7 +12,7 @@ import type { Database } from './db';
 import { indexableTerms, searchTooSlow, SEARCH_TIME_BUDGET_MS } from './app-logs';
 import { US_PER_SECOND, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store';
-import { MINUTE_US, minuteOf } from './app-logs-rollup';
+import { jobKey, MINUTE_US, minuteOf } from './app-logs-rollup';
 
 export interface LogVolumeFilter extends Omit<LogFilter, 'limit' | 'sinceUs' | 'beforeUs'> {
   sinceUs: number;
@@ -121,10 +121,10 @@ export function selectRolledUpVolume(
       ),
     ])
     .where('app_id', '=', appId)
+    .where('job_key', '=', jobKey(filter.job))
     .where('minute_us', '>=', minuteOf(sinceUs))
     .where('minute_us', '<', minuteOf(beforeUs));
   if (filter.minLevel !== undefined) minutes = minutes.where('level', '>=', filter.minLevel);
-  if (filter.job !== undefined) minutes = minutes.where('job', '=', filter.job);
   let query = minutes.groupBy(sql`bucket`);
   const buckets = Math.ceil((beforeUs - sinceUs) / widthUs);
   for (let index = 0; index <= buckets; index += 1) {
@@ -178,8 +178,7 @@ function add(
 /**
  * The volume for `filter`: from the minute rollup without `q`; with `q`, or with `fromRows` (the
  * benchmark's baseline, the tests' reference), by counting the rows of the range under the
- * search's time budget. A `job` of '' (the route reads it as no filter) is counted from the rows
- * too, as the rollup files entries without a job under ''.
+ * search's time budget.
  */
 export async function countLogVolume(
   db: Kysely<Database>,
@@ -191,7 +190,7 @@ export async function countLogVolume(
   const widthUs = Math.ceil(rangeUs / Math.max(1, Math.min(filter.buckets, rangeUs)));
   // Widths are whole µs: a rounded-up width may need fewer buckets to reach `before`.
   const volume = emptyVolume(filter, widthUs);
-  if (!filter.search && filter.job !== '' && options.fromRows !== true) {
+  if (!filter.search && options.fromRows !== true) {
     for (const row of await selectRolledUpVolume(db, appId, filter, widthUs).execute()) {
       if (row.edge === 0) add(volume, row.bucket, row, 1);
       else {
