@@ -5,7 +5,7 @@
  * splits; with `q` every row of the range is tested with the log query's own rule, so the count
  * is stopped by the same time budget (a 400 `too_slow`) instead of holding the event loop.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LOG_LEVELS, type LogLevel } from '../../src/api/schemas/app-log';
 import type { LogVolume, LogVolumeCounts } from '../../src/api/schemas/app-log-volume';
 import type { Database } from './db';
@@ -94,11 +94,12 @@ export function selectLogVolume(
 
 /**
  * The count without `q`, from the minute rollup (decision 024): whole minutes are summed from
- * `app_log_minutes`; a bucket boundary inside a minute splits it, and the rows of that minute
- * before the boundary (an index range) move from the later bucket to the earlier one. Boundary
- * `b` of bucket `i` starts it; a minute belongs to the bucket of the boundaries at or before its
- * end, so the count stays exact for any `since`, `before` and bucket width. One statement, so it
- * reads one snapshot even while ingestion writes.
+ * `app_log_minutes`, each into the bucket holding its end. A bucket boundary inside a minute
+ * splits it: the minute's entries before the boundary move from the later bucket to the earlier
+ * one, counted from the rows of the shorter side of the boundary (an index range of at most half
+ * a minute): those before it, or the minute's total less those after it. Rows have `edge` 0 for
+ * whole minutes, and +1 or -1 for a part of the entries before boundary `bucket`. Exact for any
+ * `since`, `before` and bucket width; one statement, so one snapshot while ingestion writes.
  */
 export function selectRolledUpVolume(
   db: Kysely<Database>,
@@ -107,42 +108,57 @@ export function selectRolledUpVolume(
   widthUs: number,
 ) {
   const { sinceUs, beforeUs } = filter;
-  let minutes = db
-    .selectFrom('app_log_minutes')
-    .select([
-      sql<number>`cast((minute_us + ${MINUTE_US - 1 - sinceUs}) / ${widthUs} as integer)`.as(
-        'bucket',
-      ),
-      sql<number>`${sql.lit(0)}`.as('edge'),
-      ...LOG_LEVELS.map((level, rank) =>
-        sql<number | string>`sum(case when level = ${sql.lit(rank)} then entries else 0 end)`.as(
-          level,
+  const minutes = (bucket: RawBuilder<number>, edge: number, lowUs: number, highUs: number) => {
+    let query = db
+      .selectFrom('app_log_minutes')
+      .select([
+        bucket.as('bucket'),
+        sql<number>`${sql.lit(edge)}`.as('edge'),
+        ...LOG_LEVELS.map((level, rank) =>
+          sql<number | string>`sum(case when level = ${sql.lit(rank)} then entries else 0 end)`.as(
+            level,
+          ),
         ),
-      ),
-    ])
-    .where('app_id', '=', appId)
-    .where('job_key', '=', jobKey(filter.job))
-    .where('minute_us', '>=', minuteOf(sinceUs))
-    .where('minute_us', '<', minuteOf(beforeUs));
-  if (filter.minLevel !== undefined) minutes = minutes.where('level', '>=', filter.minLevel);
-  let query = minutes.groupBy(sql`bucket`);
-  const buckets = Math.ceil((beforeUs - sinceUs) / widthUs);
-  for (let index = 0; index <= buckets; index += 1) {
-    const boundaryUs = Math.min(beforeUs, sinceUs + index * widthUs);
-    if (minuteOf(boundaryUs) === boundaryUs) continue;
-    let split = db
+      ])
+      .where('app_id', '=', appId)
+      .where('job_key', '=', jobKey(filter.job))
+      .where('minute_us', '>=', lowUs)
+      .where('minute_us', '<', highUs);
+    if (filter.minLevel !== undefined) query = query.where('level', '>=', filter.minLevel);
+    return query;
+  };
+  const rows = (index: number, edge: number, lowUs: number, highUs: number) => {
+    let query = db
       .selectFrom('app_logs')
       .select([
         sql<number>`${sql.lit(index)}`.as('bucket'),
-        sql<number>`${sql.lit(1)}`.as('edge'),
+        sql<number>`${sql.lit(edge)}`.as('edge'),
         ...levelCounts(),
       ])
       .where('app_id', '=', appId)
-      .where('time_us', '>=', minuteOf(boundaryUs))
-      .where('time_us', '<', boundaryUs);
-    if (filter.minLevel !== undefined) split = split.where('level', '>=', filter.minLevel);
-    if (filter.job !== undefined) split = split.where('job', '=', filter.job);
-    query = query.unionAll(split);
+      .where('time_us', '>=', lowUs)
+      .where('time_us', '<', highUs);
+    if (filter.minLevel !== undefined) query = query.where('level', '>=', filter.minLevel);
+    if (filter.job !== undefined) query = query.where('job', '=', filter.job);
+    return query;
+  };
+  const bucketOfMinute = sql<number>`cast((minute_us + ${MINUTE_US - 1 - sinceUs}) / ${widthUs} as integer)`;
+  let query = minutes(bucketOfMinute, 0, minuteOf(sinceUs), minuteOf(beforeUs)).groupBy(
+    sql`bucket`,
+  );
+  const buckets = Math.ceil((beforeUs - sinceUs) / widthUs);
+  for (let index = 0; index <= buckets; index += 1) {
+    const boundaryUs = Math.min(beforeUs, sinceUs + index * widthUs);
+    const minuteUs = minuteOf(boundaryUs);
+    if (minuteUs === boundaryUs) continue;
+    const nextUs = minuteUs + MINUTE_US;
+    if (boundaryUs - minuteUs <= nextUs - boundaryUs) {
+      query = query.unionAll(rows(index, 1, minuteUs, boundaryUs));
+    } else {
+      query = query
+        .unionAll(minutes(sql<number>`${sql.lit(index)}`, 1, minuteUs, nextUs))
+        .unionAll(rows(index, -1, boundaryUs, nextUs));
+    }
   }
   return query;
 }
@@ -168,7 +184,7 @@ function add(
   volume: LogVolume,
   index: number,
   row: Record<LogLevel, number | string>,
-  sign: 1 | -1,
+  sign: number,
 ): void {
   const counts = volume.buckets[index]?.counts;
   // PostgreSQL returns sums and counts as bigint strings.
@@ -194,8 +210,8 @@ export async function countLogVolume(
     for (const row of await selectRolledUpVolume(db, appId, filter, widthUs).execute()) {
       if (row.edge === 0) add(volume, row.bucket, row, 1);
       else {
-        add(volume, row.bucket - 1, row, 1);
-        add(volume, row.bucket, row, -1);
+        add(volume, row.bucket - 1, row, row.edge);
+        add(volume, row.bucket, row, -row.edge);
       }
     }
     return volume;
