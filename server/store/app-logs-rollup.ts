@@ -1,10 +1,10 @@
 /**
  * The log volume rollup (`app_log_minutes`, migration 005, decision 024): entries per app,
- * minute and level, in all and per job, kept exact by the writers of `app_logs` in their own transactions:
- * ingestion adds each batch with one upsert, retention takes out what it deletes. The volume
- * route (app-logs-volume.ts) sums it instead of counting every row of the range.
+ * minute and level, in all and per job, kept exact by the writers of `app_logs` in their own
+ * transactions: ingestion adds each batch with one upsert, retention takes out what it deletes.
+ * The volume route (app-logs-volume.ts) sums it instead of counting every row of the range.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { AppLogMinutesTable, NewLogRow } from './app-logs-table';
 import type { Database } from './db';
 
@@ -88,7 +88,7 @@ export async function removeFromRollup(
           .where('app_logs.time_us', '<', cutoffUs)
           .whereRef('app_logs.level', '=', 'app_log_minutes.level')
           .where(
-            sql<boolean>`(app_log_minutes.job_key = '' or '=' || app_logs.job = app_log_minutes.job_key)`,
+            sql<SqlBool>`(app_log_minutes.job_key = '' or '=' || app_logs.job = app_log_minutes.job_key)`,
           ),
       ),
     }))

@@ -33,11 +33,11 @@ function levelCounts() {
 }
 
 /**
- * The count from the rows, as one statement with a row per bucket and a column per level. Without index
- * candidates it is one plain aggregate per bucket over one range of the (app_id, time_us,
- * level) index, joined with UNION ALL: one GROUP BY over the whole range sorts every row first,
- * which measured several times slower (decision 019). A search through the text index groups
- * once instead, since each per-bucket part would look the terms up again.
+ * The count from the rows, as one statement with a row per bucket and a column per level.
+ * Without index candidates it is one plain aggregate per bucket over one range of the (app_id,
+ * time_us, level) index, joined with UNION ALL: one GROUP BY over the whole range sorts every row
+ * first, which measured several times slower (decision 019). A search through the text index
+ * groups once instead, since each per-bucket part would look the terms up again.
  */
 export function selectLogVolume(
   db: Kysely<Database>,
@@ -220,10 +220,6 @@ export async function countLogVolume(
   const rows = await selectLogVolume(db, appId, filter, widthUs, Date.now() + timeBudgetMs)
     .execute()
     .catch(searchTooSlow(db, timeBudgetMs));
-  for (const row of rows) {
-    const bucket = volume.buckets[row.bucket];
-    // PostgreSQL returns counts as bigint strings.
-    if (bucket) for (const level of LOG_LEVELS) bucket.counts[level] = Number(row[level]);
-  }
+  for (const row of rows) add(volume, row.bucket, row, 1);
   return volume;
 }
