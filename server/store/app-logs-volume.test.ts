@@ -151,7 +151,7 @@ describe.skipIf(testEngine !== 'sqlite')('the rollup volume query plan', () => {
       buckets: 60,
       minLevel: 3,
     };
-    const compiled = selectRolledUpVolume(db, 1, filter, DAY_US / 60).compile();
+    const compiled = selectRolledUpVolume(1, filter, DAY_US / 60).compile(db);
     const result = await db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
     );

@@ -101,51 +101,37 @@ export function selectLogVolume(
  * whole minutes, and +1 or -1 for a part of the entries before boundary `bucket`. Exact for any
  * `since`, `before` and bucket width; one statement, so one snapshot while ingestion writes.
  */
-export function selectRolledUpVolume(
-  db: Kysely<Database>,
-  appId: number,
-  filter: LogVolumeFilter,
-  widthUs: number,
-) {
+export function selectRolledUpVolume(appId: number, filter: LogVolumeFilter, widthUs: number) {
   const { sinceUs, beforeUs } = filter;
-  const minutes = (bucket: RawBuilder<number>, edge: number, lowUs: number, highUs: number) => {
-    let query = db
-      .selectFrom('app_log_minutes')
-      .select([
-        bucket.as('bucket'),
-        sql<number>`${sql.lit(edge)}`.as('edge'),
-        ...LOG_LEVELS.map((level, rank) =>
-          sql<number | string>`sum(case when level = ${sql.lit(rank)} then entries else 0 end)`.as(
-            level,
-          ),
-        ),
-      ])
-      .where('app_id', '=', appId)
-      .where('job_key', '=', jobKey(filter.job))
-      .where('minute_us', '>=', lowUs)
-      .where('minute_us', '<', highUs);
-    if (filter.minLevel !== undefined) query = query.where('level', '>=', filter.minLevel);
-    return query;
-  };
-  const rows = (index: number, edge: number, lowUs: number, highUs: number) => {
-    let query = db
-      .selectFrom('app_logs')
-      .select([
-        sql<number>`${sql.lit(index)}`.as('bucket'),
-        sql<number>`${sql.lit(edge)}`.as('edge'),
-        ...levelCounts(),
-      ])
-      .where('app_id', '=', appId)
-      .where('time_us', '>=', lowUs)
-      .where('time_us', '<', highUs);
-    if (filter.minLevel !== undefined) query = query.where('level', '>=', filter.minLevel);
-    if (filter.job !== undefined) query = query.where('job', '=', filter.job);
-    return query;
-  };
-  const bucketOfMinute = sql<number>`cast((minute_us + ${MINUTE_US - 1 - sinceUs}) / ${widthUs} as integer)`;
-  let query = minutes(bucketOfMinute, 0, minuteOf(sinceUs), minuteOf(beforeUs)).groupBy(
-    sql`bucket`,
+  // Written with `sql` rather than the query builder: a 240-bucket range has hundreds of parts,
+  // and building and compiling them as select queries took longer than running them.
+  const levelFilter = filter.minLevel === undefined ? sql`` : sql` and level >= ${filter.minLevel}`;
+  const jobFilter = filter.job === undefined ? sql`` : sql` and job = ${filter.job}`;
+  const sums = sql.raw(
+    LOG_LEVELS.map(
+      (level, rank) => `sum(case when level = ${String(rank)} then entries else 0 end) as ${level}`,
+    ).join(', '),
   );
+  const counts = sql.raw(
+    LOG_LEVELS.map(
+      (level, rank) => `count(case when level = ${String(rank)} then 1 end) as ${level}`,
+    ).join(', '),
+  );
+  const minutes = (bucket: RawBuilder<unknown>, edge: number, lowUs: number, highUs: number) =>
+    sql`select ${bucket} as bucket, ${sql.lit(edge)} as edge, ${sums} from app_log_minutes
+      where app_id = ${appId} and job_key = ${jobKey(filter.job)}
+      and minute_us >= ${lowUs} and minute_us < ${highUs}${levelFilter}`;
+  const rows = (index: number, edge: number, lowUs: number, highUs: number) =>
+    sql`select ${sql.lit(index)} as bucket, ${sql.lit(edge)} as edge, ${counts} from app_logs
+      where app_id = ${appId} and time_us >= ${lowUs} and time_us < ${highUs}${levelFilter}${jobFilter}`;
+  const parts = [
+    sql`${minutes(
+      sql`cast((minute_us + ${MINUTE_US - 1 - sinceUs}) / ${widthUs} as integer)`,
+      0,
+      minuteOf(sinceUs),
+      minuteOf(beforeUs),
+    )} group by bucket`,
+  ];
   const buckets = Math.ceil((beforeUs - sinceUs) / widthUs);
   for (let index = 0; index <= buckets; index += 1) {
     const boundaryUs = Math.min(beforeUs, sinceUs + index * widthUs);
@@ -153,15 +139,16 @@ export function selectRolledUpVolume(
     if (minuteUs === boundaryUs) continue;
     const nextUs = minuteUs + MINUTE_US;
     if (boundaryUs - minuteUs <= nextUs - boundaryUs) {
-      query = query.unionAll(rows(index, 1, minuteUs, boundaryUs));
+      parts.push(rows(index, 1, minuteUs, boundaryUs));
     } else {
-      query = query
-        .unionAll(minutes(sql<number>`${sql.lit(index)}`, 1, minuteUs, nextUs))
-        .unionAll(rows(index, -1, boundaryUs, nextUs));
+      parts.push(minutes(sql.lit(index), 1, minuteUs, nextUs), rows(index, -1, boundaryUs, nextUs));
     }
   }
-  return query;
+  return sql<VolumeRow>`${sql.join(parts, sql` union all `)}`;
 }
+
+/** A row of the volume statements: a bucket, and its count (or a part of it) per level. */
+type VolumeRow = { bucket: number; edge: number } & Record<LogLevel, number | string>;
 
 /** The equal buckets of [since, before), every count 0. */
 function emptyVolume(filter: LogVolumeFilter, widthUs: number): LogVolume {
@@ -207,7 +194,8 @@ export async function countLogVolume(
   // Widths are whole µs: a rounded-up width may need fewer buckets to reach `before`.
   const volume = emptyVolume(filter, widthUs);
   if (!filter.search && options.fromRows !== true) {
-    for (const row of await selectRolledUpVolume(db, appId, filter, widthUs).execute()) {
+    const { rows } = await selectRolledUpVolume(appId, filter, widthUs).execute(db);
+    for (const row of rows) {
       if (row.edge === 0) add(volume, row.bucket, row, 1);
       else {
         add(volume, row.bucket - 1, row, row.edge);
