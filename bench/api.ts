@@ -345,11 +345,11 @@ async function main(): Promise<void> {
         ),
       });
     results.http_ms = httpStats;
+    printStats('whole request (ms, HTTP)', httpStats);
     if (VOLUME_ONLY) {
       console.log(`\n${JSON.stringify(results)}`);
       return;
     }
-    printStats('whole request (ms, HTTP)', httpStats);
 
     // Ingestion through POST, batches of 500, 4 in flight.
     const batches = Array.from({ length: 120 }, () =>
