@@ -7,7 +7,7 @@
  * Measured in the page: p95 frame time (requestAnimationFrame deltas), the longest main-thread
  * task (PerformanceObserver 'longtask', which reports tasks over 50 ms), the JS heap at the end
  * (CDP Runtime.getHeapUsage, before and after a forced GC), and ingestion-to-screen latency:
- * every entry carries the producer's send time in `data.sent`; a MutationObserver notes when a
+ * every entry carries the producer's send time in `data.sent` (shown as `sent=…`); a MutationObserver notes when a
  * row with that entry is added to the list and the next animation frame (the paint that shows
  * it) stamps it. Only rows that reach the screen count: while following at 1,000 lines/s most
  * lines scroll past between two paints without ever being drawn. The volume chart over the list
@@ -203,7 +203,8 @@ const PAGE_PROBE = `
         const id = row.getAttribute('data-log-id');
         if (probe.seen.has(id)) continue;
         probe.seen.add(id);
-        const match = /"sent":(\\d+)/.exec(row.textContent || '');
+        // Structured lines show data's fields as key=value; the expanded view as JSON.
+        const match = /(?:"sent":|sent=)(\\d+)/.exec(row.textContent || '');
         if (match) probe.latencies.push(shown - Number(match[1]));
       }
     });
