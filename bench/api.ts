@@ -2,9 +2,11 @@
  * `npm run bench:api`: the API benchmark (not a test). Fills a temp SQLite database with
  * 1,000,000 log entries over 7 days for one app plus noise in four other apps, then reports:
  * - in-process latency of the store (median, p99): tail, newest-first page, level, job, `q` over
- *   the 24 h window, and `q` over an explicit 7-day `since` range; the volume count (60 buckets)
- *   over 24 h and over all 7 days, with a level, and with `q` (its time budget applies);
- * - whole-request latency over HTTP (one connection, sequential) for the tail and the page;
+ *   the 24 h window, and `q` over an explicit 7-day `since` range; the volume count over 24 h
+ *   (60 and 240 buckets, a level, a job) and over the whole span, from the minute rollup beside
+ *   the count from the rows (bench/api-volume.ts), and with `q` (its time budget applies);
+ * - whole-request latency over HTTP (one connection, sequential) for the volume (without and
+ *   with `q`), the tail and the page;
  * - ingestion rate through `POST /api/apps/:id/logs` in batches of 500;
  * - throughput of 200-entry pages over HTTP with autocannon (50 connections), for the real route
  *   and for two serialization variants (objects + JSON.stringify, objects + zod serializer).
@@ -16,6 +18,8 @@
  * BENCH_INGEST_BATCHES (batches of 500 ingested, 120).
  * On SQLite the ingestion also reports when the search indexer had caught up with it (decision
  * 023): the rate through HTTP counts until the last response, the indexed rate until then.
+ * BENCH_SPAN_DAYS (7: the days the entries spread over; 1 puts them all in the volume's 24 h),
+ * BENCH_ONLY=volume (the fill and the volume counts only), BENCH_VOLUME_SAMPLES (100).
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,8 +30,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { LogLevel } from '../src/api/schemas/app-log';
-import { parseLogQuery, parseVolumeQuery, type RawLogQuery } from '../server/routes/app-logs-query';
-import { countLogVolume } from '../server/store/app-logs-volume';
+import { parseLogQuery, type RawLogQuery } from '../server/routes/app-logs-query';
 import { queryLogs, toLogRow, type LogIngestEntry } from '../server/store/app-logs';
 import { HttpError } from '../server/errors';
 import { insertApp } from '../server/store/apps';
@@ -38,6 +41,9 @@ import { insertLogRows } from '../server/store/app-logs';
 import { migrateToLatest, openDatabase, type Db } from '../server/store/db';
 import type { NewLogRow } from '../server/store/app-logs-table';
 import { createSite, ensureMembership } from '../server/store/sites';
+import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
+import { benchVolumeStore } from './api-volume';
+import { printStats, time, type Stat } from './latency';
 import { findOrCreateUser, issueToken } from '../server/store/tokens';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
@@ -46,10 +52,13 @@ const NOISE_PER_APP = Math.round(ENTRIES / 20);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const PORT = Number(process.env.BENCH_PORT ?? 18210);
 const DAY_US = 86_400_000_000;
-const SPAN_US = 7 * DAY_US;
+const SPAN_US = Number(process.env.BENCH_SPAN_DAYS ?? 7) * DAY_US;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? '';
 const ONLY_INGEST = process.env.BENCH_ONLY === 'ingest';
 const INGEST_BATCHES = Number(process.env.BENCH_INGEST_BATCHES ?? 120);
+/** `BENCH_ONLY=volume`: the fill, then only the volume counts (store and HTTP). */
+const VOLUME_ONLY = process.env.BENCH_ONLY === 'volume';
+const VOLUME_SAMPLES = Number(process.env.BENCH_VOLUME_SAMPLES ?? 100);
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic, realistic entries.
@@ -129,31 +138,6 @@ function makeEntry(): LogIngestEntry {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Statistics.
-interface Stat {
-  median: number;
-  p99: number;
-  n: number;
-}
-function stat(samples: number[]): Stat {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { median: at(0.5), p99: at(0.99), n: sorted.length };
-}
-const ms = (value: number) => value.toFixed(value < 10 ? 3 : 1);
-
-async function time(n: number, run: () => Promise<unknown>): Promise<Stat> {
-  for (let i = 0; i < Math.min(20, n); i += 1) await run(); // warm up
-  const samples: number[] = [];
-  for (let i = 0; i < n; i += 1) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  return stat(samples);
-}
-
 /** SQLite: the last row id in the search index (decision 023). */
 async function watermark(db: Db): Promise<number> {
   const result = await sql<{
@@ -227,7 +211,11 @@ async function main(): Promise<void> {
       }
     };
     if (postgres) await fillPostgres(db, startUs, everyRow);
-    else fillSqlite(file, everyRow);
+    else {
+      fillSqlite(file, everyRow);
+      // The direct inserts skip the store, so the volume rollup is counted after them.
+      await fillLogMinutes(db);
+    }
     const fillSeconds = (performance.now() - fillStart) / 1000;
     results.fill_seconds = Number(fillSeconds.toFixed(1));
     console.log(`filled ${ENTRIES} + noise in ${fillSeconds.toFixed(1)} s`);
@@ -253,39 +241,43 @@ async function main(): Promise<void> {
       'level:error inventory',
       'ada',
     ];
-    const dbStats: Record<string, Stat> = ONLY_INGEST
-      ? {}
-      : {
-          tail: await store(1000, () => ({
-            since: String(randomTime(startUs, endUs - 3_600e6)),
-            limit: '200',
-          })),
-          page: await store(1000, () =>
-            random() < 0.5
-              ? { limit: '200' }
-              : { before: String(randomTime(startUs + DAY_US, endUs)), limit: '200' },
-          ),
-          level_error: await store(300, () => ({
-            level: 'error',
-            before: String(randomTime(startUs + DAY_US, endUs)),
-            limit: '200',
-          })),
-          job: await store(300, () => ({
-            job: pick(JOBS),
-            before: String(randomTime(startUs + DAY_US, endUs)),
-            limit: '200',
-          })),
-        };
+    const dbStats: Record<string, Stat> = {};
+    // A `before` with 24 h of entries before it (the last hour of a one-day span).
+    const windowBefore = () => randomTime(Math.min(startUs + DAY_US, endUs - 3_600e6), endUs);
+    if (!VOLUME_ONLY && !ONLY_INGEST)
+      Object.assign(dbStats, {
+        tail: await store(1000, () => ({
+          since: String(randomTime(startUs, endUs - 3_600e6)),
+          limit: '200',
+        })),
+        page: await store(1000, () =>
+          random() < 0.5
+            ? { limit: '200' }
+            : { before: String(randomTime(startUs + DAY_US, endUs)), limit: '200' },
+        ),
+        level_error: await store(300, () => ({
+          level: 'error',
+          before: String(randomTime(startUs + DAY_US, endUs)),
+          limit: '200',
+        })),
+        job: await store(300, () => ({
+          job: pick(JOBS),
+          before: String(randomTime(startUs + DAY_US, endUs)),
+          limit: '200',
+        })),
+      });
     // `q` by strategy: the chosen hybrid (scan budget, then the FTS index), scan only, index only.
     const rare = () => `${pick(USERS)} ${int(100_000)}`;
     const window = () => String(randomTime(startUs + DAY_US, endUs));
     const since7d = String(startUs / 1e6);
-    for (const [strategy, budget] of [
-      ['', undefined],
-      [' budget 5000', 5000],
-      [' scan only', Infinity],
-      [' fts only', 0],
-    ] as const) {
+    for (const [strategy, budget] of VOLUME_ONLY
+      ? []
+      : ([
+          ['', undefined],
+          [' budget 5000', 5000],
+          [' scan only', Infinity],
+          [' fts only', 0],
+        ] as const)) {
       dbStats[`q_24h${strategy}`] = await store(
         150,
         () => ({ q: pick(searches), before: window(), limit: '200' }),
@@ -307,30 +299,24 @@ async function main(): Promise<void> {
         budget,
       );
     }
-    // The volume route's count (decision 019): 60 buckets, a random 24 h window or all 7 days.
-    if (!ONLY_INGEST) {
-      const volume = (n: number, build: () => RawLogQuery) =>
-        time(n, () =>
-          countLogVolume(db, mainId, parseVolumeQuery(build())).catch((error: unknown) => {
-            if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
-            timeouts.volume = (timeouts.volume ?? 0) + 1;
-          }),
-        );
-      dbStats.volume_24h = await volume(300, () => ({ before: window() }));
-      dbStats.volume_24h_level_error = await volume(300, () => ({
-        before: window(),
-        level: 'error',
-      }));
-      dbStats.volume_7d = await volume(50, () => ({ since: since7d, buckets: '168' }));
-      dbStats.volume_24h_q = await volume(50, () => ({ before: window(), q: pick(searches) }));
-    }
-    results.db_ms = dbStats;
-    console.log('\nstore latency (ms)          median      p99     n');
-    for (const [name, s] of Object.entries(dbStats)) {
-      console.log(
-        `${name.padEnd(28)} ${ms(s.median).padStart(9)} ${ms(s.p99).padStart(8)} ${String(s.n).padStart(5)}`,
+    if (!ONLY_INGEST)
+      Object.assign(
+        dbStats,
+        await benchVolumeStore(
+          db,
+          mainId,
+          {
+            randomBefore: windowBefore,
+            spanStart: startUs / 1e6,
+            job: () => pick(JOBS),
+            search: () => pick(searches),
+            samples: VOLUME_SAMPLES,
+          },
+          timeouts,
+        ),
       );
-    }
+    results.db_ms = dbStats;
+    printStats('store latency (ms)', dbStats);
 
     // The server in its own process.
     server = fork(join(import.meta.dirname, 'api-server.ts'), [], {
@@ -344,37 +330,43 @@ async function main(): Promise<void> {
     });
     const base = `http://127.0.0.1:${PORT}`;
     const headers = { Authorization: `Bearer ${token}`, 'X-Service-Site': 'bench' };
-    const get = async (path: string) => {
+    /** A search past its time budget (400) is counted in `timeouts[countTooSlow]`. */
+    const get = async (path: string, countTooSlow?: string) => {
       const response = await fetch(`${base}${path}`, { headers });
-      if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+      if (response.status === 400 && countTooSlow !== undefined) {
+        timeouts[countTooSlow] = (timeouts[countTooSlow] ?? 0) + 1;
+      } else if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
       return response.text();
     };
     const qs = (query: Record<string, string>) => new URLSearchParams(query).toString();
+    const volumePath = (query: Record<string, string>) =>
+      `/api/apps/main/logs/volume?${qs({ before: String(windowBefore()), ...query })}`;
     const httpStats: Record<string, Stat> = ONLY_INGEST
       ? {}
       : {
-          volume_24h: await time(300, () =>
-            get(
-              `/api/apps/main/logs/volume?${qs({ before: String(randomTime(startUs + DAY_US, endUs)) })}`,
-            ),
-          ),
-          tail: await time(500, () =>
-            get(
-              `/api/apps/main/logs?${qs({ since: String(randomTime(startUs, endUs - 3_600e6)), limit: '200' })}`,
-            ),
-          ),
-          page: await time(500, () =>
-            get(
-              `/api/apps/main/logs?${qs({ before: String(randomTime(startUs + DAY_US, endUs)), limit: '200' })}`,
-            ),
+          volume_24h: await time(VOLUME_SAMPLES * 3, () => get(volumePath({}))),
+          'volume_24h q': await time(VOLUME_SAMPLES, () =>
+            get(volumePath({ q: pick(searches) }), 'volume_http'),
           ),
         };
+    if (!VOLUME_ONLY && !ONLY_INGEST)
+      Object.assign(httpStats, {
+        tail: await time(500, () =>
+          get(
+            `/api/apps/main/logs?${qs({ since: String(randomTime(startUs, endUs - 3_600e6)), limit: '200' })}`,
+          ),
+        ),
+        page: await time(500, () =>
+          get(
+            `/api/apps/main/logs?${qs({ before: String(randomTime(startUs + DAY_US, endUs)), limit: '200' })}`,
+          ),
+        ),
+      });
     results.http_ms = httpStats;
-    console.log('\nwhole request (ms, HTTP)    median      p99     n');
-    for (const [name, s] of Object.entries(httpStats)) {
-      console.log(
-        `${name.padEnd(28)} ${ms(s.median).padStart(9)} ${ms(s.p99).padStart(8)} ${String(s.n).padStart(5)}`,
-      );
+    printStats('whole request (ms, HTTP)', httpStats);
+    if (VOLUME_ONLY) {
+      console.log(`\n${JSON.stringify(results)}`);
+      return;
     }
 
     // Ingestion through POST, batches of 500, 4 in flight.

@@ -1,0 +1,40 @@
+/** Latency statistics of bench/api.ts and bench/api-volume.ts (ms). */
+import { performance } from 'node:perf_hooks';
+
+export interface Stat {
+  median: number;
+  p95: number;
+  p99: number;
+  n: number;
+}
+
+export function stat(samples: number[]): Stat {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return { median: at(0.5), p95: at(0.95), p99: at(0.99), n: sorted.length };
+}
+
+export const ms = (value: number) => value.toFixed(value < 10 ? 3 : 1);
+
+/** `run` n times after a warm-up of up to 20. */
+export async function time(n: number, run: () => Promise<unknown>): Promise<Stat> {
+  for (let i = 0; i < Math.min(20, n); i += 1) await run(); // warm up
+  const samples: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  return stat(samples);
+}
+
+/** Prints stats as a table under `title` (name, median, p95, p99, n). */
+export function printStats(title: string, stats: Record<string, Stat>): void {
+  console.log(`\n${title.padEnd(32)}  median      p95      p99     n`);
+  for (const [name, s] of Object.entries(stats)) {
+    console.log(
+      `${name.padEnd(32)} ${ms(s.median).padStart(7)} ${ms(s.p95).padStart(8)} ${ms(s.p99).padStart(8)} ${String(s.n).padStart(5)}`,
+    );
+  }
+}
