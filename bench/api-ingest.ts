@@ -4,9 +4,12 @@
  * per instance. Afterwards every app is read back from the database: each entry sent must be
  * there exactly once, and in time order the row ids must increase (later batches of an app
  * commit later, with later times, in whichever instance; decision 012).
+ * On SQLite the rate also counts until the search indexer has caught up (decision 023): the rate
+ * through HTTP counts until the last response, the indexed rate until then. The servers' CPU per
+ * 1,000 entries comes from their `/bench/usage` route (bench/api-server.ts).
  */
 import { performance } from 'node:perf_hooks';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../server/store/db';
 import { makeEntry } from './log-entries';
 
@@ -20,10 +23,49 @@ export interface IngestPlan {
   batchSize: number;
   /** Requests in flight per instance. */
   inFlight: number;
+  /** SQLite: wait for the search indexer's watermark (decision 023). */
+  indexed: boolean;
 }
 
-/** Entries per second; throws when an entry is missing, doubled or out of order. */
-export async function ingest(db: Kysely<Database>, plan: IngestPlan): Promise<number> {
+export interface IngestResult {
+  /** Entries per second until the last response. */
+  perSecond: number;
+  /** SQLite: entries per second until the search index caught up. */
+  indexedPerSecond?: number;
+  /** Server CPU (every thread, summed over the instances) per 1,000 entries, ms. */
+  cpuMsPer1000: number;
+  /** The main threads' busy time per 1,000 entries, ms: bounds the rate when a core is free. */
+  mainThreadMsPer1000: number;
+}
+
+interface Usage {
+  cpu_us: { user: number; system: number };
+  main_thread_active_ms: number;
+}
+
+/** Every instance's CPU time and main-thread busy time so far, summed (ms). */
+async function usage(bases: readonly string[]): Promise<{ cpu: number; mainThread: number }> {
+  let cpu = 0;
+  let mainThread = 0;
+  for (const base of bases) {
+    // The shape bench/api-server.ts answers with.
+    const used = (await (await fetch(`${base}/bench/usage`)).json()) as Usage;
+    cpu += (used.cpu_us.user + used.cpu_us.system) / 1000;
+    mainThread += used.main_thread_active_ms;
+  }
+  return { cpu, mainThread };
+}
+
+/** SQLite: the last row id in the search index (decision 023). */
+async function watermark(db: Kysely<Database>): Promise<number> {
+  const result = await sql<{
+    indexed: number;
+  }>`select indexed_id as indexed from app_logs_fts_state`.execute(db);
+  return result.rows[0]?.indexed ?? 0;
+}
+
+/** The rates and CPU; throws when an entry is missing, doubled or out of order. */
+export async function ingest(db: Kysely<Database>, plan: IngestPlan): Promise<IngestResult> {
   const requests = Array.from({ length: plan.batches }, (_, batch) => {
     const base = plan.bases[batch % plan.bases.length] ?? '';
     const app = plan.apps[Math.floor(batch / plan.bases.length) % plan.apps.length];
@@ -33,6 +75,9 @@ export async function ingest(db: Kysely<Database>, plan: IngestPlan): Promise<nu
     });
     return { base, url: `${base}/api/apps/${app?.key ?? ''}/logs`, body: JSON.stringify({ logs }) };
   });
+  const entries = plan.batches * plan.batchSize;
+  const indexedBefore = plan.indexed ? await watermark(db) : 0;
+  const usageBefore = await usage(plan.bases);
   const start = performance.now();
   await Promise.all(
     plan.bases.map(async (base) => {
@@ -55,9 +100,25 @@ export async function ingest(db: Kysely<Database>, plan: IngestPlan): Promise<nu
       );
     }),
   );
-  const seconds = (performance.now() - start) / 1000;
+  const perSecond = Math.round(entries / ((performance.now() - start) / 1000));
+  let indexedPerSecond: number | undefined;
+  if (plan.indexed) {
+    // The search indexer catches up after the last response.
+    while ((await watermark(db)) < indexedBefore + entries) {
+      await new Promise((done) => setTimeout(done, 5));
+    }
+    indexedPerSecond = Math.round(entries / ((performance.now() - start) / 1000));
+  }
+  // CPU until the index caught up.
+  const usageAfter = await usage(plan.bases);
+  const per1000 = (ms: number) => Number(((ms * 1000) / entries).toFixed(2));
   await checkArrived(db, plan);
-  return Math.round((plan.batches * plan.batchSize) / seconds);
+  return {
+    perSecond,
+    ...(indexedPerSecond === undefined ? {} : { indexedPerSecond }),
+    cpuMsPer1000: per1000(usageAfter.cpu - usageBefore.cpu),
+    mainThreadMsPer1000: per1000(usageAfter.mainThread - usageBefore.mainThread),
+  };
 }
 
 async function checkArrived(db: Kysely<Database>, plan: IngestPlan): Promise<void> {

@@ -1,14 +1,14 @@
 /**
- * The store half of bench/api.ts: in-process latency (median, p99) of `select 1`, of `queryLogs`
- * (tail, newest-first page, level, job, `q` by search strategy) and of the volume count, on one
- * app of a filled database spanning `startUs`..`endUs`.
+ * The store half of bench/api.ts: in-process latency (median, p95, p99) of `select 1`, of
+ * `queryLogs` (tail, newest-first page, level, job, `q` by search strategy) and of the volume
+ * count (bench/api-volume.ts), on one app of a filled database spanning `startUs`..`endUs`.
  */
 import { sql, type Kysely } from 'kysely';
 import { HttpError } from '../server/errors';
-import { parseLogQuery, parseVolumeQuery, type RawLogQuery } from '../server/routes/app-logs-query';
+import { parseLogQuery, type RawLogQuery } from '../server/routes/app-logs-query';
 import { queryLogs } from '../server/store/app-logs';
-import { countLogVolume } from '../server/store/app-logs-volume';
 import type { Database } from '../server/store/db';
+import { benchVolumeStore } from './api-volume';
 import { int, JOBS, pick, random, USERS } from './log-entries';
 import { time, type Stat } from './stats';
 
@@ -18,17 +18,31 @@ const DAY_US = 86_400_000_000;
 export const randomTime = (fromUs: number, toUs: number) =>
   (fromUs + random() * (toUs - fromUs)) / 1e6;
 
+/** A random `before` with 24 h of entries before it (the last hour of a one-day span). */
+export const windowBefore = (startUs: number, endUs: number) =>
+  randomTime(Math.min(startUs + DAY_US, endUs - 3_600e6), endUs);
+
+export const SEARCHES = [
+  'payment failed',
+  'timeout',
+  '"card declined"',
+  'level:error inventory',
+  'ada',
+];
+
 /**
- * The store's latencies by query. A search past its time budget (400 too_slow) counts with the
- * time it took, and is counted in `timeouts` by scan budget.
+ * The store's latencies by query; with `searchesOnly` (BENCH_ONLY=ingest) the round trip and the
+ * `q` rows only. A search past its time budget (400 too_slow) counts with the time it took, and
+ * is counted in `timeouts` by scan budget.
  */
 export async function measureStore(
   db: Kysely<Database>,
   mainId: number,
-  startUs: number,
-  endUs: number,
+  span: { startUs: number; endUs: number },
   timeouts: Record<string, number>,
+  searchesOnly: boolean,
 ): Promise<Record<string, Stat>> {
+  const { startUs, endUs } = span;
   const store = (n: number, build: () => RawLogQuery, scanBudget?: number) =>
     time(n, () =>
       queryLogs(db, mainId, parseLogQuery(build()), { scanBudget }).catch((error: unknown) => {
@@ -37,31 +51,33 @@ export async function measureStore(
         timeouts[key] = (timeouts[key] ?? 0) + 1;
       }),
     );
-  const searches = ['payment failed', 'timeout', '"card declined"', 'level:error inventory', 'ada'];
   const dbStats: Record<string, Stat> = {
     // The floor under every query: `select 1` (PostgreSQL: one round trip through the pool; on a
     // loaded machine its p99 is the scheduler's, and so is every other p99's).
     round_trip: await time(1000, () => sql`select 1`.execute(db)),
-    tail: await store(1000, () => ({
-      since: String(randomTime(startUs, endUs - 3_600e6)),
-      limit: '200',
-    })),
-    page: await store(1000, () =>
-      random() < 0.5
-        ? { limit: '200' }
-        : { before: String(randomTime(startUs + DAY_US, endUs)), limit: '200' },
-    ),
-    level_error: await store(300, () => ({
-      level: 'error',
-      before: String(randomTime(startUs + DAY_US, endUs)),
-      limit: '200',
-    })),
-    job: await store(300, () => ({
-      job: pick(JOBS),
-      before: String(randomTime(startUs + DAY_US, endUs)),
-      limit: '200',
-    })),
   };
+  if (!searchesOnly)
+    Object.assign(dbStats, {
+      tail: await store(1000, () => ({
+        since: String(randomTime(startUs, endUs - 3_600e6)),
+        limit: '200',
+      })),
+      page: await store(1000, () =>
+        random() < 0.5
+          ? { limit: '200' }
+          : { before: String(randomTime(startUs + DAY_US, endUs)), limit: '200' },
+      ),
+      level_error: await store(300, () => ({
+        level: 'error',
+        before: String(randomTime(startUs + DAY_US, endUs)),
+        limit: '200',
+      })),
+      job: await store(300, () => ({
+        job: pick(JOBS),
+        before: String(randomTime(startUs + DAY_US, endUs)),
+        limit: '200',
+      })),
+    });
   // `q` by strategy: the chosen hybrid (scan budget, then the FTS index), scan only, index only.
   const rare = () => `${pick(USERS)} ${int(100_000)}`;
   const window = () => String(randomTime(startUs + DAY_US, endUs));
@@ -74,7 +90,7 @@ export async function measureStore(
   ] as const) {
     dbStats[`q_24h${strategy}`] = await store(
       150,
-      () => ({ q: pick(searches), before: window(), limit: '200' }),
+      () => ({ q: pick(SEARCHES), before: window(), limit: '200' }),
       budget,
     );
     dbStats[`q_24h_rare${strategy}`] = await store(
@@ -84,7 +100,7 @@ export async function measureStore(
     );
     dbStats[`q_7d_since${strategy}`] = await store(
       budget === 0 ? 30 : 100,
-      () => ({ q: pick(searches), since: since7d, limit: '200' }),
+      () => ({ q: pick(SEARCHES), since: since7d, limit: '200' }),
       budget,
     );
     dbStats[`q_7d_since_rare${strategy}`] = await store(
@@ -93,20 +109,27 @@ export async function measureStore(
       budget,
     );
   }
-  // The volume route's count (decision 019): 60 buckets, a random 24 h window or all 7 days.
-  const volume = (n: number, build: () => RawLogQuery) =>
-    time(n, () =>
-      countLogVolume(db, mainId, parseVolumeQuery(build())).catch((error: unknown) => {
-        if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
-        timeouts.volume = (timeouts.volume ?? 0) + 1;
-      }),
-    );
-  dbStats.volume_24h = await volume(300, () => ({ before: window() }));
-  dbStats.volume_24h_level_error = await volume(300, () => ({
-    before: window(),
-    level: 'error',
-  }));
-  dbStats.volume_7d = await volume(50, () => ({ since: since7d, buckets: '168' }));
-  dbStats.volume_24h_q = await volume(50, () => ({ before: window(), q: pick(searches) }));
   return dbStats;
+}
+
+/** The volume counts (bench/api-volume.ts): rollup beside rows, and with `q`. */
+export function measureVolume(
+  db: Kysely<Database>,
+  mainId: number,
+  span: { startUs: number; endUs: number },
+  samples: number,
+  timeouts: Record<string, number>,
+): Promise<Record<string, Stat>> {
+  return benchVolumeStore(
+    db,
+    mainId,
+    {
+      randomBefore: () => windowBefore(span.startUs, span.endUs),
+      spanStart: span.startUs / 1e6,
+      job: () => pick(JOBS),
+      search: () => pick(SEARCHES),
+      samples,
+    },
+    timeouts,
+  );
 }

@@ -2,21 +2,29 @@
  * `npm run bench:api`: the API benchmark (not a test). Fills a temp database with 1,000,000 log
  * entries over 7 days for one app plus noise in four other apps, then, BENCH_RUNS times over the
  * same data (medians of the runs at the end), reports:
- * - in-process latency of the store (median, p99; bench/api-store.ts): tail, newest-first page,
- *   level, job, `q` by search strategy over the 24 h window and a 7-day `since` range; the volume
- *   count over 24 h and 7 days, with a level, and with `q` (its time budget applies);
- * - whole-request latency over HTTP (one connection, sequential) for the tail and the page;
+ * - in-process latency of the store (median, p95, p99; bench/api-store.ts): tail, newest-first
+ *   page, level, job, `q` by search strategy over the 24 h window and a 7-day `since` range; the
+ *   volume count over 24 h (60 and 240 buckets, a level, a job) and over the whole span, from the
+ *   minute rollup beside the count from the rows (bench/api-volume.ts), and with `q` (its time
+ *   budget applies);
+ * - whole-request latency over HTTP (one connection, sequential) for the volume (without and
+ *   with `q`), the tail and the page;
  * - ingestion through `POST /api/apps/:id/logs` in batches of 500, 4 in flight per instance
  *   (bench/api-ingest.ts): one instance into one app and, on PostgreSQL, two instances on the same
  *   database into one app and into four apps; every entry is checked to be stored once, in time
- *   order;
+ *   order; on SQLite also the rate until the search indexer caught up (decision 023); the
+ *   servers' CPU per 1,000 entries;
  * - throughput of 200-entry pages over HTTP with autocannon (50 connections), for the real route
  *   and for two serialization variants (objects + JSON.stringify, objects + zod serializer).
  * The servers run in child processes (bench/api-server.ts) so autocannon does not share their
  * event loop. Options: BENCH_ENTRIES (default 1000000), BENCH_RUNS (3), BENCH_DURATION
  * (autocannon seconds, 8), BENCH_PORT (18210; the second instance listens on the next port),
  * BENCH_DATABASE_URL (a PostgreSQL URL whose role may create databases: the same benchmark on a
- * fresh database there, filled by bench/api-fill-postgres.ts).
+ * fresh database there, filled by bench/api-fill-postgres.ts), BENCH_INGEST_BATCHES (batches of 500
+ * one instance ingests, 120; two instances take twice as many), BENCH_SPAN_DAYS (7: the days the
+ * entries spread over; 1 puts them all in the volume's 24 h), BENCH_VOLUME_SAMPLES (100),
+ * BENCH_ONLY=ingest (the fill, the store's `q` rows and the ingestion only), BENCH_ONLY=volume
+ * (the fill and the volume counts only, store and HTTP).
  * `npm run bench:api:engines` runs it on SQLite, then on PostgreSQL (scripts/ensure-postgres.sh).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,12 +38,14 @@ import { insertApp } from '../server/store/apps';
 import { appFixture } from '../server/test-support.test-helper';
 import { createPostgresDatabase } from '../server/test-database.test-helper';
 import { migrateToLatest, openDatabase } from '../server/store/db';
+import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
 import { createSite, ensureMembership } from '../server/store/sites';
 import { findOrCreateUser, issueToken } from '../server/store/tokens';
 import { fillPostgres } from './api-fill-postgres';
-import { ingest } from './api-ingest';
+import { ingest, type IngestResult } from './api-ingest';
 import { startServer, type ServerProcess } from './api-servers';
-import { measureStore, randomTime } from './api-store';
+import { measureStore, measureVolume, randomTime, SEARCHES, windowBefore } from './api-store';
+import { pick } from './log-entries';
 import { makeEntry } from './log-entries';
 import { median, printStats, time, type Stat } from './stats';
 
@@ -46,14 +56,22 @@ const NOISE_PER_APP = Math.round(ENTRIES / 20);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const PORT = Number(process.env.BENCH_PORT ?? 18210);
 const DAY_US = 86_400_000_000;
-const SPAN_US = 7 * DAY_US;
+const SPAN_US = Number(process.env.BENCH_SPAN_DAYS ?? 7) * DAY_US;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? '';
+const INGEST_BATCHES = Number(process.env.BENCH_INGEST_BATCHES ?? 120);
+const VOLUME_SAMPLES = Number(process.env.BENCH_VOLUME_SAMPLES ?? 100);
+/** `BENCH_ONLY=ingest`: the fill, the store's `q` rows and the ingestion. */
+const ONLY_INGEST = process.env.BENCH_ONLY === 'ingest';
+/** `BENCH_ONLY=volume`: the fill, then only the volume counts (store and HTTP). */
+const VOLUME_ONLY = process.env.BENCH_ONLY === 'volume';
 
 interface RunResult {
   db_ms: Record<string, Stat>;
   http_ms: Record<string, Stat>;
-  /** Entries per second by ingestion shape. */
+  /** Entries per second by ingestion shape (and `<shape> indexed` on SQLite). */
   ingest: Record<string, number>;
+  /** Server CPU ms per 1,000 entries by shape: all threads, and `<shape> main thread`. */
+  ingest_cpu: Record<string, number>;
   throughput: Record<string, { rps: number; p50_ms: number; p99_ms: number }>;
   q_timeouts: Record<string, number>;
 }
@@ -89,7 +107,12 @@ async function main(): Promise<void> {
       }
     };
     if (postgres) await fillPostgres(db, startUs, endUs, everyRow);
-    else fillSqlite(file, everyRow);
+    else {
+      fillSqlite(file, everyRow);
+      // The direct inserts skip the store, so the volume rollup is counted after them (the
+      // PostgreSQL fill writes through the store's insertLogRows, which keeps it).
+      await fillLogMinutes(db);
+    }
     const fillSeconds = Number(((performance.now() - fillStart) / 1000).toFixed(1));
     console.log(`filled ${ENTRIES} + noise in ${fillSeconds} s`);
 
@@ -102,10 +125,20 @@ async function main(): Promise<void> {
     for (let run = 1; run <= RUNS; run += 1) {
       console.log(`\n=== run ${run} of ${RUNS}`);
       const q_timeouts: Record<string, number> = {};
-      const db_ms = await measureStore(db, mainId, startUs, endUs, q_timeouts);
+      const span = { startUs, endUs };
+      const db_ms = {
+        ...(VOLUME_ONLY ? {} : await measureStore(db, mainId, span, q_timeouts, ONLY_INGEST)),
+        ...(ONLY_INGEST ? {} : await measureVolume(db, mainId, span, VOLUME_SAMPLES, q_timeouts)),
+      };
       printStats('store latency (ms)', db_ms);
-      const http_ms = await measureHttp(servers[0]?.base ?? '', headers, startUs, endUs);
+      const http_ms = ONLY_INGEST
+        ? {}
+        : await measureHttp(servers[0]?.base ?? '', headers, span, q_timeouts);
       printStats('whole request (ms, HTTP)', http_ms);
+      if (VOLUME_ONLY) {
+        runs.push({ db_ms, http_ms, ingest: {}, ingest_cpu: {}, throughput: {}, q_timeouts });
+        continue;
+      }
       const apps = async (shape: string, count: number) => {
         const list = [];
         for (let i = 0; i < count; i += 1) {
@@ -115,33 +148,44 @@ async function main(): Promise<void> {
         return list;
       };
       const bases = servers.map((server) => server.base);
-      const plan = { headers, batchSize: 500, inFlight: 4 };
-      const ingestRates: Record<string, number> = {
+      const plan = { headers, batchSize: 500, inFlight: 4, indexed: !postgres };
+      const shapes: Record<string, IngestResult> = {
         one_instance_one_app: await ingest(db, {
           ...plan,
           bases: bases.slice(0, 1),
           apps: await apps('a', 1),
-          batches: 120,
+          batches: INGEST_BATCHES,
         }),
       };
       if (bases.length > 1) {
-        ingestRates.two_instances_one_app = await ingest(db, {
-          ...plan,
-          bases,
-          apps: await apps('b', 1),
-          batches: 240,
-        });
-        ingestRates.two_instances_four_apps = await ingest(db, {
-          ...plan,
-          bases,
-          apps: await apps('c', 4),
-          batches: 240,
-        });
+        const both = { ...plan, bases, batches: 2 * INGEST_BATCHES };
+        shapes.two_instances_one_app = await ingest(db, { ...both, apps: await apps('b', 1) });
+        shapes.two_instances_four_apps = await ingest(db, { ...both, apps: await apps('c', 4) });
+      }
+      const ingestRates: Record<string, number> = {};
+      const ingestCpu: Record<string, number> = {};
+      for (const [shape, result] of Object.entries(shapes)) {
+        ingestRates[shape] = result.perSecond;
+        if (result.indexedPerSecond !== undefined) {
+          ingestRates[`${shape} indexed`] = result.indexedPerSecond;
+        }
+        ingestCpu[shape] = result.cpuMsPer1000;
+        ingestCpu[`${shape} main thread`] = result.mainThreadMsPer1000;
       }
       console.log('\ningestion (entries/s, every entry checked)', ingestRates);
-      const throughput = await measureThroughput(servers[0]?.base ?? '', headers, startUs, endUs);
+      console.log('server CPU per 1,000 entries (ms)', ingestCpu);
+      const throughput = ONLY_INGEST
+        ? {}
+        : await measureThroughput(servers[0]?.base ?? '', headers, startUs, endUs);
       console.log('\n200-entry pages, autocannon 50 connections', throughput);
-      runs.push({ db_ms, http_ms, ingest: ingestRates, throughput, q_timeouts });
+      runs.push({
+        db_ms,
+        http_ms,
+        ingest: ingestRates,
+        ingest_cpu: ingestCpu,
+        throughput,
+        q_timeouts,
+      });
     }
     const summary = summarize(runs);
     printSummary(summary);
@@ -156,13 +200,18 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * Whole requests: the volume without and with `q` (a search past its time budget, 400, is
+ * counted in `timeouts.volume_http`), then, unless BENCH_ONLY=volume, the tail and the page.
+ */
 async function measureHttp(
   base: string,
   headers: Record<string, string>,
-  startUs: number,
-  endUs: number,
+  span: { startUs: number; endUs: number },
+  timeouts: Record<string, number>,
 ): Promise<Record<string, Stat>> {
-  const get = async (path: string, retried = false): Promise<string> => {
+  const { startUs, endUs } = span;
+  const get = async (path: string, countTooSlow?: string, retried = false): Promise<string> => {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, { headers });
@@ -170,18 +219,25 @@ async function measureHttp(
       // A kept-alive connection the server closed while the store part ran (minutes, from the
       // second run on): EPIPE on SQLite in two runs. Once, on a new connection.
       if (retried) throw error;
-      return get(path, true);
+      return get(path, countTooSlow, true);
     }
-    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+    if (response.status === 400 && countTooSlow !== undefined) {
+      timeouts[countTooSlow] = (timeouts[countTooSlow] ?? 0) + 1;
+    } else if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
     return response.text();
   };
   const qs = (query: Record<string, string>) => new URLSearchParams(query).toString();
-  return {
-    volume_24h: await time(300, () =>
-      get(
-        `/api/apps/main/logs/volume?${qs({ before: String(randomTime(startUs + DAY_US, endUs)) })}`,
-      ),
+  const volumePath = (query: Record<string, string>) =>
+    `/api/apps/main/logs/volume?${qs({ before: String(windowBefore(startUs, endUs)), ...query })}`;
+  const volume = {
+    volume_24h: await time(VOLUME_SAMPLES * 3, () => get(volumePath({}))),
+    'volume_24h q': await time(VOLUME_SAMPLES, () =>
+      get(volumePath({ q: pick(SEARCHES) }), 'volume_http'),
     ),
+  };
+  if (VOLUME_ONLY) return volume;
+  return {
+    ...volume,
     tail: await time(500, () =>
       get(
         `/api/apps/main/logs?${qs({ since: String(randomTime(startUs, endUs - 3_600e6)), limit: '200' })}`,
@@ -255,6 +311,7 @@ function summarize(runs: readonly RunResult[]) {
           name,
           {
             median: median(stats.map((s) => s.median)),
+            p95: median(stats.map((s) => s.p95)),
             p99: median(stats.map((s) => s.p99)),
             p99_runs: stats.map((s) => s.p99),
           },
@@ -272,6 +329,9 @@ function summarize(runs: readonly RunResult[]) {
     db_ms: latencies((run) => run.db_ms),
     http_ms: latencies((run) => run.http_ms),
     ingest_per_s: rates((run) => run.ingest),
+    ingest_cpu_ms_per_1000: rates((run) => run.ingest_cpu),
+    /** Searches past their time budget, per run. */
+    q_timeouts: runs.map((run) => run.q_timeouts),
     throughput_rps: rates((run) =>
       Object.fromEntries(Object.entries(run.throughput).map(([name, t]) => [name, t.rps])),
     ),
@@ -290,6 +350,7 @@ function printSummary(summary: ReturnType<typeof summarize>): void {
     );
   }
   console.log('\ningestion (entries/s)', summary.ingest_per_s);
+  console.log('server CPU per 1,000 entries (ms)', summary.ingest_cpu_ms_per_1000);
   console.log('\npages (req/s)', summary.throughput_rps);
 }
 

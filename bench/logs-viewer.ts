@@ -7,10 +7,11 @@
  * Measured in the page: p95 frame time (requestAnimationFrame deltas), the longest main-thread
  * task (PerformanceObserver 'longtask', which reports tasks over 50 ms), the JS heap at the end
  * (CDP Runtime.getHeapUsage, before and after a forced GC), and ingestion-to-screen latency:
- * every entry carries the producer's send time in `data.sent`; a MutationObserver notes when a
+ * every entry carries the producer's send time in `data.sent` (shown as `sent=…`); a MutationObserver notes when a
  * row with that entry is added to the list and the next animation frame (the paint that shows
  * it) stamps it. Only rows that reach the screen count: while following at 1,000 lines/s most
- * lines scroll past between two paints without ever being drawn.
+ * lines scroll past between two paints without ever being drawn. The volume chart over the list
+ * must be on screen (the run fails otherwise), refetching its counts while live.
  *
  * Options (env): RUNS (3), SECONDS (30), RATE (1000 entries/s), PREFILL (20000), PORT (18460, +1 per run),
  * BUILD=0 to skip `vite build` when dist/ is fresh.
@@ -202,7 +203,8 @@ const PAGE_PROBE = `
         const id = row.getAttribute('data-log-id');
         if (probe.seen.has(id)) continue;
         probe.seen.add(id);
-        const match = /"sent":(\\d+)/.exec(row.textContent || '');
+        // Structured lines show data's fields as key=value; the expanded view as JSON.
+        const match = /(?:"sent":|sent=)(\\d+)/.exec(row.textContent || '');
         if (match) probe.latencies.push(shown - Number(match[1]));
       }
     });
@@ -244,6 +246,20 @@ async function fillViewer(page: Page, target: number): Promise<void> {
   );
 }
 
+/**
+ * The volume chart over the list is drawn and inside the viewport: the bench measures the page
+ * as an admin sees it, with the chart refetching its counts every few seconds while live.
+ */
+async function expectVolumeChartOnScreen(page: Page): Promise<void> {
+  const chart = page.getByRole('img', { name: /^Log volume chart/ });
+  await chart.waitFor({ timeout: 60_000 });
+  const box = await chart.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport || box.y < 0 || box.y + box.height > viewport.height) {
+    throw new Error(`The log volume chart is not on screen (${JSON.stringify(box)})`);
+  }
+}
+
 async function runOnce(run: number): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-logs-'));
   // A port per run: the previous run's server may still be closing its sockets.
@@ -264,6 +280,7 @@ async function runOnce(run: number): Promise<RunResult> {
       `http://127.0.0.1:${port}/apps/${APP}/logs#token=${encodeURIComponent(token)}&site=demo`,
     );
     await fillViewer(page, Math.min(PREFILL, 20_000));
+    await expectVolumeChartOnScreen(page);
     const filled = await entryCount(page);
     const cdp = await context.newCDPSession(page);
 

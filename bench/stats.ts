@@ -1,8 +1,12 @@
-/** Latency statistics of the API benchmarks: samples → median and p99, and their tables. */
+/**
+ * Latency statistics of the API benchmarks (bench/api.ts and its modules): samples → median,
+ * p95 and p99 (ms), and their tables.
+ */
 import { performance } from 'node:perf_hooks';
 
 export interface Stat {
   median: number;
+  p95: number;
   p99: number;
   n: number;
 }
@@ -11,7 +15,7 @@ export function stat(samples: readonly number[]): Stat {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) =>
     sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { median: at(0.5), p99: at(0.99), n: sorted.length };
+  return { median: at(0.5), p95: at(0.95), p99: at(0.99), n: sorted.length };
 }
 
 /** The median of a few values (of runs): the middle one, or the upper middle. */
@@ -33,13 +37,12 @@ export async function time(n: number, run: () => Promise<unknown>): Promise<Stat
   return stat(samples);
 }
 
+/** Prints stats as a table under `title` (name, median, p95, p99, n). */
 export function printStats(title: string, stats: Record<string, Stat>): void {
-  console.log(
-    `\n${title.padEnd(28)} ${'median'.padStart(9)} ${'p99'.padStart(8)} ${'n'.padStart(5)}`,
-  );
+  console.log(`\n${title.padEnd(32)}  median      p95      p99     n`);
   for (const [name, s] of Object.entries(stats)) {
     console.log(
-      `${name.padEnd(28)} ${ms(s.median).padStart(9)} ${ms(s.p99).padStart(8)} ${String(s.n).padStart(5)}`,
+      `${name.padEnd(32)} ${ms(s.median).padStart(7)} ${ms(s.p95).padStart(8)} ${ms(s.p99).padStart(8)} ${String(s.n).padStart(5)}`,
     );
   }
 }

@@ -13,6 +13,7 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { NewLogRow } from './app-logs-table';
 import type { Database } from './db';
+import { removeFromRollup } from './app-logs-rollup';
 
 /** First key of the two-key advisory locks of this store; the second is the app id or 0. */
 const LOCK_SPACE = 7_310_002;
@@ -149,7 +150,8 @@ async function prepare(db: Kysely<Database>, nowUs: number): Promise<void> {
 
 /**
  * Deletes entries older than `cutoffUs`: day partitions wholly before it are dropped (no row by
- * row delete, no dead tuples to vacuum), the rest deleted.
+ * row delete, no dead tuples to vacuum), the rest deleted; each step takes its rows out of the
+ * volume rollup in its own transaction.
  */
 async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
   const partitions = await sql<{ name: string }>`
@@ -166,14 +168,19 @@ async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
     if (highUs > cutoffUs) continue;
     deleted += await db.transaction().execute(async (trx) => {
       const table = sql.table(name);
-      const counted = await sql<{ rows: number }>`select count(*) as rows from ${table}`.execute(
+      const counted = await sql<{ rows: string }>`select count(*) as rows from ${table}`.execute(
         trx,
       );
+      await removeFromRollup(trx, { fromUs: highUs - US_PER_DAY, cutoffUs: highUs });
       await sql`drop table ${table}`.execute(trx);
-      return counted.rows[0]?.rows ?? 0;
+      // count(*) is a bigint, which pg returns as a string.
+      return Number(counted.rows[0]?.rows ?? 0);
     });
   }
-  const rest = await db.deleteFrom('app_logs').where('time_us', '<', cutoffUs).executeTakeFirst();
+  const rest = await db.transaction().execute(async (trx) => {
+    await removeFromRollup(trx, { cutoffUs });
+    return trx.deleteFrom('app_logs').where('time_us', '<', cutoffUs).executeTakeFirst();
+  });
   return deleted + Number(rest.numDeletedRows);
 }
 

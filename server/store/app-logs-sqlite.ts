@@ -25,6 +25,7 @@ import {
 import type { AppLogsTable, NewLogRow } from './app-logs-table';
 import type { Database } from './db';
 import { inWriteTurn } from './sqlite-write-turns';
+import { removeFromRollup } from './app-logs-rollup';
 
 /** True when the row's lower-cased search text contains `term` (already lower-cased). */
 function searchContains(term: string): Expression<SqlBool> {
@@ -137,7 +138,10 @@ async function insertLogRows(
   return result.rows;
 }
 
-/** Deletes entries older than `cutoffUs`, app by app through the (app_id, time_us) index. */
+/**
+ * Deletes entries older than `cutoffUs`, app by app through the (app_id, time_us) index, with
+ * their search index entries and their counts in the volume rollup.
+ */
 async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
   const apps = await db.selectFrom('apps').select('id').execute();
   let deleted = 0;
@@ -146,6 +150,7 @@ async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
     deleted += await inWriteTurn(db, () =>
       db.transaction().execute(async (trx) => {
         await deleteFromSearchIndex(trx, app.id, cutoffUs);
+        await removeFromRollup(trx, { cutoffUs, appId: app.id });
         const result = await trx
           .deleteFrom('app_logs')
           .where('app_id', '=', app.id)

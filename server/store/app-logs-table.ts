@@ -31,3 +31,19 @@ export interface AppLogsTable {
 
 /** A row to insert: what `toLogRow` in app-logs.ts builds from an ingested entry. */
 export type NewLogRow = Insertable<AppLogsTable>;
+
+/**
+ * The `app_log_minutes` rollup (migration 005, app-logs-rollup.ts): how many of an app's entries
+ * of one level fall into one minute, in all and per job. Written with the rows, in the same
+ * transactions.
+ */
+export interface AppLogMinutesTable {
+  app_id: number;
+  /** '' counts every entry; '=' and a job's name counts that job's entries (jobKey()). */
+  job_key: string;
+  /** The minute's first µs (a multiple of 60,000,000). */
+  minute_us: number;
+  /** Rank of the level, as `app_logs.level`. */
+  level: number;
+  entries: number;
+}

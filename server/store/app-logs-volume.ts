@@ -1,17 +1,18 @@
 /**
  * Log volume (our extension, decision 019): how many of an app's entries fall into each equal
  * time bucket of [since, before), per level, for the filters of the log query. Without `q` it
- * reads the (app_id, time_us, level) index alone; with `q` every row of the range is
- * tested with the log query's own rule, so the count is stopped by the same time budget (a 400
- * `too_slow`) instead of holding the event loop.
+ * sums the minute rollup (decision 024) and counts rows only in the minutes a bucket boundary
+ * splits; with `q` every row of the range is tested with the log query's own rule, so the count
+ * is stopped by the same time budget (a 400 `too_slow`) instead of holding the event loop.
  */
-import { sql, type Kysely } from 'kysely';
-import { LOG_LEVELS } from '../../src/api/schemas/app-log';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { LOG_LEVELS, type LogLevel } from '../../src/api/schemas/app-log';
 import type { LogVolume, LogVolumeCounts } from '../../src/api/schemas/app-log-volume';
 import type { Database } from './db';
 import { indexableTerms, searchTooSlow, SEARCH_TIME_BUDGET_MS } from './app-logs';
 import { US_PER_SECOND, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store';
+import { jobKey, MINUTE_US, minuteOf } from './app-logs-rollup';
 
 export interface LogVolumeFilter extends Omit<LogFilter, 'limit' | 'sinceUs' | 'beforeUs'> {
   sinceUs: number;
@@ -32,11 +33,11 @@ function levelCounts() {
 }
 
 /**
- * The count, as one statement with a row per bucket and a column per level. Without index
- * candidates it is one plain aggregate per bucket over one range of the (app_id, time_us,
- * level) index, joined with UNION ALL: one GROUP BY over the whole range sorts every row first,
- * which measured several times slower (decision 019). A search through the text index groups
- * once instead, since each per-bucket part would look the terms up again.
+ * The count from the rows, as one statement with a row per bucket and a column per level.
+ * Without index candidates it is one plain aggregate per bucket over one range of the (app_id,
+ * time_us, level) index, joined with UNION ALL: one GROUP BY over the whole range sorts every row
+ * first, which measured several times slower (decision 019). A search through the text index
+ * groups once instead, since each per-bucket part would look the terms up again.
  */
 export function selectLogVolume(
   db: Kysely<Database>,
@@ -91,33 +92,122 @@ export function selectLogVolume(
   return query;
 }
 
+/**
+ * The count without `q`, from the minute rollup (decision 024): whole minutes are summed from
+ * `app_log_minutes`, each into the bucket holding its end. A bucket boundary inside a minute
+ * splits it: the minute's entries before the boundary move from the later bucket to the earlier
+ * one, counted from the rows of the shorter side of the boundary (an index range of at most half
+ * a minute): those before it, or the minute's total less those after it. Rows have `edge` 0 for
+ * whole minutes, and +1 or -1 for a part of the entries before boundary `bucket`. Exact for any
+ * `since`, `before` and bucket width; one statement, so one snapshot while ingestion writes.
+ */
+export function selectRolledUpVolume(appId: number, filter: LogVolumeFilter, widthUs: number) {
+  const { sinceUs, beforeUs } = filter;
+  // Written with `sql` rather than the query builder: a 240-bucket range has hundreds of parts,
+  // and building and compiling them as select queries took longer than running them.
+  const levelFilter = filter.minLevel === undefined ? sql`` : sql` and level >= ${filter.minLevel}`;
+  const jobFilter = filter.job === undefined ? sql`` : sql` and job = ${filter.job}`;
+  const sums = sql.raw(
+    LOG_LEVELS.map(
+      (level, rank) => `sum(case when level = ${String(rank)} then entries else 0 end) as ${level}`,
+    ).join(', '),
+  );
+  const counts = sql.raw(
+    LOG_LEVELS.map(
+      (level, rank) => `count(case when level = ${String(rank)} then 1 end) as ${level}`,
+    ).join(', '),
+  );
+  const minutes = (bucket: RawBuilder<unknown>, edge: number, lowUs: number, highUs: number) =>
+    sql`select ${bucket} as bucket, ${sql.lit(edge)} as edge, ${sums} from app_log_minutes
+      where app_id = ${appId} and job_key = ${jobKey(filter.job)}
+      and minute_us >= ${lowUs} and minute_us < ${highUs}${levelFilter}`;
+  const rows = (index: number, edge: number, lowUs: number, highUs: number) =>
+    sql`select ${sql.lit(index)} as bucket, ${sql.lit(edge)} as edge, ${counts} from app_logs
+      where app_id = ${appId} and time_us >= ${lowUs} and time_us < ${highUs}${levelFilter}${jobFilter}`;
+  const parts = [
+    sql`${minutes(
+      sql`cast((minute_us + ${MINUTE_US - 1 - sinceUs}) / ${widthUs} as integer)`,
+      0,
+      minuteOf(sinceUs),
+      minuteOf(beforeUs),
+    )} group by bucket`,
+  ];
+  const buckets = Math.ceil((beforeUs - sinceUs) / widthUs);
+  for (let index = 0; index <= buckets; index += 1) {
+    const boundaryUs = Math.min(beforeUs, sinceUs + index * widthUs);
+    const minuteUs = minuteOf(boundaryUs);
+    if (minuteUs === boundaryUs) continue;
+    const nextUs = minuteUs + MINUTE_US;
+    if (boundaryUs - minuteUs <= nextUs - boundaryUs) {
+      parts.push(rows(index, 1, minuteUs, boundaryUs));
+    } else {
+      parts.push(minutes(sql.lit(index), 1, minuteUs, nextUs), rows(index, -1, boundaryUs, nextUs));
+    }
+  }
+  return sql<VolumeRow>`${sql.join(parts, sql` union all `)}`;
+}
+
+/** A row of the volume statements: a bucket, and its count (or a part of it) per level. */
+type VolumeRow = { bucket: number; edge: number } & Record<LogLevel, number | string>;
+
+/** The equal buckets of [since, before), every count 0. */
+function emptyVolume(filter: LogVolumeFilter, widthUs: number): LogVolume {
+  return {
+    since: filter.sinceUs / US_PER_SECOND,
+    before: filter.beforeUs / US_PER_SECOND,
+    bucket_seconds: widthUs / US_PER_SECOND,
+    buckets: Array.from(
+      { length: Math.ceil((filter.beforeUs - filter.sinceUs) / widthUs) },
+      (_, index) => ({
+        start: (filter.sinceUs + index * widthUs) / US_PER_SECOND,
+        counts: zeroCounts(),
+      }),
+    ),
+  };
+}
+
+/** Adds a row's count of each level, times `sign`, to bucket `index`, if there is one. */
+function add(
+  volume: LogVolume,
+  index: number,
+  row: Record<LogLevel, number | string>,
+  sign: number,
+): void {
+  const counts = volume.buckets[index]?.counts;
+  // PostgreSQL returns sums and counts as bigint strings.
+  if (counts) for (const level of LOG_LEVELS) counts[level] += sign * Number(row[level]);
+}
+
+/**
+ * The volume for `filter`: from the minute rollup without `q`; with `q`, or with `fromRows` (the
+ * benchmark's baseline, the tests' reference), by counting the rows of the range under the
+ * search's time budget.
+ */
 export async function countLogVolume(
   db: Kysely<Database>,
   appId: number,
   filter: LogVolumeFilter,
-  options: { timeBudgetMs?: number } = {},
+  options: { timeBudgetMs?: number; fromRows?: boolean } = {},
 ): Promise<LogVolume> {
   const rangeUs = filter.beforeUs - filter.sinceUs;
   const widthUs = Math.ceil(rangeUs / Math.max(1, Math.min(filter.buckets, rangeUs)));
   // Widths are whole µs: a rounded-up width may need fewer buckets to reach `before`.
-  const buckets = Math.ceil(rangeUs / widthUs);
+  const volume = emptyVolume(filter, widthUs);
+  if (!filter.search && options.fromRows !== true) {
+    const { rows } = await selectRolledUpVolume(appId, filter, widthUs).execute(db);
+    for (const row of rows) {
+      if (row.edge === 0) add(volume, row.bucket, row, 1);
+      else {
+        add(volume, row.bucket - 1, row, row.edge);
+        add(volume, row.bucket, row, -row.edge);
+      }
+    }
+    return volume;
+  }
   const timeBudgetMs = options.timeBudgetMs ?? SEARCH_TIME_BUDGET_MS;
   const rows = await selectLogVolume(db, appId, filter, widthUs, Date.now() + timeBudgetMs)
     .execute()
     .catch(searchTooSlow(db, timeBudgetMs));
-  const volume: LogVolume = {
-    since: filter.sinceUs / US_PER_SECOND,
-    before: filter.beforeUs / US_PER_SECOND,
-    bucket_seconds: widthUs / US_PER_SECOND,
-    buckets: Array.from({ length: buckets }, (_, index) => ({
-      start: (filter.sinceUs + index * widthUs) / US_PER_SECOND,
-      counts: zeroCounts(),
-    })),
-  };
-  for (const row of rows) {
-    const bucket = volume.buckets[row.bucket];
-    // PostgreSQL returns counts as bigint strings.
-    if (bucket) for (const level of LOG_LEVELS) bucket.counts[level] = Number(row[level]);
-  }
+  for (const row of rows) add(volume, row.bucket, row, 1);
   return volume;
 }

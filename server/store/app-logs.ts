@@ -16,6 +16,7 @@ import {
 import { writeTransaction, type Database } from './db';
 import { lowerBoundUs, SEARCH_WINDOW_US, US_PER_SECOND, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store';
+import { addToRollup } from './app-logs-rollup';
 import { badRequest } from '../errors';
 
 export type LogIngestEntry = LogIngestBody['logs'][number];
@@ -145,14 +146,16 @@ async function insertBatch(
 
 /**
  * Inserts rows built by `toLogRow` (rows of ONE app, times unique) with their search index
- * entries; ingestion goes through insertLogs, tests and benchmarks use this to place entries at
- * chosen times.
+ * entries and their counts in the volume rollup, in the caller's transaction; ingestion goes
+ * through insertLogs, tests and benchmarks use this to place entries at chosen times.
  */
 export async function insertLogRows(
   db: Kysely<Database>,
   rows: readonly NewLogRow[],
 ): Promise<Array<{ id: number; time_us: number }>> {
-  return logStoreOf(db).insertRows(db, rows);
+  const inserted = await logStoreOf(db).insertRows(db, rows);
+  await addToRollup(db, rows);
+  return inserted;
 }
 
 /** Terms a trigram index (every engine's text index) can look up: 3 characters or more. */

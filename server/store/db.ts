@@ -24,7 +24,7 @@ import {
   type MigrationProvider,
   type SqliteDatabase,
 } from 'kysely';
-import type { AppLogsTable } from './app-logs-table';
+import type { AppLogMinutesTable, AppLogsTable } from './app-logs-table';
 import { registerLogSqlFunctions } from './app-logs-sqlite';
 import { engineOf, isPostgresUrl } from './engine';
 import { logStoreOf } from './log-store';
@@ -150,6 +150,7 @@ export interface Database {
   access_tokens: AccessTokensTable;
   apps: AppsTable;
   app_logs: AppLogsTable;
+  app_log_minutes: AppLogMinutesTable;
   consent_configs: ConsentConfigsTable;
   consent_applications: ConsentApplicationsTable;
   consent_cookies: ConsentCookiesTable;

@@ -4,6 +4,7 @@ import { appLogsMigration } from './002-app-logs';
 import { authFailuresMigration } from './003-auth-failures';
 import { logVolumeIndexMigration } from './004-log-volume-index';
 import { logSearchWatermarkMigration } from './005-log-search-watermark';
+import { logMinutesMigration } from './006-log-minutes';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-auth-failures': authFailuresMigration,
   '004-log-volume-index': logVolumeIndexMigration,
   '005-log-search-watermark': logSearchWatermarkMigration,
+  '006-log-minutes': logMinutesMigration,
 };
