@@ -172,12 +172,12 @@ async function main(): Promise<void> {
         ingestCpu[shape] = result.cpuMsPer1000;
         ingestCpu[`${shape} main thread`] = result.mainThreadMsPer1000;
       }
-      console.log('\ningestion (entries/s, every entry checked)', ingestRates);
-      console.log('server CPU per 1,000 entries (ms)', ingestCpu);
+      printFigures('ingestion (entries/s, every entry checked)', ingestRates);
+      printFigures('server CPU per 1,000 entries (ms)', ingestCpu);
       const throughput = ONLY_INGEST
         ? {}
         : await measureThroughput(servers[0]?.base ?? '', headers, startUs, endUs);
-      console.log('\n200-entry pages, autocannon 50 connections', throughput);
+      printFigures('200-entry pages, autocannon 50 connections', throughput);
       runs.push({
         db_ms,
         http_ms,
@@ -349,9 +349,14 @@ function printSummary(summary: ReturnType<typeof summarize>): void {
       Object.fromEntries(Object.entries(table).map(([k, v]) => [k, { ...v, n: RUNS }])),
     );
   }
-  console.log('\ningestion (entries/s)', summary.ingest_per_s);
-  console.log('server CPU per 1,000 entries (ms)', summary.ingest_cpu_ms_per_1000);
-  console.log('\npages (req/s)', summary.throughput_rps);
+  printFigures('ingestion (entries/s)', summary.ingest_per_s);
+  printFigures('server CPU per 1,000 entries (ms)', summary.ingest_cpu_ms_per_1000);
+  printFigures('pages (req/s)', summary.throughput_rps);
+}
+
+/** Prints a part's figures under `title`, unless BENCH_ONLY left the part out. */
+function printFigures(title: string, figures: Record<string, unknown>): void {
+  if (Object.keys(figures).length > 0) console.log(`\n${title}`, figures);
 }
 
 /** SQLite: direct inserts in big transactions, all indexed (the search indexer's watermark on top). */

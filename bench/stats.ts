@@ -37,8 +37,9 @@ export async function time(n: number, run: () => Promise<unknown>): Promise<Stat
   return stat(samples);
 }
 
-/** Prints stats as a table under `title` (name, median, p95, p99, n). */
+/** Prints stats as a table under `title` (name, median, p95, p99, n), if there are any. */
 export function printStats(title: string, stats: Record<string, Stat>): void {
+  if (Object.keys(stats).length === 0) return;
   console.log(`\n${title.padEnd(32)}  median      p95      p99     n`);
   for (const [name, s] of Object.entries(stats)) {
     console.log(
