@@ -1,32 +1,17 @@
 import fc from 'fast-check';
 import { CompiledQuery } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOG_LEVELS } from '../../src/api/schemas/app-log';
 import type { LogVolumeCounts } from '../../src/api/schemas/app-log-volume';
 import type { Db } from './db';
 import { insertLogRows, pruneLogs, toLogRow } from './app-logs';
 import { ensureDayPartition } from './app-logs-postgres';
 import { countLogVolume, selectRolledUpVolume, type LogVolumeFilter } from './app-logs-volume';
-import { insertApp } from './apps';
-import { appFixture } from '../test-support.test-helper';
-import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
+import { createLogApp, useLogStoreDatabase } from './log-store-database.test-helper';
+import { testEngine } from '../test-database.test-helper';
 
-let database: TestDatabase;
 let db: Db;
-let appCounter = 0;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-  await db
-    .insertInto('sites')
-    .values({ id: 'site', name: 'Site', created_at: '2026-01-01T00:00:00.000Z' })
-    .execute();
-});
-
-afterAll(async () => {
-  await database.destroy();
-});
+useLogStoreDatabase((opened) => (db = opened.db));
 
 const MINUTE_US = 60_000_000;
 const DAY_US = 86_400_000_000;
@@ -105,8 +90,7 @@ describe('countLogVolume', () => {
         fc.array(filterArb, { minLength: 1, maxLength: 4 }),
         async (generated, splits, cutoffUs, filters) => {
           if (testEngine === 'postgres') await ensureDayPartition(db, DAY_END_US - DAY_US);
-          appCounter += 1;
-          const appId = await insertApp(db, 'site', appFixture(`volume-${appCounter}`));
+          const appId = await createLogApp(db);
           const entries = [...generated].sort((x, y) => x.timeUs - y.timeUs);
           // Several batches: the rollup's upsert adds to minutes an earlier batch wrote.
           const size = Math.ceil(entries.length / (splits + 1));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOG_LEVELS, type AppLogEntry, type LogLevel } from '../../src/api/schemas/app-log';
 import type { Database, Db } from './db';
 import { parseLogQuery, type RawLogQuery } from '../routes/app-logs-query';
@@ -16,33 +16,18 @@ import {
   toLogRow,
   type LogIngestEntry,
 } from './app-logs';
-import { insertApp } from './apps';
 import { HttpError } from '../errors';
 import { indexPendingLogs } from './log-search-indexer';
-import { appFixture } from '../test-support.test-helper';
-import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
+import { createLogApp, useLogStoreDatabase } from './log-store-database.test-helper';
+import { testEngine, type TestDatabase } from '../test-database.test-helper';
 
 let database: TestDatabase;
 let db: Db;
-let appCounter = 0;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-  await db
-    .insertInto('sites')
-    .values({ id: 'site', name: 'Site', created_at: '2026-01-01T00:00:00.000Z' })
-    .execute();
+useLogStoreDatabase((opened) => {
+  database = opened;
+  db = opened.db;
 });
-
-afterAll(async () => {
-  await database.destroy();
-});
-
-async function createApp(): Promise<number> {
-  appCounter += 1;
-  return insertApp(db, 'site', appFixture(`app-${appCounter}`));
-}
+const createApp = () => createLogApp(db);
 
 // ---------------------------------------------------------------------------------------------
 // Generators. Words mix case and non-ASCII letters so "case-insensitive" is really exercised.

@@ -1,38 +1,24 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { CompiledQuery } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseLogQuery } from '../routes/app-logs-query';
 import { insertLogRows, insertLogs, pruneLogs, queryLogs, toLogRow } from './app-logs';
-import { insertApp } from './apps';
 import { openDatabase, type Db } from './db';
 import { INDEXER_SQL, indexPendingLogs, startLogSearchIndexer } from './log-search-indexer';
-import { appFixture } from '../test-support.test-helper';
-import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
+import { createLogApp, useLogStoreDatabase } from './log-store-database.test-helper';
+import { testEngine, type TestDatabase } from '../test-database.test-helper';
 
 // The indexer exists on SQLite only: PostgreSQL's trigram index is kept by the table.
 describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 023)', () => {
   let database: TestDatabase;
   let db: Db;
-  let appCounter = 0;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = database.db;
-    await db
-      .insertInto('sites')
-      .values({ id: 'site', name: 'Site', created_at: '2026-01-01T00:00:00.000Z' })
-      .execute();
+  useLogStoreDatabase((opened) => {
+    database = opened;
+    db = opened.db;
   });
 
-  afterAll(async () => {
-    await database.destroy();
-  });
-
-  async function createApp(on: Db = db): Promise<number> {
-    appCounter += 1;
-    return insertApp(on, 'site', appFixture(`app-${appCounter}`));
-  }
+  const createApp = (on: Db = db) => createLogApp(on);
 
   async function scalar(on: Db, text: string): Promise<number> {
     const result = await on.executeQuery<{ value: number }>(CompiledQuery.raw(text));
