@@ -6,7 +6,7 @@
  * entry; times are integer microseconds, exposed as `time_us / 1e6`.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { AppLogsTable, NewLogRow } from './app-logs-table';
+import type { AppLogsTable, InsertOrder, NewLogRow } from './app-logs-table';
 import {
   LOG_LEVELS,
   logLevelRank,
@@ -127,7 +127,7 @@ async function insertBatch(
     const lastUs = last?.last ?? 0;
     const firstUs = Math.max(Date.now() * 1000, lastUs + 1);
     const rows = entries.map((entry, index) => toLogRow(appId, entry, firstUs + index));
-    const inserted = await insertLogRows(trx, rows);
+    const inserted = await insertLogRows(trx, rows, 'appended');
     // RETURNING order is not guaranteed; times are unique per app, so they map rows back.
     const idByTime = new Map(inserted.map((row) => [row.time_us, row.id]));
     return rows.map((row, index) => {
@@ -145,15 +145,16 @@ async function insertBatch(
 }
 
 /**
- * Inserts rows built by `toLogRow` (rows of ONE app, times unique) with their search index
- * entries and their counts in the volume rollup, in the caller's transaction; ingestion goes
- * through insertLogs, tests and benchmarks use this to place entries at chosen times.
+ * Inserts rows built by `toLogRow` (rows of ONE app, times unique) with their counts in the
+ * volume rollup, in the caller's transaction; ingestion goes through insertLogs (`appended`),
+ * tests and benchmarks use this to place entries at chosen times (`placed`, the default).
  */
 export async function insertLogRows(
   db: Kysely<Database>,
   rows: readonly NewLogRow[],
+  order: InsertOrder = 'placed',
 ): Promise<Array<{ id: number; time_us: number }>> {
-  const inserted = await logStoreOf(db).insertRows(db, rows);
+  const inserted = await logStoreOf(db).insertRows(db, rows, order);
   await addToRollup(db, rows);
   return inserted;
 }
@@ -290,7 +291,10 @@ export function selectLogs(
     .select(['id', 'level', 'data', 'context', 'created_at', 'time_us'])
     .where(appIdRef, '=', appId);
   if (byIndex) {
-    query = query.where(store.searchIndexCandidates(options.indexTerms ?? [], options.deadline));
+    const scope = { appId, lowUs: range.lowUs, highUs: range.highUs };
+    query = query.where(
+      store.searchIndexCandidates(options.indexTerms ?? [], scope, options.deadline),
+    );
   }
   if (range.lowUs !== undefined) query = query.where(timeRef, '>=', range.lowUs);
   if (range.highUs !== undefined) query = query.where(timeRef, '<', range.highUs);
