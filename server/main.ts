@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     onIdleClientError: (error) => console.error('database connection closed by the server:', error),
   });
   await migrateToLatest(db);
-  // SQLite: the search index is filled off the ingestion's commit path (decision 023).
+  // The search index is filled off the ingestion's commit path (decisions 023 and 030).
   const searchIndexer = await startLogSearchIndexer(db, config.DATABASE_URL, (error) => {
     console.error('log search indexer:', error);
   });
