@@ -100,8 +100,8 @@ async function main(): Promise<void> {
         config.DEMO && config.DEMO_LOGS
           ? startDemoLogGenerator(db, {
               onError: (error) => app.log.error({ err: error }, 'demo log generator failed'),
-              onCommit: (appId) => {
-                app.logNotifier.notify(appId);
+              onCommit: (appId, commit) => {
+                app.logNotifier.notify(appId, commit);
               },
             })
           : undefined;

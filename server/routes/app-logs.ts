@@ -27,12 +27,11 @@ import {
 } from '../../src/api/schemas/app-log-volume';
 import { parseLogQuery, parseVolumeQuery, parseWaitMs } from './app-logs-query';
 import { countLogVolume } from '../store/app-logs-volume';
-import { insertLogs, queryLogs } from '../store/app-logs';
+import { insertLogs } from '../store/app-logs';
 import { LogPageCache } from '../store/app-logs-cache';
 import { findAppRow } from '../store/apps';
-import { LogTailWaits } from '../logs/log-waits';
-import type { LogPage } from '../store/app-logs';
-import type { LogFilter } from '../store/app-logs-filter';
+import type { WaitFilter } from '../logs/log-waits';
+import type { LogPage } from '../store/app-logs-page';
 import { AUTH_ERRORS, errorResponses } from './common';
 
 const appParams = z.object({
@@ -97,15 +96,7 @@ const APP_ID_TTL_MS = 5_000;
 export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const pages = new LogPageCache();
-  // Not through the page cache: a group queries after a commit to its app, which moved the
-  // bounds the cache checks, and viewers of one page already share the group's query. The
-  // cache's bounds query would double the queries of every wait.
-  const waits = new LogTailWaits(app.logNotifier, (appId, filter) => queryLogs(db, appId, filter));
-  // Waiting requests answer before the server stops accepting and waits for them.
-  app.addHook('preClose', (done) => {
-    waits.close();
-    done();
-  });
+  const waits = app.logTails;
   const appIds = new Map<string, { id: number; at: number }>();
 
   async function appIdOf(siteId: string, key: string): Promise<number> {
@@ -123,7 +114,7 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A wait that ends when the client goes away (abort, lost connection). */
   async function waitForPage(
     appId: number,
-    filter: LogFilter & { sinceUs: number },
+    filter: WaitFilter,
     waitMs: number,
     reply: FastifyReply,
   ): Promise<LogPage> {
@@ -220,9 +211,9 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const appId = await appIdOf(request.auth.siteId, request.params.app_id);
-      const stored = await insertLogs(db, appId, request.body.logs);
-      app.logNotifier.notify(appId);
-      return reply.code(201).send(stored);
+      const { entries, commit } = await insertLogs(db, appId, request.body.logs);
+      app.logNotifier.notify(appId, commit);
+      return reply.code(201).send(entries);
     },
   );
 };
