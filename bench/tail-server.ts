@@ -2,7 +2,8 @@
  * The service for bench/tail.ts, in its own process so the thousand tails and the server do not
  * share one event loop. It sets up a fresh database (a site, `APPS` apps, a token), counts every
  * database query (a Kysely plugin), and answers `stats` over IPC with its RSS (the highest seen
- * since `start`), event-loop delay percentiles and the queries since `start`.
+ * since `start`), event-loop delay percentiles, and the queries since `start`: all of them, and
+ * the waiting tails' (each a page read and the app's newest time, two statements).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { KyselyPlugin } from 'kysely';
@@ -44,6 +45,7 @@ const delay = monitorEventLoopDelay({ resolution: 5 });
 delay.enable();
 let maxRss = 0;
 let startQueries = 0;
+let startTailQueries = 0;
 setInterval(() => {
   maxRss = Math.max(maxRss, process.memoryUsage().rss);
 }, 250).unref();
@@ -53,6 +55,7 @@ process.on('message', (message) => {
     delay.reset();
     maxRss = process.memoryUsage().rss;
     startQueries = queries;
+    startTailQueries = app.logTails.stats().queries;
     process.send?.('started');
   } else if (message === 'stats') {
     process.send?.({
@@ -61,6 +64,7 @@ process.on('message', (message) => {
       delayP99Ms: delay.percentile(99) / 1e6,
       delayMaxMs: delay.max / 1e6,
       queries: queries - startQueries,
+      tailQueries: app.logTails.stats().queries - startTailQueries,
     });
   }
 });

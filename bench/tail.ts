@@ -7,8 +7,9 @@
  *
  * Reported: delivery latency (a tail receives an entry, minus the entry's commit `time`: one
  * machine, one clock) p50/p95/p99 over every (tail, entry) pair; whether every tail got every
- * entry of its app once; the service's highest RSS, its event-loop delay p50/p99/max, and its
- * database queries per second; requests per second the tails sent.
+ * entry of its app once; the service's highest RSS, its event-loop delay p50/p99/max, its
+ * database queries per second (and of them the tails' page reads); requests per second the
+ * tails sent.
  *
  * Env: TAILS (1000), APPS (10), RATE (1000), SECONDS (20), RUNS (3), PORT (18660, +1 per run),
  * SERVER_NODE_ARGS (more node flags for the service, e.g. `--cpu-prof --cpu-prof-dir=prof`).
@@ -33,6 +34,7 @@ interface ServerStats {
   delayP99Ms: number;
   delayMaxMs: number;
   queries: number;
+  tailQueries: number;
 }
 
 interface Ready {
@@ -100,6 +102,7 @@ interface RunResult {
   delayP99: number;
   delayMax: number;
   queriesPerSecond: number;
+  tailQueriesPerSecond: number;
   tailRequestsPerSecond: number;
   ingestedPerSecond: number;
 }
@@ -211,6 +214,7 @@ async function runOnce(run: number): Promise<RunResult> {
       delayP99: stats.delayP99Ms,
       delayMax: stats.delayMaxMs,
       queriesPerSecond: stats.queries / elapsed,
+      tailQueriesPerSecond: stats.tailQueries / elapsed,
       tailRequestsPerSecond: (requests - requestsAtStart) / elapsed,
       ingestedPerSecond: (sentPerApp * APPS) / SECONDS,
     };
@@ -250,5 +254,9 @@ console.table({
   'event-loop delay p99 (ms)': { median: median('delayP99').toFixed(1), target: '<= 50' },
   'event-loop delay max (ms)': { median: median('delayMax').toFixed(1), target: '' },
   'database queries/s': { median: median('queriesPerSecond').toFixed(0), target: '' },
+  'of them, page reads by tails/s': {
+    median: median('tailQueriesPerSecond').toFixed(0),
+    target: '',
+  },
   'tail requests/s': { median: median('tailRequestsPerSecond').toFixed(0), target: '' },
 });

@@ -16,7 +16,7 @@ import type { Db } from '../store/db';
 import { createTestDatabase, type TestDatabase } from '../test-database.test-helper';
 import { appFixture } from '../test-support.test-helper';
 import { InProcessLogNotifier } from './log-notifier';
-import { LogTailWaits, type WaitFilter } from './log-waits';
+import { LogTailWaits, type Departure, type WaitFilter } from './log-waits';
 
 let database: TestDatabase;
 let db: Db;
@@ -65,6 +65,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('wait' as const), query: queryArb, cursor: fc.nat(40) }),
 );
 
+const staying: Departure = { gone: false, listen: () => () => undefined };
+
 interface Pending {
   filter: WaitFilter;
   page: LogPage | null;
@@ -90,7 +92,6 @@ async function run(ops: readonly Op[]): Promise<void> {
   });
   const times: number[] = [];
   const pending: Pending[] = [];
-  const signal = new AbortController().signal;
 
   /** Lets queries and answers settle; then every new answer is compared with the query. */
   async function settle(closing = false): Promise<void> {
@@ -117,7 +118,7 @@ async function run(ops: readonly Op[]): Promise<void> {
       const waitFilter = { ...filter, sinceUs };
       const entry: Pending = { filter: waitFilter, page: null, checked: false };
       pending.push(entry);
-      void waits.page(appId, waitFilter, 60_000, signal).then((page) => {
+      void waits.page(appId, waitFilter, 60_000, staying).then((page) => {
         entry.page = page;
       });
     }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TailPage } from '../store/app-logs';
 import type { CommittedLogRow, LogCommit } from '../store/app-logs-page';
 import { InProcessLogNotifier } from './log-notifier';
-import { FOLLOW_LINGER_MS, LogTailWaits, type WaitFilter } from './log-waits';
+import { FOLLOW_LINGER_MS, LogTailWaits, type Departure, type WaitFilter } from './log-waits';
 
 /** One app's entries in memory: the page is every entry at or after `sinceUs`, up to `limit`. */
 function fakeStore() {
@@ -28,7 +28,7 @@ function row(timeUs: number, level = 2): CommittedLogRow {
 }
 
 const filter = { sinceUs: 100, limit: 100 };
-const never = new AbortController().signal;
+const never: Departure = { gone: false, listen: () => () => undefined };
 
 afterEach(() => {
   vi.useRealTimers();

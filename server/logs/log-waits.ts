@@ -31,6 +31,13 @@ import {
 import type { LogNotifier } from './log-notifier';
 
 export type WaitFilter = LogFilter & { sinceUs: number };
+
+/** The client of a waiting request going away (abort, lost connection): the answer goes nowhere. */
+export interface Departure {
+  readonly gone: boolean;
+  /** Calls `listener` when the client goes; returns what stops listening. */
+  listen(listener: () => void): () => void;
+}
 export type TailQuery = (appId: number, filter: WaitFilter) => Promise<TailPage>;
 
 /** Waiting requests one process holds; past it a request is answered at once (it polls). */
@@ -147,11 +154,10 @@ export class LogTailWaits {
 
   /**
    * The page of `filter` once it holds an entry newer than `sinceUs`, or after `waitMs` with
-   * what there is; at once after `close`, past MAX_WAITING_REQUESTS, and when `signal` aborts
-   * (the client is gone: the answer goes nowhere).
+   * what there is; at once after `close`, past MAX_WAITING_REQUESTS, and when the client goes.
    */
-  page(appId: number, filter: WaitFilter, waitMs: number, signal: AbortSignal): Promise<LogPage> {
-    if (this.closed || this.waiting >= MAX_WAITING_REQUESTS || signal.aborted) {
+  page(appId: number, filter: WaitFilter, waitMs: number, client: Departure): Promise<LogPage> {
+    if (this.closed || this.waiting >= MAX_WAITING_REQUESTS || client.gone) {
       this.queries += 1;
       return this.queryTail(appId, filter).then((tail) => pageOf(tail.entries));
     }
@@ -165,13 +171,9 @@ export class LogTailWaits {
     const group = this.groupOf(follow, sinceUs);
     return new Promise<LogPage>((resolve, reject) => {
       const waiter: Waiter = { group, resolve, reject, timer: null, detach: noop, expired: false };
-      const onAbort = () => {
+      waiter.detach = client.listen(() => {
         this.finish(waiter, this.pageOf(group) ?? EMPTY_PAGE);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      waiter.detach = () => {
-        signal.removeEventListener('abort', onAbort);
-      };
+      });
       waiter.timer = setTimeout(() => {
         waiter.timer = null;
         const page = this.pageOf(group);

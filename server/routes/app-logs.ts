@@ -30,7 +30,7 @@ import { countLogVolume } from '../store/app-logs-volume';
 import { insertLogs } from '../store/app-logs';
 import { LogPageCache } from '../store/app-logs-cache';
 import { findAppRow } from '../store/apps';
-import type { WaitFilter } from '../logs/log-waits';
+import type { Departure, WaitFilter } from '../logs/log-waits';
 import type { LogPage } from '../store/app-logs-page';
 import { AUTH_ERRORS, errorResponses } from './common';
 
@@ -90,6 +90,20 @@ const volumeQuerySchema = logQuerySchema
       ),
   });
 
+/**
+ * A page's body, encoded once: the tails a commit wakes are sent one page object, and each
+ * gets the same bytes.
+ */
+const bodies = new WeakMap<LogPage, Buffer>();
+function bodyOf(page: LogPage): Buffer {
+  let body = bodies.get(page);
+  if (!body) {
+    body = Buffer.from(page.json);
+    bodies.set(page, body);
+  }
+  return body;
+}
+
 /** App keys never change and apps are not deleted: the key → id lookup is cached briefly. */
 const APP_ID_TTL_MS = 5_000;
 
@@ -119,19 +133,17 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: FastifyReply,
   ): Promise<LogPage> {
     const response = reply.raw;
-    const gone = new AbortController();
-    const onClose = () => {
-      gone.abort();
+    const client: Departure = {
+      gone: response.destroyed,
+      listen: (listener) => {
+        response.on('close', listener);
+        return () => response.removeListener('close', listener);
+      },
     };
-    response.once('close', onClose);
-    try {
-      const page = await waits.page(appId, filter, waitMs, gone.signal);
-      // The server is closing and waits for this connection: keep-alive would hold it open.
-      if (waits.isClosed()) void reply.header('Connection', 'close');
-      return page;
-    } finally {
-      response.removeListener('close', onClose);
-    }
+    const page = await waits.page(appId, filter, waitMs, client);
+    // The server is closing and waits for this connection: keep-alive would hold it open.
+    if (waits.isClosed()) void reply.header('Connection', 'close');
+    return page;
   }
 
   app.get(
@@ -157,12 +169,12 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
         waitMs > 0 && filter.sinceUs !== undefined
           ? await waitForPage(appId, { ...filter, sinceUs: filter.sinceUs }, waitMs, reply)
           : await pages.query(db, appId, filter);
-      // A string with a JSON content type goes out as it is (Fastify does not serialize it);
+      // Bytes with a JSON content type go out as they are (Fastify does not serialize them);
       // the type provider only knows the parsed shape, hence the cast.
       return reply
         .header('Cache-Control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send(page.json as unknown as AppLogEntry[]);
+        .send(bodyOf(page) as unknown as AppLogEntry[]);
     },
   );
 
