@@ -99,7 +99,7 @@ describe('LogTailWaits', () => {
     expect(store.queries()).toBe(1);
   });
 
-  it('answers a full page at once and keeps no more than a page of entries', async () => {
+  it('answers a full page at once, and keeps five pages of entries for tails that fell behind', async () => {
     const notifier = new InProcessLogNotifier();
     const store = fakeStore();
     const waits = new LogTailWaits(notifier, store.query);
@@ -108,11 +108,16 @@ describe('LogTailWaits', () => {
     expect((await held).json).toBe('[100]'); // entries at since fill it
     const waiting = waits.page(1, small, 30_000, never);
     await expect.poll(() => store.queries()).toBe(2);
-    notifier.notify(1, store.commit(101, 102, 103));
+    const burst = Array.from({ length: 12 }, (_, index) => 101 + index);
+    notifier.notify(1, store.commit(...burst));
     expect((await waiting).json).toBe('[100,101]');
-    // The burst's rest: asked from 101, known from 102 on only; a query reads it.
-    expect((await waits.page(1, { ...small, sinceUs: 101 }, 30_000, never)).json).toBe('[101,102]');
-    expect((await waits.page(1, { ...small, sinceUs: 102 }, 30_000, never)).json).toBe('[102,103]');
+    const from = async (sinceUs: number) =>
+      (await waits.page(1, { ...small, sinceUs }, 30_000, never)).json;
+    // It keeps the newest ten (103..112): from 103 on, pages come from memory.
+    expect(await from(103)).toBe('[103,104]');
+    expect(await from(111)).toBe('[111,112]');
+    expect(store.queries()).toBe(2);
+    expect(await from(102)).toBe('[102,103]'); // older: a query reads it
     expect(store.queries()).toBe(3);
   });
 

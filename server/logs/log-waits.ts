@@ -44,8 +44,13 @@ export type TailQuery = (appId: number, filter: WaitFilter) => Promise<TailPage>
 export const MAX_WAITING_REQUESTS = 20_000;
 /** How long a follow without requests keeps up with commits. */
 export const FOLLOW_LINGER_MS = 10_000;
-/** Follows without requests kept at most (each holds up to a page of entries). */
-const MAX_IDLE_FOLLOWS = 1_000;
+/** Follows without requests kept at most. */
+const MAX_IDLE_FOLLOWS = 200;
+/**
+ * Pages a follow keeps entries for: a tail that fell up to this many pages behind is still
+ * answered from memory (a full page, at once), without a query.
+ */
+const KEPT_PAGES = 5;
 
 interface Waiter {
   readonly group: Group;
@@ -65,7 +70,7 @@ interface Group {
 
 /**
  * Every entry matching the follow's filter with `fromUs` ≤ time, in time order, of every commit
- * up to `toUs` (the app's newest time when last heard of). At most a page past the last answer.
+ * up to `toUs` (the app's newest time when last heard of). At most KEPT_PAGES pages of them.
  */
 interface Known {
   fromUs: number;
@@ -299,7 +304,7 @@ export class LogTailWaits {
       }
     }
     const known = follow.known;
-    const excess = known ? known.entries.length - follow.filter.limit : 0;
+    const excess = known ? known.entries.length - KEPT_PAGES * follow.filter.limit : 0;
     if (known && excess > 0) {
       // Requests asking from before these would be answered a full page: they were, above.
       known.entries.splice(0, excess);
