@@ -85,6 +85,8 @@ interface Follow {
   readonly filter: LogFilter;
   readonly groups: Map<number, Group>;
   known: Known | null;
+  /** Pages cut from `known` by `since`, until it changes. */
+  readonly pages: Map<number, LogPage>;
   querying: boolean;
   /** Commits heard while querying, applied to its answer; null: one came without rows. */
   heard: LogCommit[] | null;
@@ -168,11 +170,8 @@ export class LogTailWaits {
     }
     const { sinceUs, ...rest } = filter;
     const follow = this.followOf(appId, rest);
-    const known = this.knownFrom(follow, sinceUs);
-    if (known) {
-      const page = pageFrom(known, sinceUs, rest.limit);
-      if (answersNow(page, sinceUs, rest.limit)) return Promise.resolve(page);
-    }
+    const ready = this.pageAt(follow, sinceUs);
+    if (ready && answersNow(ready, sinceUs, rest.limit)) return Promise.resolve(ready);
     const group = this.groupOf(follow, sinceUs);
     return new Promise<LogPage>((resolve, reject) => {
       const waiter: Waiter = { group, resolve, reject, timer: null, detach: noop, expired: false };
@@ -187,7 +186,7 @@ export class LogTailWaits {
       }, waitMs);
       group.waiters.add(waiter);
       this.waiting += 1;
-      if (!known) this.query(follow);
+      if (!ready) this.query(follow);
     });
   }
 
@@ -206,6 +205,18 @@ export class LogTailWaits {
     }
   }
 
+  /**
+   * Forgets what every follow knows (retention deleted entries it may hold); the follows with
+   * requests query again.
+   */
+  forgetAll(): void {
+    for (const follow of [...this.follows.values()]) {
+      this.learn(follow, null);
+      if (follow.groups.size === 0) this.dropFollow(follow);
+      else this.query(follow);
+    }
+  }
+
   /** After `close`: answers should end their connection (the server is waiting for it). */
   isClosed(): boolean {
     return this.closed;
@@ -221,15 +232,30 @@ export class LogTailWaits {
     };
   }
 
-  /** What `follow` knows, if it knows the entries from `sinceUs` on. */
-  private knownFrom(follow: Follow, sinceUs: number): Known | null {
+  /**
+   * The page of `sinceUs` from what `follow` knows, or null if it does not know the entries
+   * from there on. Built once per `since` until what it knows changes: the tails that come back
+   * at one cursor share it.
+   */
+  private pageAt(follow: Follow, sinceUs: number): LogPage | null {
     const known = follow.known;
-    return known && known.fromUs <= sinceUs ? known : null;
+    if (!known || known.fromUs > sinceUs) return null;
+    let page = follow.pages.get(sinceUs);
+    if (!page) {
+      page = pageFrom(known, sinceUs, follow.filter.limit);
+      follow.pages.set(sinceUs, page);
+    }
+    return page;
   }
 
   private pageOf(group: Group): LogPage | null {
-    const known = this.knownFrom(group.follow, group.sinceUs);
-    return known && pageFrom(known, group.sinceUs, group.follow.filter.limit);
+    return this.pageAt(group.follow, group.sinceUs);
+  }
+
+  /** What `follow` knows is now `known` (null: nothing). */
+  private learn(follow: Follow, known: Known | null): void {
+    follow.known = known;
+    follow.pages.clear();
   }
 
   private followOf(appId: number, filter: LogFilter): Follow {
@@ -242,6 +268,7 @@ export class LogTailWaits {
       filter,
       groups: new Map(),
       known: null,
+      pages: new Map(),
       querying: false,
       heard: null,
       idleSince: 0,
@@ -282,7 +309,7 @@ export class LogTailWaits {
       if (commit && follow.heard) follow.heard.push(commit);
       else follow.heard = null;
     }
-    if (follow.known) follow.known = commit && knownAfter(follow.known, commit, follow.filter);
+    if (follow.known) this.learn(follow, commit && knownAfter(follow.known, commit, follow.filter));
     this.answer(follow);
   }
 
@@ -334,7 +361,7 @@ export class LogTailWaits {
             ? { fromUs: sinceUs, toUs: tail.knownUs, entries: tail.entries }
             : null;
         for (const commit of heard ?? []) known = known && knownAfter(known, commit, filter);
-        if (known) follow.known = known;
+        if (known) this.learn(follow, known);
         else this.answerExactly(follow.groups.get(sinceUs), pageOf(tail.entries));
         this.answer(follow);
       },
