@@ -14,6 +14,12 @@ import { migrateToLatest, openDatabase } from '../server/store/db';
 import { createSite, ensureMembership } from '../server/store/sites';
 import { findOrCreateUser, issueToken } from '../server/store/tokens';
 import { appFixture } from '../server/test-support.test-helper';
+import { InProcessLogNotifier, type LogNotifier } from '../server/logs/log-notifier';
+
+function percentileOf(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
 
 let queries = 0;
 const counting: KyselyPlugin = {
@@ -33,11 +39,38 @@ const token = await issueToken(raw, userId);
 const appKeys = Array.from({ length: Number(process.env.APPS ?? 10) }, (_, i) => `tail-${i}`);
 for (const key of appKeys) await insertApp(raw, 'bench', appFixture(key));
 
+/**
+ * The service's own share of delivery: for each commit that woke waiting requests, from the
+ * commit's time to when their answers have been handed to the sockets (the answers are written
+ * in the microtasks after `notify`; a `setImmediate` runs after them). What the bench process
+ * adds after that (reading, parsing, its own event loop) is not in it.
+ */
+const fanOutMs: number[] = [];
+/** Of it, the entries' time → `notify` (the transaction, and the turns of the loop it awaits). */
+const notifyMs: number[] = [];
+const inProcess = new InProcessLogNotifier();
+const timedNotifier: LogNotifier = {
+  notify: (appId, commit) => {
+    const before = app.logTails.stats().waiting;
+    inProcess.notify(appId, commit);
+    const committedMs = (commit?.rows[0]?.timeUs ?? Date.now() * 1000) / 1000;
+    const notifiedMs = Date.now();
+    if (app.logTails.stats().waiting < before) {
+      setImmediate(() => {
+        fanOutMs.push(Date.now() - committedMs);
+        notifyMs.push(notifiedMs - committedMs);
+      });
+    }
+  },
+  subscribe: (appId, listener) => inProcess.subscribe(appId, listener),
+};
+
 const db = raw.withPlugin(counting);
 const app = await buildApp({
   db,
   staticDir: null,
   authLimiter: new AuthFailureLimiter(1_000_000),
+  logNotifier: timedNotifier,
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 
@@ -56,6 +89,8 @@ process.on('message', (message) => {
     maxRss = process.memoryUsage().rss;
     startQueries = queries;
     startTailQueries = app.logTails.stats().queries;
+    fanOutMs.length = 0;
+    notifyMs.length = 0;
     process.send?.('started');
   } else if (message === 'stats') {
     process.send?.({
@@ -65,6 +100,8 @@ process.on('message', (message) => {
       delayMaxMs: delay.max / 1e6,
       queries: queries - startQueries,
       tailQueries: app.logTails.stats().queries - startTailQueries,
+      fanOutMs: [50, 95, 99].map((p) => percentileOf(fanOutMs, p)),
+      notifyMs: [50, 95, 99].map((p) => percentileOf(notifyMs, p)),
     });
   }
 });

@@ -6,7 +6,8 @@
  * entries/s for `SECONDS` s (every 100 ms, one batch per app).
  *
  * Reported: delivery latency (a tail receives an entry, minus the entry's commit `time`: one
- * machine, one clock) p50/p95/p99 over every (tail, entry) pair; whether every tail got every
+ * machine, one clock) p50/p95/p99 over every (tail, entry) pair; the service's own share of it
+ * (a commit's time → the answers it woke handed to the sockets, per commit); whether every tail got every
  * entry of its app once; the service's highest RSS, its event-loop delay p50/p99/max, its
  * database queries per second (and of them the tails' page reads); requests per second the
  * tails sent.
@@ -35,6 +36,10 @@ interface ServerStats {
   delayMaxMs: number;
   queries: number;
   tailQueries: number;
+  /** Commit → answers handed to the sockets, p50/p95/p99 (ms). */
+  fanOutMs: [number, number, number];
+  /** Of it, the entries' time → notify (the ingestion transaction), p50/p95/p99 (ms). */
+  notifyMs: [number, number, number];
 }
 
 interface Ready {
@@ -103,6 +108,11 @@ interface RunResult {
   delayMax: number;
   queriesPerSecond: number;
   tailQueriesPerSecond: number;
+  fanOutP50: number;
+  fanOutP95: number;
+  fanOutP99: number;
+  notifyP50: number;
+  notifyP95: number;
   tailRequestsPerSecond: number;
   ingestedPerSecond: number;
 }
@@ -215,6 +225,11 @@ async function runOnce(run: number): Promise<RunResult> {
       delayMax: stats.delayMaxMs,
       queriesPerSecond: stats.queries / elapsed,
       tailQueriesPerSecond: stats.tailQueries / elapsed,
+      fanOutP50: stats.fanOutMs[0],
+      fanOutP95: stats.fanOutMs[1],
+      fanOutP99: stats.fanOutMs[2],
+      notifyP50: stats.notifyMs[0],
+      notifyP95: stats.notifyMs[1],
       tailRequestsPerSecond: (requests - requestsAtStart) / elapsed,
       ingestedPerSecond: (sentPerApp * APPS) / SECONDS,
     };
@@ -246,6 +261,16 @@ console.table({
   'delivery p50 (ms)': { median: median('deliveryP50').toFixed(0), target: '' },
   'delivery p95 (ms)': { median: median('deliveryP95').toFixed(0), target: '<= 200' },
   'delivery p99 (ms)': { median: median('deliveryP99').toFixed(0), target: '' },
+  'service: commit → answers written p50/p95/p99 (ms)': {
+    median: (['fanOutP50', 'fanOutP95', 'fanOutP99'] as const)
+      .map((key) => median(key).toFixed(0))
+      .join(' / '),
+    target: '',
+  },
+  '… of it, entry time → commit notified p50/p95 (ms)': {
+    median: `${median('notifyP50').toFixed(0)} / ${median('notifyP95').toFixed(0)}`,
+    target: '',
+  },
   'tails with every entry once': {
     median: median('tailsComplete').toFixed(0),
     target: String(TAILS),
