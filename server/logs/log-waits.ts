@@ -133,7 +133,7 @@ function pageFrom(known: Known, sinceUs: number, limit: number): LogPage {
  * `known` after `commit`, or null when the commit does not follow on from it (a commit in
  * between was not heard). A commit it already holds changes nothing.
  */
-export function knownAfter(known: Known, commit: LogCommit, filter: LogFilter): Known | null {
+function knownAfter(known: Known, commit: LogCommit, filter: LogFilter): Known | null {
   if (commit.previousUs > known.toUs) return null;
   const last = commit.rows[commit.rows.length - 1];
   if (!last || last.timeUs <= known.toUs) return known;
