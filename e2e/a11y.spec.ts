@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { seriousOf } from './axe';
 
 interface PageCase {
   path: string;
@@ -23,16 +24,9 @@ const SIGNED_IN_PAGES: PageCase[] = [
 async function seriousViolations(page: Page): Promise<string[]> {
   // The notification preview is the admin's own email HTML in a sandboxed iframe (no scripts),
   // which axe cannot enter (it waits for the frame until the test times out); it is not our UI.
-  const results = await new AxeBuilder({ page }).exclude('iframe[title="HTML preview"]').analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
+  return seriousOf(
+    await new AxeBuilder({ page }).exclude('iframe[title="HTML preview"]').analyze(),
+  );
 }
 
 test.describe('accessibility', () => {

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { Page, Response } from '@playwright/test';
 import { deriveCallbackUrl } from '../src/api/app-callback';
 import { expect, test } from './fixtures';
+import { seriousOf } from './axe';
 
 const isPatchOf = (key: string) => (response: Response) =>
   response.request().method() === 'PATCH' &&
@@ -278,10 +279,7 @@ test.describe('apps', () => {
       await other.emulateMedia({ colorScheme });
       const results = await new AxeBuilder({ page: other }).include('dialog[open]').analyze();
       expect(results.passes.some((rule) => rule.id === 'color-contrast')).toBe(true);
-      const serious = results.violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      );
-      expect(serious.map((v) => `${colorScheme}: ${v.id}`)).toEqual([]);
+      expect(seriousOf(results), colorScheme).toEqual([]);
     }
 
     // Merge: their domain, my name (and my SDK version, which only I changed).
@@ -415,13 +413,7 @@ test.describe('apps', () => {
 
   test('the apps pages have no serious accessibility violations', async ({ page, signIn }) => {
     async function expectNoSeriousViolations(where: string) {
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      );
-      expect(serious, `${where}: ${serious.map((v) => `${v.id}: ${v.help}`).join('; ')}`).toEqual(
-        [],
-      );
+      expect(seriousOf(await new AxeBuilder({ page }).analyze()), where).toEqual([]);
     }
     await signIn(page);
     for (const path of ['/apps', '/apps/storefront', '/apps/legacy-import']) {

@@ -2,18 +2,14 @@
 // Chromium.
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, Response } from '@playwright/test';
+import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { seriousOf } from './axe';
+import { openConsent } from './pages';
 
 const isConsentPatch = (response: Response) =>
   response.request().method() === 'PATCH' &&
   new URL(response.url()).pathname === '/api/settings/consent';
-
-async function openConsent(page: Page, search = '') {
-  await page.goto(`/settings/consent${search}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Consent' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
-}
 
 test.describe('consent settings', () => {
   test('shows the checks for the demo data, next to what they concern', async ({
@@ -59,11 +55,7 @@ test.describe('consent settings', () => {
 
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter(
-        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-      );
-      expect(serious.map((violation) => `${colorScheme}: ${violation.id}`)).toEqual([]);
+      expect(seriousOf(await new AxeBuilder({ page }).analyze()), colorScheme).toEqual([]);
     }
   });
 

@@ -3,39 +3,25 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, type ApiFetch } from './fixtures';
+import { ingestLogs } from './log-entries';
+import { openLogs } from './pages';
+import { seriousOf } from './axe';
 
 const APP = 'analytics';
 
-async function ingest(api: ApiFetch, messages: Array<{ level: string; text: string }>) {
-  const response = await api(`/apps/${APP}/logs`, {
-    method: 'POST',
-    body: JSON.stringify({
-      logs: messages.map(({ level, text }) => ({
-        level,
-        data: { message: text },
-        context: { job: { name: 'sync-inventory' } },
-        created_at: '2026-01-02T03:04:05.678Z',
-      })),
-    }),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as Array<{ id: string; time: number }>;
-}
+const ingest = (api: ApiFetch, messages: Array<{ level: string; text: string }>) =>
+  ingestLogs(
+    api,
+    APP,
+    messages.map(({ level, text }) => ({
+      level,
+      data: { message: text },
+      context: { job: { name: 'sync-inventory' } },
+      created_at: '2026-01-02T03:04:05.678Z',
+    })),
+  );
 
-async function openViewer(page: Page, query = '') {
-  await page.goto(`/apps/${APP}/logs${query}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Logs' })).toBeVisible();
-  await expect(page.locator('[data-tail-status]')).toHaveAttribute('data-tail-status', 'live');
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-    );
-}
+const openViewer = (page: Page, query = '') => openLogs(page, APP, query);
 
 test.describe('log viewer controls', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -61,7 +47,7 @@ test.describe('log viewer controls', () => {
         .getByRole('button', { name: /^Details of the error entry/ })
         .click();
       await expect(page.getByRole('region', { name: 'Data' })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(seriousOf(await new AxeBuilder({ page }).analyze())).toEqual([]);
     });
   }
 
@@ -109,6 +95,37 @@ test.describe('log viewer controls', () => {
     expect(
       await page.evaluate(() => document.activeElement?.getBoundingClientRect().width),
     ).toBeGreaterThan(1);
+  });
+
+  test('one Times control shows local, UTC or relative times and keeps the choice in the URL', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const [entry] = await ingest(api, [{ level: 'info', text: 'a line to time' }]);
+    await signIn(page);
+    await openViewer(page);
+    const times = page.getByRole('group', { name: 'Times' });
+    const pressed = times.getByRole('button', { pressed: true });
+    const time = page.locator(`[data-log-id="${entry?.id}"] time`);
+    await expect(pressed).toHaveText(['Local']);
+
+    await times.getByRole('button', { name: 'Relative' }).click();
+    await expect(pressed).toHaveText(['Relative']);
+    await expect(page).toHaveURL(/relative=true/);
+    await expect(time).toHaveText(/ago$|^now$/);
+
+    await times.getByRole('button', { name: 'UTC' }).click();
+    await expect(pressed).toHaveText(['UTC']);
+    await expect(page).toHaveURL(/utc=true/);
+    await expect(page).not.toHaveURL(/relative=/);
+    await page.reload();
+    await expect(pressed).toHaveText(['UTC']);
+
+    await times.getByRole('button', { name: 'Local' }).click();
+    await expect(pressed).toHaveText(['Local']);
+    await expect(page).not.toHaveURL(/utc=|relative=/);
+    await expect(time).not.toHaveText(/ago$/);
   });
 
   test('times switch to UTC with milliseconds, and q terms are highlighted', async ({

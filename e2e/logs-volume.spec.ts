@@ -6,6 +6,7 @@ import type { LogLevel } from '../src/api/schemas/app-log';
 import { insertLogRows, toLogRow } from '../server/store/app-logs';
 import { openDatabase } from '../server/store/db';
 import { expect, test, type ApiFetch, type TestServer } from './fixtures';
+import { ingestLogs, type IngestEntry } from './log-entries';
 
 const APP = 'analytics';
 
@@ -31,13 +32,7 @@ async function placeEntries(
   }
 }
 
-async function ingest(api: ApiFetch, logs: unknown[]) {
-  const response = await api(`/apps/${APP}/logs`, {
-    method: 'POST',
-    body: JSON.stringify({ logs }),
-  });
-  expect(response.status).toBe(201);
-}
+const ingest = (api: ApiFetch, logs: IngestEntry[]) => ingestLogs(api, APP, logs);
 
 function rowsOf(page: Page) {
   return page.getByRole('list', { name: 'Log lines' }).getByRole('listitem');

@@ -4,36 +4,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type ApiFetch } from './fixtures';
+import { ingestLogs, type IngestEntry, type StoredEntry } from './log-entries';
+import { openLogs } from './pages';
 
 const APP = 'analytics';
 /** The viewer's reads of the log listing (any query). */
 const LOG_READS = /\/api\/apps\/[^/]+\/logs(\?|$)/;
 
-interface StoredEntry {
-  id: string;
-  level: string;
-  time: number;
-}
-
-interface IngestEntry {
-  level: string;
-  data: Record<string, unknown> | string;
-  context?: Record<string, unknown> | null;
-}
-
-/** Ingests through the API (`POST /apps/analytics/logs`), up to 1,000 entries per request. */
-async function ingest(api: ApiFetch, logs: IngestEntry[]): Promise<StoredEntry[]> {
-  const stored: StoredEntry[] = [];
-  for (let offset = 0; offset < logs.length; offset += 1000) {
-    const response = await api(`/apps/${APP}/logs`, {
-      method: 'POST',
-      body: JSON.stringify({ logs: logs.slice(offset, offset + 1000) }),
-    });
-    expect(response.status, await response.clone().text()).toBe(201);
-    stored.push(...((await response.json()) as StoredEntry[]));
-  }
-  return stored;
-}
+const ingest = (api: ApiFetch, logs: IngestEntry[]) => ingestLogs(api, APP, logs);
 
 function jobEntries(job: string, count: number, level = 'info'): IngestEntry[] {
   return Array.from({ length: count }, (_, n) => ({
@@ -69,11 +47,7 @@ async function exportedIds(page: Page): Promise<string[]> {
     .map((line) => (JSON.parse(line) as { id: string }).id);
 }
 
-async function openLive(page: Page, search = ''): Promise<void> {
-  await page.goto(`/apps/${APP}/logs${search}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Logs' })).toBeVisible();
-  await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live');
-}
+const openLive = (page: Page, search = '') => openLogs(page, APP, search);
 
 async function expectCount(page: Page, count: number): Promise<void> {
   await expect(countOf(page)).toHaveAttribute('data-count', String(count), { timeout: 15_000 });

@@ -1,22 +1,7 @@
 // The notification editor's layout (full width, HTML/Text tabs, preview at 100 % with Fit,
 // collapsible panels, the block panel beside the canvas) and unknown variables.
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-async function openEditor(page: Page, slug = 'order-confirmation') {
-  await page.goto(`/notifications/${slug}`);
-  // The editor chunk (CodeMirror, liquidjs) loads on demand; give a busy machine time for it.
-  await expect(page.getByRole('tablist', { name: 'Message body' })).toBeVisible({
-    timeout: 30_000,
-  });
-}
-
-async function replaceCode(page: Page, name: 'Text version' | 'HTML version', code: string) {
-  await page.getByRole('tab', { name: name === 'Text version' ? /^Text/ : /^HTML/ }).click();
-  await page.getByRole('textbox', { name }).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(code);
-}
+import { openEditor, replaceCode } from './pages';
 
 test.describe('notification editor layout', () => {
   test('uses the full width with HTML first in tabs; preview at 100 % with a remembered Fit', async ({

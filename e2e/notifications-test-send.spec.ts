@@ -1,22 +1,8 @@
 // "Send test to me" in the notification editor, against the real service started with SMTP_URL
 // pointing at an SMTP server in the test process, which keeps what arrives.
-import type { Page } from '@playwright/test';
 import { startSmtpSink, type SmtpSink } from '../server/mail/smtp-sink.test-helper';
 import { expect, test as base } from './fixtures';
-
-async function openEditor(page: Page) {
-  await page.goto('/notifications/order-confirmation');
-  await expect(page.getByRole('tablist', { name: 'Message body' })).toBeVisible({
-    timeout: 30_000,
-  });
-}
-
-async function replaceCode(page: Page, name: 'Text version' | 'HTML version', code: string) {
-  await page.getByRole('tab', { name: name === 'Text version' ? /^Text/ : /^HTML/ }).click();
-  await page.getByRole('textbox', { name }).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(code);
-}
+import { openEditor, replaceCode } from './pages';
 
 base.describe('send a test without SMTP', () => {
   base('the button is off and says how to turn test sends on', async ({ page, signIn }) => {

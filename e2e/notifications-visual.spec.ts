@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { snippetFor } from '../src/features/notifications/visual/block-snippets';
 import { expect, test, type ApiFetch } from './fixtures';
+import { seriousOf } from './axe';
 
 async function storedHtml(api: ApiFetch): Promise<string> {
   const response = await api('/notifications/order-confirmation');
@@ -251,16 +252,7 @@ test.describe('notifications: visual mode', () => {
         .include('[role="group"][aria-label="Text formatting"]')
         .include('[role="dialog"]')
         .analyze();
-      const serious = results.violations.filter(
-        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-      );
-      expect(
-        serious.map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join('; ')}`,
-        ),
-        label,
-      ).toEqual([]);
+      expect(seriousOf(results), label).toEqual([]);
     };
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
@@ -530,13 +522,7 @@ test.describe('notifications: visual mode', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       const results = await new AxeBuilder({ page }).include('aside[aria-label="Block"]').analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-        );
-      expect(serious, `the block panel in the ${colorScheme} theme`).toEqual([]);
+      expect(seriousOf(results), `the block panel in the ${colorScheme} theme`).toEqual([]);
     }
     await page.keyboard.press('Escape');
     await expect(panel.getByRole('combobox', { name: 'Repeat for each' })).toBeHidden();

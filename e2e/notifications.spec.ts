@@ -3,6 +3,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { seriousOf } from './axe';
+import { openEditor, replaceCode } from './pages';
 
 const isPutOf = (slug: string) => (response: Response) =>
   response.request().method() === 'PUT' &&
@@ -21,25 +23,6 @@ function recordDialogs(page: Page): string[] {
     void dialog.dismiss();
   });
   return seen;
-}
-
-async function openEditor(page: Page, slug: string) {
-  await page.goto(`/notifications/${slug}`);
-  // The editor chunk (CodeMirror, liquidjs) loads on demand; give a busy machine time for it.
-  await expect(page.getByRole('tablist', { name: 'Message body' })).toBeVisible({
-    timeout: 30_000,
-  });
-}
-
-/** Replaces the whole content of a CodeMirror editor as typed input. */
-async function replaceCode(page: Page, name: string, code: string) {
-  // HTML and Text are tabs: show the one the editor is in.
-  const tab = page.getByRole('tab', { name: name === 'Text version' ? /^Text/ : /^HTML/ });
-  if (name !== 'Subject' && (await tab.count()) > 0) await tab.click();
-  const editor = page.getByRole('textbox', { name });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(code);
 }
 
 const preview = (page: Page) => page.frameLocator('iframe[title="HTML preview"]');
@@ -341,20 +324,11 @@ test.describe('notifications', () => {
   test('the editor has no serious accessibility violations', async ({ page, signIn }) => {
     await signIn(page);
     await openEditor(page, 'order-confirmation');
-    const results = await new AxeBuilder({ page })
-      .exclude('iframe[title="HTML preview"]')
-      .analyze();
-    const serious = results.violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    );
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    const editor = await new AxeBuilder({ page }).exclude('iframe[title="HTML preview"]').analyze();
+    expect(seriousOf(editor)).toEqual([]);
     await page.goto('/notifications');
     await expect(page.getByRole('table', { name: 'Notifications' })).toBeVisible();
     const list = await new AxeBuilder({ page }).analyze();
-    expect(
-      list.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-    ).toEqual([]);
+    expect(seriousOf(list)).toEqual([]);
   });
 });

@@ -1,13 +1,7 @@
 // Consent page polish (issue 17): the sticky section navigation, one summary line per language
 // that lacks texts, and a new URL row checked when the admin leaves it.
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-async function openConsent(page: Page) {
-  await page.goto('/settings/consent');
-  await expect(page.getByRole('heading', { level: 1, name: 'Consent' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
-}
+import { openConsent } from './pages';
 
 test.describe('consent page polish', () => {
   test('a sticky navigation jumps to each section and marks the current one', async ({
@@ -93,5 +87,20 @@ test.describe('app editor on a phone', () => {
     await expect(form).not.toBeInViewport();
     await page.getByLabel('Domain').fill('edited.example.com');
     await expect(form).toBeInViewport();
+  });
+
+  test('the sticky save bar stays one row: its status sits beside the buttons', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await page.goto('/apps/analytics');
+    await page.getByLabel('Domain').fill('edited.example.com');
+    const save = await page.getByRole('button', { name: 'Save changes' }).boundingBox();
+    const status = await page.getByText('Unsaved changes').boundingBox();
+    expect(status?.y).toBeGreaterThanOrEqual((save?.y ?? 0) - 4);
+    expect((status?.y ?? 0) + (status?.height ?? 0)).toBeLessThanOrEqual(
+      (save?.y ?? 0) + (save?.height ?? 0) + 4,
+    );
   });
 });

@@ -3,33 +3,25 @@
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { expect, test, type ApiFetch } from './fixtures';
+import { ingestLogs, type StoredEntry } from './log-entries';
 
-interface Stored {
-  id: string;
-  time: number;
-}
-
-async function ingest(
+const ingest = (
   api: ApiFetch,
   app: string,
   logs: Array<{ level: string; text: string; job?: string }>,
-): Promise<Stored[]> {
-  const response = await api(`/apps/${app}/logs`, {
-    method: 'POST',
-    body: JSON.stringify({
-      logs: logs.map(({ level, text, job }) => ({
-        level,
-        data: { message: text },
-        context: job === undefined ? null : { job: { name: job } },
-      })),
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as Stored[];
-}
+) =>
+  ingestLogs(
+    api,
+    app,
+    logs.map(({ level, text, job }) => ({
+      level,
+      data: { message: text },
+      context: job === undefined ? null : { job: { name: job } },
+    })),
+  );
 
 const statusOf = (page: Page) => page.locator('[data-tail-status]');
-const rowOf = (page: Page, entry: Stored | undefined) =>
+const rowOf = (page: Page, entry: StoredEntry | undefined) =>
   page.locator(`[data-log-id="${entry?.id ?? 'missing'}"]`);
 
 async function openViewer(page: Page, app: string, query = '') {
@@ -149,7 +141,7 @@ test.describe('log viewer polish', () => {
     ]);
     await signIn(page);
     await openViewer(page, 'analytics', `?job=${job}`);
-    const toggleOf = (entry: Stored | undefined) =>
+    const toggleOf = (entry: StoredEntry | undefined) =>
       rowOf(page, entry).getByRole('button', { name: /^Details of/ });
     // Open the older row with the pointer: focus stays on its button.
     await toggleOf(older).click();

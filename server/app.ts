@@ -33,7 +33,7 @@ import { siteRoutes } from './routes/sites';
 import { openApiRoutes } from './routes/openapi';
 import { testSendRoutes } from './routes/test-send';
 import type { Mailer } from './mail/mailer';
-import type { SendLimiter } from './mail/send-limiter';
+import type { FixedWindowLimiter } from './fixed-window-limiter';
 import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from './security-headers';
 import type { Database } from './store/db';
 import { queryTailPage } from './store/app-logs';
@@ -72,7 +72,7 @@ export interface AppDeps {
   /** The From of test sends. */
   mailFrom?: string;
   /** Test sends per user and minute; tests pass their own. */
-  testSendLimiter?: SendLimiter;
+  testSendLimiter?: FixedWindowLimiter;
 }
 
 /** The From of test sends when SMTP_FROM is not set. */

@@ -5,6 +5,7 @@
  * several instances add up (decision 012).
  */
 import type { Kysely } from 'kysely';
+import { FixedWindowLimiter } from './fixed-window-limiter';
 import { engineOf } from './store/engine';
 import { countAuthFailure, sweepAuthFailures } from './store/auth-failures';
 import type { Database } from './store/db';
@@ -19,48 +20,14 @@ export interface FailedAuthLimiter {
 
 /** Counts failed authentications per address in fixed one-minute windows, in memory. */
 export class AuthFailureLimiter implements FailedAuthLimiter {
-  private readonly windows = new Map<string, { start: number; failures: number }>();
+  private readonly failures: FixedWindowLimiter;
 
-  constructor(
-    private readonly maxFailures = 10,
-    private readonly windowMs = 60_000,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(maxFailures = 10, windowMs = 60_000, now: () => number = Date.now) {
+    this.failures = new FixedWindowLimiter(maxFailures, windowMs, now);
+  }
 
   fail(address: string): Promise<number> {
-    const wait = this.blockedFor(address);
-    if (wait === 0) this.recordFailure(address);
-    return Promise.resolve(wait);
-  }
-
-  /** Seconds until the address may try again, or 0 when it is not blocked. */
-  blockedFor(address: string): number {
-    const window = this.current(address);
-    if (!window || window.failures < this.maxFailures) return 0;
-    return (window.start + this.windowMs - this.now()) / 1000;
-  }
-
-  recordFailure(address: string): void {
-    const window = this.current(address);
-    if (window) window.failures += 1;
-    else this.windows.set(address, { start: this.now(), failures: 1 });
-    if (this.windows.size > 10_000) this.sweep();
-  }
-
-  private current(address: string): { start: number; failures: number } | undefined {
-    const window = this.windows.get(address);
-    if (window && this.now() - window.start >= this.windowMs) {
-      this.windows.delete(address);
-      return undefined;
-    }
-    return window;
-  }
-
-  private sweep(): void {
-    const now = this.now();
-    for (const [address, window] of this.windows) {
-      if (now - window.start >= this.windowMs) this.windows.delete(address);
-    }
+    return Promise.resolve(this.failures.take(address));
   }
 }
 

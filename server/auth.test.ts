@@ -157,15 +157,15 @@ describe('failed-authentication limit', () => {
     }
   });
 
-  it('opens again when the minute is over', () => {
+  it('opens again when the minute is over', async () => {
     let now = 0;
     const limiter = new AuthFailureLimiter(10, 60_000, () => now);
-    for (let i = 0; i < 10; i++) limiter.recordFailure('1.2.3.4');
-    expect(limiter.blockedFor('1.2.3.4')).toBeGreaterThan(0);
-    expect(limiter.blockedFor('5.6.7.8')).toBe(0);
+    for (let i = 0; i < 10; i++) expect(await limiter.fail('1.2.3.4')).toBe(0);
+    expect(await limiter.fail('1.2.3.4')).toBeGreaterThan(0);
+    expect(await limiter.fail('5.6.7.8')).toBe(0);
     now = 59_999;
-    expect(limiter.blockedFor('1.2.3.4')).toBeGreaterThan(0);
+    expect(await limiter.fail('1.2.3.4')).toBeGreaterThan(0);
     now = 60_000;
-    expect(limiter.blockedFor('1.2.3.4')).toBe(0);
+    expect(await limiter.fail('1.2.3.4')).toBe(0);
   });
 });

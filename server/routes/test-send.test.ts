@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/api/schemas/error';
 import { testSendResultSchema, testSendSettingsSchema } from '../../src/api/schemas/test-send';
 import { smtpMailer } from '../mail/mailer';
-import { SendLimiter } from '../mail/send-limiter';
+import { FixedWindowLimiter } from '../fixed-window-limiter';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
 import { startTestApi, type TestApi } from '../test-support.test-helper';
 
@@ -96,7 +96,7 @@ describe('test sends through SMTP', () => {
   it('refuses sends past the limit with 429 and Retry-After, and mails nothing', async () => {
     const limited = await startTestApi({
       mailer: mailer.current,
-      testSendLimiter: new SendLimiter(1, 60_000),
+      testSendLimiter: new FixedWindowLimiter(1, 60_000),
     });
     try {
       const send = () =>

@@ -23,7 +23,7 @@ import {
 } from '../../src/api/schemas/test-send';
 import { fieldError, HttpError, notFound, tooManyRequests, validation } from '../errors';
 import type { Mailer } from '../mail/mailer';
-import { SendLimiter } from '../mail/send-limiter';
+import { FixedWindowLimiter } from '../fixed-window-limiter';
 import { findNotificationRow } from '../store/notifications';
 import { findUserEmail } from '../store/tokens';
 import { AUTH_ERRORS, errorResponses } from './common';
@@ -34,7 +34,7 @@ export interface TestSendOptions {
   mailer: Mailer | null;
   /** The From of test sends. */
   from: string;
-  limiter?: SendLimiter;
+  limiter?: FixedWindowLimiter;
 }
 
 export const HOW_TO_CONFIGURE_SMTP =
@@ -75,7 +75,10 @@ async function renderAll(body: TestSendRequest): Promise<Rendered> {
 
 export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app, options) => {
   const { mailer, from } = options;
-  const limiter = options.limiter ?? new SendLimiter();
+  // A test send costs the SMTP server and a mailbox: five a minute per user keep a stuck key or a
+  // script from turning the service into a mail cannon. Per instance: with several instances a
+  // user may send five through each, still bounded.
+  const limiter = options.limiter ?? new FixedWindowLimiter(5, 60_000);
 
   app.get(
     '/test-send',

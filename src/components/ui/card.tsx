@@ -46,11 +46,13 @@ export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>
   return <div className={cn('px-4 py-4 sm:px-5', className)} {...props} />;
 }
 
+/** One row: a status text (give it `min-w-0` so it wraps in its place) and the actions; on a
+ * phone it stays as low as the buttons, even when it sticks to the bottom of the screen. */
 export function CardFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
       className={cn(
-        'border-border bg-subtle/50 flex flex-wrap items-center justify-end gap-2 rounded-b-lg border-t px-4 py-3 sm:px-5',
+        'border-border bg-subtle/50 flex items-center justify-end gap-2 rounded-b-lg border-t px-4 py-3 sm:px-5',
         className,
       )}
       {...props}

@@ -136,7 +136,7 @@ export function AppEditForm({ loaded }: { loaded: ApiResponse<App> }) {
             backing so the bar never shows the fields scrolling under it. */}
         <div className={cn('bg-surface z-10 rounded-b-lg', (dirty || saving) && 'sticky bottom-0')}>
           <CardFooter className="justify-between">
-            <p className="text-muted text-xs" aria-live="polite">
+            <p className="text-muted min-w-0 text-xs" aria-live="polite">
               {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}
               <span className="hidden sm:inline"> · Ctrl+S saves</span>
             </p>

@@ -99,7 +99,7 @@ export function PrivacyPolicyCard({
           <FindingList findings={findings} />
         </CardBody>
         <CardFooter>
-          <span className="text-muted mr-auto text-xs" aria-live="polite">
+          <span className="text-muted mr-auto min-w-0 text-xs" aria-live="polite">
             {isDirty ? 'Unsaved changes · Ctrl+S to save' : 'All changes saved'}
           </span>
           <Button onClick={discard} disabled={!isDirty || saving}>

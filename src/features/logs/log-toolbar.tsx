@@ -1,16 +1,18 @@
 import { Button } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
+import { SegmentedControl } from '../../components/ui/segmented-control';
+
+/** How the rows show their times; `utc` and `relative` in the URL. */
+export type TimeDisplay = 'local' | 'utc' | 'relative';
 
 export interface LogToolbarProps {
   live: boolean;
   paused: boolean;
-  utc: boolean;
-  relative: boolean;
+  times: TimeDisplay;
+  /** The local offset, e.g. "UTC+01:00". */
   utcLabel: string;
   entryCount: number;
   onPauseToggle: () => void;
-  onUtcToggle: () => void;
-  onRelativeToggle: () => void;
+  onTimesChange: (times: TimeDisplay) => void;
   onExport: () => void;
   /** Leaves a history view (shared link, custom range) for the live tail. */
   onGoLive?: () => void;
@@ -31,13 +33,11 @@ function PauseIcon({ paused }: { paused: boolean }) {
 export function LogToolbar({
   live,
   paused,
-  utc,
-  relative,
+  times,
   utcLabel,
   entryCount,
   onPauseToggle,
-  onUtcToggle,
-  onRelativeToggle,
+  onTimesChange,
   onExport,
   onGoLive,
 }: LogToolbarProps) {
@@ -54,26 +54,16 @@ export function LogToolbar({
           </Button>
         )
       )}
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-pressed={utc}
-        onClick={onUtcToggle}
-        className={cn(utc && 'bg-subtle')}
-        title={utc ? 'Showing times in UTC' : `Showing local times (${utcLabel})`}
-      >
-        UTC
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-pressed={relative}
-        onClick={onRelativeToggle}
-        className={cn(relative && 'bg-subtle')}
-        title={relative ? 'Showing how long ago' : 'Showing dates and times'}
-      >
-        Relative
-      </Button>
+      <SegmentedControl
+        label="Times"
+        options={[
+          { value: 'local', label: 'Local', title: `Local times (${utcLabel})` },
+          { value: 'utc', label: 'UTC', title: 'Times in UTC' },
+          { value: 'relative', label: 'Relative', title: 'How long ago' },
+        ]}
+        value={times}
+        onChange={onTimesChange}
+      />
       <Button size="sm" variant="ghost" onClick={onExport} disabled={entryCount === 0}>
         Export NDJSON
       </Button>

@@ -174,18 +174,15 @@ function LogsViewer({ appKey }: { appKey: string }) {
         <LogToolbar
           live={live}
           paused={snapshot.paused}
-          utc={utc}
-          relative={relative}
+          times={relative ? 'relative' : utc ? 'utc' : 'local'}
           utcLabel={formatUtcOffset(new Date())}
           entryCount={snapshot.entries.length}
           // `paused` is the admin's choice; the status may say hidden or reconnecting meanwhile.
           onPauseToggle={() => (snapshot.paused ? engine.resume() : engine.pause())}
-          onUtcToggle={() =>
-            updateSearch({ utc: utc ? undefined : true, entry: search.entry, at: search.at })
-          }
-          onRelativeToggle={() =>
+          onTimesChange={(times) =>
             updateSearch({
-              relative: relative ? undefined : true,
+              utc: times === 'utc' ? true : undefined,
+              relative: times === 'relative' ? true : undefined,
               entry: search.entry,
               at: search.at,
             })

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '@codemirror/lint';
 import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
-import { SegmentedButton } from './preview-pane';
+import { SegmentedControl, type SegmentedOption } from '../../components/ui/segmented-control';
 import type { OfferedVariable } from './template-variables';
 import { BlockPanel } from './visual/block-panel';
 import { BlockSelection } from './visual/block-selection';
@@ -26,6 +26,10 @@ export interface HtmlFieldProps {
 }
 
 export type Mode = 'code' | 'visual';
+const MODES: readonly SegmentedOption<Mode>[] = [
+  { value: 'code', label: 'Code' },
+  { value: 'visual', label: 'Visual' },
+];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -84,18 +88,7 @@ export function HtmlField({
 
   return (
     <div className="flex flex-col gap-2">
-      <div
-        role="group"
-        aria-label="HTML editing mode"
-        className="bg-subtle flex self-start rounded-md p-0.5"
-      >
-        <SegmentedButton pressed={mode === 'code'} onClick={() => setMode('code')}>
-          Code
-        </SegmentedButton>
-        <SegmentedButton pressed={mode === 'visual'} onClick={() => setMode('visual')}>
-          Visual
-        </SegmentedButton>
-      </div>
+      <SegmentedControl label="HTML editing mode" options={MODES} value={mode} onChange={setMode} />
       <div hidden={mode === 'visual'}>
         <CodeEditor
           mode="liquid-html"

@@ -1,5 +1,10 @@
 import { memo, useState, type ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import {
+  SegmentedButton,
+  SegmentedControl,
+  SegmentedGroup,
+  type SegmentedOption,
+} from '../../components/ui/segmented-control';
 import { PreviewFrame } from './preview-frame';
 import type { PreviewState } from './render-template';
 import { useRememberedFlag } from './use-remembered-flag';
@@ -7,6 +12,14 @@ import { useRememberedFlag } from './use-remembered-flag';
 const WIDTHS = { desktop: 1024, mobile: 375 } as const;
 type Device = keyof typeof WIDTHS;
 type View = 'html' | 'text';
+const VIEWS: readonly SegmentedOption<View>[] = [
+  { value: 'html', label: 'HTML' },
+  { value: 'text', label: 'Text' },
+];
+const DEVICES: readonly SegmentedOption<Device>[] = [
+  { value: 'desktop', label: 'Desktop' },
+  { value: 'mobile', label: 'Mobile' },
+];
 
 export interface PreviewPaneProps {
   preview: PreviewState;
@@ -24,30 +37,6 @@ function senderOf(data: Record<string, unknown>): string {
     if (typeof name === 'string' && name !== '') return name;
   }
   return 'Your shop';
-}
-
-export function SegmentedButton({
-  pressed,
-  onClick,
-  children,
-}: {
-  pressed: boolean;
-  onClick: () => void;
-  children: string;
-}) {
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={cn(
-        'rounded px-2.5 py-1 text-xs font-medium',
-        pressed ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
-      )}
-    >
-      {children}
-    </button>
-  );
 }
 
 /** The message as the customer gets it: inbox line, then the HTML or the text version. */
@@ -79,31 +68,17 @@ export const PreviewPane = memo(function PreviewPane({
         </h2>
         <div className="flex flex-wrap gap-2">
           {htmlEnabled && (
-            <div role="group" aria-label="Version" className="bg-subtle flex rounded-md p-0.5">
-              <SegmentedButton pressed={shown === 'html'} onClick={() => setView('html')}>
-                HTML
-              </SegmentedButton>
-              <SegmentedButton pressed={shown === 'text'} onClick={() => setView('text')}>
-                Text
-              </SegmentedButton>
-            </div>
+            <SegmentedControl label="Version" options={VIEWS} value={shown} onChange={setView} />
           )}
           {shown === 'html' && (
-            <div role="group" aria-label="Width" className="bg-subtle flex rounded-md p-0.5">
-              <SegmentedButton pressed={device === 'desktop'} onClick={() => setDevice('desktop')}>
-                Desktop
-              </SegmentedButton>
-              <SegmentedButton pressed={device === 'mobile'} onClick={() => setDevice('mobile')}>
-                Mobile
-              </SegmentedButton>
-            </div>
+            <SegmentedControl label="Width" options={DEVICES} value={device} onChange={setDevice} />
           )}
           {shown === 'html' && (
-            <div className="bg-subtle flex rounded-md p-0.5">
+            <SegmentedGroup>
               <SegmentedButton pressed={fit} onClick={() => setFit(!fit)}>
                 Fit
               </SegmentedButton>
-            </div>
+            </SegmentedGroup>
           )}
         </div>
       </div>
@@ -138,7 +113,13 @@ export const PreviewPane = memo(function PreviewPane({
       )}
 
       {shown === 'html' ? (
-        <PreviewFrame html={preview.outputs.html} width={frameWidth} fit={fit} />
+        <PreviewFrame
+          html={preview.outputs.html}
+          width={frameWidth}
+          // A phone's mail is always fitted: on a phone it is a few pixels wider than the
+          // column, and scrolling 32 px sideways to see its edge helps no one.
+          fit={fit || device === 'mobile'}
+        />
       ) : (
         <pre
           aria-label="Text preview"

@@ -1,0 +1,36 @@
+// Steps several specs take on the same page, written once: open a page and wait until it is
+// usable, or edit it as an admin would.
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** Opens a notification template's editor and waits for its lazy chunk. */
+export async function openEditor(page: Page, slug = 'order-confirmation') {
+  await page.goto(`/notifications/${slug}`);
+  // The editor chunk (CodeMirror, liquidjs) loads on demand; give a busy machine time for it.
+  await expect(page.getByRole('tablist', { name: 'Message body' })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+/** Replaces the whole content of the HTML or Text editor as typed input. */
+export async function replaceCode(page: Page, name: 'Text version' | 'HTML version', code: string) {
+  // HTML and Text are tabs: show the one the editor is in.
+  await page.getByRole('tab', { name: name === 'Text version' ? /^Text/ : /^HTML/ }).click();
+  await page.getByRole('textbox', { name }).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(code);
+}
+
+/** Opens the consent settings (`search` such as `?lang=nl`) once their form has loaded. */
+export async function openConsent(page: Page, search = '') {
+  await page.goto(`/settings/consent${search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Consent' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
+}
+
+/** Opens an app's log viewer (`search` such as `?job=x`) once its tail is live. */
+export async function openLogs(page: Page, app: string, search = '') {
+  await page.goto(`/apps/${app}/logs${search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Logs' })).toBeVisible();
+  await expect(page.locator('[data-tail-status]')).toHaveAttribute('data-tail-status', 'live');
+}
