@@ -6,9 +6,11 @@
  * entries/s for `SECONDS` s (every 100 ms, one batch per app).
  *
  * Reported: delivery latency (a tail receives an entry, minus the entry's commit `time`: one
- * machine, one clock) p50/p95/p99 over every (tail, entry) pair; whether every tail got every
- * entry of its app once; the service's highest RSS, its event-loop delay p50/p99/max, and its
- * database queries per second; requests per second the tails sent.
+ * machine, one clock) p50/p95/p99 over every (tail, entry) pair; the service's own share of it
+ * (a commit's time → the answers it woke handed to the sockets, per commit); whether every tail got every
+ * entry of its app once; the service's highest RSS, its event-loop delay p50/p99/max, its
+ * database queries per second (and of them the tails' page reads); requests per second the
+ * tails sent.
  *
  * Env: TAILS (1000), APPS (10), RATE (1000), SECONDS (20), RUNS (3), PORT (18660, +1 per run),
  * SERVER_NODE_ARGS (more node flags for the service, e.g. `--cpu-prof --cpu-prof-dir=prof`).
@@ -33,6 +35,11 @@ interface ServerStats {
   delayP99Ms: number;
   delayMaxMs: number;
   queries: number;
+  tailQueries: number;
+  /** Commit → answers handed to the sockets, p50/p95/p99 (ms). */
+  fanOutMs: [number, number, number];
+  /** Of it, the entries' time → notify (the ingestion transaction), p50/p95/p99 (ms). */
+  notifyMs: [number, number, number];
 }
 
 interface Ready {
@@ -100,6 +107,12 @@ interface RunResult {
   delayP99: number;
   delayMax: number;
   queriesPerSecond: number;
+  tailQueriesPerSecond: number;
+  fanOutP50: number;
+  fanOutP95: number;
+  fanOutP99: number;
+  notifyP50: number;
+  notifyP95: number;
   tailRequestsPerSecond: number;
   ingestedPerSecond: number;
 }
@@ -211,6 +224,12 @@ async function runOnce(run: number): Promise<RunResult> {
       delayP99: stats.delayP99Ms,
       delayMax: stats.delayMaxMs,
       queriesPerSecond: stats.queries / elapsed,
+      tailQueriesPerSecond: stats.tailQueries / elapsed,
+      fanOutP50: stats.fanOutMs[0],
+      fanOutP95: stats.fanOutMs[1],
+      fanOutP99: stats.fanOutMs[2],
+      notifyP50: stats.notifyMs[0],
+      notifyP95: stats.notifyMs[1],
       tailRequestsPerSecond: (requests - requestsAtStart) / elapsed,
       ingestedPerSecond: (sentPerApp * APPS) / SECONDS,
     };
@@ -242,6 +261,16 @@ console.table({
   'delivery p50 (ms)': { median: median('deliveryP50').toFixed(0), target: '' },
   'delivery p95 (ms)': { median: median('deliveryP95').toFixed(0), target: '<= 200' },
   'delivery p99 (ms)': { median: median('deliveryP99').toFixed(0), target: '' },
+  'service: commit → answers written p50/p95/p99 (ms)': {
+    median: (['fanOutP50', 'fanOutP95', 'fanOutP99'] as const)
+      .map((key) => median(key).toFixed(0))
+      .join(' / '),
+    target: '',
+  },
+  '… of it, entry time → commit notified p50/p95 (ms)': {
+    median: `${median('notifyP50').toFixed(0)} / ${median('notifyP95').toFixed(0)}`,
+    target: '',
+  },
   'tails with every entry once': {
     median: median('tailsComplete').toFixed(0),
     target: String(TAILS),
@@ -250,5 +279,9 @@ console.table({
   'event-loop delay p99 (ms)': { median: median('delayP99').toFixed(1), target: '<= 50' },
   'event-loop delay max (ms)': { median: median('delayMax').toFixed(1), target: '' },
   'database queries/s': { median: median('queriesPerSecond').toFixed(0), target: '' },
+  'of them, page reads by tails/s': {
+    median: median('tailQueriesPerSecond').toFixed(0),
+    target: '',
+  },
   'tail requests/s': { median: median('tailRequestsPerSecond').toFixed(0), target: '' },
 });
