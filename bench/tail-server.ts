@@ -5,7 +5,7 @@
  * since `start`), event-loop delay percentiles, and the queries since `start`: all of them, and
  * the waiting tails' (each a page read and the app's newest time, two statements).
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../server/app';
 import { AuthFailureLimiter } from '../server/auth-limiter';
@@ -79,6 +79,8 @@ delay.enable();
 let maxRss = 0;
 let startQueries = 0;
 let startTailQueries = 0;
+let startCpu = process.cpuUsage();
+let startedAt = performance.now();
 setInterval(() => {
   maxRss = Math.max(maxRss, process.memoryUsage().rss);
 }, 250).unref();
@@ -91,9 +93,13 @@ process.on('message', (message) => {
     startTailQueries = app.logTails.stats().queries;
     fanOutMs.length = 0;
     notifyMs.length = 0;
+    startCpu = process.cpuUsage();
+    startedAt = performance.now();
     process.send?.('started');
   } else if (message === 'stats') {
+    const cpu = process.cpuUsage(startCpu);
     process.send?.({
+      cpuShare: (cpu.user + cpu.system) / 1000 / (performance.now() - startedAt),
       rssMb: Math.max(maxRss, process.memoryUsage().rss) / 2 ** 20,
       delayP50Ms: delay.percentile(50) / 1e6,
       delayP99Ms: delay.percentile(99) / 1e6,
