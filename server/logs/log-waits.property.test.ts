@@ -140,4 +140,31 @@ describe('LogTailWaits answered from commits', () => {
       numRuns: 60,
     });
   });
+
+  it('applies a commit that lands between the two reads of its query once', async () => {
+    apps += 1;
+    const appId = await insertApp(db, 'site', appFixture(`between-${apps}`));
+    const notifier = new InProcessLogNotifier();
+    const waits = new LogTailWaits(notifier, (id, filter) => queryTailPage(db, id, filter));
+    const ask = (sinceUs: number) =>
+      waits.page(appId, { ...parseLogQuery({}), sinceUs }, 60_000, staying);
+    const [held] = (await insertLogs(db, appId, [{ level: 'info', data: 'held' }])).entries;
+    const heldUs = Math.round((held?.time ?? 0) * 1e6);
+    // The follow starts with a query (the app's newest time, then the page); this commit is
+    // written between the two (SQLite runs one statement at a time, in the order asked).
+    const first = ask(heldUs);
+    const between = await insertLogs(db, appId, [{ level: 'info', data: 'between' }]);
+    notifier.notify(appId, between.commit);
+    expect((await first).json).toBe(
+      (await queryLogs(db, appId, parseLogQuery({ since: String(held?.time) }))).json,
+    );
+    const betweenSince = String(between.entries[0]?.time);
+    const second = ask(Math.round(Number(betweenSince) * 1e6));
+    const after = await insertLogs(db, appId, [{ level: 'info', data: 'after' }]);
+    notifier.notify(appId, after.commit);
+    expect((await second).json).toBe(
+      (await queryLogs(db, appId, parseLogQuery({ since: betweenSince }))).json,
+    );
+    waits.close();
+  });
 });

@@ -270,10 +270,13 @@ export async function queryLogEntries(
   return rows.concat(more).map(pageEntryOf);
 }
 
-/** A waiting tail's page, and the app's newest time (0: none) read before it. */
+/** A waiting tail's page, and how far it knows the app. */
 export interface TailPage {
   entries: PageEntry[];
-  /** Every commit up to this time is in `entries` (server/logs/log-waits.ts goes on from it). */
+  /**
+   * Every commit up to this time is in `entries` and none of `entries` is past it
+   * (server/logs/log-waits.ts goes on from it). Of a page that is not full.
+   */
   knownUs: number;
 }
 
@@ -288,7 +291,10 @@ export async function queryTailPage(
     .where('app_id', '=', appId)
     .executeTakeFirst();
   const entries = await queryLogEntries(db, appId, filter);
-  return { entries, knownUs: newest?.newest ?? 0 };
+  // A commit between the two reads is in the entries but past `newest`: without this, the
+  // follow would add its rows a second time when it hears of it. Commits are whole and in time
+  // order per app, so a page that is not full holds every row up to its last one.
+  return { entries, knownUs: Math.max(newest?.newest ?? 0, entries.at(-1)?.timeUs ?? 0) };
 }
 
 /** A `.catch` handler: a statement stopped by its deadline becomes the 400 that says so. */
