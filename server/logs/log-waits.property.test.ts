@@ -139,7 +139,9 @@ describe('LogTailWaits answered from commits', () => {
     await fc.assert(fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 40 }), run), {
       numRuns: 60,
     });
-  });
+    // Sixty runs of up to forty statements each, every one awaited: on PostgreSQL on a loaded
+    // machine that is more than the 20 s default.
+  }, 120_000);
 
   it('applies a commit that lands between the two reads of its query once', async () => {
     apps += 1;
