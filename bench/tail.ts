@@ -1,19 +1,23 @@
 /**
- * `npm run bench:tail`: many viewers following live logs with the waiting poll (decision 013).
- * One service process (bench/tail-server.ts, fresh temp SQLite database) and this process
- * holding `TAILS` tails spread evenly over `APPS` apps, each in a loop of
- * `GET /apps/{key}/logs?since=<newest time held>&wait=25&limit=200`. A producer POSTs `RATE`
- * entries/s for `SECONDS` s (every 100 ms, one batch per app).
+ * `npm run bench:tail`: many viewers following live logs with the waiting poll (decisions 013,
+ * 027). One service process (bench/tail-server.ts, fresh temp SQLite database), `TAILS` tails
+ * spread evenly over `APPS` apps in `TAIL_WORKERS` worker threads (bench/tail-viewers.ts: each
+ * tail a keep-alive socket looping on `GET /apps/{key}/logs?since=<newest time held>&wait=25
+ * &limit=200`), and a producer on this thread POSTing `RATE` entries/s for `SECONDS` s (every
+ * 100 ms, one batch per app).
  *
- * Reported: delivery latency (a tail receives an entry, minus the entry's commit `time`: one
- * machine, one clock) p50/p95/p99 over every (tail, entry) pair; the service's own share of it
- * (a commit's time → the answers it woke handed to the sockets, per commit); whether every tail got every
- * entry of its app once; the service's highest RSS, its event-loop delay p50/p99/max, its
- * database queries per second (and of them the tails' page reads); requests per second the
- * tails sent.
+ * Reported: delivery latency (an entry reaches a tail, minus the entry's commit `time`: one
+ * machine, one clock) p50/p95/p99 over every (tail, entry) pair, stamped when the answer's first
+ * bytes arrived and after it was parsed; the service's own share of it (a commit's time → the
+ * answers it woke handed to the sockets, per commit); whether every tail got every entry of its
+ * app exactly once; the service's highest RSS, its event-loop delay p50/p99/max, its database
+ * queries per second (and of them the tails' page reads); requests per second the tails sent;
+ * the CPU share of the service and of this process, and the tails' threads' event-loop delay
+ * and utilization (a client that falls behind would show up in delivery).
  *
  * Env: TAILS (1000), APPS (10), RATE (1000), SECONDS (20), RUNS (3), PORT (18660, +1 per run),
- * SERVER_NODE_ARGS (more node flags for the service, e.g. `--cpu-prof --cpu-prof-dir=prof`).
+ * TAIL_WORKERS (1), SERVER_NODE_ARGS (more node flags for the service, e.g. `--cpu-prof
+ * --cpu-prof-dir=prof`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -317,6 +321,12 @@ console.table({
   'delivery p50 (ms)': { median: median('deliveryP50').toFixed(0), target: '' },
   'delivery p95 (ms)': { median: median('deliveryP95').toFixed(0), target: '<= 200' },
   'delivery p99 (ms)': { median: median('deliveryP99').toFixed(0), target: '' },
+  'of it, until the first bytes arrived p50/p95/p99 (ms)': {
+    median: (['arrivalP50', 'arrivalP95', 'arrivalP99'] as const)
+      .map((key) => median(key).toFixed(0))
+      .join(' / '),
+    target: '',
+  },
   'service: commit → answers written p50/p95/p99 (ms)': {
     median: (['fanOutP50', 'fanOutP95', 'fanOutP99'] as const)
       .map((key) => median(key).toFixed(0))
@@ -331,6 +341,11 @@ console.table({
     median: median('tailsComplete').toFixed(0),
     target: String(TAILS),
   },
+  'tails given an entry twice or out of order': {
+    median: median('tailsDisordered').toFixed(0),
+    target: '0',
+  },
+  'failed tail requests': { median: median('failedRequests').toFixed(0), target: '0' },
   'service RSS, highest (MB)': { median: median('rssMb').toFixed(0), target: '<= 300' },
   'event-loop delay p99 (ms)': { median: median('delayP99').toFixed(1), target: '<= 50' },
   'event-loop delay max (ms)': { median: median('delayMax').toFixed(1), target: '' },
@@ -340,4 +355,12 @@ console.table({
     target: '',
   },
   'tail requests/s': { median: median('tailRequestsPerSecond').toFixed(0), target: '' },
+  'CPU share: service / bench (1 = a core)': {
+    median: `${median('serviceCpu').toFixed(2)} / ${median('benchCpu').toFixed(2)}`,
+    target: '',
+  },
+  "tails' threads: event-loop delay p99 (ms) / utilization": {
+    median: `${median('viewersDelayP99').toFixed(0)} / ${median('viewersUtilization').toFixed(2)}`,
+    target: '',
+  },
 });
