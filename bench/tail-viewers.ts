@@ -71,7 +71,7 @@ function timesOf(body: string): number[] {
 const HEAD_END = Buffer.from('\r\n\r\n');
 
 class Tail {
-  private socket: Socket;
+  private readonly socket: Socket;
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private arrivedAt = 0;
@@ -100,12 +100,12 @@ class Tail {
     socket.on('error', () => {
       // 'close' follows.
     });
+    // A tail whose connection or request fails stops there (it shows as incomplete): a bench
+    // client that retried could hide the failure, or spin against a service that is gone.
     socket.on('close', () => {
       if (this.stopped) return;
       this.viewers.failedRequests += 1;
-      this.pending = [];
-      this.pendingBytes = 0;
-      this.socket = this.open();
+      this.stopped = true;
     });
     return socket;
   }
@@ -141,12 +141,12 @@ class Tail {
     if (data.length > end) throw new Error('an answer the tail did not ask for');
     this.pending = [];
     this.pendingBytes = 0;
-    const status = head.slice(9, 12);
-    if (status !== '200') {
+    if (head.slice(9, 12) !== '200') {
       this.viewers.failedRequests += 1;
-    } else {
-      this.take(timesOf(data.toString('utf8', headEnd + HEAD_END.length, end)));
+      this.stop();
+      return;
     }
+    this.take(timesOf(data.toString('utf8', headEnd + HEAD_END.length, end)));
     if (!this.stopped) this.ask();
   }
 
