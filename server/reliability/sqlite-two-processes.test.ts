@@ -13,7 +13,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogEntrySchema } from '../../src/api/schemas/app-log';
 import { errorBodySchema } from '../../src/api/schemas/error';
-import { startServiceProcess, type ServiceProcess } from './service-process';
+import { postStorefrontLogs, startServiceProcess, type ServiceProcess } from './service-process';
 
 const INGESTERS_PER_PROCESS = 4;
 const BATCHES_PER_INGESTER = 40;
@@ -40,17 +40,8 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-function post(service: ServiceProcess, logs: unknown[]) {
-  return fetch(`${service.apiUrl}/apps/storefront/logs`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-service-site': 'demo',
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ logs }),
-  });
-}
+const post = (service: ServiceProcess, logs: unknown[]) =>
+  postStorefrontLogs(service.apiUrl, token, logs);
 
 async function search(service: ServiceProcess, q: string): Promise<unknown> {
   const query = new URLSearchParams({ q, limit: '10' });
