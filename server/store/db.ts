@@ -219,10 +219,10 @@ const MIGRATION_LOCK = 7_310_001;
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   if (engineOf(db) === 'sqlite') {
-    // The whole run in one write transaction: processes starting at once on a file take turns
-    // (Kysely's own transaction is deferred, and its read-then-write fails at once when the
-    // other process commits in between).
-    await writeTransaction(db, (trx) => runMigrations(trx, { disableTransactions: true }));
+    // Kysely runs SQLite migrations outside any transaction (no transactional DDL in its
+    // adapter): processes starting at once on a new file would both run the first one. In one
+    // write transaction they take turns, and a failed run leaves nothing half done.
+    await writeTransaction(db, runMigrations);
     await logStoreOf(db).prepare(db, Date.now() * 1000);
     return;
   }
@@ -237,11 +237,8 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   });
 }
 
-async function runMigrations(
-  db: Kysely<Database>,
-  options: { disableTransactions?: boolean } = {},
-): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(), ...options });
+async function runMigrations(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider() });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
