@@ -6,8 +6,8 @@ import { LOG_LEVELS, type AppLogEntry, type LogLevel } from '../../src/api/schem
 import type { Database, Db } from './db';
 import { parseLogQuery, type RawLogQuery } from '../routes/app-logs-query';
 import type { LogFilter } from './app-logs-filter';
+import { formatLogId, pageOf } from './app-logs-page';
 import {
-  formatLogId,
   insertLogRows,
   insertLogs,
   pruneLogs,
@@ -402,7 +402,7 @@ describe('insertLogs', () => {
     const results = await Promise.all(
       ['a', 'b', 'c', 'd'].map((tag) => insertLogs(db, appId, batch(tag))),
     );
-    for (const result of results) {
+    for (const { entries: result } of results) {
       for (let i = 1; i < result.length; i += 1) {
         expect(result[i]!.time).toBeGreaterThan(result[i - 1]!.time);
         expect(result[i]!.id > result[i - 1]!.id).toBe(true);
@@ -451,7 +451,7 @@ describe('insertLogs', () => {
         dialect: new SqliteDialect({ database: interleaved }),
       });
       try {
-        const stored = await insertLogs(serverDb, appId, [
+        const { entries: stored } = await insertLogs(serverDb, appId, [
           { level: 'info', data: 'while the CLI runs' },
         ]);
         expect(stored).toHaveLength(1);
@@ -465,14 +465,19 @@ describe('insertLogs', () => {
 
   it('returns what a query returns, with created_at defaulting to the commit time', async () => {
     const appId = await createApp();
-    const stored = await insertLogs(db, appId, [
+    const { entries: stored, commit } = await insertLogs(db, appId, [
       { level: 'warn', data: 'plain text', context: { job: { name: 'nightly' } } },
       { level: 'error', data: { a: [1, 'two'] }, created_at: '2026-03-01T10:00:00+02:00' },
     ]);
     expect(stored[0]!.created_at).toBe(new Date(Math.floor(stored[0]!.time * 1000)).toISOString());
     expect(stored[1]!.created_at).toBe('2026-03-01T08:00:00.000Z');
-    const page = JSON.parse((await queryLogs(db, appId, parseLogQuery({ since: '0' }))).json);
-    expect(page).toEqual(stored);
+    const page = await queryLogs(db, appId, parseLogQuery({ since: '0' }));
+    expect(JSON.parse(page.json)).toEqual(stored);
+    // Waiting tails are answered from the commit: the very page the query reads.
+    expect(pageOf(commit.rows)).toEqual(page);
+    expect(commit.previousUs).toBe(0);
+    const { commit: next } = await insertLogs(db, appId, [{ level: 'info', data: 'next' }]);
+    expect(next.previousUs).toBe(Math.round((stored[1]?.time ?? 0) * 1e6));
   });
 });
 

@@ -44,7 +44,7 @@ describe.skipIf(testEngine !== 'postgres')('the PostgreSQL search indexer (decis
 
   it('indexes each app in time order, its watermark moving with the index rows', async () => {
     const appId = await createLogApp(db);
-    const stored = await insertLogs(db, appId, entries(5, 'chunky'));
+    const { entries: stored } = await insertLogs(db, appId, entries(5, 'chunky'));
     expect(await indexed(appId, 'chunky')).toEqual({ rows: 0, times: 0 });
     expect(await searchIndexStep(appId, 'chunky')).toBe(5);
 

@@ -55,7 +55,7 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 02
   it('indexes in chunks, the watermark moving with the index rows', async () => {
     await indexPendingLogs(db, Infinity);
     const appId = await createApp();
-    const stored = await insertLogs(
+    const { entries: stored } = await insertLogs(
       db,
       appId,
       Array.from({ length: 5 }, (_, i) => ({ level: 'info' as const, data: `chunky ${i}` })),
