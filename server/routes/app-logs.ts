@@ -222,7 +222,11 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
       const appId = await appIdOf(request.auth.siteId, request.params.app_id);
       const stored = await insertLogs(db, appId, request.body.logs);
       app.logNotifier.notify(appId);
-      return reply.code(201).send(stored);
+      // The stored entries as JSON text, sent as it is (as the GET route does, hence the cast).
+      return reply
+        .code(201)
+        .type('application/json; charset=utf-8')
+        .send(stored.json as unknown as AppLogEntry[]);
     },
   );
 };

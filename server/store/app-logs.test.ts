@@ -18,7 +18,7 @@ import {
 } from './app-logs';
 import { HttpError } from '../errors';
 import { indexPendingLogs } from './log-search-indexer';
-import { createLogApp, useLogStoreDatabase } from './log-store-database.test-helper';
+import { createLogApp, entriesOf, useLogStoreDatabase } from './log-store-database.test-helper';
 import { testEngine, type TestDatabase } from '../test-database.test-helper';
 
 let database: TestDatabase;
@@ -397,7 +397,7 @@ describe('insertLogs', () => {
     const batch = (tag: string) =>
       Array.from({ length: 50 }, (_, i): LogIngestEntry => ({ level: 'info', data: { tag, i } }));
     const results = await Promise.all(
-      ['a', 'b', 'c', 'd'].map((tag) => insertLogs(db, appId, batch(tag))),
+      ['a', 'b', 'c', 'd'].map(async (tag) => entriesOf(await insertLogs(db, appId, batch(tag)))),
     );
     for (const result of results) {
       for (let i = 1; i < result.length; i += 1) {
@@ -451,7 +451,7 @@ describe('insertLogs', () => {
         const stored = await insertLogs(serverDb, appId, [
           { level: 'info', data: 'while the CLI runs' },
         ]);
-        expect(stored).toHaveLength(1);
+        expect(stored.count).toBe(1);
         expect(cliWrite).toBe('had to wait');
       } finally {
         await serverDb.destroy();
@@ -462,10 +462,12 @@ describe('insertLogs', () => {
 
   it('returns what a query returns, with created_at defaulting to the commit time', async () => {
     const appId = await createApp();
-    const stored = await insertLogs(db, appId, [
-      { level: 'warn', data: 'plain text', context: { job: { name: 'nightly' } } },
-      { level: 'error', data: { a: [1, 'two'] }, created_at: '2026-03-01T10:00:00+02:00' },
-    ]);
+    const stored = entriesOf(
+      await insertLogs(db, appId, [
+        { level: 'warn', data: 'plain text', context: { job: { name: 'nightly' } } },
+        { level: 'error', data: { a: [1, 'two'] }, created_at: '2026-03-01T10:00:00+02:00' },
+      ]),
+    );
     expect(stored[0]!.created_at).toBe(new Date(Math.floor(stored[0]!.time * 1000)).toISOString());
     expect(stored[1]!.created_at).toBe('2026-03-01T08:00:00.000Z');
     const page = JSON.parse((await queryLogs(db, appId, parseLogQuery({ since: '0' }))).json);

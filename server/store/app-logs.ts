@@ -7,12 +7,7 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AppLogsTable, NewLogRow } from './app-logs-table';
-import {
-  LOG_LEVELS,
-  logLevelRank,
-  type AppLogEntry,
-  type LogIngestBody,
-} from '../../src/api/schemas/app-log';
+import { LOG_LEVELS, logLevelRank, type LogIngestBody } from '../../src/api/schemas/app-log';
 import { writeTransaction, type Database } from './db';
 import { lowerBoundUs, SEARCH_WINDOW_US, US_PER_SECOND, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store';
@@ -100,8 +95,8 @@ export async function insertLogs(
   db: Kysely<Database>,
   appId: number,
   entries: readonly LogIngestEntry[],
-): Promise<AppLogEntry[]> {
-  if (entries.length === 0) return [];
+): Promise<LogPage> {
+  if (entries.length === 0) return pageToJson([]);
   const store = logStoreOf(db);
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -116,7 +111,7 @@ async function insertBatch(
   db: Kysely<Database>,
   appId: number,
   entries: readonly LogIngestEntry[],
-): Promise<AppLogEntry[]> {
+): Promise<LogPage> {
   return writeTransaction(db, async (trx) => {
     await logStoreOf(trx).lockApp(trx, appId);
     const last = await trx
@@ -128,19 +123,16 @@ async function insertBatch(
     const firstUs = Math.max(Date.now() * 1000, lastUs + 1);
     const rows = entries.map((entry, index) => toLogRow(appId, entry, firstUs + index));
     const inserted = await insertLogRows(trx, rows);
-    // RETURNING order is not guaranteed; times are unique per app, so they map rows back.
+    // insertRows answers in any order; times are unique per app, so they map rows back.
     const idByTime = new Map(inserted.map((row) => [row.time_us, row.id]));
-    return rows.map((row, index) => {
-      const entry = entries[index] as LogIngestEntry;
-      return {
-        id: formatLogId(idByTime.get(row.time_us) as number),
-        level: entry.level,
-        data: entry.data,
-        context: entry.context ?? null,
-        created_at: row.created_at,
-        time: row.time_us / US_PER_SECOND,
-      };
-    });
+    // The answer is built from the rows' JSON texts, as a page is: nothing is stringified twice.
+    return pageToJson(
+      rows.map((row) => ({
+        ...row,
+        id: idByTime.get(row.time_us) ?? 0,
+        context: row.context ?? null,
+      })),
+    );
   });
 }
 

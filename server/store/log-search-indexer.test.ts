@@ -6,7 +6,7 @@ import { parseLogQuery } from '../routes/app-logs-query';
 import { insertLogRows, insertLogs, pruneLogs, queryLogs, toLogRow } from './app-logs';
 import { openDatabase, type Db } from './db';
 import { INDEXER_SQL, indexPendingLogs, startLogSearchIndexer } from './log-search-indexer';
-import { createLogApp, useLogStoreDatabase } from './log-store-database.test-helper';
+import { createLogApp, entriesOf, useLogStoreDatabase } from './log-store-database.test-helper';
 import { testEngine, type TestDatabase } from '../test-database.test-helper';
 
 // The indexer exists on SQLite only: PostgreSQL's trigram index is kept by the table.
@@ -55,10 +55,12 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 02
   it('indexes in chunks, the watermark moving with the index rows', async () => {
     await indexPendingLogs(db, Infinity);
     const appId = await createApp();
-    const stored = await insertLogs(
-      db,
-      appId,
-      Array.from({ length: 5 }, (_, i) => ({ level: 'info' as const, data: `chunky ${i}` })),
+    const stored = entriesOf(
+      await insertLogs(
+        db,
+        appId,
+        Array.from({ length: 5 }, (_, i) => ({ level: 'info' as const, data: `chunky ${i}` })),
+      ),
     );
     expect(await indexedWith(db, 'chunky')).toBe(0);
     expect(await searchIndexStep(db, appId, 'chunky')).toBe(5);
