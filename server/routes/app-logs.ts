@@ -34,6 +34,7 @@ import { LogTailWaits } from '../logs/log-waits';
 import type { LogPage } from '../store/app-logs';
 import type { LogFilter } from '../store/app-logs-filter';
 import { AUTH_ERRORS, errorResponses } from './common';
+import { ingestValidatorCompiler } from './log-ingest-body';
 
 const appParams = z.object({
   app_id: textSchema().min(1).max(200).describe('The application key'),
@@ -203,6 +204,10 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/apps/:app_id/logs',
     {
       config: { resource: 'log' },
+      // Plain checks first; zod only for a body they do not accept (log-ingest-body.ts). Fastify
+      // types a route's compiler with the whole schema object but calls it with one part's
+      // schema (`schema.body`, …), as the service's own compiler; hence the cast.
+      validatorCompiler: ingestValidatorCompiler as never,
       schema: {
         summary: 'Ingest app logs',
         description:
