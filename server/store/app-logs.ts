@@ -96,7 +96,7 @@ export async function insertLogs(
   appId: number,
   entries: readonly LogIngestEntry[],
 ): Promise<LogPage> {
-  if (entries.length === 0) return pageToJson([]);
+  if (entries.length === 0) return pageToJson([], storedId);
   const store = logStoreOf(db);
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -126,13 +126,7 @@ async function insertBatch(
     // insertRows answers in any order; times are unique per app, so they map rows back.
     const idByTime = new Map(inserted.map((row) => [row.time_us, row.id]));
     // The answer is built from the rows' JSON texts, as a page is: nothing is stringified twice.
-    return pageToJson(
-      rows.map((row) => ({
-        ...row,
-        id: idByTime.get(row.time_us) ?? 0,
-        context: row.context ?? null,
-      })),
-    );
+    return pageToJson(rows, (row) => idByTime.get(row.time_us) ?? 0);
   });
 }
 
@@ -210,7 +204,7 @@ export async function queryLogs(
   const indexTerms = filter.search ? indexableTerms(filter.search.terms) : [];
   const range = rangeOf(filter);
   if (indexTerms.length === 0 || budget === Infinity) {
-    return pageToJson(await selectLogs(db, appId, filter, { range }).execute());
+    return pageToJson(await selectLogs(db, appId, filter, { range }).execute(), storedId);
   }
   const ascending = filter.sinceUs !== undefined;
   let rows: LogRow[] = [];
@@ -227,11 +221,12 @@ export async function queryLogs(
       .limit(1)
       .offset(budget - 1)
       .executeTakeFirst();
-    if (!boundary) return pageToJson(await selectLogs(db, appId, filter, { range }).execute());
+    if (!boundary)
+      return pageToJson(await selectLogs(db, appId, filter, { range }).execute(), storedId);
     const edge = boundary.time_us;
     const scanned = ascending ? { ...range, highUs: edge + 1 } : { ...range, lowUs: edge };
     rows = await selectLogs(db, appId, filter, { range: scanned }).execute();
-    if (rows.length >= filter.limit) return pageToJson(rows);
+    if (rows.length >= filter.limit) return pageToJson(rows, storedId);
     rest = ascending ? { ...range, lowUs: edge + 1 } : { ...range, highUs: edge };
   }
   const timeBudgetMs = options.timeBudgetMs ?? SEARCH_TIME_BUDGET_MS;
@@ -243,7 +238,7 @@ export async function queryLogs(
   )
     .execute()
     .catch(searchTooSlow(db, timeBudgetMs));
-  return pageToJson(rows.concat(more));
+  return pageToJson(rows.concat(more), storedId);
 }
 
 /** A `.catch` handler: a statement stopped by its deadline becomes the 400 that says so. */
@@ -305,13 +300,21 @@ type LogRow = Pick<
   'id' | 'level' | 'data' | 'context' | 'created_at' | 'time_us'
 >;
 
-function pageToJson(rows: readonly LogRow[]): LogPage {
+/** What a page is built from: a stored row, or one just inserted (its id from `idOf`). */
+type PageRow = Omit<LogRow, 'id' | 'context'> & { context?: string | null };
+
+const storedId = (row: LogRow) => row.id;
+
+function pageToJson<Row extends PageRow>(
+  rows: readonly Row[],
+  idOf: (row: Row) => number,
+): LogPage {
   // Built by concatenation: stored JSON goes out as it is; every other part is ours and safe.
   let json = '[';
   for (let i = 0; i < rows.length; i += 1) {
-    const row = rows[i] as LogRow;
+    const row = rows[i] as Row;
     if (i > 0) json += ',';
-    json += `{"id":"${formatLogId(row.id)}","level":"${LOG_LEVELS[row.level] ?? 'unknown'}","data":${row.data},"context":${row.context ?? 'null'},"created_at":"${row.created_at}","time":${row.time_us / US_PER_SECOND}}`;
+    json += `{"id":"${formatLogId(idOf(row))}","level":"${LOG_LEVELS[row.level] ?? 'unknown'}","data":${row.data},"context":${row.context ?? 'null'},"created_at":"${row.created_at}","time":${row.time_us / US_PER_SECOND}}`;
   }
   json += ']';
   const first = rows[0]?.time_us;
