@@ -221,8 +221,9 @@ export async function queryLogs(
       .limit(1)
       .offset(budget - 1)
       .executeTakeFirst();
-    if (!boundary)
+    if (!boundary) {
       return pageToJson(await selectLogs(db, appId, filter, { range }).execute(), storedId);
+    }
     const edge = boundary.time_us;
     const scanned = ascending ? { ...range, highUs: edge + 1 } : { ...range, lowUs: edge };
     rows = await selectLogs(db, appId, filter, { range: scanned }).execute();
