@@ -105,8 +105,8 @@ async function main(): Promise<void> {
         config.DEMO && config.DEMO_LOGS
           ? startDemoLogGenerator(db, {
               onError: (error) => app.log.error({ err: error }, 'demo log generator failed'),
-              onCommit: (appId) => {
-                app.logNotifier.notify(appId);
+              onCommit: (appId, commit) => {
+                app.logNotifier.notify(appId, commit);
               },
             })
           : undefined;
@@ -114,6 +114,8 @@ async function main(): Promise<void> {
         if (error) app.log.error({ err: error }, 'log retention failed');
         // Printed like the start-up lines: the request logger is at warn, where info never shows.
         else if (deleted > 0) {
+          // Waiting tails may hold entries it deleted.
+          app.logTails.forgetAll();
           console.log(`Pruned ${deleted} log entries older than ${config.LOG_RETENTION_DAYS} days`);
         }
       });

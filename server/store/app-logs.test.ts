@@ -6,8 +6,8 @@ import { LOG_LEVELS, type AppLogEntry, type LogLevel } from '../../src/api/schem
 import type { Database, Db } from './db';
 import { parseLogQuery, type RawLogQuery } from '../routes/app-logs-query';
 import type { LogFilter } from './app-logs-filter';
+import { formatLogId, pageOf } from './app-logs-page';
 import {
-  formatLogId,
   insertLogRows,
   insertLogs,
   pruneLogs,
@@ -397,9 +397,10 @@ describe('insertLogs', () => {
     const batch = (tag: string) =>
       Array.from({ length: 50 }, (_, i): LogIngestEntry => ({ level: 'info', data: { tag, i } }));
     const results = await Promise.all(
-      ['a', 'b', 'c', 'd'].map(async (tag) => entriesOf(await insertLogs(db, appId, batch(tag)))),
+      ['a', 'b', 'c', 'd'].map((tag) => insertLogs(db, appId, batch(tag))),
     );
-    for (const result of results) {
+    for (const { page } of results) {
+      const result = entriesOf(page);
       for (let i = 1; i < result.length; i += 1) {
         expect(result[i]!.time).toBeGreaterThan(result[i - 1]!.time);
         expect(result[i]!.id > result[i - 1]!.id).toBe(true);
@@ -448,7 +449,7 @@ describe('insertLogs', () => {
         dialect: new SqliteDialect({ database: interleaved }),
       });
       try {
-        const stored = await insertLogs(serverDb, appId, [
+        const { page: stored } = await insertLogs(serverDb, appId, [
           { level: 'info', data: 'while the CLI runs' },
         ]);
         expect(stored.count).toBe(1);
@@ -462,16 +463,21 @@ describe('insertLogs', () => {
 
   it('returns what a query returns, with created_at defaulting to the commit time', async () => {
     const appId = await createApp();
-    const stored = entriesOf(
-      await insertLogs(db, appId, [
-        { level: 'warn', data: 'plain text', context: { job: { name: 'nightly' } } },
-        { level: 'error', data: { a: [1, 'two'] }, created_at: '2026-03-01T10:00:00+02:00' },
-      ]),
-    );
+    const batch = await insertLogs(db, appId, [
+      { level: 'warn', data: 'plain text', context: { job: { name: 'nightly' } } },
+      { level: 'error', data: { a: [1, 'two'] }, created_at: '2026-03-01T10:00:00+02:00' },
+    ]);
+    const { commit } = batch;
+    const stored = entriesOf(batch.page);
     expect(stored[0]!.created_at).toBe(new Date(Math.floor(stored[0]!.time * 1000)).toISOString());
     expect(stored[1]!.created_at).toBe('2026-03-01T08:00:00.000Z');
-    const page = JSON.parse((await queryLogs(db, appId, parseLogQuery({ since: '0' }))).json);
-    expect(page).toEqual(stored);
+    const page = await queryLogs(db, appId, parseLogQuery({ since: '0' }));
+    expect(JSON.parse(page.json)).toEqual(stored);
+    // Waiting tails are answered from the commit: the very page the query reads.
+    expect(pageOf(commit.rows)).toEqual(page);
+    expect(commit.previousUs).toBe(0);
+    const { commit: next } = await insertLogs(db, appId, [{ level: 'info', data: 'next' }]);
+    expect(next.previousUs).toBe(Math.round((stored[1]?.time ?? 0) * 1e6));
   });
 });
 

@@ -7,29 +7,22 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AppLogsTable, NewLogRow } from './app-logs-table';
-import { LOG_LEVELS, logLevelRank, type LogIngestBody } from '../../src/api/schemas/app-log';
+import { logLevelRank, type LogIngestBody } from '../../src/api/schemas/app-log';
 import { writeTransaction, type Database } from './db';
-import { lowerBoundUs, SEARCH_WINDOW_US, US_PER_SECOND, type LogFilter } from './app-logs-filter';
+import { lowerBoundUs, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store';
 import { addToRollup } from './app-logs-rollup';
 import { badRequest } from '../errors';
+import {
+  pageEntryOf,
+  pageOf,
+  type CommittedLogRow,
+  type LogCommit,
+  type LogPage,
+  type PageEntry,
+} from './app-logs-page';
 
 export type LogIngestEntry = LogIngestBody['logs'][number];
-
-/** A page of entries as the JSON array text the route sends, and how many it holds. */
-export interface LogPage {
-  json: string;
-  count: number;
-  /** The newest entry's time (µs), or null for an empty page: a waiting tail compares it. */
-  newestUs: number | null;
-}
-
-const ID_WIDTH = 16;
-
-/** Row id → API id: fixed width, so ids sort the same as text and as numbers. */
-export function formatLogId(id: number): string {
-  return String(id).padStart(ID_WIDTH, '0');
-}
 
 /**
  * The text `q` is matched against: data (the string itself, or its JSON) and context's JSON,
@@ -81,6 +74,12 @@ export function toLogRow(appId: number, entry: LogIngestEntry, timeUs: number): 
 /** Attempts of a batch refused by the (app_id, time_us) index before the error goes out. */
 const DUPLICATE_TIME_ATTEMPTS = 3;
 
+/** A stored batch: the entries as the POST answers them (JSON text), and the commit for waiting tails. */
+export interface StoredLogBatch {
+  page: LogPage;
+  commit: LogCommit;
+}
+
 /**
  * Stores a batch in one transaction. `time` is the commit time, strictly increasing per app in
  * batch order: the transaction reads the app's last time and continues after it, so a client
@@ -95,8 +94,8 @@ export async function insertLogs(
   db: Kysely<Database>,
   appId: number,
   entries: readonly LogIngestEntry[],
-): Promise<LogPage> {
-  if (entries.length === 0) return pageToJson([], storedId);
+): Promise<StoredLogBatch> {
+  if (entries.length === 0) return { page: pageOf([]), commit: { previousUs: 0, rows: [] } };
   const store = logStoreOf(db);
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -111,7 +110,7 @@ async function insertBatch(
   db: Kysely<Database>,
   appId: number,
   entries: readonly LogIngestEntry[],
-): Promise<LogPage> {
+): Promise<StoredLogBatch> {
   return writeTransaction(db, async (trx) => {
     await logStoreOf(trx).lockApp(trx, appId);
     const last = await trx
@@ -119,14 +118,20 @@ async function insertBatch(
       .select((eb) => eb.fn.max('time_us').as('last'))
       .where('app_id', '=', appId)
       .executeTakeFirst();
-    const lastUs = last?.last ?? 0;
-    const firstUs = Math.max(Date.now() * 1000, lastUs + 1);
+    const previousUs = last?.last ?? 0;
+    const firstUs = Math.max(Date.now() * 1000, previousUs + 1);
     const rows = entries.map((entry, index) => toLogRow(appId, entry, firstUs + index));
     const inserted = await insertLogRows(trx, rows);
     // insertRows answers in any order; times are unique per app, so they map rows back.
     const idByTime = new Map(inserted.map((row) => [row.time_us, row.id]));
     // The answer is built from the rows' JSON texts, as a page is: nothing is stringified twice.
-    return pageToJson(rows, (row) => idByTime.get(row.time_us) ?? 0);
+    const committed = rows.map((row): CommittedLogRow => ({
+      ...pageEntryOf({ ...row, id: idByTime.get(row.time_us) ?? 0, context: row.context ?? null }),
+      level: row.level,
+      job: row.job ?? null,
+      search: row.search,
+    }));
+    return { page: pageOf(committed), commit: { previousUs, rows: committed } };
   });
 }
 
@@ -200,11 +205,21 @@ export async function queryLogs(
   filter: LogFilter,
   options: QueryOptions = {},
 ): Promise<LogPage> {
+  return pageOf(await queryLogEntries(db, appId, filter, options));
+}
+
+/** The entries of `queryLogs`' page, in answer order. */
+export async function queryLogEntries(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogFilter,
+  options: QueryOptions = {},
+): Promise<PageEntry[]> {
   const budget = options.scanBudget ?? SEARCH_SCAN_BUDGET;
   const indexTerms = filter.search ? indexableTerms(filter.search.terms) : [];
   const range = rangeOf(filter);
   if (indexTerms.length === 0 || budget === Infinity) {
-    return pageToJson(await selectLogs(db, appId, filter, { range }).execute(), storedId);
+    return (await selectLogs(db, appId, filter, { range }).execute()).map(pageEntryOf);
   }
   const ascending = filter.sinceUs !== undefined;
   let rows: LogRow[] = [];
@@ -221,13 +236,12 @@ export async function queryLogs(
       .limit(1)
       .offset(budget - 1)
       .executeTakeFirst();
-    if (!boundary) {
-      return pageToJson(await selectLogs(db, appId, filter, { range }).execute(), storedId);
-    }
+    if (!boundary)
+      return (await selectLogs(db, appId, filter, { range }).execute()).map(pageEntryOf);
     const edge = boundary.time_us;
     const scanned = ascending ? { ...range, highUs: edge + 1 } : { ...range, lowUs: edge };
     rows = await selectLogs(db, appId, filter, { range: scanned }).execute();
-    if (rows.length >= filter.limit) return pageToJson(rows, storedId);
+    if (rows.length >= filter.limit) return rows.map(pageEntryOf);
     rest = ascending ? { ...range, lowUs: edge + 1 } : { ...range, highUs: edge };
   }
   const timeBudgetMs = options.timeBudgetMs ?? SEARCH_TIME_BUDGET_MS;
@@ -239,7 +253,34 @@ export async function queryLogs(
   )
     .execute()
     .catch(searchTooSlow(db, timeBudgetMs));
-  return pageToJson(rows.concat(more), storedId);
+  return rows.concat(more).map(pageEntryOf);
+}
+
+/** A waiting tail's page, and how far it knows the app. */
+export interface TailPage {
+  entries: PageEntry[];
+  /**
+   * Every commit up to this time is in `entries` and none of `entries` is past it
+   * (server/logs/log-waits.ts goes on from it). Of a page that is not full.
+   */
+  knownUs: number;
+}
+
+export async function queryTailPage(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogFilter,
+): Promise<TailPage> {
+  const newest = await db
+    .selectFrom('app_logs')
+    .select((eb) => eb.fn.max('time_us').as('newest'))
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
+  const entries = await queryLogEntries(db, appId, filter);
+  // A commit between the two reads is in the entries but past `newest`: without this, the
+  // follow would add its rows a second time when it hears of it. Commits are whole and in time
+  // order per app, so a page that is not full holds every row up to its last one.
+  return { entries, knownUs: Math.max(newest?.newest ?? 0, entries.at(-1)?.timeUs ?? 0) };
 }
 
 /** A `.catch` handler: a statement stopped by its deadline becomes the 400 that says so. */
@@ -300,29 +341,6 @@ type LogRow = Pick<
   Selectable<AppLogsTable>,
   'id' | 'level' | 'data' | 'context' | 'created_at' | 'time_us'
 >;
-
-/** What a page is built from: a stored row, or one just inserted (its id from `idOf`). */
-type PageRow = Omit<LogRow, 'id' | 'context'> & { context?: string | null };
-
-const storedId = (row: LogRow) => row.id;
-
-function pageToJson<Row extends PageRow>(
-  rows: readonly Row[],
-  idOf: (row: Row) => number,
-): LogPage {
-  // Built by concatenation: stored JSON goes out as it is; every other part is ours and safe.
-  let json = '[';
-  for (let i = 0; i < rows.length; i += 1) {
-    const row = rows[i] as Row;
-    if (i > 0) json += ',';
-    json += `{"id":"${formatLogId(idOf(row))}","level":"${LOG_LEVELS[row.level] ?? 'unknown'}","data":${row.data},"context":${row.context ?? 'null'},"created_at":"${row.created_at}","time":${row.time_us / US_PER_SECOND}}`;
-  }
-  json += ']';
-  const first = rows[0]?.time_us;
-  const last = rows[rows.length - 1]?.time_us;
-  const newestUs = first === undefined || last === undefined ? null : Math.max(first, last);
-  return { json, count: rows.length, newestUs };
-}
 
 /** Deletes entries older than `olderThanEpochSeconds`; returns how many. */
 export async function pruneLogs(

@@ -55,13 +55,12 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 02
   it('indexes in chunks, the watermark moving with the index rows', async () => {
     await indexPendingLogs(db, Infinity);
     const appId = await createApp();
-    const stored = entriesOf(
-      await insertLogs(
-        db,
-        appId,
-        Array.from({ length: 5 }, (_, i) => ({ level: 'info' as const, data: `chunky ${i}` })),
-      ),
+    const { page } = await insertLogs(
+      db,
+      appId,
+      Array.from({ length: 5 }, (_, i) => ({ level: 'info' as const, data: `chunky ${i}` })),
     );
+    const stored = entriesOf(page);
     expect(await indexedWith(db, 'chunky')).toBe(0);
     expect(await searchIndexStep(db, appId, 'chunky')).toBe(5);
 

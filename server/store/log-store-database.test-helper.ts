@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { AppLogEntry } from '../../src/api/schemas/app-log';
-import type { LogPage } from './app-logs';
+import type { LogPage } from './app-logs-page';
 import type { Db } from './db';
 import { insertApp } from './apps';
 import { appFixture } from '../test-support.test-helper';
