@@ -6,7 +6,8 @@
  * commit later, with later times, in whichever instance; decision 012).
  * The rate also counts until the search indexer has caught up (decisions 023, 030): the rate
  * through HTTP counts until the last response, the indexed rate until then. The servers' CPU per
- * 1,000 entries comes from their `/bench/usage` route (bench/api-server.ts).
+ * 1,000 entries comes from their `/bench/usage` route (bench/api-server.ts). With
+ * BENCH_CPU_PROF_DIR set, each server profiles its main thread over the same span.
  */
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
@@ -57,6 +58,17 @@ async function usage(bases: readonly string[]): Promise<{ cpu: number; mainThrea
   return { cpu, mainThread };
 }
 
+/** BENCH_CPU_PROF_DIR: starts or stops every server's profile (bench/api-server.ts). */
+async function profile(bases: readonly string[], action: 'start' | 'stop'): Promise<void> {
+  if (!process.env.BENCH_CPU_PROF_DIR) return;
+  for (const base of bases) {
+    const answer = await (
+      await fetch(`${base}/bench/profile/${action}`, { method: 'POST' })
+    ).text();
+    if (action === 'stop') console.log(`cpu profile: ${answer}`);
+  }
+}
+
 /** SQLite: the last row id in the search index (decision 023). */
 async function watermark(db: Kysely<Database>): Promise<number> {
   const result = await sql<{
@@ -100,6 +112,7 @@ export async function ingest(db: Kysely<Database>, plan: IngestPlan): Promise<In
   const entries = plan.batches * plan.batchSize;
   const indexedBefore = plan.indexed && engineOf(db) === 'sqlite' ? await watermark(db) : 0;
   const usageBefore = await usage(plan.bases);
+  await profile(plan.bases, 'start');
   const start = performance.now();
   await Promise.all(
     plan.bases.map(async (base) => {
@@ -131,6 +144,7 @@ export async function ingest(db: Kysely<Database>, plan: IngestPlan): Promise<In
   }
   // CPU until the index caught up.
   const usageAfter = await usage(plan.bases);
+  await profile(plan.bases, 'stop');
   const per1000 = (ms: number) => Number(((ms * 1000) / entries).toFixed(2));
   await checkArrived(db, plan);
   return {

@@ -6,8 +6,14 @@
  * - `/bench/apps/:app_id/logs-zod`: the same objects through fastify-type-provider-zod's
  *   serializer (validates against the schema, then stringifies).
  * The real route sends the JSON text built by the store (no per-entry parse or stringify).
- * `/bench/usage` reports the process's CPU time and the main thread's busy time.
+ * `/bench/usage` reports the process's CPU time and the main thread's busy time. With
+ * BENCH_CPU_PROF_DIR set, `/bench/profile/start` and `/bench/profile/stop` profile the main thread
+ * in between (V8's sampling profiler) and write a .cpuprofile there (bench/cpu-profile-summary.ts
+ * reads it).
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -70,6 +76,22 @@ app.get('/bench/usage', () => ({
   cpu_us: process.cpuUsage(),
   main_thread_active_ms: performance.eventLoopUtilization().active,
 }));
+const profileDir = process.env.BENCH_CPU_PROF_DIR;
+if (profileDir) {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  app.post('/bench/profile/start', async () => {
+    await session.post('Profiler.start');
+    return {};
+  });
+  app.post('/bench/profile/stop', async () => {
+    const { profile } = await session.post('Profiler.stop');
+    const file = join(profileDir, `ingest-${Date.now()}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    return { file };
+  });
+}
 await app.listen({ port, host: '127.0.0.1' });
 process.send?.('ready');
 process.on('SIGTERM', () => {

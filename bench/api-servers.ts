@@ -7,8 +7,13 @@ export interface ServerProcess {
   stop: () => Promise<void>;
 }
 
-export async function startServer(databaseUrl: string, port: number): Promise<ServerProcess> {
-  const child = fork(join(import.meta.dirname, 'api-server.ts'), [], {
+/** `script`: another tree's api-server.ts (bench/api-ingest-compare.ts). */
+export async function startServer(
+  databaseUrl: string,
+  port: number,
+  script = join(import.meta.dirname, 'api-server.ts'),
+): Promise<ServerProcess> {
+  const child = fork(script, [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
     stdio: 'inherit',

@@ -32,8 +32,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import SQLite from 'better-sqlite3';
-import { toLogRow } from '../server/store/app-logs';
 import { insertApp } from '../server/store/apps';
 import { appFixture } from '../server/test-support.test-helper';
 import { createPostgresDatabase } from '../server/test-database.test-helper';
@@ -42,11 +40,11 @@ import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
 import { createSite, ensureMembership } from '../server/store/sites';
 import { findOrCreateUser, issueToken } from '../server/store/tokens';
 import { fillPostgres } from './api-fill-postgres';
+import { fillSqlite } from './api-fill-sqlite';
 import { ingest, type IngestResult } from './api-ingest';
 import { startServer, type ServerProcess } from './api-servers';
 import { measureStore, measureVolume, randomTime, SEARCHES, windowBefore } from './api-store';
 import { pick } from './log-entries';
-import { makeEntry } from './log-entries';
 import { median, printStats, time, type Stat } from './stats';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
@@ -108,7 +106,7 @@ async function main(): Promise<void> {
     };
     if (postgres) await fillPostgres(db, startUs, endUs, everyRow);
     else {
-      fillSqlite(file, everyRow);
+      fillSqlite(file, ENTRIES, everyRow);
       // The direct inserts skip the store, so the volume rollup is counted after them (the
       // PostgreSQL fill writes through the store's insertLogRows, which keeps it).
       await fillLogMinutes(db);
@@ -357,34 +355,6 @@ function printSummary(summary: ReturnType<typeof summarize>): void {
 /** Prints a part's figures under `title`, unless BENCH_ONLY left the part out. */
 function printFigures(title: string, figures: Record<string, unknown>): void {
   if (Object.keys(figures).length > 0) console.log(`\n${title}`, figures);
-}
-
-/** SQLite: direct inserts in big transactions, all indexed (the search indexer's watermark on top). */
-function fillSqlite(
-  file: string,
-  everyRow: (put: (appId: number, timeUs: number) => void, from: number, to: number) => void,
-): void {
-  const raw = new SQLite(file);
-  raw.pragma('journal_mode = WAL');
-  raw.pragma('synchronous = NORMAL');
-  const insert = raw.prepare(
-    'INSERT INTO app_logs (app_id, time_us, level, job, data, context, created_at, search) ' +
-      'VALUES (@app_id, @time_us, @level, @job, @data, @context, @created_at, @search)',
-  );
-  const index = raw.prepare('INSERT INTO app_logs_fts (rowid, search) VALUES (?, ?)');
-  const fill = raw.transaction((from: number, to: number) => {
-    everyRow(
-      (appId, timeUs) => {
-        const row = toLogRow(appId, makeEntry(), timeUs);
-        index.run(insert.run(row).lastInsertRowid, row.search);
-      },
-      from,
-      to,
-    );
-  });
-  for (let from = 0; from < ENTRIES; from += 100_000) fill(from, Math.min(ENTRIES, from + 100_000));
-  raw.prepare('update app_logs_fts_state set indexed_id = (select max(id) from app_logs)').run();
-  raw.close();
 }
 
 await main();

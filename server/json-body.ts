@@ -18,19 +18,30 @@ const OPEN_BRACE = 0x7b; // {
 const CLOSE_BRACE = 0x7d;
 
 /**
+ * The index of the quote that ends the string opened at `start`: the next quote not escaped by an
+ * odd run of backslashes. Found with `indexOf`, which is much faster than reading a string's
+ * characters one by one (strings are most of a log batch: 6 ms of 126 per 1,000 entries were
+ * this scan, BENCHMARKS.md).
+ */
+function stringEnd(json: string, start: number): number {
+  for (let end = json.indexOf('"', start + 1); end !== -1; end = json.indexOf('"', end + 1)) {
+    let backslashes = 0;
+    while (json.charCodeAt(end - 1 - backslashes) === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return end;
+  }
+  return json.length;
+}
+
+/**
  * True when the JSON text nests arrays/objects deeper than `max`: one pass over the characters,
  * skipping strings (faster than walking the parsed value, and no stack to overflow).
  */
 export function nestedDeeperThan(json: string, max: number): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < json.length; i += 1) {
     const char = json.charCodeAt(i);
-    if (inString) {
-      if (char === BACKSLASH) i += 1;
-      else if (char === QUOTE) inString = false;
-    } else if (char === QUOTE) {
-      inString = true;
+    if (char === QUOTE) {
+      i = stringEnd(json, i);
     } else if (char === OPEN_BRACE || char === OPEN_BRACKET) {
       depth += 1;
       if (depth > max) return true;

@@ -12,6 +12,7 @@ import { parseLogQuery } from '../routes/app-logs-query';
 import { insertLogs, queryLogs, queryTailPage, type LogIngestEntry } from '../store/app-logs';
 import type { LogPage } from '../store/app-logs-page';
 import { insertApp } from '../store/apps';
+import { entriesOf } from '../store/log-store-database.test-helper';
 import type { Db } from '../store/db';
 import { createTestDatabase, type TestDatabase } from '../test-database.test-helper';
 import { appFixture } from '../test-support.test-helper';
@@ -108,8 +109,8 @@ async function run(ops: readonly Op[]): Promise<void> {
 
   for (const op of ops) {
     if (op.kind === 'commit') {
-      const { entries, commit } = await insertLogs(db, appId, op.entries);
-      times.push(...entries.map((entry) => Math.round(entry.time * 1e6)));
+      const { page, commit } = await insertLogs(db, appId, op.entries);
+      times.push(...entriesOf(page).map((entry) => Math.round(entry.time * 1e6)));
       notifier.notify(appId, op.heard ? commit : null);
     } else {
       const filter = parseLogQuery(op.query);
@@ -150,7 +151,7 @@ describe('LogTailWaits answered from commits', () => {
     const waits = new LogTailWaits(notifier, (id, filter) => queryTailPage(db, id, filter));
     const ask = (sinceUs: number) =>
       waits.page(appId, { ...parseLogQuery({}), sinceUs }, 60_000, staying);
-    const [held] = (await insertLogs(db, appId, [{ level: 'info', data: 'held' }])).entries;
+    const [held] = entriesOf((await insertLogs(db, appId, [{ level: 'info', data: 'held' }])).page);
     const heldUs = Math.round((held?.time ?? 0) * 1e6);
     // The follow starts with a query (the app's newest time, then the page); this commit is
     // written between the two (SQLite runs one statement at a time, in the order asked).
@@ -160,7 +161,7 @@ describe('LogTailWaits answered from commits', () => {
     expect((await first).json).toBe(
       (await queryLogs(db, appId, parseLogQuery({ since: String(held?.time) }))).json,
     );
-    const betweenSince = String(between.entries[0]?.time);
+    const betweenSince = String(entriesOf(between.page)[0]?.time);
     const second = ask(Math.round(Number(betweenSince) * 1e6));
     const after = await insertLogs(db, appId, [{ level: 'info', data: 'after' }]);
     notifier.notify(appId, after.commit);

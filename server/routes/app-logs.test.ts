@@ -103,6 +103,36 @@ describe('POST /apps/:app_id/logs', () => {
     expect(await entries(key, { since: '0' })).toEqual(stored);
   });
 
+  it('answers 201 with the JSON that serializing the stored entries gives, byte for byte', async () => {
+    const { key } = await createApp('demo');
+    const response = await fetch(`${BASE}/apps/${key}/logs`, {
+      method: 'POST',
+      headers: headers({ 'Content-Type': 'application/json' }),
+      body: JSON.stringify({
+        logs: [
+          { level: 'info', data: { text: 'é \u2028 "quoted" \\ \u0000', n: [1e21, -0, 0.1] } },
+          { level: 'debug', data: 'line\nbreak', context: { deep: { a: [null, true] } } },
+        ],
+      }),
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const text = await response.text();
+    const stored = z.array(appLogEntrySchema).parse(JSON.parse(text));
+    // Entry objects in the schema's key order, through JSON.stringify: what the route sent
+    // before its answer was built from the stored JSON texts.
+    const serialized = stored.map(({ id, level, data, context, created_at, time }) => ({
+      id,
+      level,
+      data,
+      context,
+      created_at,
+      time,
+    }));
+    expect(text).toBe(JSON.stringify(serialized));
+    expect(await entries(key, { since: '0' })).toEqual(stored);
+  });
+
   it('keeps times increasing and batches whole across concurrent posts, so since-polling misses nothing', async () => {
     const { key } = await createApp('demo');
     const batch = (tag: string) => ({

@@ -4,9 +4,10 @@
  * transactions: ingestion adds each batch with one upsert, retention takes out what it deletes.
  * The volume route (app-logs-volume.ts) sums it instead of counting every row of the range.
  */
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type SqlBool } from 'kysely';
 import type { AppLogMinutesTable, NewLogRow } from './app-logs-table';
 import type { Database } from './db';
+import { engineOf } from './engine';
 
 export const MINUTE_US = 60_000_000;
 
@@ -20,10 +21,38 @@ export function minuteOf(timeUs: number): number {
   return timeUs - (timeUs % MINUTE_US);
 }
 
+/** The rollup's columns in the order the upsert binds them. */
+const MINUTE_COLUMNS = ['app_id', 'job_key', 'minute_us', 'level', 'entries'] as const;
+
+/** The upsert's SQL by engine and row count: Kysely compiles it once, not once per batch. */
+const upsertSqlByShape = new Map<string, string>();
+
+function upsertSql(db: Kysely<Database>, rows: number): string {
+  const shape = `${engineOf(db)}:${String(rows)}`;
+  let text = upsertSqlByShape.get(shape);
+  if (text === undefined) {
+    const placeholder = { app_id: 0, job_key: '', minute_us: 0, level: 0, entries: 0 };
+    text = db
+      .insertInto('app_log_minutes')
+      .values(Array.from({ length: rows }, () => placeholder))
+      .onConflict((conflict) =>
+        conflict.columns(['app_id', 'job_key', 'minute_us', 'level']).doUpdateSet((eb) => ({
+          entries: eb('app_log_minutes.entries', '+', eb.ref('excluded.entries')),
+        })),
+      )
+      .compile().sql;
+    // A handful of shapes in practice (a batch's minutes × levels × job keys).
+    if (upsertSqlByShape.size > 1_000) upsertSqlByShape.clear();
+    upsertSqlByShape.set(shape, text);
+  }
+  return text;
+}
+
 /**
  * Adds a batch of new rows to the rollup, in the caller's transaction: counted here per
  * (app, minute, level), in all and per job, then one upsert (a batch spans a minute or two, so a
- * few rows).
+ * few rows). Building that statement with Kysely for every batch cost more than running it
+ * (the profile in BENCHMARKS.md), so its SQL is compiled once per row count.
  */
 export async function addToRollup(db: Kysely<Database>, rows: readonly NewLogRow[]): Promise<void> {
   const counts = new Map<string, AppLogMinutesTable>();
@@ -45,15 +74,11 @@ export async function addToRollup(db: Kysely<Database>, rows: readonly NewLogRow
     if (row.job != null) count(row, row.job);
   }
   if (counts.size === 0) return;
-  await db
-    .insertInto('app_log_minutes')
-    .values([...counts.values()])
-    .onConflict((conflict) =>
-      conflict.columns(['app_id', 'job_key', 'minute_us', 'level']).doUpdateSet((eb) => ({
-        entries: eb('app_log_minutes.entries', '+', eb.ref('excluded.entries')),
-      })),
-    )
-    .execute();
+  const parameters: unknown[] = [];
+  for (const minute of counts.values()) {
+    for (const column of MINUTE_COLUMNS) parameters.push(minute[column]);
+  }
+  await db.executeQuery(CompiledQuery.raw(upsertSql(db, counts.size), parameters));
 }
 
 /**

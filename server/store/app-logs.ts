@@ -7,14 +7,13 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AppLogsTable, InsertOrder, NewLogRow } from './app-logs-table';
-import { logLevelRank, type AppLogEntry, type LogIngestBody } from '../../src/api/schemas/app-log';
+import { logLevelRank, type LogIngestBody } from '../../src/api/schemas/app-log';
 import { writeTransaction, type Database } from './db';
-import { lowerBoundUs, SEARCH_WINDOW_US, US_PER_SECOND, type LogFilter } from './app-logs-filter';
+import { lowerBoundUs, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store';
 import { addToRollup } from './app-logs-rollup';
 import { badRequest } from '../errors';
 import {
-  formatLogId,
   pageEntryOf,
   pageOf,
   type CommittedLogRow,
@@ -75,9 +74,9 @@ export function toLogRow(appId: number, entry: LogIngestEntry, timeUs: number): 
 /** Attempts of a batch refused by the (app_id, time_us) index before the error goes out. */
 const DUPLICATE_TIME_ATTEMPTS = 3;
 
-/** A stored batch: the entries as the POST answers them, and the commit for waiting tails. */
+/** A stored batch: the entries as the POST answers them (JSON text), and the commit for waiting tails. */
 export interface StoredLogBatch {
-  entries: AppLogEntry[];
+  page: LogPage;
   commit: LogCommit;
 }
 
@@ -96,7 +95,7 @@ export async function insertLogs(
   appId: number,
   entries: readonly LogIngestEntry[],
 ): Promise<StoredLogBatch> {
-  if (entries.length === 0) return { entries: [], commit: { previousUs: 0, rows: [] } };
+  if (entries.length === 0) return { page: pageOf([]), commit: { previousUs: 0, rows: [] } };
   const store = logStoreOf(db);
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -123,29 +122,16 @@ async function insertBatch(
     const firstUs = Math.max(Date.now() * 1000, previousUs + 1);
     const rows = entries.map((entry, index) => toLogRow(appId, entry, firstUs + index));
     const inserted = await insertLogRows(trx, rows, 'appended');
-    // RETURNING order is not guaranteed; times are unique per app, so they map rows back.
+    // insertRows answers in any order; times are unique per app, so they map rows back.
     const idByTime = new Map(inserted.map((row) => [row.time_us, row.id]));
-    const stored: AppLogEntry[] = [];
-    const committed: CommittedLogRow[] = [];
-    rows.forEach((row, index) => {
-      const entry = entries[index] as LogIngestEntry;
-      const id = idByTime.get(row.time_us) as number;
-      stored.push({
-        id: formatLogId(id),
-        level: entry.level,
-        data: entry.data,
-        context: entry.context ?? null,
-        created_at: row.created_at,
-        time: row.time_us / US_PER_SECOND,
-      });
-      committed.push({
-        ...pageEntryOf({ ...row, id, context: row.context ?? null }),
-        level: row.level,
-        job: row.job ?? null,
-        search: row.search,
-      });
-    });
-    return { entries: stored, commit: { previousUs, rows: committed } };
+    // The answer is built from the rows' JSON texts, as a page is: nothing is stringified twice.
+    const committed = rows.map((row): CommittedLogRow => ({
+      ...pageEntryOf({ ...row, id: idByTime.get(row.time_us) ?? 0, context: row.context ?? null }),
+      level: row.level,
+      job: row.job ?? null,
+      search: row.search,
+    }));
+    return { page: pageOf(committed), commit: { previousUs, rows: committed } };
   });
 }
 

@@ -8,7 +8,7 @@ import { insertLogRows, insertLogs, pruneLogs, queryLogs, toLogRow } from './app
 import { openDatabase, type Db } from './db';
 import { indexPendingLogs } from './log-search-indexer';
 import { startPostgresSearchIndexer } from './log-search-indexer-postgres';
-import { createLogApp, useLogStoreDatabase } from './log-store-database.test-helper';
+import { createLogApp, entriesOf, useLogStoreDatabase } from './log-store-database.test-helper';
 import { testEngine, type TestDatabase } from '../test-database.test-helper';
 
 describe.skipIf(testEngine !== 'postgres')('the PostgreSQL search indexer (decision 030)', () => {
@@ -44,7 +44,7 @@ describe.skipIf(testEngine !== 'postgres')('the PostgreSQL search indexer (decis
 
   it('indexes each app in time order, its watermark moving with the index rows', async () => {
     const appId = await createLogApp(db);
-    const { entries: stored } = await insertLogs(db, appId, entries(5, 'chunky'));
+    const stored = entriesOf((await insertLogs(db, appId, entries(5, 'chunky'))).page);
     expect(await indexed(appId, 'chunky')).toEqual({ rows: 0, times: 0 });
     expect(await searchIndexStep(appId, 'chunky')).toBe(5);
 

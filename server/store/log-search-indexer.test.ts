@@ -6,7 +6,7 @@ import { parseLogQuery } from '../routes/app-logs-query';
 import { insertLogRows, insertLogs, pruneLogs, queryLogs, toLogRow } from './app-logs';
 import { openDatabase, type Db } from './db';
 import { INDEXER_SQL, indexPendingLogs, startLogSearchIndexer } from './log-search-indexer';
-import { createLogApp, useLogStoreDatabase } from './log-store-database.test-helper';
+import { createLogApp, entriesOf, useLogStoreDatabase } from './log-store-database.test-helper';
 import { testEngine, type TestDatabase } from '../test-database.test-helper';
 
 // SQLite's indexer; PostgreSQL's is tested in log-search-indexer-postgres.test.ts.
@@ -55,11 +55,12 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 02
   it('indexes in chunks, the watermark moving with the index rows', async () => {
     await indexPendingLogs(db, Infinity);
     const appId = await createApp();
-    const { entries: stored } = await insertLogs(
+    const { page } = await insertLogs(
       db,
       appId,
       Array.from({ length: 5 }, (_, i) => ({ level: 'info' as const, data: `chunky ${i}` })),
     );
+    const stored = entriesOf(page);
     expect(await indexedWith(db, 'chunky')).toBe(0);
     expect(await searchIndexStep(db, appId, 'chunky')).toBe(5);
 

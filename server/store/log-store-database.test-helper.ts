@@ -8,6 +8,8 @@
  *   const appId = await createLogApp(db);
  */
 import { afterAll, beforeAll } from 'vitest';
+import type { AppLogEntry } from '../../src/api/schemas/app-log';
+import type { LogPage } from './app-logs-page';
 import type { Db } from './db';
 import { insertApp } from './apps';
 import { appFixture } from '../test-support.test-helper';
@@ -36,4 +38,10 @@ let appCounter = 0;
 export function createLogApp(db: Db): Promise<number> {
   appCounter += 1;
   return insertApp(db, LOG_SITE, appFixture(`app-${appCounter}`));
+}
+
+/** The entries of a page the store answers as JSON text (queryLogs, insertLogs). */
+export function entriesOf(page: LogPage): AppLogEntry[] {
+  // The text pageToJson builds from rows of this shape.
+  return JSON.parse(page.json) as AppLogEntry[];
 }
