@@ -188,6 +188,7 @@ async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
 export const postgresLogStore = {
   lockApp,
   insertRows,
+  probesIndexFirst: true,
   searchContains,
   searchIndexCandidates,
   withinDeadline,

@@ -186,6 +186,7 @@ function isDuplicateTime(error: unknown): boolean {
 export const sqliteLogStore = {
   lockApp,
   insertRows: insertLogRows,
+  probesIndexFirst: false,
   searchContains,
   searchIndexCandidates,
   withinDeadline,

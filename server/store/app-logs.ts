@@ -206,7 +206,9 @@ function rangeOf(filter: LogFilter): TimeRange {
  * A `q` with a word of 3+ characters is answered in two steps: a scan of the first
  * `scanBudget` rows of the range in answer order; if that does not fill the page, the rest of
  * the range through the engine's text index (every candidate is still checked with the scan's
- * own predicate, so both steps answer exactly the same rule).
+ * own predicate, so both steps answer exactly the same rule). On an engine that
+ * `probesIndexFirst`, the text index is asked first for a page of matches in any order: fewer
+ * than a page are all there are (rare words answer from there); otherwise the two steps follow.
  */
 export async function queryLogs(
   db: Kysely<Database>,
@@ -221,6 +223,21 @@ export async function queryLogs(
     return pageToJson(await selectLogs(db, appId, filter, { range }).execute());
   }
   const ascending = filter.sinceUs !== undefined;
+  const timeBudgetMs = options.timeBudgetMs ?? SEARCH_TIME_BUDGET_MS;
+  if (budget > 0 && logStoreOf(db).probesIndexFirst) {
+    // Fewer matches than a page in the whole range are every match: the answer, in any order.
+    const found = await selectLogs(db, appId, filter, {
+      range,
+      indexTerms,
+      deadline: Date.now() + timeBudgetMs,
+      unordered: true,
+    })
+      .execute()
+      .catch(searchTooSlow(db, timeBudgetMs));
+    if (found.length < filter.limit) {
+      return pageToJson(found.sort((a, b) => (a.time_us - b.time_us) * (ascending ? 1 : -1)));
+    }
+  }
   let rows: LogRow[] = [];
   let rest = range;
   if (budget > 0) {
@@ -242,7 +259,6 @@ export async function queryLogs(
     if (rows.length >= filter.limit) return pageToJson(rows);
     rest = ascending ? { ...range, lowUs: edge + 1 } : { ...range, highUs: edge };
   }
-  const timeBudgetMs = options.timeBudgetMs ?? SEARCH_TIME_BUDGET_MS;
   const more = await selectLogs(
     db,
     appId,
@@ -270,13 +286,19 @@ export function searchTooSlow(db: Kysely<Database>, timeBudgetMs: number) {
 /**
  * The query of `queryLogs` (the EXPLAIN QUERY PLAN test compiles it). `range` replaces the
  * filter's own time range; `indexTerms` adds the text index candidate restriction, and
- * `deadline` (epoch ms) stops it (see LogStore.searchIndexCandidates).
+ * `deadline` (epoch ms) stops it (see LogStore.searchIndexCandidates); `unordered` leaves out
+ * the order, so the first `limit` matches found end it.
  */
 export function selectLogs(
   db: Kysely<Database>,
   appId: number,
   filter: LogFilter,
-  options: { range?: TimeRange; indexTerms?: string[]; deadline?: number } = {},
+  options: {
+    range?: TimeRange;
+    indexTerms?: string[];
+    deadline?: number;
+    unordered?: boolean;
+  } = {},
 ) {
   const store = logStoreOf(db);
   const range = options.range ?? rangeOf(filter);
@@ -303,9 +325,10 @@ export function selectLogs(
     }
     for (const term of filter.search.terms) query = query.where(store.searchContains(term));
   }
-  return query
-    .orderBy('time_us', filter.sinceUs === undefined ? 'desc' : 'asc')
-    .limit(filter.limit);
+  if (options.unordered !== true) {
+    query = query.orderBy('time_us', filter.sinceUs === undefined ? 'desc' : 'asc');
+  }
+  return query.limit(filter.limit);
 }
 
 type LogRow = Pick<
