@@ -14,6 +14,7 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import type { NewLogRow } from './app-logs-table';
 import type { Database } from './db';
 import { removeFromRollup } from './app-logs-rollup';
+import { runWithGenericPlan } from './postgres';
 
 /** First key of the two-key advisory locks of this store; the second is the app id or 0. */
 const LOCK_SPACE = 7_310_002;
@@ -189,6 +190,7 @@ export const postgresLogStore = {
   lockApp,
   insertRows,
   probesIndexFirst: true,
+  runWalk: runWithGenericPlan,
   searchContains,
   searchIndexCandidates,
   withinDeadline,

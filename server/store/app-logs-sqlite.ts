@@ -187,6 +187,8 @@ export const sqliteLogStore = {
   lockApp,
   insertRows: insertLogRows,
   probesIndexFirst: false,
+  runWalk: async <R>(db: Kysely<Database>, query: CompiledQuery<R>) =>
+    (await db.executeQuery(query)).rows,
   searchContains,
   searchIndexCandidates,
   withinDeadline,

@@ -219,6 +219,9 @@ export async function queryLogs(
   const budget = options.scanBudget ?? SEARCH_SCAN_BUDGET;
   const indexTerms = filter.search ? indexableTerms(filter.search.terms) : [];
   const range = rangeOf(filter);
+  if (!filter.search) {
+    return pageToJson(await logStoreOf(db).runWalk(db, selectLogs(db, appId, filter).compile()));
+  }
   if (indexTerms.length === 0 || budget === Infinity) {
     return pageToJson(await selectLogs(db, appId, filter, { range }).execute());
   }

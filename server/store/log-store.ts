@@ -8,7 +8,7 @@
  * the engine the database was opened with (`openDatabase` in db.ts), for the database or any of
  * its transactions. See docs/decisions/009-storage-encoding-and-log-store-seam.md.
  */
-import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { CompiledQuery, Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { NewLogRow } from './app-logs-table';
 import { postgresLogStore } from './app-logs-postgres';
 import { sqliteLogStore } from './app-logs-sqlite';
@@ -36,6 +36,11 @@ export interface LogStore {
    * 24 h in ~1 ms against ~40 ms for the scan step, decision 029).
    */
   probesIndexFirst: boolean;
+  /**
+   * Runs a walk of the (app_id, time_us) index (a page without `q`), whose plan does not depend
+   * on the values: PostgreSQL plans it once per connection (runWithGenericPlan in postgres.ts).
+   */
+  runWalk<R>(db: Kysely<Database>, query: CompiledQuery<R>): Promise<R[]>;
   /** True when the row's lower-cased search text contains `term` (lower-cased): `q`'s rule. */
   searchContains(term: string): Expression<SqlBool>;
   /**
