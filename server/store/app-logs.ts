@@ -177,6 +177,12 @@ export const SEARCH_SCAN_BUDGET = 20_000;
  */
 export const SEARCH_TIME_BUDGET_MS = 500;
 
+/**
+ * On an engine that `probesIndexFirst`: the newest rows a `q` scans before it decides. No match
+ * among them marks a rare word, which the text index answers at once (decision 029).
+ */
+const PROBE_SAMPLE_ROWS = 2000;
+
 export interface QueryOptions {
   /** Rows scanned before the text index is used; Infinity: scan only, 0: index only. */
   scanBudget?: number;
@@ -207,8 +213,9 @@ function rangeOf(filter: LogFilter): TimeRange {
  * `scanBudget` rows of the range in answer order; if that does not fill the page, the rest of
  * the range through the engine's text index (every candidate is still checked with the scan's
  * own predicate, so both steps answer exactly the same rule). On an engine that
- * `probesIndexFirst`, the text index is asked first for a page of matches in any order: fewer
- * than a page are all there are (rare words answer from there); otherwise the two steps follow.
+ * `probesIndexFirst`, the scan starts with PROBE_SAMPLE_ROWS rows; when none matches, the text
+ * index is asked for a page of matches in the rest in any order: fewer than a page are all there
+ * are (rare words answer from there); otherwise the steps go on.
  */
 export async function queryLogs(
   db: Kysely<Database>,
@@ -227,40 +234,41 @@ export async function queryLogs(
   }
   const ascending = filter.sinceUs !== undefined;
   const timeBudgetMs = options.timeBudgetMs ?? SEARCH_TIME_BUDGET_MS;
-  if (budget > 0 && logStoreOf(db).probesIndexFirst) {
-    // Fewer matches than a page in the whole range are every match: the answer, in any order.
-    const found = await selectLogs(db, appId, filter, {
-      range,
-      indexTerms,
-      deadline: Date.now() + timeBudgetMs,
-      unordered: true,
-    })
-      .execute()
-      .catch(searchTooSlow(db, timeBudgetMs));
-    if (found.length < filter.limit) {
-      return pageToJson(found.sort((a, b) => (a.time_us - b.time_us) * (ascending ? 1 : -1)));
+  let rows: LogRow[] = [];
+  let rest: TimeRange | undefined = range;
+  let scanLeft = budget;
+  if (logStoreOf(db).probesIndexFirst && budget > 1) {
+    const sampled = Math.min(PROBE_SAMPLE_ROWS, Math.floor(budget / 2));
+    ({ rows, rest } = await scanNewest(db, appId, filter, range, sampled));
+    scanLeft -= sampled;
+    if (rows.length >= filter.limit || rest === undefined) return pageToJson(rows);
+    if (rows.length === 0) {
+      // No match among the newest rows: a rare word. Fewer matches than a page in the rest are
+      // every match: the answer, in any order.
+      const found = await selectLogs(db, appId, filter, {
+        range: rest,
+        indexTerms,
+        deadline: Date.now() + timeBudgetMs,
+        unordered: true,
+      })
+        .execute()
+        .catch(searchTooSlow(db, timeBudgetMs));
+      if (found.length < filter.limit) {
+        return pageToJson(found.sort((a, b) => (a.time_us - b.time_us) * (ascending ? 1 : -1)));
+      }
     }
   }
-  let rows: LogRow[] = [];
-  let rest = range;
-  if (budget > 0) {
-    // The time of the budget-th row of the range, read from the (app_id, time_us) index alone.
-    let boundaryQuery = db.selectFrom('app_logs').select('time_us').where('app_id', '=', appId);
-    if (range.lowUs !== undefined)
-      boundaryQuery = boundaryQuery.where('time_us', '>=', range.lowUs);
-    if (range.highUs !== undefined)
-      boundaryQuery = boundaryQuery.where('time_us', '<', range.highUs);
-    const boundary = await boundaryQuery
-      .orderBy('time_us', ascending ? 'asc' : 'desc')
-      .limit(1)
-      .offset(budget - 1)
-      .executeTakeFirst();
-    if (!boundary) return pageToJson(await selectLogs(db, appId, filter, { range }).execute());
-    const edge = boundary.time_us;
-    const scanned = ascending ? { ...range, highUs: edge + 1 } : { ...range, lowUs: edge };
-    rows = await selectLogs(db, appId, filter, { range: scanned }).execute();
-    if (rows.length >= filter.limit) return pageToJson(rows);
-    rest = ascending ? { ...range, lowUs: edge + 1 } : { ...range, highUs: edge };
+  if (scanLeft > 0) {
+    const scanned = await scanNewest(
+      db,
+      appId,
+      { ...filter, limit: filter.limit - rows.length },
+      rest,
+      scanLeft,
+    );
+    rows = rows.concat(scanned.rows);
+    rest = scanned.rest;
+    if (rows.length >= filter.limit || rest === undefined) return pageToJson(rows);
   }
   const more = await selectLogs(
     db,
@@ -271,6 +279,38 @@ export async function queryLogs(
     .execute()
     .catch(searchTooSlow(db, timeBudgetMs));
   return pageToJson(rows.concat(more));
+}
+
+/**
+ * The scan step: the matches among the first `count` rows of `range` in answer order, and the
+ * range left after them (undefined when they were all of it).
+ */
+async function scanNewest(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogFilter,
+  range: TimeRange,
+  count: number,
+): Promise<{ rows: LogRow[]; rest: TimeRange | undefined }> {
+  const ascending = filter.sinceUs !== undefined;
+  // The time of the count-th row of the range, read from the (app_id, time_us) index alone.
+  let boundaryQuery = db.selectFrom('app_logs').select('time_us').where('app_id', '=', appId);
+  if (range.lowUs !== undefined) boundaryQuery = boundaryQuery.where('time_us', '>=', range.lowUs);
+  if (range.highUs !== undefined) boundaryQuery = boundaryQuery.where('time_us', '<', range.highUs);
+  const boundary = await boundaryQuery
+    .orderBy('time_us', ascending ? 'asc' : 'desc')
+    .limit(1)
+    .offset(count - 1)
+    .executeTakeFirst();
+  if (!boundary) {
+    return { rows: await selectLogs(db, appId, filter, { range }).execute(), rest: undefined };
+  }
+  const edge = boundary.time_us;
+  const scanned = ascending ? { ...range, highUs: edge + 1 } : { ...range, lowUs: edge };
+  return {
+    rows: await selectLogs(db, appId, filter, { range: scanned }).execute(),
+    rest: ascending ? { ...range, lowUs: edge + 1 } : { ...range, highUs: edge },
+  };
 }
 
 /** A `.catch` handler: a statement stopped by its deadline becomes the 400 that says so. */
