@@ -31,9 +31,9 @@ export interface LogStore {
     rows: readonly NewLogRow[],
   ): Promise<Array<{ id: number; time_us: number }>>;
   /**
-   * True when a `q` asks the text index for a page of matches in any order before it scans
-   * (queryLogs): cheap where the index lookup is (PostgreSQL's trigram GIN: a rare word over
-   * 24 h in ~1 ms against ~40 ms for the scan step, decision 029).
+   * True when a `q` whose newest rows hold no match asks the text index for a page of matches
+   * in any order before it scans on (queryLogs): cheap where the index lookup is (PostgreSQL's
+   * trigram GIN: a rare word over 24 h in ~1 ms against ~40 ms for the scan step, decision 029).
    */
   probesIndexFirst: boolean;
   /**
