@@ -1,18 +1,21 @@
 /**
  * Filling the PostgreSQL benchmark database (bench/api.ts) with a million entries in reasonable
  * time, ending with the tables the service has: the span's day partitions, every index of
- * migrations 002 and 004 (the pg_trgm GIN one included) and fresh planner statistics.
+ * migrations 002, 004 and 007 (the pg_trgm GIN one included) and fresh planner statistics.
  *
  * How: the rows go through the store's own insert (`insertLogRows`: one statement over arrays per
  * batch) into the partitioned table, but with the indexes dropped first and built again once at
  * the end from their own definitions (`pg_indexes`), as a bulk load does: building a GIN index
- * once is far cheaper than updating it for every batch. Then `ANALYZE`.
+ * once is far cheaper than updating it for every batch. The search text goes into
+ * `app_log_search` through the indexer's own statement, each app's watermark at its last row
+ * (decision 030), also before its trigram index is built. Then `ANALYZE`.
  */
 import { sql, type Kysely } from 'kysely';
 import { insertLogRows, toLogRow } from '../server/store/app-logs';
 import { ensureDayPartition } from '../server/store/app-logs-postgres';
 import type { NewLogRow } from '../server/store/app-logs-table';
 import type { Database } from '../server/store/db';
+import { indexPendingLogsPostgres } from '../server/store/log-search-indexer-postgres';
 import { makeEntry } from './log-entries';
 
 const DAY_US = 86_400_000_000;
@@ -35,7 +38,9 @@ export async function fillPostgres(
   await db.connection().execute(async (connection) => {
     const indexes = await sql<{ name: string; definition: string }>`
       select indexname as name, indexdef as definition from pg_indexes
-      where schemaname = current_schema() and tablename = 'app_logs'`.execute(connection);
+      where schemaname = current_schema() and tablename in ('app_logs', 'app_log_search')`.execute(
+      connection,
+    );
     for (const { name } of indexes.rows) {
       await sql`drop index ${sql.id(name)}`.execute(connection);
     }
@@ -54,12 +59,13 @@ export async function fillPostgres(
     for (const batch of pending.values()) {
       if (batch.length > 0) await insertLogRows(connection, batch);
     }
+    await indexPendingLogsPostgres(connection, Infinity);
     await sql`set maintenance_work_mem = '512MB'`.execute(connection);
     for (const { definition } of indexes.rows) {
       // pg_indexes writes a partitioned table's index `ON ONLY` it: without ONLY it is built on
       // every partition too, as the migration's `create index` did.
       await sql.raw(definition.replace(' ON ONLY ', ' ON ')).execute(connection);
     }
-    await sql`analyze app_logs`.execute(connection);
+    await sql`analyze app_logs, app_log_search`.execute(connection);
   });
 }

@@ -4,13 +4,14 @@
  * per instance. Afterwards every app is read back from the database: each entry sent must be
  * there exactly once, and in time order the row ids must increase (later batches of an app
  * commit later, with later times, in whichever instance; decision 012).
- * On SQLite the rate also counts until the search indexer has caught up (decision 023): the rate
+ * The rate also counts until the search indexer has caught up (decisions 023, 030): the rate
  * through HTTP counts until the last response, the indexed rate until then. The servers' CPU per
  * 1,000 entries comes from their `/bench/usage` route (bench/api-server.ts).
  */
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../server/store/db';
+import { engineOf } from '../server/store/engine';
 import { makeEntry } from './log-entries';
 
 export interface IngestPlan {
@@ -23,14 +24,14 @@ export interface IngestPlan {
   batchSize: number;
   /** Requests in flight per instance. */
   inFlight: number;
-  /** SQLite: wait for the search indexer's watermark (decision 023). */
+  /** Also wait for the search indexer's watermarks (decisions 023, 030). */
   indexed: boolean;
 }
 
 export interface IngestResult {
   /** Entries per second until the last response. */
   perSecond: number;
-  /** SQLite: entries per second until the search index caught up. */
+  /** Entries per second until the search index caught up. */
   indexedPerSecond?: number;
   /** Server CPU (every thread, summed over the instances) per 1,000 entries, ms. */
   cpuMsPer1000: number;
@@ -64,6 +65,27 @@ async function watermark(db: Kysely<Database>): Promise<number> {
   return result.rows[0]?.indexed ?? 0;
 }
 
+/** PostgreSQL: true when every app's watermark is at its last row (decision 030). */
+async function appsIndexed(db: Kysely<Database>, appIds: readonly number[]): Promise<boolean> {
+  const result = await sql<{ behind: number }>`
+    select count(*)::integer as behind from unnest(${appIds}::integer[]) as app(id)
+    where coalesce((select indexed_us from app_log_search_state where app_id = app.id), 0)
+      < (select max(time_us) from app_logs where app_id = app.id)`.execute(db);
+  return result.rows[0]?.behind === 0;
+}
+
+/** Waits until the search index holds the `entries` written since `indexedBefore` (SQLite). */
+async function waitIndexed(
+  db: Kysely<Database>,
+  plan: IngestPlan,
+  indexedUntil: number,
+): Promise<void> {
+  const appIds = plan.apps.map((app) => app.id);
+  const caughtUp = async () =>
+    engineOf(db) === 'postgres' ? appsIndexed(db, appIds) : (await watermark(db)) >= indexedUntil;
+  while (!(await caughtUp())) await new Promise((done) => setTimeout(done, 5));
+}
+
 /** The rates and CPU; throws when an entry is missing, doubled or out of order. */
 export async function ingest(db: Kysely<Database>, plan: IngestPlan): Promise<IngestResult> {
   const requests = Array.from({ length: plan.batches }, (_, batch) => {
@@ -76,7 +98,7 @@ export async function ingest(db: Kysely<Database>, plan: IngestPlan): Promise<In
     return { base, url: `${base}/api/apps/${app?.key ?? ''}/logs`, body: JSON.stringify({ logs }) };
   });
   const entries = plan.batches * plan.batchSize;
-  const indexedBefore = plan.indexed ? await watermark(db) : 0;
+  const indexedBefore = plan.indexed && engineOf(db) === 'sqlite' ? await watermark(db) : 0;
   const usageBefore = await usage(plan.bases);
   const start = performance.now();
   await Promise.all(
@@ -104,9 +126,7 @@ export async function ingest(db: Kysely<Database>, plan: IngestPlan): Promise<In
   let indexedPerSecond: number | undefined;
   if (plan.indexed) {
     // The search indexer catches up after the last response.
-    while ((await watermark(db)) < indexedBefore + entries) {
-      await new Promise((done) => setTimeout(done, 5));
-    }
+    await waitIndexed(db, plan, indexedBefore + entries);
     indexedPerSecond = Math.round(entries / ((performance.now() - start) / 1000));
   }
   // CPU until the index caught up.

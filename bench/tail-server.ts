@@ -2,9 +2,10 @@
  * The service for bench/tail.ts, in its own process so the thousand tails and the server do not
  * share one event loop. It sets up a fresh database (a site, `APPS` apps, a token), counts every
  * database query (a Kysely plugin), and answers `stats` over IPC with its RSS (the highest seen
- * since `start`), event-loop delay percentiles and the queries since `start`.
+ * since `start`), event-loop delay percentiles, and the queries since `start`: all of them, and
+ * the waiting tails' (each a page read and the app's newest time, two statements).
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../server/app';
 import { AuthFailureLimiter } from '../server/auth-limiter';
@@ -13,6 +14,12 @@ import { migrateToLatest, openDatabase } from '../server/store/db';
 import { createSite, ensureMembership } from '../server/store/sites';
 import { findOrCreateUser, issueToken } from '../server/store/tokens';
 import { appFixture } from '../server/test-support.test-helper';
+import { InProcessLogNotifier, type LogNotifier } from '../server/logs/log-notifier';
+
+function percentileOf(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
 
 let queries = 0;
 const counting: KyselyPlugin = {
@@ -32,11 +39,38 @@ const token = await issueToken(raw, userId);
 const appKeys = Array.from({ length: Number(process.env.APPS ?? 10) }, (_, i) => `tail-${i}`);
 for (const key of appKeys) await insertApp(raw, 'bench', appFixture(key));
 
+/**
+ * The service's own share of delivery: for each commit that woke waiting requests, from the
+ * commit's time to when their answers have been handed to the sockets (the answers are written
+ * in the microtasks after `notify`; a `setImmediate` runs after them). What the bench process
+ * adds after that (reading, parsing, its own event loop) is not in it.
+ */
+const fanOutMs: number[] = [];
+/** Of it, the entries' time → `notify` (the transaction, and the turns of the loop it awaits). */
+const notifyMs: number[] = [];
+const inProcess = new InProcessLogNotifier();
+const timedNotifier: LogNotifier = {
+  notify: (appId, commit) => {
+    const before = app.logTails.stats().waiting;
+    inProcess.notify(appId, commit);
+    const committedMs = (commit?.rows[0]?.timeUs ?? Date.now() * 1000) / 1000;
+    const notifiedMs = Date.now();
+    if (app.logTails.stats().waiting < before) {
+      setImmediate(() => {
+        fanOutMs.push(Date.now() - committedMs);
+        notifyMs.push(notifiedMs - committedMs);
+      });
+    }
+  },
+  subscribe: (appId, listener) => inProcess.subscribe(appId, listener),
+};
+
 const db = raw.withPlugin(counting);
 const app = await buildApp({
   db,
   staticDir: null,
   authLimiter: new AuthFailureLimiter(1_000_000),
+  logNotifier: timedNotifier,
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 
@@ -44,6 +78,9 @@ const delay = monitorEventLoopDelay({ resolution: 5 });
 delay.enable();
 let maxRss = 0;
 let startQueries = 0;
+let startTailQueries = 0;
+let startCpu = process.cpuUsage();
+let startedAt = performance.now();
 setInterval(() => {
   maxRss = Math.max(maxRss, process.memoryUsage().rss);
 }, 250).unref();
@@ -53,14 +90,24 @@ process.on('message', (message) => {
     delay.reset();
     maxRss = process.memoryUsage().rss;
     startQueries = queries;
+    startTailQueries = app.logTails.stats().queries;
+    fanOutMs.length = 0;
+    notifyMs.length = 0;
+    startCpu = process.cpuUsage();
+    startedAt = performance.now();
     process.send?.('started');
   } else if (message === 'stats') {
+    const cpu = process.cpuUsage(startCpu);
     process.send?.({
+      cpuShare: (cpu.user + cpu.system) / 1000 / (performance.now() - startedAt),
       rssMb: Math.max(maxRss, process.memoryUsage().rss) / 2 ** 20,
       delayP50Ms: delay.percentile(50) / 1e6,
       delayP99Ms: delay.percentile(99) / 1e6,
       delayMaxMs: delay.max / 1e6,
       queries: queries - startQueries,
+      tailQueries: app.logTails.stats().queries - startTailQueries,
+      fanOutMs: [50, 95, 99].map((p) => percentileOf(fanOutMs, p)),
+      notifyMs: [50, 95, 99].map((p) => percentileOf(notifyMs, p)),
     });
   }
 });

@@ -1,23 +1,37 @@
 /**
- * `npm run bench:tail`: many viewers following live logs with the waiting poll (decision 013).
- * One service process (bench/tail-server.ts, fresh temp SQLite database) and this process
- * holding `TAILS` tails spread evenly over `APPS` apps, each in a loop of
- * `GET /apps/{key}/logs?since=<newest time held>&wait=25&limit=200`. A producer POSTs `RATE`
- * entries/s for `SECONDS` s (every 100 ms, one batch per app).
+ * `npm run bench:tail`: many viewers following live logs with the waiting poll (decisions 013,
+ * 027). One service process (bench/tail-server.ts, fresh temp SQLite database), `TAILS` tails
+ * spread evenly over `APPS` apps in `TAIL_WORKERS` worker threads (bench/tail-viewers.ts: each
+ * tail a keep-alive socket looping on `GET /apps/{key}/logs?since=<newest time held>&wait=25
+ * &limit=200`), and a producer on this thread POSTing `RATE` entries/s for `SECONDS` s (every
+ * 100 ms, one batch per app).
  *
- * Reported: delivery latency (a tail receives an entry, minus the entry's commit `time`: one
- * machine, one clock) p50/p95/p99 over every (tail, entry) pair; whether every tail got every
- * entry of its app once; the service's highest RSS, its event-loop delay p50/p99/max, and its
- * database queries per second; requests per second the tails sent.
+ * Reported: delivery latency (an entry reaches a tail, minus the entry's commit `time`: one
+ * machine, one clock) p50/p95/p99 over every (tail, entry) pair, stamped when the answer's first
+ * bytes arrived and after it was parsed; the service's own share of it (a commit's time → the
+ * answers it woke handed to the sockets, per commit); whether every tail got every entry of its
+ * app exactly once; the service's highest RSS, its event-loop delay p50/p99/max, its database
+ * queries per second (and of them the tails' page reads); requests per second the tails sent;
+ * the CPU share of the service and of this process, and the tails' threads' event-loop delay
+ * and utilization (a client that falls behind would show up in delivery).
  *
  * Env: TAILS (1000), APPS (10), RATE (1000), SECONDS (20), RUNS (3), PORT (18660, +1 per run),
- * SERVER_NODE_ARGS (more node flags for the service, e.g. `--cpu-prof --cpu-prof-dir=prof`).
+ * TAIL_WORKERS (1), SERVER_NODE_ARGS (more node flags for the service, e.g. `--cpu-prof
+ * --cpu-prof-dir=prof`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import {
+  HISTOGRAM_BUCKETS,
+  type ViewersCommand,
+  type ViewersReport,
+  type ViewersSetup,
+} from './tail-viewers';
 
 const TAILS = Number(process.env.TAILS ?? 1000);
 const APPS = Number(process.env.APPS ?? 10);
@@ -25,14 +39,22 @@ const RATE = Number(process.env.RATE ?? 1000);
 const SECONDS = Number(process.env.SECONDS ?? 20);
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = Number(process.env.PORT ?? 18660);
+const TAIL_WORKERS = Number(process.env.TAIL_WORKERS ?? 1);
 const TICK_MS = 100;
 
 interface ServerStats {
+  /** Its CPU time over wall time since `start` (1: one core). */
+  cpuShare: number;
   rssMb: number;
   delayP50Ms: number;
   delayP99Ms: number;
   delayMaxMs: number;
   queries: number;
+  tailQueries: number;
+  /** Commit → answers handed to the sockets, p50/p95/p99 (ms). */
+  fanOutMs: [number, number, number];
+  /** Of it, the entries' time → notify (the ingestion transaction), p50/p95/p99 (ms). */
+  notifyMs: [number, number, number];
 }
 
 interface Ready {
@@ -46,40 +68,73 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-/**
- * Requests over node:http with keep-alive: the thousand viewers are browsers, not this process,
- * so their client should cost the shared machine as little as possible (in a profile of this
- * process with fetch, undici's request and body machinery was most of its busy time), and
- * node:http has no connect timeout to fail a run on a machine so loaded that the service
- * accepts late. The parsed JSON answer, or null when aborted or failed.
- */
+/** The producer's POSTs (a hundred a second: node:http's keep-alive agent is cheap enough). */
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
-function requestJson<T>(
-  url: string,
-  headers: Record<string, string>,
-  options: { signal?: AbortSignal; body?: string } = {},
-) {
-  return new Promise<T | null>((resolve) => {
-    const method = options.body === undefined ? 'GET' : 'POST';
-    const req = httpRequest(url, { agent, headers, method, signal: options.signal }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+function post(url: string, headers: Record<string, string>, body: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { agent, headers, method: 'POST' }, (res) => {
+      res.resume();
       res.on('end', () => {
-        try {
-          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as T);
-        } catch {
-          resolve(null);
-        }
-      });
-      res.on('error', () => {
-        resolve(null);
+        if (res.statusCode === 201) resolve();
+        else reject(new Error(`POST answered ${res.statusCode}`));
       });
     });
-    req.on('error', () => {
-      resolve(null);
-    });
-    req.end(options.body);
+    req.on('error', reject);
+    req.end(body);
   });
+}
+
+/** One worker thread of tails (bench/tail-viewers.ts), loaded through tsx like this file. */
+class ViewersWorker {
+  private readonly worker: Worker;
+  private readonly answers: Array<(message: unknown) => void> = [];
+
+  constructor(setup: ViewersSetup) {
+    const url = new URL('./tail-viewers.ts', import.meta.url).href;
+    this.worker = new Worker(
+      `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`,
+      { eval: true, workerData: setup },
+    );
+    this.worker.on('message', (message: unknown) => this.answers.shift()?.(message));
+    this.worker.on('error', (error) => {
+      console.error('tail worker failed:', error);
+      process.exit(1);
+    });
+  }
+
+  command<T>(command: ViewersCommand): Promise<T> {
+    return new Promise((resolve) => {
+      this.answers.push((message) => resolve(message as T));
+      this.worker.postMessage(command);
+    });
+  }
+
+  async stop(): Promise<ViewersReport> {
+    const report = await this.command<ViewersReport>('stop');
+    await this.worker.terminate();
+    return report;
+  }
+}
+
+/** Percentile of a histogram of 1 ms buckets. */
+function histogramPercentile(histogram: Uint32Array, p: number): number {
+  let total = 0;
+  for (const count of histogram) total += count;
+  const rank = Math.ceil((p / 100) * total);
+  let seen = 0;
+  for (let ms = 0; ms < histogram.length; ms += 1) {
+    seen += histogram[ms] ?? 0;
+    if (seen >= rank && total > 0) return ms;
+  }
+  return Number.NaN;
+}
+
+function sumOf(histograms: readonly Uint32Array[]): Uint32Array {
+  const sum = new Uint32Array(HISTOGRAM_BUCKETS);
+  for (const histogram of histograms) {
+    for (let i = 0; i < sum.length; i += 1) sum[i] = (sum[i] ?? 0) + (histogram[i] ?? 0);
+  }
+  return sum;
 }
 
 function ask<T>(child: ChildProcess, message: string): Promise<T> {
@@ -93,13 +148,28 @@ interface RunResult {
   deliveryP50: number;
   deliveryP95: number;
   deliveryP99: number;
+  arrivalP50: number;
+  arrivalP95: number;
+  arrivalP99: number;
   deliveries: number;
   tailsComplete: number;
+  tailsDisordered: number;
+  failedRequests: number;
   rssMb: number;
   delayP50: number;
   delayP99: number;
   delayMax: number;
+  serviceCpu: number;
+  benchCpu: number;
+  viewersDelayP99: number;
+  viewersUtilization: number;
   queriesPerSecond: number;
+  tailQueriesPerSecond: number;
+  fanOutP50: number;
+  fanOutP95: number;
+  fanOutP99: number;
+  notifyP50: number;
+  notifyP95: number;
   tailRequestsPerSecond: number;
   ingestedPerSecond: number;
 }
@@ -116,6 +186,7 @@ async function runOnce(run: number): Promise<RunResult> {
       APPS: String(APPS),
     },
   });
+  let workers: ViewersWorker[] = [];
   try {
     const ready = await new Promise<Ready>((resolve, reject) => {
       child.once('message', (message) => resolve(message as Ready));
@@ -123,51 +194,33 @@ async function runOnce(run: number): Promise<RunResult> {
     });
     const base = `http://127.0.0.1:${port}/api/apps`;
     const headers = { Authorization: `Bearer ${ready.token}`, 'X-Service-Site': 'bench' };
-    const latencies: number[] = [];
-    const received = new Map<number, number>(); // tail → entries received
-    let requests = 0;
-    let stopping = false;
-    // One controller per request in flight (a shared signal collects a listener per fetch).
-    const inFlight = new Set<AbortController>();
-
-    async function tail(index: number, key: string, startSeconds: number): Promise<void> {
-      let cursor = startSeconds;
-      let count = 0;
-      while (!stopping) {
-        const url = `${base}/${key}/logs?since=${cursor}&wait=25&limit=200`;
-        requests += 1;
-        const controller = new AbortController();
-        inFlight.add(controller);
-        const page = await requestJson<Array<{ id: string; time: number }>>(url, headers, {
-          signal: controller.signal,
-        });
-        inFlight.delete(controller);
-        if (!page) return;
-        const now = Date.now();
-        for (const entry of page) {
-          if (entry.time <= cursor && count > 0) continue; // the entry at the cursor, held
-          latencies.push(now - entry.time * 1000);
-          count += 1;
-        }
-        received.set(index, count);
-        const last = page.at(-1);
-        if (last) cursor = last.time;
-      }
-    }
-
     const startSeconds = Date.now() / 1000;
-    const tails = Array.from({ length: TAILS }, (_, index) =>
-      tail(index, ready.appKeys[index % APPS] ?? '', startSeconds),
+    const tails = Array.from({ length: TAILS }, (_, index) => ({
+      index,
+      key: ready.appKeys[index % APPS] ?? '',
+    }));
+    const workerCount = TAILS === 0 ? 0 : Math.min(TAIL_WORKERS, TAILS);
+    workers = Array.from(
+      { length: workerCount },
+      (_, w) =>
+        new ViewersWorker({
+          port,
+          token: ready.token,
+          tails: tails.filter((tail) => tail.index % workerCount === w),
+          startSeconds,
+        }),
     );
     // Let every tail reach its held request before the clock starts.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    latencies.length = 0;
-    const requestsAtStart = requests;
+    await Promise.all(workers.map((worker) => worker.command('measure')));
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const cpuAtStart = process.cpuUsage();
     await ask(child, 'start');
     const perApp = Math.max(1, Math.round((RATE * TICK_MS) / 1000 / APPS));
     const ticks = Math.round((SECONDS * 1000) / TICK_MS);
     const started = Date.now();
-    const posts: Promise<unknown>[] = [];
+    const posts: Promise<void>[] = [];
     let sentPerApp = 0;
     for (let tick = 0; tick < ticks; tick += 1) {
       const wait = started + tick * TICK_MS - Date.now();
@@ -178,10 +231,10 @@ async function runOnce(run: number): Promise<RunResult> {
           data: `t${tick} ${i}`,
         }));
         posts.push(
-          requestJson(
+          post(
             `${base}/${key}/logs`,
             { ...headers, 'Content-Type': 'application/json' },
-            { body: JSON.stringify({ logs }) },
+            JSON.stringify({ logs }),
           ),
         );
       }
@@ -190,38 +243,64 @@ async function runOnce(run: number): Promise<RunResult> {
     await Promise.all(posts);
     // The last commits reach the tails.
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && [...received.values()].some((n) => n < sentPerApp)) {
+    const complete = async () => {
+      const reports = await Promise.all(
+        workers.map((worker) => worker.command<ViewersReport>('progress')),
+      );
+      return reports.every((report) =>
+        Object.values(report.received).every((count) => count >= sentPerApp),
+      );
+    };
+    while (Date.now() < deadline && !(await complete())) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const elapsed = (Date.now() - started) / 1000;
     const stats = await ask<ServerStats>(child, 'stats');
-    stopping = true;
-    for (const controller of inFlight) controller.abort();
-    await Promise.allSettled(tails);
-    const sorted = latencies.sort((a, b) => a - b);
-    const complete = [...Array(TAILS).keys()].filter((i) => received.get(i) === sentPerApp).length;
+    const cpu = process.cpuUsage(cpuAtStart);
+    delay.disable();
+    const reports = await Promise.all(workers.map((worker) => worker.stop()));
+    workers = [];
+    const arrival = sumOf(reports.map((report) => report.arrivalHistogram));
+    const parsed = sumOf(reports.map((report) => report.parsedHistogram));
+    const received = reports.flatMap((report) => Object.values(report.received));
     const result: RunResult = {
-      deliveryP50: percentile(sorted, 50),
-      deliveryP95: percentile(sorted, 95),
-      deliveryP99: percentile(sorted, 99),
-      deliveries: sorted.length,
-      tailsComplete: complete,
+      deliveryP50: histogramPercentile(parsed, 50),
+      deliveryP95: histogramPercentile(parsed, 95),
+      deliveryP99: histogramPercentile(parsed, 99),
+      arrivalP50: histogramPercentile(arrival, 50),
+      arrivalP95: histogramPercentile(arrival, 95),
+      arrivalP99: histogramPercentile(arrival, 99),
+      deliveries: parsed.reduce((sum, count) => sum + count, 0),
+      tailsComplete: received.filter((count) => count === sentPerApp).length,
+      tailsDisordered: reports.reduce((sum, report) => sum + report.disorderedTails, 0),
+      failedRequests: reports.reduce((sum, report) => sum + report.failedRequests, 0),
       rssMb: stats.rssMb,
       delayP50: stats.delayP50Ms,
       delayP99: stats.delayP99Ms,
       delayMax: stats.delayMaxMs,
+      serviceCpu: stats.cpuShare,
+      benchCpu: (cpu.user + cpu.system) / 1000 / (elapsed * 1000),
+      viewersDelayP99: Math.max(delay.percentile(99) / 1e6, ...reports.map((r) => r.delayP99Ms)),
+      viewersUtilization: Math.max(0, ...reports.map((report) => report.utilization)),
       queriesPerSecond: stats.queries / elapsed,
-      tailRequestsPerSecond: (requests - requestsAtStart) / elapsed,
+      tailQueriesPerSecond: stats.tailQueries / elapsed,
+      fanOutP50: stats.fanOutMs[0],
+      fanOutP95: stats.fanOutMs[1],
+      fanOutP99: stats.fanOutMs[2],
+      notifyP50: stats.notifyMs[0],
+      notifyP95: stats.notifyMs[1],
+      tailRequestsPerSecond: reports.reduce((sum, report) => sum + report.requests, 0) / elapsed,
       ingestedPerSecond: (sentPerApp * APPS) / SECONDS,
     };
     console.log(
       `run ${run}:`,
       JSON.stringify(result, (_, v: unknown) =>
-        typeof v === 'number' ? Math.round(v * 10) / 10 : v,
+        typeof v === 'number' ? Math.round(v * 100) / 100 : v,
       ),
     );
     return result;
   } finally {
+    await Promise.all(workers.map((worker) => worker.stop()));
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     rmSync(dir, { recursive: true, force: true });
@@ -242,13 +321,46 @@ console.table({
   'delivery p50 (ms)': { median: median('deliveryP50').toFixed(0), target: '' },
   'delivery p95 (ms)': { median: median('deliveryP95').toFixed(0), target: '<= 200' },
   'delivery p99 (ms)': { median: median('deliveryP99').toFixed(0), target: '' },
+  'of it, until the first bytes arrived p50/p95/p99 (ms)': {
+    median: (['arrivalP50', 'arrivalP95', 'arrivalP99'] as const)
+      .map((key) => median(key).toFixed(0))
+      .join(' / '),
+    target: '',
+  },
+  'service: commit → answers written p50/p95/p99 (ms)': {
+    median: (['fanOutP50', 'fanOutP95', 'fanOutP99'] as const)
+      .map((key) => median(key).toFixed(0))
+      .join(' / '),
+    target: '',
+  },
+  '… of it, entry time → commit notified p50/p95 (ms)': {
+    median: `${median('notifyP50').toFixed(0)} / ${median('notifyP95').toFixed(0)}`,
+    target: '',
+  },
   'tails with every entry once': {
     median: median('tailsComplete').toFixed(0),
     target: String(TAILS),
   },
+  'tails given an entry twice or out of order': {
+    median: median('tailsDisordered').toFixed(0),
+    target: '0',
+  },
+  'failed tail requests': { median: median('failedRequests').toFixed(0), target: '0' },
   'service RSS, highest (MB)': { median: median('rssMb').toFixed(0), target: '<= 300' },
   'event-loop delay p99 (ms)': { median: median('delayP99').toFixed(1), target: '<= 50' },
   'event-loop delay max (ms)': { median: median('delayMax').toFixed(1), target: '' },
   'database queries/s': { median: median('queriesPerSecond').toFixed(0), target: '' },
+  'of them, page reads by tails/s': {
+    median: median('tailQueriesPerSecond').toFixed(0),
+    target: '',
+  },
   'tail requests/s': { median: median('tailRequestsPerSecond').toFixed(0), target: '' },
+  'CPU share: service / bench (1 = a core)': {
+    median: `${median('serviceCpu').toFixed(2)} / ${median('benchCpu').toFixed(2)}`,
+    target: '',
+  },
+  "tails' threads: event-loop delay p99 (ms) / utilization": {
+    median: `${median('viewersDelayP99').toFixed(0)} / ${median('viewersUtilization').toFixed(2)}`,
+    target: '',
+  },
 });

@@ -23,6 +23,11 @@ async function openVisualWith(page: Page, html: string) {
   return page.frameLocator('iframe[title="Visual editor"]');
 }
 
+/** Whether `locator` has the focus now (read once; `toBeFocused` waits, which a Tab loop must not). */
+function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.matches(':focus'));
+}
+
 async function codeText(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Code' }).click();
   const lines = await page
@@ -373,12 +378,19 @@ test.describe('notifications: visual mode', () => {
       canvas.getByRole('button', { name: 'When there are none' }),
       canvas.getByRole('button', { name: /HTML comment: edit in code/ }),
     ];
-    // Each stop is reached by Tab alone, in order (editable texts may sit between them).
+    // Each stop is reached by Tab alone, in order (editable texts may sit between them). Focus
+    // moves with the key press, so it is read once per press: a 50 ms wait for it missed a stop
+    // on a loaded machine, and the next Tab went past it.
     for (const stop of stops) {
-      await expect(async () => {
-        await page.keyboard.press('Tab');
-        await expect(stop).toBeFocused({ timeout: 50 });
-      }).toPass({ intervals: [0], timeout: 10_000 });
+      await expect
+        .poll(
+          async () => {
+            await page.keyboard.press('Tab');
+            return isFocused(stop);
+          },
+          { intervals: [0], timeout: 10_000 },
+        )
+        .toBe(true);
     }
     await page.keyboard.press('Enter');
     await expect(page.getByRole('textbox', { name: 'HTML version' })).toBeFocused();
@@ -506,12 +518,19 @@ test.describe('notifications: visual mode', () => {
     await expect(heading('No block selected')).toBeVisible();
 
     // The next text is the paragraph under the heading (past the heading's variable chip, a Tab
-    // stop of its own): duplicate it; the copy is selected.
-    await expect(async () => {
-      await page.keyboard.press('Tab');
-      await expect(heading('Text')).toBeVisible({ timeout: 100 });
-    }).toPass({ intervals: [0], timeout: 10_000 });
+    // stop of its own): duplicate it; the copy is selected. Tab until the focus is in it (read
+    // once per press; waiting 100 ms for the panel's re-render let a loaded machine Tab past it).
     const intro = canvas.getByRole('paragraph').filter({ hasText: /^We received your order/ });
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press('Tab');
+          return intro.evaluate((element) => element.contains(element.ownerDocument.activeElement));
+        },
+        { intervals: [0], timeout: 10_000 },
+      )
+      .toBe(true);
+    await expect(heading('Text')).toBeVisible();
     await page.keyboard.press('Alt+Shift+D');
     await expect(intro).toHaveCount(2);
     await expect(heading('Text')).toBeVisible();

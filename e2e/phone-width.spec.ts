@@ -1,6 +1,6 @@
 // At 375 px no main page scrolls sideways: what is wider than a phone (a table, a 1024 px e-mail
 // preview) scrolls inside its own box.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openConsent, openEditor } from './pages';
 
@@ -30,6 +30,25 @@ test.describe('a 375 px phone', () => {
       await open();
       expect(await sidewaysScroll(page), name).toBeLessThanOrEqual(0);
     }
+  });
+
+  test("the log viewer's toolbar keeps to one row, Export as an icon with its name", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await openPage(page, '/apps/analytics/logs', 'Logs');
+    // Controls of one row share their vertical middle; a wrapped one sits a row lower.
+    const middleOf = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top + box.height / 2;
+      });
+    const pause = await middleOf(page.getByRole('button', { name: 'Pause' }));
+    const times = await middleOf(page.getByRole('group', { name: 'Times' }));
+    const exportButton = await middleOf(page.getByRole('button', { name: 'Export NDJSON' }));
+    expect(Math.abs(times - pause)).toBeLessThan(2);
+    expect(Math.abs(exportButton - pause)).toBeLessThan(2);
   });
 
   test('the desktop preview at 100 % scrolls inside its frame; the phone width fits', async ({

@@ -7,7 +7,11 @@
  * Prints the figures; exits 1 on any violation. Not part of `npm test` (it takes a minute).
  */
 import Database from 'better-sqlite3';
-import { startServiceProcess, type ServiceProcess } from '../server/reliability/service-process';
+import {
+  postStorefrontLogs,
+  startServiceProcess,
+  type ServiceProcess,
+} from '../server/reliability/service-process';
 
 const ROUNDS = Number(process.env.CHAOS_ROUNDS ?? 5);
 const CLIENTS = 4;
@@ -39,15 +43,7 @@ async function ingestUntilRefused(
       data: { batch: id, i },
     }));
     try {
-      const response = await fetch(`${service.apiUrl}/apps/storefront/logs`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'x-service-site': 'demo',
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ logs }),
-      });
+      const response = await postStorefrontLogs(service.apiUrl, token, logs);
       if (response.status !== 201) throw new Error(`status ${response.status}`);
       await response.arrayBuffer();
       acknowledged.add(id);

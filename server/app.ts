@@ -23,6 +23,7 @@ import { defaultAuthLimiter, type FailedAuthLimiter } from './auth-limiter';
 import { errorBody, registerErrorHandling, validatorCompiler } from './errors';
 import { registerJsonBodyParser } from './json-body';
 import { InProcessLogNotifier, type LogNotifier } from './logs/log-notifier';
+import { LogTailWaits } from './logs/log-waits';
 import { appLogRoutes } from './routes/app-logs';
 import { appRoutes } from './routes/apps';
 import { consentRoutes } from './routes/consent';
@@ -35,12 +36,15 @@ import type { Mailer } from './mail/mailer';
 import type { FixedWindowLimiter } from './fixed-window-limiter';
 import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from './security-headers';
 import type { Database } from './store/db';
+import { queryTailPage } from './store/app-logs';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     /** Commits of log entries, for waiting tails (`?wait=`); see server/logs/log-notifier.ts. */
     logNotifier: LogNotifier;
+    /** The waiting log tails (`?wait=`); see server/logs/log-waits.ts. */
+    logTails: LogTailWaits;
   }
 }
 
@@ -105,7 +109,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('db', deps.db);
-  app.decorate('logNotifier', deps.logNotifier ?? new InProcessLogNotifier());
+  const logNotifier = deps.logNotifier ?? new InProcessLogNotifier();
+  app.decorate('logNotifier', logNotifier);
+  const logTails = new LogTailWaits(logNotifier, (appId, filter) =>
+    queryTailPage(deps.db, appId, filter),
+  );
+  app.decorate('logTails', logTails);
+  // Waiting requests answer before the server stops accepting and waits for them.
+  app.addHook('preClose', (done) => {
+    logTails.close();
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API (OpenAPI) and the API tests check bodies against them;
   // at run time bodies are plain JSON.stringify (these routes are low-volume, and the zod

@@ -21,6 +21,7 @@ import type { FailedAuthLimiter } from './auth-limiter';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from './errors';
 import type { Database } from './store/db';
 import { findMembershipRole } from './store/sites';
+import { isDatabaseBusy } from './store/sqlite-write-lock';
 import { findTokenOwner, touchToken } from './store/tokens';
 
 export interface AuthContext {
@@ -109,7 +110,14 @@ export function createAuthHook(options: AuthOptions): onRequestAsyncHookHandler 
       touched.get(owner.tokenId) ?? (owner.lastUsedAt ? Date.parse(owner.lastUsedAt) : 0);
     if (now - last >= TOUCH_INTERVAL_MS) {
       touched.set(owner.tokenId, now);
-      await touchToken(db, owner.tokenId, new Date(now).toISOString());
+      try {
+        await touchToken(db, owner.tokenId, new Date(now).toISOString());
+      } catch (error) {
+        // Bookkeeping must not refuse the request while another process writes: the next
+        // request records the use.
+        if (!isDatabaseBusy(error)) throw error;
+        touched.delete(owner.tokenId);
+      }
     }
     return owner.userId;
   }

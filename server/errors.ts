@@ -18,6 +18,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { FastifySchemaCompiler } from 'fastify';
 import { safeParse, type $ZodIssue, type $ZodType } from 'zod/v4/core';
 import type { ErrorBody, ErrorDetail } from '../src/api/schemas/error';
+import { isDatabaseBusy } from './store/sqlite-write-lock';
+
+/** A busy database is usually free again within a second (writes take milliseconds). */
+const DATABASE_BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** A failure a route throws on purpose; the handler turns it into the Error body. */
 export class HttpError extends Error {
@@ -358,6 +362,16 @@ function toReply(error: unknown, request: FastifyRequest): ErrorReply {
     return {
       body: errorBody(400, `Invalid ${CONTEXT_FIELD[context]} parameter`, details),
       problems,
+    };
+  }
+  if (isDatabaseBusy(error)) {
+    // Another process held the SQLite file's write lock past the wait; the write was rolled back.
+    return {
+      body: errorBody(
+        503,
+        'The database is busy with another writer; nothing was changed. Try again',
+      ),
+      headers: { 'Retry-After': String(DATABASE_BUSY_RETRY_AFTER_SECONDS) },
     };
   }
   const fastifyError = error as Partial<FastifyError>;

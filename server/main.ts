@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     onIdleClientError: (error) => console.error('database connection closed by the server:', error),
   });
   await migrateToLatest(db);
-  // SQLite: the search index is filled off the ingestion's commit path (decision 023).
+  // The search index is filled off the ingestion's commit path (decisions 023 and 030).
   const searchIndexer = await startLogSearchIndexer(db, config.DATABASE_URL, (error) => {
     console.error('log search indexer:', error);
   });
@@ -105,8 +105,8 @@ async function main(): Promise<void> {
         config.DEMO && config.DEMO_LOGS
           ? startDemoLogGenerator(db, {
               onError: (error) => app.log.error({ err: error }, 'demo log generator failed'),
-              onCommit: (appId) => {
-                app.logNotifier.notify(appId);
+              onCommit: (appId, commit) => {
+                app.logNotifier.notify(appId, commit);
               },
             })
           : undefined;
@@ -114,6 +114,8 @@ async function main(): Promise<void> {
         if (error) app.log.error({ err: error }, 'log retention failed');
         // Printed like the start-up lines: the request logger is at warn, where info never shows.
         else if (deleted > 0) {
+          // Waiting tails may hold entries it deleted.
+          app.logTails.forgetAll();
           console.log(`Pruned ${deleted} log entries older than ${config.LOG_RETENTION_DAYS} days`);
         }
       });

@@ -77,6 +77,27 @@ export async function createPostgresDatabase(
   url.pathname = `/${name}`;
   return {
     url: url.href,
-    drop: () => onServer(adminUrl, `drop database if exists ${name} with (force)`),
+    drop: () => dropDatabase(adminUrl, name),
   };
+}
+
+/** PostgreSQL's error when `with (force)` meets a backend of another role. */
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+/**
+ * Drops the database, disconnecting whoever is still connected. An autovacuum worker in it (the
+ * superuser's) cannot be disconnected by the role: that drop is refused, and tried again once the
+ * worker is likely done (a benchmark's teardown failed so, after heavy ingestion).
+ */
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await onServer(adminUrl, `drop database if exists ${name} with (force)`);
+      return;
+    } catch (error) {
+      const code = error !== null && typeof error === 'object' && 'code' in error && error.code;
+      if (attempt >= 10 || code !== INSUFFICIENT_PRIVILEGE) throw error;
+      await new Promise((done) => setTimeout(done, 1000));
+    }
+  }
 }

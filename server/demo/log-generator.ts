@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { insertLogs } from '../store/app-logs';
+import type { LogCommit } from '../store/app-logs-page';
 import { findAppRow } from '../store/apps';
 import type { Database } from '../store/db';
 import { demoLogEntry, pick, type Random } from './seed/logs';
@@ -15,7 +16,7 @@ export interface LogGeneratorOptions {
   /** Called when a write fails (the generator keeps going). */
   onError?: (error: unknown) => void;
   /** Called after each committed batch (main.ts wakes waiting tails with it). */
-  onCommit?: (appId: number) => void;
+  onCommit?: (appId: number, commit: LogCommit) => void;
   random?: Random;
 }
 
@@ -47,8 +48,8 @@ export function startDemoLogGenerator(
       const batch = Array.from({ length: Math.min(500, count - done) }, () =>
         demoLogEntry(key, random),
       );
-      await insertLogs(db, id, batch);
-      options.onCommit?.(id);
+      const { commit } = await insertLogs(db, id, batch);
+      options.onCommit?.(id, commit);
     }
   }
 

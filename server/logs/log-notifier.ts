@@ -1,35 +1,40 @@
+import type { LogCommit } from '../store/app-logs-page';
+
 /**
  * "Entries of app N were committed": the one signal waiting log tails (`GET /apps/{key}/logs
- * ?wait=N`, see log-waits.ts) need. A writer calls `notify` after its transaction commits; a
- * waiting request `subscribe`s to its app.
+ * ?wait=N`, see log-waits.ts) need. A writer calls `notify` after its transaction commits, with
+ * what the commit wrote, so the tails are answered without a query (decision 027); a listener
+ * gets null for a commit it cannot see (another process's, or unheard).
  *
  * More than one process: on PostgreSQL `PostgresLogNotifier` (postgres-log-notifier.ts) also
  * sends `NOTIFY app_logs, '<app id>'` and listens for the other instances' (decision 020).
  * Waiting code does not change.
  */
 export interface LogNotifier {
-  /** Entries of `appId` were committed. */
-  notify(appId: number): void;
+  /** `commit` was committed to `appId`. */
+  notify(appId: number, commit: LogCommit | null): void;
   /** Calls `listener` after each commit of `appId`; returns the unsubscribe. */
-  subscribe(appId: number, listener: () => void): () => void;
+  subscribe(appId: number, listener: LogCommitListener): () => void;
 }
+
+export type LogCommitListener = (commit: LogCommit | null) => void;
 
 /** Within one process: a set of listeners per app. */
 export class InProcessLogNotifier implements LogNotifier {
-  private readonly listeners = new Map<number, Set<() => void>>();
+  private readonly listeners = new Map<number, Set<LogCommitListener>>();
 
-  notify(appId: number): void {
+  notify(appId: number, commit: LogCommit | null): void {
     const listeners = this.listeners.get(appId);
     if (!listeners) return;
-    for (const listener of [...listeners]) listener();
+    for (const listener of [...listeners]) listener(commit);
   }
 
   /** Wakes every app's listeners (after commits may have gone unheard). */
   notifyAll(): void {
-    for (const appId of [...this.listeners.keys()]) this.notify(appId);
+    for (const appId of [...this.listeners.keys()]) this.notify(appId, null);
   }
 
-  subscribe(appId: number, listener: () => void): () => void {
+  subscribe(appId: number, listener: LogCommitListener): () => void {
     let listeners = this.listeners.get(appId);
     if (!listeners) {
       listeners = new Set();

@@ -1,28 +1,56 @@
 /**
  * Waiting log tails: `GET /apps/{key}/logs?since=…&wait=N` answers as soon as the page holds an
- * entry newer than `since`, or after N seconds with what there is (decision 013).
+ * entry newer than `since`, or after N seconds with what there is (decisions 013 and 027).
  *
- * Requests asking the same page (same app, same filter, same cursor) form one group that runs
- * one query at a time: when the group starts, and after each commit the notifier reports for its
- * app (commits during a query make it run once more when it ends). A thousand viewers following
- * one app at one cursor cost one query per commit, not a thousand.
+ * Requests with the same app and filter share a follow; requests of a follow asking the same
+ * `since` form a group, answered with one page object (one JSON text) for all. A follow knows
+ * every entry matching its filter from some time on, up to the app's latest commit (`Known`),
+ * and keeps up with commits from the entries each commit wrote (the notifier passes them): a
+ * page is cut from what it knows, with no query. It queries the database only to start, when
+ * a request asks for older entries than it knows, and when a commit arrives without its rows
+ * (another process's, on PostgreSQL) or out of order. A follow stays FOLLOW_LINGER_MS after its
+ * last request, so the tails it answered find it current when they ask again.
  *
- * Entries AT `since` do not end the wait (unless they fill the page): the tail asks `since` = the newest time it holds, so
- * those are the ones it has (our times are strictly increasing per app, so no new entry can
- * arrive at that time). They are still in the page the wait answers with.
+ * Entries AT `since` do not end the wait (unless they fill the page): the tail asks `since` = the
+ * newest time it holds, so those are the ones it has (our times are strictly increasing per app,
+ * so no new entry can arrive at that time). They are still in the page the wait answers with.
  *
- * Every wait ends by one path (`finish`): its timer, its abort listener and its place in the
- * group go, and the app's subscription goes with its last group. `close` (the server's preClose)
- * answers every waiting request at once and makes later waits answer at once.
+ * Every wait ends by one path (`release`): its timer, its abort listener and its place in the
+ * group go. `close` (the server's preClose) answers every waiting request at once and makes later
+ * waits answer at once.
  */
 import type { LogFilter } from '../store/app-logs-filter';
-import type { LogPage } from '../store/app-logs';
+import type { TailPage } from '../store/app-logs';
+import {
+  matchesLogFilter,
+  pageOf,
+  type LogCommit,
+  type LogPage,
+  type PageEntry,
+} from '../store/app-logs-page';
 import type { LogNotifier } from './log-notifier';
 
-export type PageQuery = (appId: number, filter: LogFilter) => Promise<LogPage>;
+export type WaitFilter = LogFilter & { sinceUs: number };
+
+/** The client of a waiting request going away (abort, lost connection): the answer goes nowhere. */
+export interface Departure {
+  readonly gone: boolean;
+  /** Calls `listener` when the client goes; returns what stops listening. */
+  listen(listener: () => void): () => void;
+}
+export type TailQuery = (appId: number, filter: WaitFilter) => Promise<TailPage>;
 
 /** Waiting requests one process holds; past it a request is answered at once (it polls). */
 export const MAX_WAITING_REQUESTS = 20_000;
+/** How long a follow without requests keeps up with commits. */
+export const FOLLOW_LINGER_MS = 10_000;
+/** Follows without requests kept at most. */
+const MAX_IDLE_FOLLOWS = 200;
+/**
+ * Pages a follow keeps entries for: a tail that fell up to this many pages behind is still
+ * answered from memory (a full page, at once), without a query.
+ */
+const KEPT_PAGES = 5;
 
 interface Waiter {
   readonly group: Group;
@@ -30,32 +58,53 @@ interface Waiter {
   readonly reject: (error: unknown) => void;
   timer: ReturnType<typeof setTimeout> | null;
   detach: () => void;
-  /** The time ran out before the group's first page was in: answer with it when it is. */
+  /** The time ran out before the follow knew the page: answer when it does. */
   expired: boolean;
 }
 
 interface Group {
+  readonly follow: Follow;
+  readonly sinceUs: number;
+  readonly waiters: Set<Waiter>;
+}
+
+/**
+ * Every entry matching the follow's filter with `fromUs` ≤ time, in time order, of every commit
+ * up to `toUs` (the app's newest time when last heard of). At most KEPT_PAGES pages of them.
+ */
+interface Known {
+  fromUs: number;
+  toUs: number;
+  entries: PageEntry[];
+}
+
+interface Follow {
   readonly key: string;
   readonly appId: number;
-  readonly filter: LogFilter & { sinceUs: number };
-  readonly waiters: Set<Waiter>;
-  /** The latest page read (null until the first query is in). */
-  page: LogPage | null;
+  /** The filter without `since`. */
+  readonly filter: LogFilter;
+  readonly groups: Map<number, Group>;
+  known: Known | null;
+  /** Pages cut from `known` by `since`, until it changes. */
+  readonly pages: Map<number, LogPage>;
   querying: boolean;
-  /** A commit arrived while querying: query again when it ends. */
-  stale: boolean;
+  /** Commits heard while querying, applied to its answer; null: one came without rows. */
+  heard: LogCommit[] | null;
+  /** When its last request left (Date.now()); 0 while it has requests. */
+  idleSince: number;
 }
 
 interface AppWatch {
-  readonly groups: Set<Group>;
+  readonly follows: Set<Follow>;
   readonly unsubscribe: () => void;
 }
 
 export interface LogWaitStats {
   waiting: number;
   groups: number;
+  follows: number;
   apps: number;
-  /** Queries run by groups since the start (the bench reports them per second). */
+  /** Queries run by follows since the start (the bench reports them per second). */
   queries: number;
 }
 
@@ -63,65 +112,108 @@ export interface LogWaitStats {
  * What ends a wait: an entry newer than `since`, or a full page (then entries at `since` fill
  * it, and the client must go on at once to what lies past them).
  */
-function answersNow(page: LogPage, filter: LogFilter & { sinceUs: number }): boolean {
-  return (page.newestUs !== null && page.newestUs > filter.sinceUs) || page.count >= filter.limit;
+function answersNow(page: LogPage, sinceUs: number, limit: number): boolean {
+  return (page.newestUs !== null && page.newestUs > sinceUs) || page.count >= limit;
+}
+
+/** The page of `sinceUs` from what a follow knows (it must know from `sinceUs` on). */
+function pageFrom(known: Known, sinceUs: number, limit: number): LogPage {
+  const { entries } = known;
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((entries[middle]?.timeUs ?? Infinity) < sinceUs) low = middle + 1;
+    else high = middle;
+  }
+  return pageOf(entries.slice(low, low + limit));
+}
+
+/**
+ * `known` after `commit`, or null when the commit does not follow on from it (a commit in
+ * between was not heard). A commit it already holds changes nothing.
+ */
+function knownAfter(known: Known, commit: LogCommit, filter: LogFilter): Known | null {
+  if (commit.previousUs > known.toUs) return null;
+  const last = commit.rows[commit.rows.length - 1];
+  if (!last || last.timeUs <= known.toUs) return known;
+  for (const row of commit.rows) {
+    if (row.timeUs > known.toUs && matchesLogFilter(row, filter)) known.entries.push(row);
+  }
+  known.toUs = last.timeUs;
+  return known;
 }
 
 export class LogTailWaits {
-  private readonly groups = new Map<string, Group>();
+  private readonly follows = new Map<string, Follow>();
   private readonly apps = new Map<number, AppWatch>();
+  private sweepTimer: ReturnType<typeof setInterval> | null = null;
   private waiting = 0;
+  private groupCount = 0;
+  private idleFollows = 0;
   private queries = 0;
   private closed = false;
 
   constructor(
     private readonly notifier: LogNotifier,
-    private readonly queryPage: PageQuery,
+    private readonly queryTail: TailQuery,
   ) {}
 
   /**
-   * The page of `filter` (which has `sinceUs`) once it holds an entry newer than `sinceUs`, or
-   * after `waitMs` with what there is; at once after `close`, past MAX_WAITING_REQUESTS, and
-   * when `signal` aborts (the client is gone: the answer goes nowhere).
+   * The page of `filter` once it holds an entry newer than `sinceUs`, or after `waitMs` with
+   * what there is; at once after `close`, past MAX_WAITING_REQUESTS, and when the client goes.
    */
-  page(
-    appId: number,
-    filter: LogFilter & { sinceUs: number },
-    waitMs: number,
-    signal: AbortSignal,
-  ): Promise<LogPage> {
-    if (this.closed || this.waiting >= MAX_WAITING_REQUESTS || signal.aborted) {
-      return this.queryPage(appId, filter);
+  page(appId: number, filter: WaitFilter, waitMs: number, client: Departure): Promise<LogPage> {
+    if (this.closed || this.waiting >= MAX_WAITING_REQUESTS || client.gone) {
+      this.queries += 1;
+      return this.queryTail(appId, filter).then((tail) => pageOf(tail.entries));
     }
-    const group = this.groupOf(appId, filter);
+    const { sinceUs, ...rest } = filter;
+    const follow = this.followOf(appId, rest);
+    const ready = this.pageAt(follow, sinceUs);
+    if (ready && answersNow(ready, sinceUs, rest.limit)) return Promise.resolve(ready);
+    const group = this.groupOf(follow, sinceUs);
     return new Promise<LogPage>((resolve, reject) => {
       const waiter: Waiter = { group, resolve, reject, timer: null, detach: noop, expired: false };
-      const onAbort = () => {
-        this.finish(waiter, group.page ?? EMPTY_PAGE);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      waiter.detach = () => {
-        signal.removeEventListener('abort', onAbort);
-      };
+      waiter.detach = client.listen(() => {
+        this.finish(waiter, this.pageOf(group) ?? EMPTY_PAGE);
+      });
       waiter.timer = setTimeout(() => {
         waiter.timer = null;
-        if (group.page) this.finish(waiter, group.page);
+        const page = this.pageOf(group);
+        if (page) this.finish(waiter, page);
         else waiter.expired = true;
       }, waitMs);
       group.waiters.add(waiter);
       this.waiting += 1;
-      if (group.page === null && !group.querying) this.query(group);
+      if (!ready) this.query(follow);
     });
   }
 
   /** Answers every waiting request now; later waits answer at once. */
   close(): void {
     this.closed = true;
-    for (const group of [...this.groups.values()]) {
-      for (const waiter of [...group.waiters]) {
-        if (group.page) this.finish(waiter, group.page);
-        else waiter.expired = true;
+    for (const follow of [...this.follows.values()]) {
+      for (const group of [...follow.groups.values()]) {
+        const page = this.pageOf(group);
+        for (const waiter of [...group.waiters]) {
+          if (page) this.finish(waiter, page);
+          else waiter.expired = true;
+        }
       }
+      if (follow.groups.size === 0) this.dropFollow(follow);
+    }
+  }
+
+  /**
+   * Forgets what every follow knows (retention deleted entries it may hold); the follows with
+   * requests query again.
+   */
+  forgetAll(): void {
+    for (const follow of [...this.follows.values()]) {
+      this.learn(follow, null);
+      if (follow.groups.size === 0) this.dropFollow(follow);
+      else this.query(follow);
     }
   }
 
@@ -133,65 +225,164 @@ export class LogTailWaits {
   stats(): LogWaitStats {
     return {
       waiting: this.waiting,
-      groups: this.groups.size,
+      groups: this.groupCount,
+      follows: this.follows.size,
       apps: this.apps.size,
       queries: this.queries,
     };
   }
 
-  private groupOf(appId: number, filter: LogFilter & { sinceUs: number }): Group {
+  /**
+   * The page of `sinceUs` from what `follow` knows, or null if it does not know the entries
+   * from there on. Built once per `since` until what it knows changes: the tails that come back
+   * at one cursor share it.
+   */
+  private pageAt(follow: Follow, sinceUs: number): LogPage | null {
+    const known = follow.known;
+    if (!known || known.fromUs > sinceUs) return null;
+    let page = follow.pages.get(sinceUs);
+    if (!page) {
+      page = pageFrom(known, sinceUs, follow.filter.limit);
+      follow.pages.set(sinceUs, page);
+    }
+    return page;
+  }
+
+  private pageOf(group: Group): LogPage | null {
+    return this.pageAt(group.follow, group.sinceUs);
+  }
+
+  /** What `follow` knows is now `known` (null: nothing). */
+  private learn(follow: Follow, known: Known | null): void {
+    follow.known = known;
+    follow.pages.clear();
+  }
+
+  private followOf(appId: number, filter: LogFilter): Follow {
     const key = `${appId}|${JSON.stringify(filter)}`;
-    const existing = this.groups.get(key);
+    const existing = this.follows.get(key);
     if (existing) return existing;
-    const group: Group = {
+    const follow: Follow = {
       key,
       appId,
       filter,
-      waiters: new Set(),
-      page: null,
+      groups: new Map(),
+      known: null,
+      pages: new Map(),
       querying: false,
-      stale: false,
+      heard: null,
+      idleSince: 0,
     };
-    this.groups.set(key, group);
+    this.follows.set(key, follow);
     let watch = this.apps.get(appId);
     if (!watch) {
-      const groups = new Set<Group>();
+      const follows = new Set<Follow>();
       watch = {
-        groups,
-        // Subscribed before the group's first query: a commit during it is not missed.
-        unsubscribe: this.notifier.subscribe(appId, () => {
-          for (const each of [...groups]) this.query(each);
+        follows,
+        // Subscribed before the follow's first query: a commit during it is not missed.
+        unsubscribe: this.notifier.subscribe(appId, (commit) => {
+          for (const each of [...follows]) this.heard(each, commit);
         }),
       };
       this.apps.set(appId, watch);
     }
-    watch.groups.add(group);
+    watch.follows.add(follow);
+    return follow;
+  }
+
+  private groupOf(follow: Follow, sinceUs: number): Group {
+    const existing = follow.groups.get(sinceUs);
+    if (existing) return existing;
+    if (follow.groups.size === 0 && follow.idleSince !== 0) {
+      follow.idleSince = 0;
+      this.idleFollows -= 1;
+    }
+    const group: Group = { follow, sinceUs, waiters: new Set() };
+    follow.groups.set(sinceUs, group);
+    this.groupCount += 1;
     return group;
   }
 
-  private query(group: Group): void {
-    if (group.querying) {
-      group.stale = true;
-      return;
+  /** A commit of the follow's app (null: one whose rows this process does not have). */
+  private heard(follow: Follow, commit: LogCommit | null): void {
+    if (follow.querying) {
+      if (commit && follow.heard) follow.heard.push(commit);
+      else follow.heard = null;
     }
-    group.querying = true;
-    group.stale = false;
+    if (follow.known) this.learn(follow, commit && knownAfter(follow.known, commit, follow.filter));
+    this.answer(follow);
+  }
+
+  /**
+   * Answers the groups the follow's knowledge answers (and the expired ones it knows), drops
+   * what no request can still ask for, and queries for the groups it does not know.
+   */
+  private answer(follow: Follow): void {
+    let unknown = false;
+    for (const group of [...follow.groups.values()]) {
+      const page = this.pageOf(group);
+      if (!page) {
+        unknown = true;
+        continue;
+      }
+      const fresh = answersNow(page, group.sinceUs, follow.filter.limit);
+      for (const waiter of [...group.waiters]) {
+        if (fresh || waiter.expired) this.finish(waiter, page);
+      }
+    }
+    const known = follow.known;
+    const excess = known ? known.entries.length - KEPT_PAGES * follow.filter.limit : 0;
+    if (known && excess > 0) {
+      // Requests asking from before these would be answered a full page: they were, above.
+      known.entries.splice(0, excess);
+      known.fromUs = known.entries[0]?.timeUs ?? known.fromUs;
+    }
+    if (unknown) this.query(follow);
+  }
+
+  /** Reads the page of the follow's oldest `since`, and what it knows from there on. */
+  private query(follow: Follow): void {
+    if (follow.querying || this.follows.get(follow.key) !== follow) return;
+    let sinceUs = Infinity;
+    for (const group of follow.groups.values()) sinceUs = Math.min(sinceUs, group.sinceUs);
+    if (sinceUs === Infinity) return;
+    follow.querying = true;
+    follow.heard = [];
     this.queries += 1;
-    this.queryPage(group.appId, group.filter).then(
-      (page) => {
-        group.querying = false;
-        group.page = page;
-        const fresh = answersNow(page, group.filter);
-        for (const waiter of [...group.waiters]) {
-          if (fresh || waiter.expired) this.finish(waiter, page);
-        }
-        if (group.stale && this.groups.get(group.key) === group) this.query(group);
+    const { filter } = follow;
+    this.queryTail(follow.appId, { ...filter, sinceUs }).then(
+      (tail) => {
+        const heard = follow.heard;
+        follow.querying = false;
+        follow.heard = null;
+        // A full page does not say what lies past it: it answers its own `since` only.
+        let known: Known | null =
+          tail.entries.length < filter.limit && heard
+            ? { fromUs: sinceUs, toUs: tail.knownUs, entries: tail.entries }
+            : null;
+        for (const commit of heard ?? []) known = known && knownAfter(known, commit, filter);
+        if (known) this.learn(follow, known);
+        else this.answerExactly(follow.groups.get(sinceUs), pageOf(tail.entries));
+        this.answer(follow);
       },
       (error: unknown) => {
-        group.querying = false;
-        for (const waiter of [...group.waiters]) if (this.release(waiter)) waiter.reject(error);
+        follow.querying = false;
+        follow.heard = null;
+        for (const group of [...follow.groups.values()]) {
+          if (this.pageOf(group)) continue;
+          for (const waiter of [...group.waiters]) if (this.release(waiter)) waiter.reject(error);
+        }
       },
     );
+  }
+
+  /** Answers `group` with the page read for its very `since`, if that ends its wait. */
+  private answerExactly(group: Group | undefined, page: LogPage): void {
+    if (!group) return;
+    const fresh = answersNow(page, group.sinceUs, group.follow.filter.limit);
+    for (const waiter of [...group.waiters]) {
+      if (fresh || waiter.expired) this.finish(waiter, page);
+    }
   }
 
   private finish(waiter: Waiter, page: LogPage): void {
@@ -210,13 +401,44 @@ export class LogTailWaits {
   }
 
   private dropGroup(group: Group): void {
-    this.groups.delete(group.key);
-    const watch = this.apps.get(group.appId);
+    const { follow } = group;
+    follow.groups.delete(group.sinceUs);
+    this.groupCount -= 1;
+    if (follow.groups.size > 0) return;
+    if (this.closed || follow.known === null || this.idleFollows >= MAX_IDLE_FOLLOWS) {
+      this.dropFollow(follow);
+      return;
+    }
+    follow.idleSince = Date.now();
+    this.idleFollows += 1;
+    this.sweepTimer ??= setInterval(() => {
+      this.sweep();
+    }, FOLLOW_LINGER_MS);
+    this.sweepTimer.unref();
+  }
+
+  /** Drops the follows no request has used for FOLLOW_LINGER_MS. */
+  private sweep(): void {
+    const before = Date.now() - FOLLOW_LINGER_MS;
+    for (const follow of [...this.follows.values()]) {
+      if (follow.idleSince !== 0 && follow.idleSince <= before) this.dropFollow(follow);
+    }
+  }
+
+  private dropFollow(follow: Follow): void {
+    if (this.follows.get(follow.key) !== follow) return;
+    this.follows.delete(follow.key);
+    if (follow.idleSince !== 0) this.idleFollows -= 1;
+    if (this.idleFollows === 0 && this.sweepTimer !== null) {
+      clearInterval(this.sweepTimer);
+      this.sweepTimer = null;
+    }
+    const watch = this.apps.get(follow.appId);
     if (!watch) return;
-    watch.groups.delete(group);
-    if (watch.groups.size > 0) return;
+    watch.follows.delete(follow);
+    if (watch.follows.size > 0) return;
     watch.unsubscribe();
-    this.apps.delete(group.appId);
+    this.apps.delete(follow.appId);
   }
 }
 

@@ -34,10 +34,10 @@ describe.skipIf(testEngine !== 'postgres')('PostgresLogNotifier', () => {
     const offA = a.subscribe(7, () => (calls.a += 1));
     const offB = b.subscribe(7, () => (calls.b += 1));
     const offOther = b.subscribe(8, () => (calls.other += 1));
-    a.notify(7);
+    a.notify(7, null);
     expect(calls.a).toBe(1); // at once, without the round trip
     await until(() => calls.b === 1);
-    b.notify(7);
+    b.notify(7, null);
     await until(() => calls.a === 2);
     // A's own NOTIFY came back to it too and was skipped: still one call per commit.
     expect(calls).toEqual({ a: 2, b: 2, other: 0 });

@@ -1,6 +1,7 @@
 /**
  * Log commits heard by every instance on one PostgreSQL database (decision 020): `notify`
- * wakes this process's waiting tails at once and sends `NOTIFY app_logs, '<app id>'`; one
+ * wakes this process's waiting tails at once (with the commit's rows) and sends
+ * `NOTIFY app_logs, '<app id>'` (without them: the other instances' tails query); one
  * LISTEN connection per process (not from the pool) hears the other instances' commits and
  * wakes the tails here. Its own notifications come back too and are skipped (same backend pid).
  *
@@ -9,7 +10,8 @@
  * after their `wait`, so nothing is lost, only late. A failed NOTIFY is dropped the same way.
  */
 import pg from 'pg';
-import { InProcessLogNotifier, type LogNotifier } from './log-notifier';
+import type { LogCommit } from '../store/app-logs-page';
+import { InProcessLogNotifier, type LogCommitListener, type LogNotifier } from './log-notifier';
 
 export const LOG_CHANNEL = 'app_logs';
 const RECONNECT_MS = 1_000;
@@ -32,7 +34,7 @@ export class PostgresLogNotifier implements LogNotifier {
     client.on('notification', (message) => {
       if (message.channel !== LOG_CHANNEL || message.processId === this.backendPid) return;
       const appId = Number(message.payload);
-      if (Number.isSafeInteger(appId)) this.local.notify(appId);
+      if (Number.isSafeInteger(appId)) this.local.notify(appId, null);
     });
     client.on('error', (error) => {
       this.onError(error);
@@ -48,14 +50,14 @@ export class PostgresLogNotifier implements LogNotifier {
     this.client = client;
   }
 
-  notify(appId: number): void {
-    this.local.notify(appId);
+  notify(appId: number, commit: LogCommit | null): void {
+    this.local.notify(appId, commit);
     this.client
       ?.query('select pg_notify($1, $2)', [LOG_CHANNEL, String(appId)])
       .catch(this.onError);
   }
 
-  subscribe(appId: number, listener: () => void): () => void {
+  subscribe(appId: number, listener: LogCommitListener): () => void {
     return this.local.subscribe(appId, listener);
   }
 

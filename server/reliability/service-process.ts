@@ -70,6 +70,19 @@ function exited(child: ChildProcess | undefined, signal: NodeJS.Signals): Promis
   });
 }
 
+/** Posts `logs` to the demo site's storefront app of the service at `apiUrl`, as `token`. */
+export function postStorefrontLogs(apiUrl: string, token: string, logs: unknown[]) {
+  return fetch(`${apiUrl}/apps/storefront/logs`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-service-site': 'demo',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ logs }),
+  });
+}
+
 export interface ServiceOptions {
   databaseUrl?: string;
   /** More environment for the service (DEMO, TRUST_PROXY, …). */

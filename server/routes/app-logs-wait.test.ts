@@ -11,12 +11,11 @@ import { InProcessLogNotifier } from '../logs/log-notifier';
 import { insertApp } from '../store/apps';
 import { appFixture, startTestApi, type TestApi } from '../test-support.test-helper';
 
-const notifier = new InProcessLogNotifier();
 let api: TestApi;
 let appCount = 0;
 
 beforeAll(async () => {
-  api = await startTestApi({ logNotifier: notifier });
+  api = await startTestApi();
 });
 
 afterAll(async () => {
@@ -54,6 +53,11 @@ async function post(key: string, messages: readonly string[]): Promise<AppLogEnt
   return z.array(appLogEntrySchema).parse(response.json);
 }
 
+/** Requests the service holds. */
+function waiting(): number {
+  return api.app.logTails.stats().waiting;
+}
+
 function timeouts(): number {
   return process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
 }
@@ -69,12 +73,12 @@ describe('GET /apps/:app_id/logs?wait', () => {
   it('waits while only the entry at since exists, and answers when a newer one is committed', async () => {
     const key = await newApp();
     const [held] = await post(key, ['held']);
-    const waiting = getLogs(key, { since: String(held?.time), wait: '30' });
-    await expect.poll(() => notifier.listenerCount()).toBe(1);
+    const page = getLogs(key, { since: String(held?.time), wait: '30' });
+    await expect.poll(waiting).toBe(1);
     const [fresh] = await post(key, ['fresh']);
     // Had it answered before the post, the page would hold only the entry at since.
-    expect((await waiting).map((entry) => entry.id)).toEqual([held?.id, fresh?.id]);
-    await expect.poll(() => notifier.listenerCount()).toBe(0);
+    expect((await page).map((entry) => entry.id)).toEqual([held?.id, fresh?.id]);
+    expect(waiting()).toBe(0);
   });
 
   it('answers at once when entries at since fill the page (the client must go past them)', async () => {
@@ -89,31 +93,31 @@ describe('GET /apps/:app_id/logs?wait', () => {
     const [held] = await post(key, ['held']);
     const page = await getLogs(key, { since: String(held?.time), wait: '0.2' });
     expect(page.map((entry) => entry.id)).toEqual([held?.id]);
-    expect(notifier.listenerCount()).toBe(0);
+    expect(waiting()).toBe(0);
   });
 
   it('is not woken by entries its filter does not match', async () => {
     const key = await newApp();
     const [held] = await post(key, ['held']);
-    const waiting = getLogs(key, { since: String(held?.time), wait: '30', q: 'wanted' });
-    await expect.poll(() => notifier.listenerCount()).toBe(1);
+    const page = getLogs(key, { since: String(held?.time), wait: '30', q: 'wanted' });
+    await expect.poll(waiting).toBe(1);
     await post(key, ['other']);
     const [wanted] = await post(key, ['the wanted one']);
-    expect((await waiting).map((entry) => entry.id)).toEqual([wanted?.id]);
+    expect((await page).map((entry) => entry.id)).toEqual([wanted?.id]);
   });
 
   it('delivers a burst larger than a page whole: the next poll answers at once', async () => {
     const key = await newApp();
     const [held] = await post(key, ['held']);
     let cursor = String(held?.time);
-    const waiting = getLogs(key, { since: cursor, wait: '30', limit: '5' });
-    await expect.poll(() => notifier.listenerCount()).toBe(1);
+    const first = getLogs(key, { since: cursor, wait: '30', limit: '5' });
+    await expect.poll(waiting).toBe(1);
     const burst = await post(
       key,
       Array.from({ length: 12 }, (_, index) => `burst ${index}`),
     );
     const seen: string[] = [];
-    let page = await waiting;
+    let page = await first;
     for (;;) {
       const fresh = page.filter((entry) => String(entry.time) !== cursor);
       seen.push(...fresh.map((entry) => entry.id));
@@ -124,16 +128,17 @@ describe('GET /apps/:app_id/logs?wait', () => {
     expect(seen).toEqual(burst.map((entry) => entry.id));
   });
 
-  it('leaves no listener and no timer behind when the client aborts', async () => {
+  it('leaves no wait and no timer behind when the client aborts', async () => {
     const key = await newApp();
     const [held] = await post(key, ['held']);
     const before = timeouts();
     const controller = new AbortController();
-    const waiting = getLogs(key, { since: String(held?.time), wait: '30' }, controller.signal);
-    await expect.poll(() => notifier.listenerCount()).toBe(1);
+    const page = getLogs(key, { since: String(held?.time), wait: '30' }, controller.signal);
+    await expect.poll(waiting).toBe(1);
     controller.abort();
-    await expect(waiting).rejects.toThrow();
-    await expect.poll(() => notifier.listenerCount()).toBe(0);
+    await expect(page).rejects.toThrow();
+    await expect.poll(waiting).toBe(0);
+    expect(api.app.logTails.stats().groups).toBe(0);
     await expect.poll(timeouts).toBeLessThanOrEqual(before);
   });
 
@@ -169,7 +174,7 @@ describe('waiting requests on shutdown', () => {
         `${server.baseUrl}/api/apps/closing/logs?since=${held?.time}&wait=30`,
         { headers: { authorization: `Bearer ${server.adminToken}`, 'x-service-site': 'demo' } },
       );
-      await expect.poll(() => own.listenerCount()).toBe(1);
+      await expect.poll(() => server.app.logTails.stats().waiting).toBe(1);
       const closed = server.app.close();
       const answer = await response;
       await closed;

@@ -27,12 +27,11 @@ import {
 } from '../../src/api/schemas/app-log-volume';
 import { parseLogQuery, parseVolumeQuery, parseWaitMs } from './app-logs-query';
 import { countLogVolume } from '../store/app-logs-volume';
-import { insertLogs, queryLogs } from '../store/app-logs';
+import { insertLogs } from '../store/app-logs';
 import { LogPageCache } from '../store/app-logs-cache';
 import { findAppRow } from '../store/apps';
-import { LogTailWaits } from '../logs/log-waits';
-import type { LogPage } from '../store/app-logs';
-import type { LogFilter } from '../store/app-logs-filter';
+import type { Departure, WaitFilter } from '../logs/log-waits';
+import type { LogPage } from '../store/app-logs-page';
 import { AUTH_ERRORS, errorResponses } from './common';
 
 const appParams = z.object({
@@ -91,21 +90,27 @@ const volumeQuerySchema = logQuerySchema
       ),
   });
 
+/**
+ * A page's body, encoded once: the tails a commit wakes are sent one page object, and each
+ * gets the same bytes.
+ */
+const bodies = new WeakMap<LogPage, Buffer>();
+function bodyOf(page: LogPage): Buffer {
+  let body = bodies.get(page);
+  if (!body) {
+    body = Buffer.from(page.json);
+    bodies.set(page, body);
+  }
+  return body;
+}
+
 /** App keys never change and apps are not deleted: the key → id lookup is cached briefly. */
 const APP_ID_TTL_MS = 5_000;
 
 export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const pages = new LogPageCache();
-  // Not through the page cache: a group queries after a commit to its app, which moved the
-  // bounds the cache checks, and viewers of one page already share the group's query. The
-  // cache's bounds query would double the queries of every wait.
-  const waits = new LogTailWaits(app.logNotifier, (appId, filter) => queryLogs(db, appId, filter));
-  // Waiting requests answer before the server stops accepting and waits for them.
-  app.addHook('preClose', (done) => {
-    waits.close();
-    done();
-  });
+  const waits = app.logTails;
   const appIds = new Map<string, { id: number; at: number }>();
 
   async function appIdOf(siteId: string, key: string): Promise<number> {
@@ -123,24 +128,22 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A wait that ends when the client goes away (abort, lost connection). */
   async function waitForPage(
     appId: number,
-    filter: LogFilter & { sinceUs: number },
+    filter: WaitFilter,
     waitMs: number,
     reply: FastifyReply,
   ): Promise<LogPage> {
     const response = reply.raw;
-    const gone = new AbortController();
-    const onClose = () => {
-      gone.abort();
+    const client: Departure = {
+      gone: response.destroyed,
+      listen: (listener) => {
+        response.on('close', listener);
+        return () => response.removeListener('close', listener);
+      },
     };
-    response.once('close', onClose);
-    try {
-      const page = await waits.page(appId, filter, waitMs, gone.signal);
-      // The server is closing and waits for this connection: keep-alive would hold it open.
-      if (waits.isClosed()) void reply.header('Connection', 'close');
-      return page;
-    } finally {
-      response.removeListener('close', onClose);
-    }
+    const page = await waits.page(appId, filter, waitMs, client);
+    // The server is closing and waits for this connection: keep-alive would hold it open.
+    if (waits.isClosed()) void reply.header('Connection', 'close');
+    return page;
   }
 
   app.get(
@@ -166,12 +169,12 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
         waitMs > 0 && filter.sinceUs !== undefined
           ? await waitForPage(appId, { ...filter, sinceUs: filter.sinceUs }, waitMs, reply)
           : await pages.query(db, appId, filter);
-      // A string with a JSON content type goes out as it is (Fastify does not serialize it);
+      // Bytes with a JSON content type go out as they are (Fastify does not serialize them);
       // the type provider only knows the parsed shape, hence the cast.
       return reply
         .header('Cache-Control', 'no-store')
         .type('application/json; charset=utf-8')
-        .send(page.json as unknown as AppLogEntry[]);
+        .send(bodyOf(page) as unknown as AppLogEntry[]);
     },
   );
 
@@ -220,9 +223,9 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const appId = await appIdOf(request.auth.siteId, request.params.app_id);
-      const stored = await insertLogs(db, appId, request.body.logs);
-      app.logNotifier.notify(appId);
-      return reply.code(201).send(stored);
+      const { entries, commit } = await insertLogs(db, appId, request.body.logs);
+      app.logNotifier.notify(appId, commit);
+      return reply.code(201).send(entries);
     },
   );
 };

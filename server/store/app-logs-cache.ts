@@ -11,7 +11,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db';
 import type { LogFilter } from './app-logs-filter';
-import { queryLogs, type LogPage } from './app-logs';
+import { queryLogs } from './app-logs';
+import type { LogPage } from './app-logs-page';
 
 interface Cached {
   lo: number | null;

@@ -4,14 +4,16 @@
  * plus a default partition for anything outside them; see docs/decisions/012.
  *
  * - Text search: `strpos` on the pre-lowered `search` column decides, as `instr` does on SQLite;
- *   past the scan budget, candidates come from a pg_trgm GIN index on `search` through
- *   `like '%term%'`. The index only narrows, `strpos` still decides, so the rule is SQLite's.
+ *   past the scan budget, candidates come from the pg_trgm GIN index of `app_log_search` through
+ *   `like '%term%'`, plus the rows above the app's watermark. The index only narrows, `strpos`
+ *   still decides, so the rule is SQLite's. `app_log_search` is filled off the commit path
+ *   (log-search-indexer-postgres.ts, decision 030).
  * - Ingestion into one app is serialized across processes by a transaction advisory lock keyed
  *   on the app, so commit times stay strictly increasing per app with several instances.
  * - Retention drops whole day partitions and deletes only the rest.
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { NewLogRow } from './app-logs-table';
+import type { InsertOrder, NewLogRow, SearchScope } from './app-logs-table';
 import type { Database } from './db';
 import { removeFromRollup } from './app-logs-rollup';
 import { runWithGenericPlan } from './postgres';
@@ -47,15 +49,30 @@ function containsPattern(term: string): string {
 }
 
 /**
- * Rows whose search text may contain every term, by the trigram index (`like` is what pg_trgm's
- * GIN index answers). With a `deadline` (epoch ms), a row checked past it fails the statement
- * with `query_canceled` (the function of migration 002), as a statement_timeout would.
+ * The app's rows of the range whose search text may contain every term: the times the trigram
+ * index of `app_log_search` finds (`like` is what pg_trgm's GIN index answers) and the times of
+ * the rows above the app's watermark, not indexed yet (decision 030). Both are read by one
+ * subquery, evaluated once into an array, so the row is then found through the (app_id, time_us)
+ * index; it is in the outer statement, so watermark, index and rows are one snapshot. With a
+ * `deadline` (epoch ms), a candidate checked past it fails the statement with `query_canceled`
+ * (the function of migration 002), as a statement_timeout would.
  */
-function searchIndexCandidates(terms: readonly string[], deadline?: number): Expression<SqlBool> {
-  const likes = terms.map((term) => sql`search like ${containsPattern(term)}`);
-  const all = sql.join(likes, sql` and `);
-  if (deadline === undefined) return sql<SqlBool>`(${all})`;
-  return sql<SqlBool>`(${all} and ${withinDeadline(deadline)})`;
+function searchIndexCandidates(
+  terms: readonly string[],
+  scope: SearchScope,
+  deadline?: number,
+): Expression<SqlBool> {
+  const { appId, lowUs, highUs } = scope;
+  const low = lowUs === undefined ? sql`` : sql` and time_us >= ${lowUs}`;
+  const high = highUs === undefined ? sql`` : sql` and time_us < ${highUs}`;
+  const likes = terms.map((term) => sql` and search like ${containsPattern(term)}`);
+  const inTime = deadline === undefined ? sql`` : sql` and ${withinDeadline(deadline)}`;
+  return sql<SqlBool>`(time_us = any(array(
+    select time_us from app_log_search where app_id = ${appId}${low}${high}${sql.join(likes, sql``)}${inTime}
+    union all
+    select time_us from app_logs where app_id = ${appId}${low}${high}
+      and time_us > coalesce((select indexed_us from app_log_search_state where app_id = ${appId}), 0)
+  ))${inTime})`;
 }
 
 function withinDeadline(deadline: number): Expression<SqlBool> {
@@ -71,36 +88,33 @@ function isDuplicateTime(error: unknown): boolean {
 }
 
 /**
- * `app_id + 0`: the same value, but the planner cannot walk the (app_id, time_us) index with it.
- * `time_us` stays plain: partition pruning needs it, and without `app_id` the index is no use.
+ * The columns as they are: the index step's candidates arrive as one array of times
+ * (searchIndexCandidates), which the (app_id, time_us) index looks up; `time_us` plain also
+ * keeps partition pruning.
  */
 function notIndexed(column: 'app_id' | 'time_us'): RawBuilder<number> {
-  return column === 'app_id' ? sql<number>`(app_id + 0)` : sql<number>`${sql.ref(column)}`;
+  return sql<number>`${sql.ref(column)}`;
 }
 
 /**
- * `work_mem` of an ingest transaction. A batch that finds the trigram index's pending list full
- * (gin_pending_list_limit, 4 MB) merges it into the index itself, accumulating at most work_mem
- * at a time: at the default 4 MB that takes several passes over the index, at 16 MB one.
- * 500-entry batches into one app took 1.45× less time in all (bench/api.ts, decision 025).
- */
-const INGEST_WORK_MEM = '16MB';
-
-/**
  * Inserts rows of ONE app (times unique) in one statement over arrays: one statement text for
- * every batch size, eight parameters whatever the size. Returns their ids and times. In the
- * caller's transaction, work_mem is INGEST_WORK_MEM until it ends.
+ * every batch size, eight parameters whatever the size. Returns their ids and times. No search
+ * index is written here for `appended` rows (the indexer copies them later, decision 030);
+ * `placed` rows at or below the app's watermark are indexed now, since the indexer only looks
+ * above it. The watermark is read by an upsert, which holds its row until the caller's
+ * transaction ends, so the indexer cannot move it past rows it does not see yet.
  */
 async function insertRows(
   db: Kysely<Database>,
   rows: readonly NewLogRow[],
+  order: InsertOrder,
 ): Promise<Array<{ id: number; time_us: number }>> {
   const first = rows[0];
   if (first === undefined) return [];
-  await sql`select set_config('work_mem', ${INGEST_WORK_MEM}, true)`.execute(db);
+  const appId = first.app_id;
   const result = await sql<{ id: number; time_us: number }>`
     insert into app_logs (app_id, time_us, level, job, data, context, created_at, search)
-    select ${first.app_id}::integer, t, l, j, d::json, c::json, ca, s
+    select ${appId}::integer, t, l, j, d::json, c::json, ca, s
     from unnest(
       ${rows.map((row) => row.time_us)}::int8[], ${rows.map((row) => row.level)}::int4[],
       ${rows.map((row) => row.job ?? null)}::text[], ${rows.map((row) => row.data)}::text[],
@@ -108,37 +122,57 @@ async function insertRows(
       ${rows.map((row) => row.search)}::text[]
     ) as u(t, l, j, d, c, ca, s)
     returning id, time_us`.execute(db);
+  if (order === 'placed') {
+    const watermark = await sql<{ indexed_us: number }>`
+      insert into app_log_search_state (app_id, indexed_us) values (${appId}, 0)
+      on conflict (app_id) do update set indexed_us = app_log_search_state.indexed_us
+      returning indexed_us`.execute(db);
+    const indexedUs = watermark.rows[0]?.indexed_us ?? 0;
+    const below = rows.filter((row) => row.time_us <= indexedUs);
+    if (below.length > 0) {
+      await sql`insert into app_log_search (app_id, time_us, search)
+        select ${appId}::integer, t, s from unnest(
+          ${below.map((row) => row.time_us)}::int8[], ${below.map((row) => row.search)}::text[]
+        ) as u(t, s)`.execute(db);
+    }
+  }
   return result.rows;
 }
 
-/** The UTC day partition holding `timeUs`: its name and bounds (µs, upper exclusive). */
-function dayPartition(timeUs: number): { name: string; lowUs: number; highUs: number } {
+/** The UTC day holding `timeUs`: its partitions' suffix and bounds (µs, upper exclusive). */
+function dayPartition(timeUs: number): { day: string; lowUs: number; highUs: number } {
   const lowUs = Math.floor(timeUs / US_PER_DAY) * US_PER_DAY;
   const day = new Date(lowUs / 1000).toISOString().slice(0, 10).replaceAll('-', '');
-  return { name: `app_logs_d${day}`, lowUs, highUs: lowUs + US_PER_DAY };
+  return { day, lowUs, highUs: lowUs + US_PER_DAY };
 }
 
+/** The tables partitioned by day: the rows, and the search text of the indexed ones. */
+const DAY_PARTITIONED = ['app_logs', 'app_log_search'] as const;
+
 /**
- * Creates the day partition holding `timeUs` unless it exists. Rows already in the default
- * partition for that day (written while it was missing) move into it first, since PostgreSQL
- * refuses to attach a range the default partition has rows in. Instances take turns (an advisory
- * lock), so two creating the same day at once is no error.
+ * Creates the day partitions (of `app_logs` and `app_log_search`) holding `timeUs` unless they
+ * exist. Rows already in a default partition for that day (written while it was missing) move
+ * into it first, since PostgreSQL refuses to attach a range the default partition has rows in.
+ * Instances take turns (an advisory lock), so two creating the same day at once is no error.
  */
 export async function ensureDayPartition(db: Kysely<Database>, timeUs: number): Promise<void> {
-  const { name, lowUs, highUs } = dayPartition(timeUs);
+  const { day, lowUs, highUs } = dayPartition(timeUs);
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${PARTITION_LOCK})`.execute(trx);
-    const exists = await sql<{
-      found: string | null;
-    }>`select to_regclass(${name})::text as found`.execute(trx);
-    if (exists.rows[0]?.found != null) return;
-    const table = sql.table(name);
-    await sql`create table ${table} (like app_logs including defaults)`.execute(trx);
-    await sql`with moved as (delete from app_logs_default where time_us >= ${lowUs} and time_us < ${highUs} returning *)
-      insert into ${table} select * from moved`.execute(trx);
-    await sql`alter table app_logs attach partition ${table} for values from (${sql.lit(lowUs)}) to (${sql.lit(highUs)})`.execute(
-      trx,
-    );
+    for (const parent of DAY_PARTITIONED) {
+      const name = `${parent}_d${day}`;
+      const exists = await sql<{
+        found: string | null;
+      }>`select to_regclass(${name})::text as found`.execute(trx);
+      if (exists.rows[0]?.found != null) continue;
+      const table = sql.table(name);
+      await sql`create table ${table} (like ${sql.table(parent)} including defaults)`.execute(trx);
+      await sql`with moved as (delete from ${sql.table(`${parent}_default`)} where time_us >= ${lowUs} and time_us < ${highUs} returning *)
+        insert into ${table} select * from moved`.execute(trx);
+      await sql`alter table ${sql.table(parent)} attach partition ${table} for values from (${sql.lit(lowUs)}) to (${sql.lit(highUs)})`.execute(
+        trx,
+      );
+    }
   });
 }
 
@@ -174,12 +208,15 @@ async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
       );
       await removeFromRollup(trx, { fromUs: highUs - US_PER_DAY, cutoffUs: highUs });
       await sql`drop table ${table}`.execute(trx);
+      const searchTable = name.replace(/^app_logs_d/, 'app_log_search_d');
+      await sql`drop table if exists ${sql.table(searchTable)}`.execute(trx);
       // count(*) is a bigint, which pg returns as a string.
       return Number(counted.rows[0]?.rows ?? 0);
     });
   }
   const rest = await db.transaction().execute(async (trx) => {
     await removeFromRollup(trx, { cutoffUs });
+    await sql`delete from app_log_search where time_us < ${cutoffUs}`.execute(trx);
     return trx.deleteFrom('app_logs').where('time_us', '<', cutoffUs).executeTakeFirst();
   });
   return deleted + Number(rest.numDeletedRows);

@@ -22,7 +22,7 @@ import {
   type RawBuilder,
   type SqlBool,
 } from 'kysely';
-import type { AppLogsTable, NewLogRow } from './app-logs-table';
+import type { AppLogsTable, NewLogRow, SearchScope } from './app-logs-table';
 import type { Database } from './db';
 import { inWriteTurn } from './sqlite-write-turns';
 import { removeFromRollup } from './app-logs-rollup';
@@ -32,7 +32,6 @@ function searchContains(term: string): Expression<SqlBool> {
   return sql<SqlBool>`instr(search, ${term}) > 0`;
 }
 
-/**
 /** Rows the indexer has not reached yet: above the watermark (decision 023). */
 const NOT_YET_INDEXED = sql<SqlBool>`"id" > (select indexed_id from app_logs_fts_state)`;
 
@@ -42,9 +41,14 @@ const NOT_YET_INDEXED = sql<SqlBool>`"id" > (select indexed_id from app_logs_fts
  * stop there with SearchTimeoutError. SQLite runs on the event loop and better-sqlite3 cannot
  * interrupt a statement, so this per-row check (`within_deadline`) is what bounds a search's
  * time (PostgreSQL: a `statement_timeout` for the transaction). The watermark is read by the
- * same statement, so index and rows are one snapshot.
+ * same statement, so index and rows are one snapshot. The scope is the outer statement's own
+ * (SQLite plans the rowid lookups from the FTS candidates without it).
  */
-function searchIndexCandidates(terms: readonly string[], deadline?: number): Expression<SqlBool> {
+function searchIndexCandidates(
+  terms: readonly string[],
+  _scope: SearchScope,
+  deadline?: number,
+): Expression<SqlBool> {
   const match = terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
   if (deadline === undefined) {
     return sql<SqlBool>`("id" in (select rowid from app_logs_fts where app_logs_fts match ${match}) or ${NOT_YET_INDEXED})`;

@@ -33,6 +33,19 @@ export interface AppLogsTable {
 export type NewLogRow = Insertable<AppLogsTable>;
 
 /**
+ * Where a batch's times lie: `appended` after every committed row of its app, under the app's
+ * ingest lock (ingestion); `placed` anywhere (tests, tools and benchmarks writing chosen times).
+ */
+export type InsertOrder = 'appended' | 'placed';
+
+/** The app and time range (µs, `lowUs` inclusive, `highUs` exclusive) a search looks in. */
+export interface SearchScope {
+  appId: number;
+  lowUs?: number;
+  highUs?: number;
+}
+
+/**
  * The `app_log_minutes` rollup (migration 005, app-logs-rollup.ts): how many of an app's entries
  * of one level fall into one minute, in all and per job. Written with the rows, in the same
  * transactions.

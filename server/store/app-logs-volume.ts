@@ -63,7 +63,7 @@ export function selectLogVolume(
     if (filter.search) {
       query = query.where(
         byIndex
-          ? store.searchIndexCandidates(indexTerms, deadline)
+          ? store.searchIndexCandidates(indexTerms, { appId, lowUs, highUs }, deadline)
           : store.withinDeadline(deadline),
       );
       for (const level of filter.search.exactLevels) query = query.where('level', '=', level);

@@ -6,35 +6,24 @@
  * entry; times are integer microseconds, exposed as `time_us / 1e6`.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { AppLogsTable, NewLogRow } from './app-logs-table';
-import {
-  LOG_LEVELS,
-  logLevelRank,
-  type AppLogEntry,
-  type LogIngestBody,
-} from '../../src/api/schemas/app-log';
+import type { AppLogsTable, InsertOrder, NewLogRow } from './app-logs-table';
+import { logLevelRank, type AppLogEntry, type LogIngestBody } from '../../src/api/schemas/app-log';
 import { writeTransaction, type Database } from './db';
 import { lowerBoundUs, SEARCH_WINDOW_US, US_PER_SECOND, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store';
 import { addToRollup } from './app-logs-rollup';
 import { badRequest } from '../errors';
+import {
+  formatLogId,
+  pageEntryOf,
+  pageOf,
+  type CommittedLogRow,
+  type LogCommit,
+  type LogPage,
+  type PageEntry,
+} from './app-logs-page';
 
 export type LogIngestEntry = LogIngestBody['logs'][number];
-
-/** A page of entries as the JSON array text the route sends, and how many it holds. */
-export interface LogPage {
-  json: string;
-  count: number;
-  /** The newest entry's time (µs), or null for an empty page: a waiting tail compares it. */
-  newestUs: number | null;
-}
-
-const ID_WIDTH = 16;
-
-/** Row id → API id: fixed width, so ids sort the same as text and as numbers. */
-export function formatLogId(id: number): string {
-  return String(id).padStart(ID_WIDTH, '0');
-}
 
 /**
  * The text `q` is matched against: data (the string itself, or its JSON) and context's JSON,
@@ -86,6 +75,12 @@ export function toLogRow(appId: number, entry: LogIngestEntry, timeUs: number): 
 /** Attempts of a batch refused by the (app_id, time_us) index before the error goes out. */
 const DUPLICATE_TIME_ATTEMPTS = 3;
 
+/** A stored batch: the entries as the POST answers them, and the commit for waiting tails. */
+export interface StoredLogBatch {
+  entries: AppLogEntry[];
+  commit: LogCommit;
+}
+
 /**
  * Stores a batch in one transaction. `time` is the commit time, strictly increasing per app in
  * batch order: the transaction reads the app's last time and continues after it, so a client
@@ -100,8 +95,8 @@ export async function insertLogs(
   db: Kysely<Database>,
   appId: number,
   entries: readonly LogIngestEntry[],
-): Promise<AppLogEntry[]> {
-  if (entries.length === 0) return [];
+): Promise<StoredLogBatch> {
+  if (entries.length === 0) return { entries: [], commit: { previousUs: 0, rows: [] } };
   const store = logStoreOf(db);
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -116,7 +111,7 @@ async function insertBatch(
   db: Kysely<Database>,
   appId: number,
   entries: readonly LogIngestEntry[],
-): Promise<AppLogEntry[]> {
+): Promise<StoredLogBatch> {
   return writeTransaction(db, async (trx) => {
     await logStoreOf(trx).lockApp(trx, appId);
     const last = await trx
@@ -124,36 +119,47 @@ async function insertBatch(
       .select((eb) => eb.fn.max('time_us').as('last'))
       .where('app_id', '=', appId)
       .executeTakeFirst();
-    const lastUs = last?.last ?? 0;
-    const firstUs = Math.max(Date.now() * 1000, lastUs + 1);
+    const previousUs = last?.last ?? 0;
+    const firstUs = Math.max(Date.now() * 1000, previousUs + 1);
     const rows = entries.map((entry, index) => toLogRow(appId, entry, firstUs + index));
-    const inserted = await insertLogRows(trx, rows);
+    const inserted = await insertLogRows(trx, rows, 'appended');
     // RETURNING order is not guaranteed; times are unique per app, so they map rows back.
     const idByTime = new Map(inserted.map((row) => [row.time_us, row.id]));
-    return rows.map((row, index) => {
+    const stored: AppLogEntry[] = [];
+    const committed: CommittedLogRow[] = [];
+    rows.forEach((row, index) => {
       const entry = entries[index] as LogIngestEntry;
-      return {
-        id: formatLogId(idByTime.get(row.time_us) as number),
+      const id = idByTime.get(row.time_us) as number;
+      stored.push({
+        id: formatLogId(id),
         level: entry.level,
         data: entry.data,
         context: entry.context ?? null,
         created_at: row.created_at,
         time: row.time_us / US_PER_SECOND,
-      };
+      });
+      committed.push({
+        ...pageEntryOf({ ...row, id, context: row.context ?? null }),
+        level: row.level,
+        job: row.job ?? null,
+        search: row.search,
+      });
     });
+    return { entries: stored, commit: { previousUs, rows: committed } };
   });
 }
 
 /**
- * Inserts rows built by `toLogRow` (rows of ONE app, times unique) with their search index
- * entries and their counts in the volume rollup, in the caller's transaction; ingestion goes
- * through insertLogs, tests and benchmarks use this to place entries at chosen times.
+ * Inserts rows built by `toLogRow` (rows of ONE app, times unique) with their counts in the
+ * volume rollup, in the caller's transaction; ingestion goes through insertLogs (`appended`),
+ * tests and benchmarks use this to place entries at chosen times (`placed`, the default).
  */
 export async function insertLogRows(
   db: Kysely<Database>,
   rows: readonly NewLogRow[],
+  order: InsertOrder = 'placed',
 ): Promise<Array<{ id: number; time_us: number }>> {
-  const inserted = await logStoreOf(db).insertRows(db, rows);
+  const inserted = await logStoreOf(db).insertRows(db, rows, order);
   await addToRollup(db, rows);
   return inserted;
 }
@@ -223,14 +229,26 @@ export async function queryLogs(
   filter: LogFilter,
   options: QueryOptions = {},
 ): Promise<LogPage> {
+  return pageOf(await queryLogEntries(db, appId, filter, options));
+}
+
+/** The entries of `queryLogs`' page, in answer order. */
+export async function queryLogEntries(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogFilter,
+  options: QueryOptions = {},
+): Promise<PageEntry[]> {
   const budget = options.scanBudget ?? SEARCH_SCAN_BUDGET;
   const indexTerms = filter.search ? indexableTerms(filter.search.terms) : [];
   const range = rangeOf(filter);
   if (!filter.search) {
-    return pageToJson(await logStoreOf(db).runWalk(db, selectLogs(db, appId, filter).compile()));
+    return (await logStoreOf(db).runWalk(db, selectLogs(db, appId, filter).compile())).map(
+      pageEntryOf,
+    );
   }
   if (indexTerms.length === 0 || budget === Infinity) {
-    return pageToJson(await selectLogs(db, appId, filter, { range }).execute());
+    return (await selectLogs(db, appId, filter, { range }).execute()).map(pageEntryOf);
   }
   const ascending = filter.sinceUs !== undefined;
   const timeBudgetMs = options.timeBudgetMs ?? SEARCH_TIME_BUDGET_MS;
@@ -241,7 +259,7 @@ export async function queryLogs(
     const sampled = Math.min(PROBE_SAMPLE_ROWS, Math.floor(budget / 2));
     ({ rows, rest } = await scanNewest(db, appId, filter, range, sampled));
     scanLeft -= sampled;
-    if (rows.length >= filter.limit || rest === undefined) return pageToJson(rows);
+    if (rows.length >= filter.limit || rest === undefined) return rows.map(pageEntryOf);
     if (rows.length === 0) {
       // No match among the newest rows: a rare word. Fewer matches than a page in the rest are
       // every match: the answer, in any order.
@@ -254,7 +272,9 @@ export async function queryLogs(
         .execute()
         .catch(searchTooSlow(db, timeBudgetMs));
       if (found.length < filter.limit) {
-        return pageToJson(found.sort((a, b) => (a.time_us - b.time_us) * (ascending ? 1 : -1)));
+        return found
+          .sort((a, b) => (a.time_us - b.time_us) * (ascending ? 1 : -1))
+          .map(pageEntryOf);
       }
     }
   }
@@ -268,7 +288,7 @@ export async function queryLogs(
     );
     rows = rows.concat(scanned.rows);
     rest = scanned.rest;
-    if (rows.length >= filter.limit || rest === undefined) return pageToJson(rows);
+    if (rows.length >= filter.limit || rest === undefined) return rows.map(pageEntryOf);
   }
   const more = await selectLogs(
     db,
@@ -278,7 +298,34 @@ export async function queryLogs(
   )
     .execute()
     .catch(searchTooSlow(db, timeBudgetMs));
-  return pageToJson(rows.concat(more));
+  return rows.concat(more).map(pageEntryOf);
+}
+
+/** A waiting tail's page, and how far it knows the app. */
+export interface TailPage {
+  entries: PageEntry[];
+  /**
+   * Every commit up to this time is in `entries` and none of `entries` is past it
+   * (server/logs/log-waits.ts goes on from it). Of a page that is not full.
+   */
+  knownUs: number;
+}
+
+export async function queryTailPage(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogFilter,
+): Promise<TailPage> {
+  const newest = await db
+    .selectFrom('app_logs')
+    .select((eb) => eb.fn.max('time_us').as('newest'))
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
+  const entries = await queryLogEntries(db, appId, filter);
+  // A commit between the two reads is in the entries but past `newest`: without this, the
+  // follow would add its rows a second time when it hears of it. Commits are whole and in time
+  // order per app, so a page that is not full holds every row up to its last one.
+  return { entries, knownUs: Math.max(newest?.newest ?? 0, entries.at(-1)?.timeUs ?? 0) };
 }
 
 /**
@@ -355,7 +402,10 @@ export function selectLogs(
     .select(['id', 'level', 'data', 'context', 'created_at', 'time_us'])
     .where(appIdRef, '=', appId);
   if (byIndex) {
-    query = query.where(store.searchIndexCandidates(options.indexTerms ?? [], options.deadline));
+    const scope = { appId, lowUs: range.lowUs, highUs: range.highUs };
+    query = query.where(
+      store.searchIndexCandidates(options.indexTerms ?? [], scope, options.deadline),
+    );
   }
   if (range.lowUs !== undefined) query = query.where(timeRef, '>=', range.lowUs);
   if (range.highUs !== undefined) query = query.where(timeRef, '<', range.highUs);
@@ -378,21 +428,6 @@ type LogRow = Pick<
   Selectable<AppLogsTable>,
   'id' | 'level' | 'data' | 'context' | 'created_at' | 'time_us'
 >;
-
-function pageToJson(rows: readonly LogRow[]): LogPage {
-  // Built by concatenation: stored JSON goes out as it is; every other part is ours and safe.
-  let json = '[';
-  for (let i = 0; i < rows.length; i += 1) {
-    const row = rows[i] as LogRow;
-    if (i > 0) json += ',';
-    json += `{"id":"${formatLogId(row.id)}","level":"${LOG_LEVELS[row.level] ?? 'unknown'}","data":${row.data},"context":${row.context ?? 'null'},"created_at":"${row.created_at}","time":${row.time_us / US_PER_SECOND}}`;
-  }
-  json += ']';
-  const first = rows[0]?.time_us;
-  const last = rows[rows.length - 1]?.time_us;
-  const newestUs = first === undefined || last === undefined ? null : Math.max(first, last);
-  return { json, count: rows.length, newestUs };
-}
 
 /** Deletes entries older than `olderThanEpochSeconds`; returns how many. */
 export async function pruneLogs(

@@ -3,7 +3,7 @@
  *
  * - `openDatabase(url)` opens PostgreSQL for a `postgres://` URL (postgres.ts), else a SQLite
  *   file (its folder is created) or `:memory:`, with WAL, foreign keys on, busy_timeout 5000 and
- *   synchronous NORMAL, so the token CLI can write while the server runs.
+ *   synchronous NORMAL, so another process (the token CLI, a second service) can write too.
  * - `migrateToLatest(db)` runs the migrations in `./migrations` (in code, at start).
  *
  * Opening and `writeTransaction` are engine-specific; repositories use plain Kysely, and the log
@@ -29,6 +29,7 @@ import { registerLogSqlFunctions } from './app-logs-sqlite';
 import { engineOf, isPostgresUrl } from './engine';
 import { logStoreOf } from './log-store';
 import { openPostgres, type PostgresOptions } from './postgres';
+import { inSqliteWriteTransaction, SQLITE_BUSY_TIMEOUT_MS } from './sqlite-write-lock';
 import { inWriteTurn } from './sqlite-write-turns';
 import { migrations } from './migrations/index';
 
@@ -170,7 +171,7 @@ export function openDatabase(url: string, options: PostgresOptions = {}): Kysely
   const sqlite = new SQLite(filename);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${String(SQLITE_BUSY_TIMEOUT_MS)}`);
   sqlite.pragma('synchronous = NORMAL');
   registerLogSqlFunctions(sqlite);
   return new Kysely<Database>({
@@ -212,12 +213,16 @@ const MIGRATION_LOCK = 7_310_001;
 
 /**
  * Runs every pending migration, then prepares the log store (PostgreSQL: the coming days'
- * partitions); throws (with the failing migration's error) if one fails. On PostgreSQL, instances
- * starting at once take turns: the whole run holds a session advisory lock on one connection.
+ * partitions); throws (with the failing migration's error) if one fails. Instances starting at
+ * once take turns: on SQLite the whole run is one write transaction, on PostgreSQL it holds a
+ * session advisory lock on one connection.
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   if (engineOf(db) === 'sqlite') {
-    await runMigrations(db);
+    // Kysely runs SQLite migrations outside any transaction (no transactional DDL in its
+    // adapter): processes starting at once on a new file would both run the first one. In one
+    // write transaction they take turns, and a failed run leaves nothing half done.
+    await writeTransaction(db, runMigrations);
     await logStoreOf(db).prepare(db, Date.now() * 1000);
     return;
   }
@@ -244,31 +249,20 @@ async function runMigrations(db: Kysely<Database>): Promise<void> {
 
 /**
  * A write transaction. On SQLite it starts with `BEGIN IMMEDIATE`, taking the write lock
- * first, so that another process writing at the same time (the token CLI next to the server)
- * makes it wait up to busy_timeout instead of failing with SQLITE_BUSY when a deferred
- * transaction tries to turn from reading to writing. On PostgreSQL it is a plain (read
- * committed) transaction: row locks and conditional updates decide between writers.
- * While the search indexer runs on the file, it takes turns with it (sqlite-write-turns.ts).
- * `fn` must use the `trx` it is given.
+ * first, so that another process writing at the same time (a second service process, the token
+ * CLI) makes it wait instead of failing with SQLITE_BUSY when a deferred transaction tries to
+ * turn from reading to writing; the wait is on a timer, not the event loop, and ends after
+ * SQLITE_BUSY_TIMEOUT_MS with DatabaseBusyError (a 503; sqlite-write-lock.ts). On PostgreSQL it
+ * is a plain (read committed) transaction: row locks and conditional updates decide between
+ * writers. While the search indexer runs on the file, it takes turns with it
+ * (sqlite-write-turns.ts). `fn` must use the `trx` it is given.
  */
 export async function writeTransaction<T>(
   db: Kysely<Database>,
   fn: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
   if (engineOf(db) === 'postgres') return db.transaction().execute(fn);
-  const write = () =>
-    db.connection().execute(async (conn) => {
-      await sql`begin immediate`.execute(conn);
-      try {
-        const result = await fn(conn);
-        await sql`commit`.execute(conn);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(conn);
-        throw error;
-      }
-    });
-  return inWriteTurn(db, write);
+  return inWriteTurn(db, () => inSqliteWriteTransaction(db, fn));
 }
 
 /**

@@ -9,7 +9,7 @@ import { INDEXER_SQL, indexPendingLogs, startLogSearchIndexer } from './log-sear
 import { createLogApp, useLogStoreDatabase } from './log-store-database.test-helper';
 import { testEngine, type TestDatabase } from '../test-database.test-helper';
 
-// The indexer exists on SQLite only: PostgreSQL's trigram index is kept by the table.
+// SQLite's indexer; PostgreSQL's is tested in log-search-indexer-postgres.test.ts.
 describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 023)', () => {
   let database: TestDatabase;
   let db: Db;
@@ -55,7 +55,7 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 02
   it('indexes in chunks, the watermark moving with the index rows', async () => {
     await indexPendingLogs(db, Infinity);
     const appId = await createApp();
-    const stored = await insertLogs(
+    const { entries: stored } = await insertLogs(
       db,
       appId,
       Array.from({ length: 5 }, (_, i) => ({ level: 'info' as const, data: `chunky ${i}` })),

@@ -14,7 +14,11 @@ import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { writeTransaction, type Database } from './db';
-import { isPostgresUrl } from './engine';
+import { engineOf, isPostgresUrl } from './engine';
+import {
+  indexPendingLogsPostgres,
+  startPostgresSearchIndexer,
+} from './log-search-indexer-postgres';
 import { setWriteTurns, WriteTurns } from './sqlite-write-turns';
 
 /**
@@ -44,13 +48,16 @@ export const INDEXER_SQL = {
 } as const;
 
 /**
- * Indexes up to `maxRows` rows above the watermark in one write transaction, on this thread;
+ * Indexes up to `maxRows` rows above the watermark in one write transaction, on this thread
+ * (on PostgreSQL: log-search-indexer-postgres.ts);
  * returns how many. For tests (an index at a chosen lag) and tools; the server uses the worker.
  */
 export async function indexPendingLogs(
   db: Kysely<Database>,
   maxRows: number = INDEX_CHUNK_ROWS,
 ): Promise<number> {
+  // PostgreSQL: up to `maxRows` per app, in each app's time order (decision 030).
+  if (engineOf(db) === 'postgres') return indexPendingLogsPostgres(db, maxRows);
   return writeTransaction(db, async (trx) => {
     const limit = Number.isFinite(maxRows) ? maxRows : -1;
     const end = await trx.executeQuery<{ last: number | null }>(
@@ -74,9 +81,9 @@ type WorkerMessage =
   { type: 'turn' } | { type: 'indexed'; rows: number } | { type: 'failed'; message: string };
 
 /**
- * Starts the indexer on the SQLite file `url` opened as `db`; nothing for PostgreSQL (its trigram
- * index is kept by the table) or `:memory:` (no other connection can open it; searches still
- * answer, scanning every row above the watermark). `db`'s write transactions and the worker's
+ * Starts the indexer on the SQLite file `url` opened as `db`, or on PostgreSQL the loop of
+ * log-search-indexer-postgres.ts (in every instance; decision 030); nothing for `:memory:` (no
+ * other connection can open it; searches still answer, scanning every row above the watermark). `db`'s write transactions and the worker's
  * take turns (sqlite-write-turns.ts) until `stop`. The worker also checkpoints the WAL
  * (PASSIVE: it never blocks a writer), so `db`'s commits stop doing it until the worker ends.
  */
@@ -85,7 +92,8 @@ export async function startLogSearchIndexer(
   url: string,
   onError: (error: Error) => void,
 ): Promise<LogSearchIndexer | undefined> {
-  if (isPostgresUrl(url) || url === ':memory:') return undefined;
+  if (isPostgresUrl(url)) return startPostgresSearchIndexer(db, onError);
+  if (url === ':memory:') return undefined;
   await sql`pragma wal_autocheckpoint = 0`.execute(db);
   const turns = new WriteTurns();
   const worker = new Worker(new URL('./log-search-indexer-worker.js', import.meta.url), {

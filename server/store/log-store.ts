@@ -9,7 +9,7 @@
  * its transactions. See docs/decisions/009-storage-encoding-and-log-store-seam.md.
  */
 import type { CompiledQuery, Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
-import type { NewLogRow } from './app-logs-table';
+import type { InsertOrder, NewLogRow, SearchScope } from './app-logs-table';
 import { postgresLogStore } from './app-logs-postgres';
 import { sqliteLogStore } from './app-logs-sqlite';
 import type { Database } from './db';
@@ -23,12 +23,14 @@ export interface LogStore {
   lockApp(db: Kysely<Database>, appId: number): Promise<void>;
   /**
    * Inserts rows of ONE app (times unique, at most 1000) in the caller's transaction. Returns
-   * each row's id and time, in any order. Their search index entries come with them
-   * (PostgreSQL) or later, off the commit path, from the indexer (SQLite, decision 023).
+   * each row's id and time, in any order. Their search index entries come later, off the commit
+   * path, from the indexer (decisions 023 and 030); PostgreSQL indexes `placed` rows below its
+   * per-app watermark at once, since its indexer only looks above it.
    */
   insertRows(
     db: Kysely<Database>,
     rows: readonly NewLogRow[],
+    order: InsertOrder,
   ): Promise<Array<{ id: number; time_us: number }>>;
   /**
    * True when a `q` whose newest rows hold no match asks the text index for a page of matches
@@ -45,10 +47,16 @@ export interface LogStore {
   searchContains(term: string): Expression<SqlBool>;
   /**
    * Rows whose search text may contain every term (each 3+ characters), found through the text
-   * index. Only narrows: `searchContains` still decides. With a `deadline` (epoch ms) the
-   * statement fails past it with an error `searchTimedOut` recognizes.
+   * index, and the rows the indexer has not reached yet. Only narrows: `searchContains` still
+   * decides. `scope` is the app and range the statement reads (PostgreSQL looks its candidates
+   * up there). With a `deadline` (epoch ms) the statement fails past it with an error
+   * `searchTimedOut` recognizes.
    */
-  searchIndexCandidates(terms: readonly string[], deadline?: number): Expression<SqlBool>;
+  searchIndexCandidates(
+    terms: readonly string[],
+    scope: SearchScope,
+    deadline?: number,
+  ): Expression<SqlBool>;
   /** True while the clock is before `deadline` (epoch ms); past it, fails as `searchTimedOut`. */
   withinDeadline(deadline: number): Expression<SqlBool>;
   /** True for the error a statement fails with when it ran past its `deadline`. */

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nowIso, type Database } from './db';
+import { nowIso, writeTransaction, type Database } from './db';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const TOKEN_PREFIX = 'scs_';
@@ -105,10 +105,12 @@ export async function findTokenOwner(
   return { tokenId: row.id, userId: row.user_id, lastUsedAt: row.last_used_at };
 }
 
+/**
+ * Records the token's use; in a write transaction, so that on SQLite it waits for another
+ * process's write lock on a timer, not in the busy handler on the event loop.
+ */
 export async function touchToken(db: Kysely<Database>, tokenId: number, at: string): Promise<void> {
-  await db
-    .updateTable('access_tokens')
-    .set({ last_used_at: at })
-    .where('id', '=', tokenId)
-    .execute();
+  await writeTransaction(db, (trx) =>
+    trx.updateTable('access_tokens').set({ last_used_at: at }).where('id', '=', tokenId).execute(),
+  );
 }

@@ -5,6 +5,7 @@ import { authFailuresMigration } from './003-auth-failures';
 import { logVolumeIndexMigration } from './004-log-volume-index';
 import { logSearchWatermarkMigration } from './005-log-search-watermark';
 import { logMinutesMigration } from './006-log-minutes';
+import { logSearchPostgresMigration } from './007-log-search-postgres';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-log-volume-index': logVolumeIndexMigration,
   '005-log-search-watermark': logSearchWatermarkMigration,
   '006-log-minutes': logMinutesMigration,
+  '007-log-search-postgres': logSearchPostgresMigration,
 };

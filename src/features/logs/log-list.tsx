@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
+  useEffectEvent,
   useLayoutEffect,
   useRef,
   type KeyboardEvent,
@@ -107,18 +108,19 @@ export function LogList({
   }, [following, generation]);
 
   // While following, the end stays in view when the list's box shrinks or grows (the volume
-  // chart loading above it, the window resized), not only when lines are appended.
-  const followingRef = useRef(following);
-  followingRef.current = following;
+  // chart loading above it, the window resized), not only when lines are appended. An effect
+  // event sees the latest `following` (updated before layout effects, so before the observer's
+  // next callback) without re-creating the observer when it changes.
+  const onListResize = useEffectEvent(() => {
+    if (following) virtualizer.scrollToEnd();
+  });
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const observer = new ResizeObserver(() => {
-      if (followingRef.current) virtualizer.scrollToEnd();
-    });
+    const observer = new ResizeObserver(() => onListResize());
     observer.observe(element);
     return () => observer.disconnect();
-  }, [virtualizer]);
+  }, []);
 
   // A shared link: bring its entry to the middle once it has loaded. Scroll commands go out in
   // the next frame, once the virtualizer has its element (StrictMode re-mounts it first).

@@ -30,6 +30,15 @@ function PauseIcon({ paused }: { paused: boolean }) {
   );
 }
 
+function DownloadIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
+      <path d="M10.75 2.75a.75.75 0 0 0-1.5 0v8.614L6.295 8.235a.75.75 0 1 0-1.09 1.03l4.25 4.5a.75.75 0 0 0 1.09 0l4.25-4.5a.75.75 0 0 0-1.09-1.03l-2.955 3.129V2.75Z" />
+      <path d="M3.5 12.75a.75.75 0 0 0-1.5 0v2.5A2.75 2.75 0 0 0 4.75 18h10.5A2.75 2.75 0 0 0 18 15.25v-2.5a.75.75 0 0 0-1.5 0v2.5c0 .69-.56 1.25-1.25 1.25H4.75c-.69 0-1.25-.56-1.25-1.25v-2.5Z" />
+    </svg>
+  );
+}
+
 export function LogToolbar({
   live,
   paused,
@@ -64,8 +73,16 @@ export function LogToolbar({
         value={times}
         onChange={onTimesChange}
       />
-      <Button size="sm" variant="ghost" onClick={onExport} disabled={entryCount === 0}>
-        Export NDJSON
+      {/* On a phone only the icon shows, so the toolbar keeps to one row; the name stays. */}
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={<DownloadIcon />}
+        title="Export NDJSON"
+        onClick={onExport}
+        disabled={entryCount === 0}
+      >
+        <span className="sr-only sm:not-sr-only">Export NDJSON</span>
       </Button>
     </div>
   );

@@ -1,0 +1,85 @@
+/**
+ * Write transactions on a SQLite file that other processes write too (a second service process,
+ * the token command): `BEGIN IMMEDIATE` takes the file's one write lock before anything is read,
+ * so no transaction ever has to turn from reading into writing (which fails at once with
+ * SQLITE_BUSY when another connection committed meanwhile, whatever the busy timeout).
+ *
+ * The lock is waited for here, not in SQLite's busy handler: the handler sleeps, and on the main
+ * thread a sleep stops every request for as long as another process writes (up to the busy
+ * timeout). Here each try fails at once when the lock is held, and the next one comes after a
+ * short timer, so the event loop serves other requests meanwhile; the tries also come often
+ * enough to get the lock between another process's commits, where the busy handler's sleeps (up
+ * to 100 ms) could miss every gap for the whole timeout. Past the timeout the transaction gives
+ * up with DatabaseBusyError (a 503 with Retry-After: errors.ts), having written nothing.
+ */
+import SQLite from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * How long a SQLite connection waits for a lock another one holds (its `busy_timeout`), and how
+ * long a write transaction tries for the write lock before DatabaseBusyError.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/** Pauses between tries double up to this: short, to find the gaps between others' commits. */
+const MAX_PAUSE_MS = 16;
+
+/** The write lock of the database could not be had within SQLITE_BUSY_TIMEOUT_MS. */
+export class DatabaseBusyError extends Error {
+  constructor() {
+    super(`The database write lock was held by another writer for ${SQLITE_BUSY_TIMEOUT_MS} ms`);
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+/** Whether `error` is a lock another connection held past the wait (SQLITE_BUSY and its kinds). */
+export function isDatabaseBusy(error: unknown): boolean {
+  return (
+    error instanceof DatabaseBusyError ||
+    (error instanceof SQLite.SqliteError && error.code.startsWith('SQLITE_BUSY'))
+  );
+}
+
+const BUSY = Symbol('busy');
+
+/**
+ * Runs `fn` in a `BEGIN IMMEDIATE` transaction on `db` (SQLite), trying for the write lock until
+ * SQLITE_BUSY_TIMEOUT_MS has passed; commits when `fn` resolves, rolls back when it throws.
+ * Between tries the connection is free for other queries. `fn` must use the `trx` it is given.
+ */
+export async function inSqliteWriteTransaction<DB, T>(
+  db: Kysely<DB>,
+  fn: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+  for (let pause = 1; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
+    const outcome = await db.connection().execute(async (conn) => {
+      if (!(await tryBeginImmediate(conn))) return BUSY;
+      try {
+        const result = await fn(conn);
+        await sql`commit`.execute(conn);
+        return { result };
+      } catch (error) {
+        await sql`rollback`.execute(conn);
+        throw error;
+      }
+    });
+    if (outcome !== BUSY) return outcome.result;
+    if (Date.now() >= deadline) throw new DatabaseBusyError();
+    await new Promise((wake) => setTimeout(wake, pause));
+  }
+}
+
+/** `BEGIN IMMEDIATE` without waiting in the busy handler; false when another holds the lock. */
+async function tryBeginImmediate<DB>(conn: Kysely<DB>): Promise<boolean> {
+  await sql`pragma busy_timeout = 0`.execute(conn);
+  try {
+    await sql`begin immediate`.execute(conn);
+    return true;
+  } catch (error) {
+    if (isDatabaseBusy(error)) return false;
+    throw error;
+  } finally {
+    await sql`pragma busy_timeout = ${sql.lit(SQLITE_BUSY_TIMEOUT_MS)}`.execute(conn);
+  }
+}
