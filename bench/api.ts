@@ -24,21 +24,21 @@
  * one instance ingests, 120; two instances take twice as many), BENCH_SPAN_DAYS (7: the days the
  * entries spread over; 1 puts them all in the volume's 24 h), BENCH_VOLUME_SAMPLES (100),
  * BENCH_ONLY=ingest (the fill, the store's `q` rows and the ingestion only), BENCH_ONLY=volume
- * (the fill and the volume counts only, store and HTTP).
+ * (the fill and the volume counts only, store and HTTP), BENCH_ONLY=store (the fill and the
+ * store's tail, page, level, job and `q` only), BENCH_KEEP_DB=name (fill a database of that name
+ * once and keep it; later runs with the same name and BENCH_ENTRIES measure over it).
  * `npm run bench:api:engines` runs it on SQLite, then on PostgreSQL (scripts/ensure-postgres.sh).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { insertApp } from '../server/store/apps';
 import { appFixture } from '../server/test-support.test-helper';
-import { createPostgresDatabase } from '../server/test-database.test-helper';
-import { migrateToLatest, openDatabase } from '../server/store/db';
+import type { Kysely } from 'kysely';
+import { migrateToLatest, type Database } from '../server/store/db';
 import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
 import { createSite, ensureMembership } from '../server/store/sites';
 import { findOrCreateUser, issueToken } from '../server/store/tokens';
+import { filledSpan, openBenchDatabase } from './api-database';
 import { fillPostgres } from './api-fill-postgres';
 import { fillSqlite } from './api-fill-sqlite';
 import { ingest, type IngestResult } from './api-ingest';
@@ -62,6 +62,10 @@ const VOLUME_SAMPLES = Number(process.env.BENCH_VOLUME_SAMPLES ?? 100);
 const ONLY_INGEST = process.env.BENCH_ONLY === 'ingest';
 /** `BENCH_ONLY=volume`: the fill, then only the volume counts (store and HTTP). */
 const VOLUME_ONLY = process.env.BENCH_ONLY === 'volume';
+/** `BENCH_ONLY=store`: the fill, then only the store's queries (no volume, HTTP or ingestion). */
+const STORE_ONLY = process.env.BENCH_ONLY === 'store';
+/** `BENCH_KEEP_DB=name`: fill a database kept under that name once, reuse it (api-database.ts). */
+const KEEP_DB = process.env.BENCH_KEEP_DB ?? '';
 
 interface RunResult {
   db_ms: Record<string, Stat>;
@@ -75,72 +79,62 @@ interface RunResult {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-api-'));
-  const postgres = POSTGRES_URL === '' ? undefined : await createPostgresDatabase(POSTGRES_URL);
-  const file = postgres?.url ?? join(dir, 'bench.db');
-  const db = openDatabase(file);
+  const bench = await openBenchDatabase(POSTGRES_URL, KEEP_DB);
+  const postgres = POSTGRES_URL !== '';
+  const { db, url: file } = bench;
   const servers: ServerProcess[] = [];
   try {
     await migrateToLatest(db);
-    await createSite(db, 'bench', 'Bench');
+    const kept = bench.kept ? await filledSpan(db, ENTRIES) : undefined;
+    if (bench.kept && kept === undefined) {
+      throw new Error(`BENCH_KEEP_DB=${KEEP_DB}: its fill did not finish; drop it and run again`);
+    }
+    if (kept === undefined) await createSite(db, 'bench', 'Bench');
     const userId = await findOrCreateUser(db, 'bench@example.com');
     await ensureMembership(db, userId, 'bench');
     const token = await issueToken(db, userId);
     const newApp = (key: string) => insertApp(db, 'bench', appFixture(key));
-    const mainId = await newApp('main');
-    const noiseIds: number[] = [];
-    for (let i = 0; i < NOISE_APPS; i += 1) noiseIds.push(await newApp(`noise-${i}`));
-
-    // Fill: rows built by the ingestion code (toLogRow), written in bulk.
     const fillStart = performance.now();
-    const endUs = Date.now() * 1000 - 60_000_000; // a minute ago
-    const startUs = endUs - SPAN_US;
-    const step = SPAN_US / ENTRIES;
-    const noiseEvery = Math.max(1, Math.round(ENTRIES / (NOISE_APPS * NOISE_PER_APP)));
-    const everyRow = (put: (appId: number, timeUs: number) => void, from = 0, to = ENTRIES) => {
-      for (let i = from; i < to; i += 1) {
-        const timeUs = Math.floor(startUs + i * step);
-        put(mainId, timeUs);
-        if (i % noiseEvery === 0) put(noiseIds[(i / noiseEvery) % NOISE_APPS] as number, timeUs);
-      }
-    };
-    if (postgres) await fillPostgres(db, startUs, endUs, everyRow);
-    else {
-      fillSqlite(file, ENTRIES, everyRow);
-      // The direct inserts skip the store, so the volume rollup is counted after them (the
-      // PostgreSQL fill writes through the store's insertLogRows, which keeps it).
-      await fillLogMinutes(db);
-    }
+    const span = kept ?? (await fill(db, file, postgres, newApp));
+    const { mainId, startUs, endUs } = span;
     const fillSeconds = Number(((performance.now() - fillStart) / 1000).toFixed(1));
-    console.log(`filled ${ENTRIES} + noise in ${fillSeconds} s`);
+    console.log(
+      kept
+        ? `kept database ${KEEP_DB}, filled before`
+        : `filled ${ENTRIES} + noise in ${fillSeconds} s`,
+    );
 
-    servers.push(await startServer(file, PORT));
+    if (!STORE_ONLY) servers.push(await startServer(file, PORT));
     // Several instances on one database is what PostgreSQL is for (decision 012); SQLite serves
     // one process.
-    if (postgres) servers.push(await startServer(file, PORT + 1));
+    if (postgres && !STORE_ONLY) servers.push(await startServer(file, PORT + 1));
     const headers = { Authorization: `Bearer ${token}`, 'X-Service-Site': 'bench' };
     const runs: RunResult[] = [];
+    const runKey = Date.now().toString(36);
     for (let run = 1; run <= RUNS; run += 1) {
       console.log(`\n=== run ${run} of ${RUNS}`);
       const q_timeouts: Record<string, number> = {};
-      const span = { startUs, endUs };
       const db_ms = {
         ...(VOLUME_ONLY ? {} : await measureStore(db, mainId, span, q_timeouts, ONLY_INGEST)),
-        ...(ONLY_INGEST ? {} : await measureVolume(db, mainId, span, VOLUME_SAMPLES, q_timeouts)),
+        ...(ONLY_INGEST || STORE_ONLY
+          ? {}
+          : await measureVolume(db, mainId, span, VOLUME_SAMPLES, q_timeouts)),
       };
       printStats('store latency (ms)', db_ms);
-      const http_ms = ONLY_INGEST
-        ? {}
-        : await measureHttp(servers[0]?.base ?? '', headers, span, q_timeouts);
+      const http_ms =
+        ONLY_INGEST || STORE_ONLY
+          ? {}
+          : await measureHttp(servers[0]?.base ?? '', headers, span, q_timeouts);
       printStats('whole request (ms, HTTP)', http_ms);
-      if (VOLUME_ONLY) {
+      if (VOLUME_ONLY || STORE_ONLY) {
         runs.push({ db_ms, http_ms, ingest: {}, ingest_cpu: {}, throughput: {}, q_timeouts });
         continue;
       }
       const apps = async (shape: string, count: number) => {
         const list = [];
         for (let i = 0; i < count; i += 1) {
-          const key = `ingest-${run}-${shape}-${i}`;
+          // Named after the run's start too: a kept database (BENCH_KEEP_DB) has earlier runs' apps.
+          const key = `ingest-${runKey}-${run}-${shape}-${i}`;
           list.push({ key, id: await newApp(key) });
         }
         return list;
@@ -192,10 +186,43 @@ async function main(): Promise<void> {
     );
   } finally {
     for (const server of servers) await server.stop();
-    await db.destroy();
-    await postgres?.drop();
-    rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
+}
+
+/**
+ * Fills the database: 1,000,000 (BENCH_ENTRIES) entries of app `main` over the span ending a
+ * minute ago, plus noise in four other apps; rows built by the ingestion code (toLogRow),
+ * written in bulk.
+ */
+async function fill(
+  db: Kysely<Database>,
+  file: string,
+  postgres: boolean,
+  newApp: (key: string) => Promise<number>,
+): Promise<{ mainId: number; startUs: number; endUs: number }> {
+  const mainId = await newApp('main');
+  const noiseIds: number[] = [];
+  for (let i = 0; i < NOISE_APPS; i += 1) noiseIds.push(await newApp(`noise-${i}`));
+  const endUs = Date.now() * 1000 - 60_000_000; // a minute ago
+  const startUs = endUs - SPAN_US;
+  const step = SPAN_US / ENTRIES;
+  const noiseEvery = Math.max(1, Math.round(ENTRIES / (NOISE_APPS * NOISE_PER_APP)));
+  const everyRow = (put: (appId: number, timeUs: number) => void, from = 0, to = ENTRIES) => {
+    for (let i = from; i < to; i += 1) {
+      const timeUs = Math.floor(startUs + i * step);
+      put(mainId, timeUs);
+      if (i % noiseEvery === 0) put(noiseIds[(i / noiseEvery) % NOISE_APPS] as number, timeUs);
+    }
+  };
+  if (postgres) await fillPostgres(db, startUs, endUs, everyRow);
+  else {
+    fillSqlite(file, ENTRIES, everyRow);
+    // The direct inserts skip the store, so the volume rollup is counted after them (the
+    // PostgreSQL fill writes through the store's insertLogRows, which keeps it).
+    await fillLogMinutes(db);
+  }
+  return { mainId, startUs, endUs };
 }
 
 /**

@@ -1,11 +1,14 @@
 // The PostgreSQL log store's partitions (decision 012): day partitions created ahead, rows
-// written while a day had none move into it when it is created, retention drops whole days.
-import { sql } from 'kysely';
+// written while a day had none move into it when it is created, retention drops whole days;
+// pages without q are planned once per connection (decision 029).
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDayPartition } from './app-logs-postgres';
-import { insertLogRows, pruneLogs, toLogRow } from './app-logs';
+import { insertLogRows, pruneLogs, queryLogs, toLogRow } from './app-logs';
 import { insertApp } from './apps';
-import type { Db } from './db';
+import { openDatabase, type Db } from './db';
+import { runWithGenericPlan } from './postgres';
+import { parseLogQuery } from '../routes/app-logs-query';
 import { createSite } from './sites';
 import { appFixture } from '../test-support.test-helper';
 import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
@@ -55,6 +58,30 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL log partitions', () => {
     expect(await partitionOf(DAY_ONE + 5)).toBe('app_logs_d20250110');
     expect(await partitionOf(DAY_ONE + DAY_US - 1)).toBe('app_logs_d20250110');
     expect(await partitionOf(DAY_ONE + DAY_US)).toBe('app_logs_default');
+  });
+
+  it('plans a page without q once per connection, generically', async () => {
+    // A pool of 4 keeps one connection for these pages, so every page below runs on it.
+    const reader = openDatabase(database.url, { poolSize: 4 });
+    try {
+      for (const raw of [{ limit: '5' }, { before: String(Date.now() / 1000) }, { limit: '7' }]) {
+        await queryLogs(reader, appId, parseLogQuery(raw));
+      }
+      const plans = await runWithGenericPlan(
+        reader,
+        CompiledQuery.raw(
+          'select generic_plans, custom_plans from pg_prepared_statements where statement like $1 order by 1',
+          ['%"app_logs"%'],
+        ),
+      );
+      // Two statement texts (with and without `before`); no custom plan ever.
+      expect(plans).toEqual([
+        { generic_plans: 1, custom_plans: 0 },
+        { generic_plans: 2, custom_plans: 0 },
+      ]);
+    } finally {
+      await reader.destroy();
+    }
   });
 
   it('prunes by dropping whole days and deleting the rest, counting both', async () => {

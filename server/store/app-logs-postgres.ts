@@ -16,6 +16,7 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import type { InsertOrder, NewLogRow, SearchScope } from './app-logs-table';
 import type { Database } from './db';
 import { removeFromRollup } from './app-logs-rollup';
+import { runWithGenericPlan } from './postgres';
 
 /** First key of the two-key advisory locks of this store; the second is the app id or 0. */
 const LOCK_SPACE = 7_310_002;
@@ -225,6 +226,8 @@ async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
 export const postgresLogStore = {
   lockApp,
   insertRows,
+  probesIndexFirst: true,
+  runWalk: runWithGenericPlan,
   searchContains,
   searchIndexCandidates,
   withinDeadline,

@@ -194,6 +194,9 @@ function isDuplicateTime(error: unknown): boolean {
 export const sqliteLogStore = {
   lockApp,
   insertRows: insertLogRows,
+  probesIndexFirst: false,
+  runWalk: async <R>(db: Kysely<Database>, query: CompiledQuery<R>) =>
+    (await db.executeQuery(query)).rows,
   searchContains,
   searchIndexCandidates,
   withinDeadline,

@@ -341,6 +341,27 @@ describe('queryLogs (property: equals an in-memory filter of the same entries)',
     expect(nonEmpty / total).toBeGreaterThan(0.3);
   }, 60_000);
 
+  it('answers a word absent from the newest rows in time order (the index probe, decision 029)', async () => {
+    const appId = await createApp();
+    const items = Array.from({ length: 12 }, (_, i) => ({
+      entry: { level: 'info' as const, data: i < 4 ? `needle ${i}` : `hay ${i}` },
+      offsetUs: i * 1000,
+    }));
+    await insertAt(appId, items);
+    await indexSearchText(Infinity);
+    const before = String((BASE_US + 12_000) / 1e6);
+    for (const [query, expected] of [
+      [{ q: 'needle', before }, ['needle 3', 'needle 2', 'needle 1', 'needle 0']],
+      [
+        { q: 'needle', since: String(BASE_US / 1e6) },
+        ['needle 0', 'needle 1', 'needle 2', 'needle 3'],
+      ],
+    ] as const) {
+      const page = await queryLogs(db, appId, parseLogQuery(query), { scanBudget: 6 });
+      expect(JSON.parse(page.json).map((e: AppLogEntry) => e.data)).toEqual(expected);
+    }
+  });
+
   it('bounds q without since to the 24 h before `before`, edges exact to the microsecond', async () => {
     const appId = await createApp();
     const day = 86_400e6;

@@ -169,6 +169,12 @@ export const SEARCH_SCAN_BUDGET = 20_000;
  */
 export const SEARCH_TIME_BUDGET_MS = 500;
 
+/**
+ * On an engine that `probesIndexFirst`: the newest rows a `q` scans before it decides. No match
+ * among them marks a rare word, which the text index answers at once (decision 029).
+ */
+const PROBE_SAMPLE_ROWS = 2000;
+
 export interface QueryOptions {
   /** Rows scanned before the text index is used; Infinity: scan only, 0: index only. */
   scanBudget?: number;
@@ -198,7 +204,10 @@ function rangeOf(filter: LogFilter): TimeRange {
  * A `q` with a word of 3+ characters is answered in two steps: a scan of the first
  * `scanBudget` rows of the range in answer order; if that does not fill the page, the rest of
  * the range through the engine's text index (every candidate is still checked with the scan's
- * own predicate, so both steps answer exactly the same rule).
+ * own predicate, so both steps answer exactly the same rule). On an engine that
+ * `probesIndexFirst`, the scan starts with PROBE_SAMPLE_ROWS rows; when none matches, the text
+ * index is asked for a page of matches in the rest in any order: fewer than a page are all there
+ * are (rare words answer from there); otherwise the steps go on.
  */
 export async function queryLogs(
   db: Kysely<Database>,
@@ -219,33 +228,54 @@ export async function queryLogEntries(
   const budget = options.scanBudget ?? SEARCH_SCAN_BUDGET;
   const indexTerms = filter.search ? indexableTerms(filter.search.terms) : [];
   const range = rangeOf(filter);
+  if (!filter.search) {
+    return (await logStoreOf(db).runWalk(db, selectLogs(db, appId, filter).compile())).map(
+      pageEntryOf,
+    );
+  }
   if (indexTerms.length === 0 || budget === Infinity) {
     return (await selectLogs(db, appId, filter, { range }).execute()).map(pageEntryOf);
   }
   const ascending = filter.sinceUs !== undefined;
-  let rows: LogRow[] = [];
-  let rest = range;
-  if (budget > 0) {
-    // The time of the budget-th row of the range, read from the (app_id, time_us) index alone.
-    let boundaryQuery = db.selectFrom('app_logs').select('time_us').where('app_id', '=', appId);
-    if (range.lowUs !== undefined)
-      boundaryQuery = boundaryQuery.where('time_us', '>=', range.lowUs);
-    if (range.highUs !== undefined)
-      boundaryQuery = boundaryQuery.where('time_us', '<', range.highUs);
-    const boundary = await boundaryQuery
-      .orderBy('time_us', ascending ? 'asc' : 'desc')
-      .limit(1)
-      .offset(budget - 1)
-      .executeTakeFirst();
-    if (!boundary)
-      return (await selectLogs(db, appId, filter, { range }).execute()).map(pageEntryOf);
-    const edge = boundary.time_us;
-    const scanned = ascending ? { ...range, highUs: edge + 1 } : { ...range, lowUs: edge };
-    rows = await selectLogs(db, appId, filter, { range: scanned }).execute();
-    if (rows.length >= filter.limit) return rows.map(pageEntryOf);
-    rest = ascending ? { ...range, lowUs: edge + 1 } : { ...range, highUs: edge };
-  }
   const timeBudgetMs = options.timeBudgetMs ?? SEARCH_TIME_BUDGET_MS;
+  let rows: LogRow[] = [];
+  let rest: TimeRange | undefined = range;
+  let scanLeft = budget;
+  if (logStoreOf(db).probesIndexFirst && budget > 1) {
+    const sampled = Math.min(PROBE_SAMPLE_ROWS, Math.floor(budget / 2));
+    ({ rows, rest } = await scanNewest(db, appId, filter, range, sampled));
+    scanLeft -= sampled;
+    if (rows.length >= filter.limit || rest === undefined) return rows.map(pageEntryOf);
+    if (rows.length === 0) {
+      // No match among the newest rows: a rare word. Fewer matches than a page in the rest are
+      // every match: the answer, in any order.
+      const found = await selectLogs(db, appId, filter, {
+        range: rest,
+        indexTerms,
+        deadline: Date.now() + timeBudgetMs,
+        unordered: true,
+      })
+        .execute()
+        .catch(searchTooSlow(db, timeBudgetMs));
+      if (found.length < filter.limit) {
+        return found
+          .sort((a, b) => (a.time_us - b.time_us) * (ascending ? 1 : -1))
+          .map(pageEntryOf);
+      }
+    }
+  }
+  if (scanLeft > 0) {
+    const scanned = await scanNewest(
+      db,
+      appId,
+      { ...filter, limit: filter.limit - rows.length },
+      rest,
+      scanLeft,
+    );
+    rows = rows.concat(scanned.rows);
+    rest = scanned.rest;
+    if (rows.length >= filter.limit || rest === undefined) return rows.map(pageEntryOf);
+  }
   const more = await selectLogs(
     db,
     appId,
@@ -284,6 +314,38 @@ export async function queryTailPage(
   return { entries, knownUs: Math.max(newest?.newest ?? 0, entries.at(-1)?.timeUs ?? 0) };
 }
 
+/**
+ * The scan step: the matches among the first `count` rows of `range` in answer order, and the
+ * range left after them (undefined when they were all of it).
+ */
+async function scanNewest(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogFilter,
+  range: TimeRange,
+  count: number,
+): Promise<{ rows: LogRow[]; rest: TimeRange | undefined }> {
+  const ascending = filter.sinceUs !== undefined;
+  // The time of the count-th row of the range, read from the (app_id, time_us) index alone.
+  let boundaryQuery = db.selectFrom('app_logs').select('time_us').where('app_id', '=', appId);
+  if (range.lowUs !== undefined) boundaryQuery = boundaryQuery.where('time_us', '>=', range.lowUs);
+  if (range.highUs !== undefined) boundaryQuery = boundaryQuery.where('time_us', '<', range.highUs);
+  const boundary = await boundaryQuery
+    .orderBy('time_us', ascending ? 'asc' : 'desc')
+    .limit(1)
+    .offset(count - 1)
+    .executeTakeFirst();
+  if (!boundary) {
+    return { rows: await selectLogs(db, appId, filter, { range }).execute(), rest: undefined };
+  }
+  const edge = boundary.time_us;
+  const scanned = ascending ? { ...range, highUs: edge + 1 } : { ...range, lowUs: edge };
+  return {
+    rows: await selectLogs(db, appId, filter, { range: scanned }).execute(),
+    rest: ascending ? { ...range, lowUs: edge + 1 } : { ...range, highUs: edge },
+  };
+}
+
 /** A `.catch` handler: a statement stopped by its deadline becomes the 400 that says so. */
 export function searchTooSlow(db: Kysely<Database>, timeBudgetMs: number) {
   return (error: unknown): never => {
@@ -300,13 +362,19 @@ export function searchTooSlow(db: Kysely<Database>, timeBudgetMs: number) {
 /**
  * The query of `queryLogs` (the EXPLAIN QUERY PLAN test compiles it). `range` replaces the
  * filter's own time range; `indexTerms` adds the text index candidate restriction, and
- * `deadline` (epoch ms) stops it (see LogStore.searchIndexCandidates).
+ * `deadline` (epoch ms) stops it (see LogStore.searchIndexCandidates); `unordered` leaves out
+ * the order, so the first `limit` matches found end it.
  */
 export function selectLogs(
   db: Kysely<Database>,
   appId: number,
   filter: LogFilter,
-  options: { range?: TimeRange; indexTerms?: string[]; deadline?: number } = {},
+  options: {
+    range?: TimeRange;
+    indexTerms?: string[];
+    deadline?: number;
+    unordered?: boolean;
+  } = {},
 ) {
   const store = logStoreOf(db);
   const range = options.range ?? rangeOf(filter);
@@ -336,9 +404,10 @@ export function selectLogs(
     }
     for (const term of filter.search.terms) query = query.where(store.searchContains(term));
   }
-  return query
-    .orderBy('time_us', filter.sinceUs === undefined ? 'desc' : 'asc')
-    .limit(filter.limit);
+  if (options.unordered !== true) {
+    query = query.orderBy('time_us', filter.sinceUs === undefined ? 'desc' : 'asc');
+  }
+  return query.limit(filter.limit);
 }
 
 type LogRow = Pick<

@@ -8,7 +8,7 @@
  * the engine the database was opened with (`openDatabase` in db.ts), for the database or any of
  * its transactions. See docs/decisions/009-storage-encoding-and-log-store-seam.md.
  */
-import type { Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { CompiledQuery, Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { InsertOrder, NewLogRow, SearchScope } from './app-logs-table';
 import { postgresLogStore } from './app-logs-postgres';
 import { sqliteLogStore } from './app-logs-sqlite';
@@ -32,6 +32,17 @@ export interface LogStore {
     rows: readonly NewLogRow[],
     order: InsertOrder,
   ): Promise<Array<{ id: number; time_us: number }>>;
+  /**
+   * True when a `q` whose newest rows hold no match asks the text index for a page of matches
+   * in any order before it scans on (queryLogs): cheap where the index lookup is (PostgreSQL's
+   * trigram GIN: a rare word over 24 h in ~1 ms against ~40 ms for the scan step, decision 029).
+   */
+  probesIndexFirst: boolean;
+  /**
+   * Runs a walk of the (app_id, time_us) index (a page without `q`), whose plan does not depend
+   * on the values: PostgreSQL plans it once per connection (runWithGenericPlan in postgres.ts).
+   */
+  runWalk<R>(db: Kysely<Database>, query: CompiledQuery<R>): Promise<R[]>;
   /** True when the row's lower-cased search text contains `term` (lower-cased): `q`'s rule. */
   searchContains(term: string): Expression<SqlBool>;
   /**
