@@ -124,7 +124,8 @@ describe('countLogVolume', () => {
       ),
       { numRuns: testEngine === 'postgres' ? 40 : 80 },
     );
-  });
+    // Dozens of PostgreSQL round trips per run: past the default 20 s on a loaded machine.
+  }, 120_000);
 });
 
 describe.skipIf(testEngine !== 'sqlite')('the rollup volume query plan', () => {
