@@ -3,13 +3,15 @@
  *
  * - Text search: `instr` on the pre-lowered `search` column decides (PostgreSQL:
  *   `strpos(search, $1) > 0`); past the scan budget, candidates come from the contentless FTS5
- *   trigram index `app_logs_fts` (PostgreSQL: a pg_trgm GIN index on `search`). The index only
+ *   trigram index `search.app_logs_fts` (PostgreSQL: a pg_trgm GIN index on `search`). The index only
  *   narrows, `instr` still decides, so both paths answer exactly the same rule. See
  *   docs/decisions/002-log-storage-and-search.md.
  * - The index is filled off the ingestion's commit path (log-search-indexer.ts, decision 023):
- *   rows with an id up to the watermark in `app_logs_fts_state` are in it, the rows above are
- *   candidates too (and the index step checks them with `instr` like every other), so a search
- *   answers the same whatever the indexer's lag.
+ *   rows with an id up to the watermark in `search.app_logs_fts_state` are in it, the rows above
+ *   are candidates too (and the index step checks them with `instr` like every other), so a
+ *   search answers the same whatever the indexer's lag. Index and watermark live in the search
+ *   file (log-search-file.ts, decision 032); index rows of deleted log rows may linger there,
+ *   which changes no answer: ids are never reused and `instr` checks the row.
  * - Batch inserts skip Kysely's query compiler, which costs more than SQLite itself for a
  *   500-row insert: the statement text is built once per batch size, with `?` placeholders.
  */
@@ -24,7 +26,6 @@ import {
 } from 'kysely';
 import type { AppLogsTable, NewLogRow, SearchScope } from './app-logs-table';
 import type { Database } from './db';
-import { inWriteTurn } from './sqlite-write-turns';
 import { removeFromRollup } from './app-logs-rollup';
 
 /** True when the row's lower-cased search text contains `term` (already lower-cased). */
@@ -33,7 +34,7 @@ function searchContains(term: string): Expression<SqlBool> {
 }
 
 /** Rows the indexer has not reached yet: above the watermark (decision 023). */
-const NOT_YET_INDEXED = sql<SqlBool>`"id" > (select indexed_id from app_logs_fts_state)`;
+const NOT_YET_INDEXED = sql<SqlBool>`"id" > (select indexed_id from search.app_logs_fts_state)`;
 
 /**
  * Rows whose search text has every term as a substring, by the FTS5 trigram index, and the rows
@@ -51,9 +52,9 @@ function searchIndexCandidates(
 ): Expression<SqlBool> {
   const match = terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
   if (deadline === undefined) {
-    return sql<SqlBool>`("id" in (select rowid from app_logs_fts where app_logs_fts match ${match}) or ${NOT_YET_INDEXED})`;
+    return sql<SqlBool>`("id" in (select rowid from search.app_logs_fts where app_logs_fts match ${match}) or ${NOT_YET_INDEXED})`;
   }
-  return sql<SqlBool>`(("id" in (select rowid from app_logs_fts where app_logs_fts match ${match} and within_deadline(${deadline})) or ${NOT_YET_INDEXED}) and within_deadline(${deadline}))`;
+  return sql<SqlBool>`(("id" in (select rowid from search.app_logs_fts where app_logs_fts match ${match} and within_deadline(${deadline})) or ${NOT_YET_INDEXED}) and within_deadline(${deadline}))`;
 }
 
 function withinDeadline(deadline: number): Expression<SqlBool> {
@@ -82,20 +83,6 @@ export function registerLogSqlFunctions(sqlite: SQLite.Database): void {
 /** `+column`: the same value, but SQLite's planner will not use an index on it. */
 function notIndexed(column: 'app_id' | 'time_us'): RawBuilder<number> {
   return sql<number>`+${sql.ref(column)}`;
-}
-
-/**
- * Removes an app's rows older than `cutoffUs` from the FTS index (before deleting them); only
- * the indexed ones, at or below the watermark: the indexer never sees the others once deleted.
- */
-async function deleteFromSearchIndex(
-  db: Kysely<Database>,
-  appId: number,
-  cutoffUs: number,
-): Promise<void> {
-  await sql`delete from app_logs_fts where rowid in (select id from app_logs where app_id = ${appId} and time_us < ${cutoffUs} and id <= (select indexed_id from app_logs_fts_state))`.execute(
-    db,
-  );
 }
 
 const INSERT_COLUMNS = [
@@ -148,25 +135,22 @@ async function insertLogRows(
 
 /**
  * Deletes entries older than `cutoffUs`, app by app through the (app_id, time_us) index, with
- * their search index entries and their counts in the volume rollup.
+ * their counts in the volume rollup. Their search index rows are the indexer's to drop
+ * (log-search-indexer.ts): the search file is written by it alone.
  */
 async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
   const apps = await db.selectFrom('apps').select('id').execute();
   let deleted = 0;
   for (const app of apps) {
-    // In turn with the search indexer's worker, so the event loop never waits on its lock.
-    deleted += await inWriteTurn(db, () =>
-      db.transaction().execute(async (trx) => {
-        await deleteFromSearchIndex(trx, app.id, cutoffUs);
-        await removeFromRollup(trx, { cutoffUs, appId: app.id });
-        const result = await trx
-          .deleteFrom('app_logs')
-          .where('app_id', '=', app.id)
-          .where('time_us', '<', cutoffUs)
-          .executeTakeFirst();
-        return Number(result.numDeletedRows);
-      }),
-    );
+    deleted += await db.transaction().execute(async (trx) => {
+      await removeFromRollup(trx, { cutoffUs, appId: app.id });
+      const result = await trx
+        .deleteFrom('app_logs')
+        .where('app_id', '=', app.id)
+        .where('time_us', '<', cutoffUs)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
   }
   return deleted;
 }

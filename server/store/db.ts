@@ -3,7 +3,8 @@
  *
  * - `openDatabase(url)` opens PostgreSQL for a `postgres://` URL (postgres.ts), else a SQLite
  *   file (its folder is created) or `:memory:`, with WAL, foreign keys on, busy_timeout 5000 and
- *   synchronous NORMAL, so another process (the token CLI, a second service) can write too.
+ *   synchronous NORMAL, so another process (the token CLI, a second service) can write too;
+ *   the search index's file is attached as `search` (log-search-file.ts, decision 032).
  * - `migrateToLatest(db)` runs the migrations in `./migrations` (in code, at start).
  *
  * Opening and `writeTransaction` are engine-specific; repositories use plain Kysely, and the log
@@ -27,10 +28,10 @@ import {
 import type { AppLogMinutesTable, AppLogsTable } from './app-logs-table';
 import { registerLogSqlFunctions } from './app-logs-sqlite';
 import { engineOf, isPostgresUrl } from './engine';
+import { attachSearchFile } from './log-search-file';
 import { logStoreOf } from './log-store';
 import { openPostgres, type PostgresOptions } from './postgres';
 import { inSqliteWriteTransaction, SQLITE_BUSY_TIMEOUT_MS } from './sqlite-write-lock';
-import { inWriteTurn } from './sqlite-write-turns';
 import { migrations } from './migrations/index';
 
 export interface UsersTable {
@@ -174,6 +175,7 @@ export function openDatabase(url: string, options: PostgresOptions = {}): Kysely
   sqlite.pragma(`busy_timeout = ${String(SQLITE_BUSY_TIMEOUT_MS)}`);
   sqlite.pragma('synchronous = NORMAL');
   registerLogSqlFunctions(sqlite);
+  attachSearchFile(sqlite, filename);
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
@@ -254,15 +256,15 @@ async function runMigrations(db: Kysely<Database>): Promise<void> {
  * turn from reading to writing; the wait is on a timer, not the event loop, and ends after
  * SQLITE_BUSY_TIMEOUT_MS with DatabaseBusyError (a 503; sqlite-write-lock.ts). On PostgreSQL it
  * is a plain (read committed) transaction: row locks and conditional updates decide between
- * writers. While the search indexer runs on the file, it takes turns with it
- * (sqlite-write-turns.ts). `fn` must use the `trx` it is given.
+ * writers. On SQLite only the log file's lock is taken, not the search file's, so the search
+ * indexer writes its own file meanwhile (decision 032). `fn` must use the `trx` it is given.
  */
 export async function writeTransaction<T>(
   db: Kysely<Database>,
   fn: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
   if (engineOf(db) === 'postgres') return db.transaction().execute(fn);
-  return inWriteTurn(db, () => inSqliteWriteTransaction(db, fn));
+  return inSqliteWriteTransaction(db, fn);
 }
 
 /**

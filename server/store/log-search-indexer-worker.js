@@ -1,32 +1,41 @@
 /**
  * The search indexer's thread (started by log-search-indexer.ts, which holds its SQL and its
- * reasons; decision 023). Plain JavaScript so that a worker thread runs it under tsx, vitest and
- * plain Node alike. It looks for rows above the watermark, asks the main thread for a turn at the
- * write lock, indexes one chunk in one transaction (index rows and watermark together) and
- * hands the turn back. Before each look it checkpoints the WAL, which the server's commits leave
- * to it.
+ * reasons; decisions 023 and 032). Plain JavaScript so that a worker thread runs it under tsx,
+ * vitest and plain Node alike. It looks for log rows above the watermark and indexes one chunk
+ * per transaction (index rows and watermark together) in the search file, whose write lock is
+ * its own: ingestion writes the log file meanwhile. Before each look it checkpoints the log
+ * file's WAL, which the server's commits leave to it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 
-const { filename, sql, chunkRows, idleMs, retryMs } = workerData;
+const { filename, searchFilename, sql, chunkRows, sweepIds, idleMs, retryMs } = workerData;
 const port = parentPort;
 const db = new SQLite(filename);
 db.pragma('busy_timeout = 5000');
 db.pragma('synchronous = NORMAL');
+db.prepare('attach database ? as search').run(searchFilename);
+db.pragma('search.synchronous = NORMAL');
 
 const pending = db.prepare(sql.pending).pluck();
+const lockSearchFile = db.prepare(sql.lock);
 const chunkEnd = db.prepare(sql.chunkEnd).pluck();
 const index = db.prepare(sql.index);
 const advance = db.prepare(sql.advance);
+const dropStale = db.prepare(sql.dropStale);
+const sweptTo = db.prepare(sql.sweptTo);
 
+// A deferred BEGIN and a write to the search file first: only that file's lock is taken.
 const indexChunk = db.transaction(() => {
+  lockSearchFile.run();
   const last = chunkEnd.get(chunkRows);
   if (last === null || last === undefined) return 0;
   const { changes } = index.run(last);
   advance.run(last);
+  dropStale.run(sweepIds);
+  sweptTo.run(sweepIds, sweepIds);
   return changes;
-}).immediate;
+});
 
 let timer;
 let stopped = false;
@@ -38,9 +47,11 @@ function later(ms) {
 function look() {
   try {
     // The server's commits leave checkpointing to this thread (see startLogSearchIndexer).
-    db.pragma('wal_checkpoint(PASSIVE)');
-    if (pending.get()) port.postMessage({ type: 'turn' });
-    else later(idleMs);
+    db.pragma('main.wal_checkpoint(PASSIVE)');
+    const rows = pending.get() ? indexChunk() : 0;
+    if (rows > 0) port.postMessage({ type: 'indexed', rows });
+    // A full chunk: more are probably waiting.
+    later(rows >= chunkRows ? 0 : idleMs);
   } catch (error) {
     port.postMessage({ type: 'failed', message: String(error) });
     later(retryMs);
@@ -48,22 +59,11 @@ function look() {
 }
 
 port.on('message', (message) => {
-  if (message === 'stop') {
-    stopped = true;
-    clearTimeout(timer);
-    db.close();
-    port.close();
-    return;
-  }
-  try {
-    const rows = indexChunk();
-    port.postMessage({ type: 'indexed', rows });
-    // A full chunk: more are probably waiting.
-    later(rows >= chunkRows ? 0 : idleMs);
-  } catch (error) {
-    port.postMessage({ type: 'failed', message: String(error) });
-    later(retryMs);
-  }
+  if (message !== 'stop') return;
+  stopped = true;
+  clearTimeout(timer);
+  db.close();
+  port.close();
 });
 
 look();

@@ -1,16 +1,21 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { parseLogQuery } from '../routes/app-logs-query';
 import { insertLogRows, insertLogs, pruneLogs, queryLogs, toLogRow } from './app-logs';
 import { openDatabase, type Db } from './db';
+import { searchFileOf } from './log-search-file';
 import { INDEXER_SQL, indexPendingLogs, startLogSearchIndexer } from './log-search-indexer';
 import { createLogApp, entriesOf, useLogStoreDatabase } from './log-store-database.test-helper';
 import { testEngine, type TestDatabase } from '../test-database.test-helper';
 
 // SQLite's indexer; PostgreSQL's is tested in log-search-indexer-postgres.test.ts.
-describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 023)', () => {
+describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decisions 023, 032)', () => {
   let database: TestDatabase;
   let db: Db;
   useLogStoreDatabase((opened) => {
@@ -33,15 +38,18 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 02
   }
 
   const watermark = (on: Db = db) =>
-    scalar(on, 'select indexed_id as value from app_logs_fts_state');
+    scalar(on, 'select indexed_id as value from search.app_logs_fts_state');
   const lastId = (on: Db = db) => scalar(on, 'select max(id) as value from app_logs');
   /** Index rows holding `term`, and rows at or below the watermark holding it: always equal. */
   const indexedWith = (on: Db, term: string) =>
-    scalar(on, `select count(*) as value from app_logs_fts where app_logs_fts match '"${term}"'`);
+    scalar(
+      on,
+      `select count(*) as value from search.app_logs_fts where app_logs_fts match '"${term}"'`,
+    );
   const rowsUpToWatermarkWith = (on: Db, term: string) =>
     scalar(
       on,
-      `select count(*) as value from app_logs where instr(search, '${term}') > 0 and id <= (select indexed_id from app_logs_fts_state)`,
+      `select count(*) as value from app_logs where instr(search, '${term}') > 0 and id <= (select indexed_id from search.app_logs_fts_state)`,
     );
 
   /** Every entry holding `term` through the index step (scan budget 0), ascending. */
@@ -76,24 +84,95 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 02
     expect(await indexPendingLogs(db, Infinity)).toBe(0);
   });
 
-  it('pruning removes indexed rows from the index; rows it deletes before indexing never reach it', async () => {
+  it('pruning leaves index rows that change no answer, and the indexer drops them', async () => {
     await indexPendingLogs(db, Infinity);
     const appId = await createApp();
     const at = (offsetS: number, data: string) =>
       toLogRow(appId, { level: 'info', data }, (1_700_000_000 + offsetS) * 1e6);
-    await insertLogRows(db, [at(0, 'prunable indexed'), at(1, 'prunable kept indexed')]);
+    await insertLogRows(db, [at(0, 'prunable indexed'), at(1, 'prunable indexed too')]);
     await indexPendingLogs(db, Infinity);
     await insertLogRows(db, [at(2, 'prunable unindexed'), at(100, 'prunable kept')]);
-    // Entries before offset 50 go: one indexed, two not.
+    // Entries before offset 50 go: two indexed, one not.
     await pruneLogs(db, 1_700_000_050);
-    expect(await indexedWith(db, 'prunable')).toBe(0);
+    // The search file is the indexer's: the indexed two stay in the index for now, and no
+    // search finds them (their rows are gone; their ids are never given again).
+    expect(await indexedWith(db, 'prunable')).toBe(2);
+    expect(await searchIndexStep(db, appId, 'prunable')).toBe(1);
     await indexPendingLogs(db, Infinity);
     expect(await indexedWith(db, 'prunable')).toBe(1);
     expect(await rowsUpToWatermarkWith(db, 'prunable')).toBe(1);
     await db.executeQuery(
-      CompiledQuery.raw(`insert into app_logs_fts (app_logs_fts) values ('integrity-check')`),
+      CompiledQuery.raw(
+        `insert into search.app_logs_fts (app_logs_fts) values ('integrity-check')`,
+      ),
     );
     expect(await searchIndexStep(db, appId, 'prunable')).toBe(1);
+  });
+
+  it('ingests while the index is written, and indexes while a batch holds the log file', async () => {
+    const appId = await createApp();
+    // Another connection (the worker) in the middle of an index transaction.
+    const indexing = new SQLite(searchFileOf(database.url));
+    indexing.exec('begin immediate');
+    try {
+      await insertLogs(db, appId, [{ level: 'info', data: 'beside the index' }]);
+    } finally {
+      indexing.exec('rollback');
+      indexing.close();
+    }
+    // Another process in the middle of a batch: the index is written meanwhile.
+    const ingesting = new SQLite(database.url);
+    ingesting.exec('begin immediate');
+    try {
+      const indexer = openDatabase(database.url);
+      try {
+        expect(await indexPendingLogs(indexer, Infinity)).toBeGreaterThan(0);
+      } finally {
+        await indexer.destroy();
+      }
+    } finally {
+      ingesting.exec('rollback');
+      ingesting.close();
+    }
+    expect(await searchIndexStep(db, appId, 'beside the index')).toBe(1);
+  });
+
+  it('starts the index again when the log file is older than it (a restored backup)', async () => {
+    const appId = await createApp();
+    await insertLogs(db, appId, [{ level: 'info', data: 'before the backup' }]);
+    await indexPendingLogs(db, Infinity);
+    const folder = mkdtempSync(join(tmpdir(), 'site-console-restore-'));
+    const restored = join(folder, 'restored.db');
+    try {
+      await db.executeQuery(CompiledQuery.raw(`vacuum main into '${restored}'`));
+      await insertLogs(
+        db,
+        appId,
+        Array.from({ length: 5 }, (_, i) => ({ level: 'info' as const, data: `after ${i}` })),
+      );
+      await indexPendingLogs(db, Infinity);
+      // The log file from before, the index from after: its watermark is past the log's ids.
+      await db.executeQuery(CompiledQuery.raw(`vacuum search into '${searchFileOf(restored)}'`));
+      const reopened = openDatabase(restored);
+      try {
+        // The ids after the backup are given again, to other entries; none may be hidden.
+        await insertLogs(
+          reopened,
+          appId,
+          Array.from({ length: 5 }, (_, i) => ({ level: 'info' as const, data: `again ${i}` })),
+        );
+        expect(await watermark(reopened)).toBe(0);
+        expect(await searchIndexStep(reopened, appId, 'again')).toBe(5);
+        expect(await searchIndexStep(reopened, appId, 'after')).toBe(0);
+        await indexPendingLogs(reopened, Infinity);
+        expect(await searchIndexStep(reopened, appId, 'again')).toBe(5);
+        expect(await searchIndexStep(reopened, appId, 'before the backup')).toBe(1);
+      } finally {
+        await reopened.destroy();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('catches up from the watermark after a restart, while ingestion goes on', async () => {
@@ -111,7 +190,7 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 02
     );
     try {
       expect(indexer).toBeDefined();
-      // Its own writes take turns with the worker's; every search answers all along.
+      // Its own writes go on beside the worker's; every search answers all along.
       for (let batch = 0; batch < 5; batch += 1) {
         await insertLogs(
           server,
@@ -147,7 +226,7 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 02
         })),
       );
     }
-    // A process running the real worker, always granting it the write lock, killed mid-way.
+    // A process running the real worker, killed mid-way.
     const workerUrl = new URL('./log-search-indexer-worker.js', import.meta.url).href;
     const child = spawn(
       process.execPath,
@@ -157,18 +236,17 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decision 02
         `import { Worker } from 'node:worker_threads';
          const worker = new Worker(new URL(${JSON.stringify(workerUrl)}), {
            execArgv: [], workerData: JSON.parse(process.env.WORKER_DATA) });
-         worker.on('message', (message) => {
-           if (message.type === 'turn') worker.postMessage('go');
-           else console.log(JSON.stringify(message));
-         });`,
+         worker.on('message', (message) => console.log(JSON.stringify(message)));`,
       ],
       {
         env: {
           ...process.env,
           WORKER_DATA: JSON.stringify({
             filename: database.url,
+            searchFilename: searchFileOf(database.url),
             sql: INDEXER_SQL,
             chunkRows: 700,
+            sweepIds: 2800,
             idleMs: 10,
             retryMs: 10,
           }),

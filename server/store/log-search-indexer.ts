@@ -1,31 +1,40 @@
 /**
- * The SQLite search indexer (decision 023): copies the search text of committed log rows into
- * the FTS5 index `app_logs_fts` off the ingestion's commit path, in a worker thread with its own
- * connection, so neither the request nor the event loop pays for it.
+ * The SQLite search indexer (decisions 023 and 032): copies the search text of committed log
+ * rows into the FTS5 index `search.app_logs_fts` off the ingestion's commit path, in a worker
+ * thread with its own connection, so neither the request nor the event loop pays for it.
  *
- * The watermark (`app_logs_fts_state.indexed_id`, migration 005) is the highest row id indexed;
- * it moves in the same transaction as the index rows it covers, and ids only grow (AUTOINCREMENT
- * under the one write lock), so every row at or below it is indexed and a search scans the rows
- * above it (app-logs-sqlite.ts). A restart or a killed process loses nothing: the indexer
- * starts again from the watermark. Rows written by other processes (the demo, a second tool)
- * are indexed too: the worker polls for rows above the watermark.
+ * The index and its watermark (`search.app_logs_fts_state.indexed_id`, the highest row id
+ * indexed) live in the search file (log-search-file.ts) and move in one transaction; ids only
+ * grow (AUTOINCREMENT), so every row at or below the watermark is indexed and a search scans
+ * the rows above it (app-logs-sqlite.ts). A restart or a killed process loses nothing: the
+ * indexer starts again from the watermark. Rows written by other processes (the demo, a second
+ * service) are indexed too: the worker polls for rows above the watermark. Index rows of deleted
+ * log rows (retention, a deleted app) change no answer; a sweep drops them, a window of ids with
+ * each chunk.
  */
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { writeTransaction, type Database } from './db';
+import type { Database } from './db';
 import { engineOf, isPostgresUrl } from './engine';
 import {
   indexPendingLogsPostgres,
   startPostgresSearchIndexer,
 } from './log-search-indexer-postgres';
-import { setWriteTurns, WriteTurns } from './sqlite-write-turns';
+import { LOCK_SEARCH_FILE, searchFileOf } from './log-search-file';
 
 /**
- * Rows per index transaction: large enough that FTS5 writes few segments, small enough that
- * ingestion waits for one chunk only a few milliseconds.
+ * Rows per index transaction: large enough that FTS5 writes few segments; ingestion no longer
+ * waits for a chunk (it writes another file), so only the catch-up granularity bounds it.
  */
-export const INDEX_CHUNK_ROWS = 2000;
+export const INDEX_CHUNK_ROWS = 4000;
+
+/**
+ * Ids whose index rows each chunk checks against the log (rows deleted by retention or with
+ * their app leave index rows behind): the sweep goes round the index several times faster than
+ * ingestion adds to it.
+ */
+export const SWEEP_IDS_PER_CHUNK = 4 * INDEX_CHUNK_ROWS;
 
 /** How often an idle indexer looks for rows above the watermark. */
 const IDLE_POLL_MS = 50;
@@ -36,21 +45,36 @@ const RETRY_MS = 1000;
 /** SQLite's default: the WAL is checkpointed by the commit that grows it past 1000 pages. */
 const DEFAULT_WAL_AUTOCHECKPOINT = 1000;
 
-const ABOVE_WATERMARK = 'id > (select indexed_id from app_logs_fts_state)';
+const WATERMARK = '(select indexed_id from search.app_logs_fts_state)';
+const ABOVE_WATERMARK = `id > ${WATERMARK}`;
+/** Where the sweep for index rows of deleted log rows goes on (decision 032). */
+const SWEEP_FROM = 'case when swept_id < indexed_id then swept_id else 0 end';
 
 /** The indexer's statements, run by the worker and by `indexPendingLogs`. */
 export const INDEXER_SQL = {
-  pending: `select exists (select 1 from app_logs where ${ABOVE_WATERMARK}) as pending`,
+  pending: `select exists (select 1 from main.app_logs where ${ABOVE_WATERMARK}) as pending`,
+  /** Takes the search file's write lock (first in a deferred transaction). */
+  lock: LOCK_SEARCH_FILE,
   /** The last id of the next chunk (`?`: its size, -1 for all); null when there is none. */
-  chunkEnd: `select max(id) as last from (select id from app_logs where ${ABOVE_WATERMARK} order by id limit ?)`,
-  index: `insert into app_logs_fts (rowid, search) select id, search from app_logs where ${ABOVE_WATERMARK} and id <= ?`,
-  advance: 'update app_logs_fts_state set indexed_id = ?',
+  chunkEnd: `select max(id) as last from (select id from main.app_logs where ${ABOVE_WATERMARK} order by id limit ?)`,
+  index: `insert into search.app_logs_fts (rowid, search) select id, search from main.app_logs where ${ABOVE_WATERMARK} and id <= ?`,
+  advance: 'update search.app_logs_fts_state set indexed_id = ?',
+  /**
+   * Drops the index rows of deleted log rows (ids are never reused) among the next `?` ids of
+   * the sweep, which starts again at 0 past the watermark; `sweptTo` (`?`: the same) moves it on.
+   */
+  dropStale: `with span as (select ${SWEEP_FROM} as low, min(${SWEEP_FROM} + ?, indexed_id) as high from search.app_logs_fts_state)
+    delete from search.app_logs_fts where rowid in (
+      select rowid from search.app_logs_fts where rowid > (select low from span) and rowid <= (select high from span)
+      except select id from main.app_logs where id > (select low from span) and id <= (select high from span))`,
+  sweptTo: `update search.app_logs_fts_state set swept_id = case when ${SWEEP_FROM} + ? >= indexed_id then 0 else ${SWEEP_FROM} + ? end`,
 } as const;
 
 /**
- * Indexes up to `maxRows` rows above the watermark in one write transaction, on this thread
- * (on PostgreSQL: log-search-indexer-postgres.ts);
- * returns how many. For tests (an index at a chosen lag) and tools; the server uses the worker.
+ * Indexes up to `maxRows` rows above the watermark in one transaction on the search file, on
+ * this thread (on PostgreSQL: log-search-indexer-postgres.ts), and drops index rows of deleted
+ * log rows; returns how many rows it indexed. For tests (an index at a chosen lag) and tools;
+ * the server uses the worker.
  */
 export async function indexPendingLogs(
   db: Kysely<Database>,
@@ -58,16 +82,22 @@ export async function indexPendingLogs(
 ): Promise<number> {
   // PostgreSQL: up to `maxRows` per app, in each app's time order (decision 030).
   if (engineOf(db) === 'postgres') return indexPendingLogsPostgres(db, maxRows);
-  return writeTransaction(db, async (trx) => {
+  // Kysely's SQLite transaction is a deferred BEGIN: the lock statement takes the search file's.
+  return db.transaction().execute(async (trx) => {
+    const run = <R>(text: string, parameters: unknown[] = []) =>
+      trx.executeQuery<R>(CompiledQuery.raw(text, parameters));
+    await run(INDEXER_SQL.lock);
     const limit = Number.isFinite(maxRows) ? maxRows : -1;
-    const end = await trx.executeQuery<{ last: number | null }>(
-      CompiledQuery.raw(INDEXER_SQL.chunkEnd, [limit]),
-    );
-    const last = end.rows[0]?.last ?? null;
-    if (last === null) return 0;
-    const indexed = await trx.executeQuery(CompiledQuery.raw(INDEXER_SQL.index, [last]));
-    await trx.executeQuery(CompiledQuery.raw(INDEXER_SQL.advance, [last]));
-    return Number(indexed.numAffectedRows ?? 0);
+    const last = (await run<{ last: number | null }>(INDEXER_SQL.chunkEnd, [limit])).rows[0]?.last;
+    let indexed = 0;
+    if (last !== null && last !== undefined) {
+      indexed = Number((await run(INDEXER_SQL.index, [last])).numAffectedRows ?? 0);
+      await run(INDEXER_SQL.advance, [last]);
+    }
+    const sweep = Number.isFinite(maxRows) ? SWEEP_IDS_PER_CHUNK : Number.MAX_SAFE_INTEGER;
+    await run(INDEXER_SQL.dropStale, [sweep]);
+    await run(INDEXER_SQL.sweptTo, [sweep, sweep]);
+    return indexed;
   });
 }
 
@@ -77,15 +107,14 @@ export interface LogSearchIndexer {
 }
 
 /** What the worker (log-search-indexer-worker.js) posts. */
-type WorkerMessage =
-  { type: 'turn' } | { type: 'indexed'; rows: number } | { type: 'failed'; message: string };
+type WorkerMessage = { type: 'indexed'; rows: number } | { type: 'failed'; message: string };
 
 /**
  * Starts the indexer on the SQLite file `url` opened as `db`, or on PostgreSQL the loop of
  * log-search-indexer-postgres.ts (in every instance; decision 030); nothing for `:memory:` (no
- * other connection can open it; searches still answer, scanning every row above the watermark). `db`'s write transactions and the worker's
- * take turns (sqlite-write-turns.ts) until `stop`. The worker also checkpoints the WAL
- * (PASSIVE: it never blocks a writer), so `db`'s commits stop doing it until the worker ends.
+ * other connection can open it; searches still answer, scanning every row above the
+ * watermark). The worker also checkpoints the log file's WAL (PASSIVE: it never blocks a
+ * writer), so `db`'s commits stop doing it until the worker ends.
  */
 export async function startLogSearchIndexer(
   db: Kysely<Database>,
@@ -95,28 +124,22 @@ export async function startLogSearchIndexer(
   if (isPostgresUrl(url)) return startPostgresSearchIndexer(db, onError);
   if (url === ':memory:') return undefined;
   await sql`pragma wal_autocheckpoint = 0`.execute(db);
-  const turns = new WriteTurns();
+  const filename = resolve(url);
   const worker = new Worker(new URL('./log-search-indexer-worker.js', import.meta.url), {
     workerData: {
-      filename: resolve(url),
+      filename,
+      searchFilename: searchFileOf(filename),
       sql: INDEXER_SQL,
       chunkRows: INDEX_CHUNK_ROWS,
+      sweepIds: SWEEP_IDS_PER_CHUNK,
       idleMs: IDLE_POLL_MS,
       retryMs: RETRY_MS,
     },
   });
   // The server stops it on shutdown; anything else (a test, a tool) must not be kept alive by it.
   worker.unref();
-  let exited = false;
-  let endTurn: (() => void) | undefined;
-  const finishTurn = () => {
-    endTurn?.();
-    endTurn = undefined;
-  };
   const exit = new Promise<void>((done) => {
     worker.once('exit', () => {
-      exited = true;
-      finishTurn();
       // Commits checkpoint again; a closed database has nothing left to checkpoint.
       sql`pragma wal_autocheckpoint = ${sql.lit(DEFAULT_WAL_AUTOCHECKPOINT)}`
         .execute(db)
@@ -127,31 +150,16 @@ export async function startLogSearchIndexer(
   worker.on('error', onError);
   worker.on('message', (message: WorkerMessage) => {
     if (message.type === 'failed') onError(new Error(`log search indexer: ${message.message}`));
-    if (message.type !== 'turn') {
-      finishTurn();
-      return;
-    }
-    // The worker writes only inside this turn, so no write of ours finds the lock held by it.
-    void turns.run(
-      () =>
-        new Promise<void>((done) => {
-          if (exited) {
-            done();
-            return;
-          }
-          endTurn = done;
-          worker.postMessage('go');
-        }),
-    );
   });
-  setWriteTurns(db, turns);
+  let stopping: Promise<void> | undefined;
   return {
-    stop: async () => {
-      await turns.run(async () => {
-        if (!exited) worker.postMessage('stop');
+    // The worker ends the chunk in progress first: it reads the message between chunks.
+    stop: () => {
+      stopping ??= (async () => {
+        worker.postMessage('stop');
         await exit;
-      });
-      setWriteTurns(db, undefined);
+      })();
+      return stopping;
     },
   };
 }

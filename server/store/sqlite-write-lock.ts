@@ -11,6 +11,11 @@
  * enough to get the lock between another process's commits, where the busy handler's sleeps (up
  * to 100 ms) could miss every gap for the whole timeout. Past the timeout the transaction gives
  * up with DatabaseBusyError (a 503 with Retry-After: errors.ts), having written nothing.
+ *
+ * Only the log file's lock is taken, not the attached search file's (decision 032): `BEGIN
+ * IMMEDIATE` locks every attached file, so once the log file has its AUTOINCREMENT sequence (the
+ * first migration made it) a deferred `BEGIN` is followed by a write to that file that changes
+ * nothing, which takes its lock as IMMEDIATE would, and no other.
  */
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
@@ -42,6 +47,21 @@ export function isDatabaseBusy(error: unknown): boolean {
 
 const BUSY = Symbol('busy');
 
+/** Changes nothing, but takes the log file's write lock only (`sqlite_sequence` is in it). */
+const LOCK_LOG_FILE = 'delete from main.sqlite_sequence where 0';
+
+/** Databases whose log file has `sqlite_sequence`, so LOCK_LOG_FILE can run. */
+const sequenceKnown = new WeakSet<object>();
+
+async function hasSequence<DB>(db: Kysely<DB>, conn: Kysely<DB>): Promise<boolean> {
+  if (sequenceKnown.has(db)) return true;
+  const found = await sql`select 1 from main.sqlite_master where name = 'sqlite_sequence'`.execute(
+    conn,
+  );
+  if (found.rows.length > 0) sequenceKnown.add(db);
+  return found.rows.length > 0;
+}
+
 /**
  * Runs `fn` in a `BEGIN IMMEDIATE` transaction on `db` (SQLite), trying for the write lock until
  * SQLITE_BUSY_TIMEOUT_MS has passed; commits when `fn` resolves, rolls back when it throws.
@@ -54,7 +74,7 @@ export async function inSqliteWriteTransaction<DB, T>(
   const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
   for (let pause = 1; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
     const outcome = await db.connection().execute(async (conn) => {
-      if (!(await tryBeginImmediate(conn))) return BUSY;
+      if (!(await tryBeginWrite(conn, await hasSequence(db, conn)))) return BUSY;
       try {
         const result = await fn(conn);
         await sql`commit`.execute(conn);
@@ -70,11 +90,24 @@ export async function inSqliteWriteTransaction<DB, T>(
   }
 }
 
-/** `BEGIN IMMEDIATE` without waiting in the busy handler; false when another holds the lock. */
-async function tryBeginImmediate<DB>(conn: Kysely<DB>): Promise<boolean> {
+/**
+ * Begins a transaction holding the log file's write lock without waiting in the busy handler;
+ * false when another connection holds it. `logFileOnly`: lock that file alone (LOCK_LOG_FILE).
+ */
+async function tryBeginWrite<DB>(conn: Kysely<DB>, logFileOnly: boolean): Promise<boolean> {
   await sql`pragma busy_timeout = 0`.execute(conn);
   try {
-    await sql`begin immediate`.execute(conn);
+    if (!logFileOnly) {
+      await sql`begin immediate`.execute(conn);
+      return true;
+    }
+    await sql`begin`.execute(conn);
+    try {
+      await sql.raw(LOCK_LOG_FILE).execute(conn);
+    } catch (error) {
+      await sql`rollback`.execute(conn);
+      throw error;
+    }
     return true;
   } catch (error) {
     if (isDatabaseBusy(error)) return false;
