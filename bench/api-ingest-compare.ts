@@ -8,13 +8,17 @@
  * of main-thread busy time per 1,000 entries, and their ratios to the first tree.
  * The database (BENCH_ENTRIES, 1,000,000 entries over 7 days in one app, indexed) is filled once
  * into BENCH_DATABASE_FILE (default /tmp/bench-ingest-compare.db) and reused while it exists; the
- * trees must share its schema. BENCH_PORT: 18310.
+ * trees must share its schema. Trees whose schemas differ get a file each, in tree order, in
+ * BENCH_DATABASE_FILES (comma-separated), each filled first by its own tree's copy of this tool
+ * (`BENCH_RUNS=0 BENCH_DATABASE_FILE=<file> npx tsx bench/api-ingest-compare.ts <tree>`) and
+ * neither migrated nor filled here. BENCH_PORT: 18310.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { insertApp } from '../server/store/apps';
 import { appFixture } from '../server/test-support.test-helper';
-import { migrateToLatest, openDatabase } from '../server/store/db';
+import type { Kysely } from 'kysely';
+import { migrateToLatest, openDatabase, type Database } from '../server/store/db';
 import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
 import { createSite, ensureMembership } from '../server/store/sites';
 import { findOrCreateUser, issueToken } from '../server/store/tokens';
@@ -27,36 +31,54 @@ const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 18310);
 const FILE = process.env.BENCH_DATABASE_FILE ?? '/tmp/bench-ingest-compare.db';
+const FILES = process.env.BENCH_DATABASE_FILES?.split(',');
 const SPAN_US = 7 * 86_400_000_000;
+
+/** A database the runs ingest into, with the bench user's headers. */
+interface BenchDatabase {
+  file: string;
+  db: Kysely<Database>;
+  headers: Record<string, string>;
+}
+
+/** Opens `file`; when `prepare`, migrates it and fills it first if it is new. */
+async function openBenchDatabase(file: string, prepare: boolean): Promise<BenchDatabase> {
+  const fresh = !existsSync(file);
+  if (!prepare && fresh) throw new Error(`${file} does not exist: fill it with its own tree first`);
+  const db = openDatabase(file);
+  if (prepare) await migrateToLatest(db);
+  if (prepare && fresh) {
+    await createSite(db, 'bench', 'Bench');
+    const appId = await insertApp(db, 'bench', appFixture('main'));
+    const startUs = Date.now() * 1000 - 60_000_000 - SPAN_US;
+    fillSqlite(file, ENTRIES, (put, from, to) => {
+      for (let i = from; i < to; i += 1) put(appId, Math.floor(startUs + (i * SPAN_US) / ENTRIES));
+    });
+    await fillLogMinutes(db);
+    console.log(`filled ${file} with ${ENTRIES} entries`);
+  }
+  const userId = await findOrCreateUser(db, 'bench@example.com');
+  await ensureMembership(db, userId, 'bench');
+  const headers = {
+    Authorization: `Bearer ${await issueToken(db, userId)}`,
+    'X-Service-Site': 'bench',
+  };
+  return { file, db, headers };
+}
 
 async function main(): Promise<void> {
   const trees = process.argv.slice(2).map((tree) => resolve(tree));
   if (trees.length === 0) throw new Error('usage: api-ingest-compare.ts <tree> <tree> …');
-  const fresh = !existsSync(FILE);
-  const db = openDatabase(FILE);
+  // One database for every tree, or (BENCH_DATABASE_FILES) one per tree, filled beforehand.
+  const databases = FILES
+    ? await Promise.all(trees.map((_, index) => openBenchDatabase(FILES[index] ?? '', false)))
+    : [await openBenchDatabase(FILE, true)];
   try {
-    await migrateToLatest(db);
-    if (fresh) {
-      await createSite(db, 'bench', 'Bench');
-      const appId = await insertApp(db, 'bench', appFixture('main'));
-      const startUs = Date.now() * 1000 - 60_000_000 - SPAN_US;
-      fillSqlite(FILE, ENTRIES, (put, from, to) => {
-        for (let i = from; i < to; i += 1)
-          put(appId, Math.floor(startUs + (i * SPAN_US) / ENTRIES));
-      });
-      await fillLogMinutes(db);
-      console.log(`filled ${FILE} with ${ENTRIES} entries`);
-    }
-    const userId = await findOrCreateUser(db, 'bench@example.com');
-    await ensureMembership(db, userId, 'bench');
-    const headers = {
-      Authorization: `Bearer ${await issueToken(db, userId)}`,
-      'X-Service-Site': 'bench',
-    };
     const results = trees.map((): IngestResult[] => []);
     for (let run = 1; run <= RUNS; run += 1) {
       for (const [index, tree] of trees.entries()) {
-        const server = await startServer(FILE, PORT, join(tree, 'bench', 'api-server.ts'));
+        const { file, db, headers } = databases[index] ?? databases[0] ?? unreachable();
+        const server = await startServer(file, PORT, join(tree, 'bench', 'api-server.ts'));
         try {
           const key = `compare-${String(Date.now())}-${String(index)}`;
           const result = await ingest(db, {
@@ -75,10 +97,14 @@ async function main(): Promise<void> {
         }
       }
     }
-    printSummary(trees, results);
+    if (RUNS > 0) printSummary(trees, results);
   } finally {
-    await db.destroy();
+    for (const { db } of databases) await db.destroy();
   }
+}
+
+function unreachable(): never {
+  throw new Error('no database');
 }
 
 function printSummary(trees: readonly string[], results: ReadonlyArray<IngestResult[]>): void {

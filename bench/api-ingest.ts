@@ -69,11 +69,19 @@ async function profile(bases: readonly string[], action: 'start' | 'stop'): Prom
   }
 }
 
-/** SQLite: the last row id in the search index (decision 023). */
+/**
+ * SQLite: the last row id in the search index (decision 023), in its own file since decision
+ * 032; a database of the layout before (in the log file) is read there, so that
+ * api-ingest-compare.ts can drive older trees on their own files.
+ */
 async function watermark(db: Kysely<Database>): Promise<number> {
+  const before032 = await sql<{
+    found: number;
+  }>`select 1 as found from main.sqlite_master where name = 'app_logs_fts_state'`.execute(db);
+  const state = before032.rows.length > 0 ? 'main' : 'search';
   const result = await sql<{
     indexed: number;
-  }>`select indexed_id as indexed from app_logs_fts_state`.execute(db);
+  }>`select indexed_id as indexed from ${sql.raw(state)}.app_logs_fts_state`.execute(db);
   return result.rows[0]?.indexed ?? 0;
 }
 

@@ -7,6 +7,7 @@
  * Prints the figures; exits 1 on any violation. Not part of `npm test` (it takes a minute).
  */
 import Database from 'better-sqlite3';
+import { searchFileOf } from '../server/store/log-search-file';
 import {
   postStorefrontLogs,
   startServiceProcess,
@@ -56,6 +57,8 @@ async function ingestUntilRefused(
 function check(dbPath: string, acknowledged: Set<string>, sent: Set<string>): RoundFigures {
   // Not read-only: FTS5 runs its own check through an INSERT (it writes nothing).
   const db = new Database(dbPath, { timeout: 5_000 });
+  // The search index's file (decision 032).
+  db.prepare('attach database ? as search').run(searchFileOf(dbPath));
   try {
     const rows = db
       .prepare(
@@ -66,18 +69,18 @@ function check(dbPath: string, acknowledged: Set<string>, sent: Set<string>): Ro
     const stored = new Map(rows.map((row) => [row.batch, row.entries]));
     const integrity = db.pragma('integrity_check', { simple: true });
     // Throws if the full-text index disagrees with itself.
-    db.prepare(`insert into app_logs_fts (app_logs_fts) values ('integrity-check')`).run();
+    db.prepare(`insert into search.app_logs_fts (app_logs_fts) values ('integrity-check')`).run();
     // Every batch's rows hold "batch"; one snapshot, as the restarted indexer runs meanwhile.
     const searchIndexAgrees = db.transaction(
       () =>
         db
-          .prepare(`select count(*) from app_logs_fts where app_logs_fts match '"batch"'`)
+          .prepare(`select count(*) from search.app_logs_fts where app_logs_fts match '"batch"'`)
           .pluck()
           .get() ===
         db
           .prepare(
             `select count(*) from app_logs where instr(search, 'batch') > 0
-             and id <= (select indexed_id from app_logs_fts_state)`,
+             and id <= (select indexed_id from search.app_logs_fts_state)`,
           )
           .pluck()
           .get(),
