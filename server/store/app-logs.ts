@@ -125,12 +125,18 @@ async function insertBatch(
     // insertRows answers in any order; times are unique per app, so they map rows back.
     const idByTime = new Map(inserted.map((row) => [row.time_us, row.id]));
     // The answer is built from the rows' JSON texts, as a page is: nothing is stringified twice.
-    const committed = rows.map((row): CommittedLogRow => ({
-      ...pageEntryOf({ ...row, id: idByTime.get(row.time_us) ?? 0, context: row.context ?? null }),
-      level: row.level,
-      job: row.job ?? null,
-      search: row.search,
-    }));
+    // Plain object literals, no spreads: this runs for every ingested entry.
+    const committed = rows.map((row): CommittedLogRow => {
+      const { timeUs, json } = pageEntryOf({
+        id: idByTime.get(row.time_us) ?? 0,
+        level: row.level,
+        data: row.data,
+        context: row.context ?? null,
+        created_at: row.created_at,
+        time_us: row.time_us,
+      });
+      return { timeUs, json, level: row.level, job: row.job ?? null, search: row.search };
+    });
     return { page: pageOf(committed), commit: { previousUs, rows: committed } };
   });
 }
