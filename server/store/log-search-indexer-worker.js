@@ -9,7 +9,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 
-const { filename, searchFilename, sql, chunkRows, sweepIds, idleMs, retryMs } = workerData;
+const { filename, searchFilename, sql, chunkRows, sweepIds, sweepEveryMs, idleMs, retryMs } =
+  workerData;
 const port = parentPort;
 const db = new SQLite(filename);
 db.pragma('busy_timeout = 5000');
@@ -22,21 +23,29 @@ const lockSearchFile = db.prepare(sql.lock);
 const chunkEnd = db.prepare(sql.chunkEnd).pluck();
 const index = db.prepare(sql.index);
 const advance = db.prepare(sql.advance);
-const dropStale = db.prepare(sql.dropStale);
+const dropBelowOldest = db.prepare(sql.dropBelowOldest);
+const staleIds = db.prepare(sql.staleIds).pluck();
+const dropRow = db.prepare(sql.dropRow);
 const sweptTo = db.prepare(sql.sweptTo);
 
 // A deferred BEGIN and a write to the search file first: only that file's lock is taken.
-const indexChunk = db.transaction(() => {
+const indexChunk = db.transaction((sweep) => {
   lockSearchFile.run();
+  let changes = 0;
   const last = chunkEnd.get(chunkRows);
-  if (last === null || last === undefined) return 0;
-  const { changes } = index.run(last);
-  advance.run(last);
-  dropStale.run(sweepIds);
-  sweptTo.run(sweepIds, sweepIds);
+  if (last !== null && last !== undefined) {
+    changes = index.run(last).changes;
+    advance.run(last);
+  }
+  dropBelowOldest.run(chunkRows);
+  if (sweep) {
+    for (const id of staleIds.all(sweepIds)) dropRow.run(id);
+    sweptTo.run(sweepIds, sweepIds);
+  }
   return changes;
 });
 
+let lastSweep = 0;
 let timer;
 let stopped = false;
 
@@ -48,7 +57,9 @@ function look() {
   try {
     // The server's commits leave checkpointing to this thread (see startLogSearchIndexer).
     db.pragma('main.wal_checkpoint(PASSIVE)');
-    const rows = pending.get() ? indexChunk() : 0;
+    const sweep = Date.now() - lastSweep >= sweepEveryMs;
+    if (sweep) lastSweep = Date.now();
+    const rows = pending.get() || sweep ? indexChunk(sweep) : 0;
     if (rows > 0) port.postMessage({ type: 'indexed', rows });
     // A full chunk: more are probably waiting.
     later(rows >= chunkRows ? 0 : idleMs);

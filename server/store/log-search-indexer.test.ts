@@ -247,6 +247,7 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decisions 0
             sql: INDEXER_SQL,
             chunkRows: 700,
             sweepIds: 2800,
+            sweepEveryMs: 10,
             idleMs: 10,
             retryMs: 10,
           }),

@@ -9,8 +9,8 @@
  * the rows above it (app-logs-sqlite.ts). A restart or a killed process loses nothing: the
  * indexer starts again from the watermark. Rows written by other processes (the demo, a second
  * service) are indexed too: the worker polls for rows above the watermark. Index rows of deleted
- * log rows (retention, a deleted app) change no answer; a sweep drops them, a window of ids with
- * each chunk.
+ * log rows (retention, a deleted app) change no answer; each chunk drops those below the oldest
+ * log row (retention's), and a slow sweep the others (decision 032).
  */
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -29,12 +29,11 @@ import { LOCK_SEARCH_FILE, searchFileOf } from './log-search-file';
  */
 export const INDEX_CHUNK_ROWS = 4000;
 
-/**
- * Ids whose index rows each chunk checks against the log (rows deleted by retention or with
- * their app leave index rows behind): the sweep goes round the index several times faster than
- * ingestion adds to it.
- */
-export const SWEEP_IDS_PER_CHUNK = 4 * INDEX_CHUNK_ROWS;
+/** Ids whose index rows one sweep checks against the log (see `staleIds`). */
+export const SWEEP_IDS = 16_000;
+
+/** How often the worker sweeps a window of ids for a deleted app's index rows. */
+const SWEEP_EVERY_MS = 10_000;
 
 /** How often an idle indexer looks for rows above the watermark. */
 const IDLE_POLL_MS = 50;
@@ -60,13 +59,21 @@ export const INDEXER_SQL = {
   index: `insert into search.app_logs_fts (rowid, search) select id, search from main.app_logs where ${ABOVE_WATERMARK} and id <= ?`,
   advance: 'update search.app_logs_fts_state set indexed_id = ?',
   /**
-   * Drops the index rows of deleted log rows (ids are never reused) among the next `?` ids of
-   * the sweep, which starts again at 0 past the watermark; `sweptTo` (`?`: the same) moves it on.
+   * Drops up to `?` ids' worth of index rows below the oldest log row: what retention deleted
+   * (ids are never reused). Cheap when there are none.
    */
-  dropStale: `with span as (select ${SWEEP_FROM} as low, min(${SWEEP_FROM} + ?, indexed_id) as high from search.app_logs_fts_state)
-    delete from search.app_logs_fts where rowid in (
-      select rowid from search.app_logs_fts where rowid > (select low from span) and rowid <= (select high from span)
-      except select id from main.app_logs where id > (select low from span) and id <= (select high from span))`,
+  dropBelowOldest: `delete from search.app_logs_fts where rowid < (select min(coalesce((select min(id) from main.app_logs), indexed_id + 1), indexed_id + 1, coalesce((select min(rowid) from search.app_logs_fts), 0) + ?) from search.app_logs_fts_state)`,
+  /**
+   * The other index rows of deleted log rows (a deleted app's) among the next `?` ids of the
+   * sweep, which starts again at 0 past the watermark; `sweptTo` (`?`: the same) moves it on.
+   * Read, then dropped one by one (`dropRow`): a `delete … where rowid in (…)` scans the whole
+   * FTS5 table (≈200 ms at 1,000,000 rows), a rowid lookup does not. A window of 16,000 ids
+   * costs ≈30 ms, so the worker sweeps one every SWEEP_EVERY_MS.
+   */
+  staleIds: `with span as (select ${SWEEP_FROM} as low, min(${SWEEP_FROM} + ?, indexed_id) as high from search.app_logs_fts_state)
+    select rowid from search.app_logs_fts where rowid > (select low from span) and rowid <= (select high from span)
+    except select id from main.app_logs where id > (select low from span) and id <= (select high from span)`,
+  dropRow: 'delete from search.app_logs_fts where rowid = ?',
   sweptTo: `update search.app_logs_fts_state set swept_id = case when ${SWEEP_FROM} + ? >= indexed_id then 0 else ${SWEEP_FROM} + ? end`,
 } as const;
 
@@ -94,8 +101,10 @@ export async function indexPendingLogs(
       indexed = Number((await run(INDEXER_SQL.index, [last])).numAffectedRows ?? 0);
       await run(INDEXER_SQL.advance, [last]);
     }
-    const sweep = Number.isFinite(maxRows) ? SWEEP_IDS_PER_CHUNK : Number.MAX_SAFE_INTEGER;
-    await run(INDEXER_SQL.dropStale, [sweep]);
+    const sweep = Number.isFinite(maxRows) ? SWEEP_IDS : Number.MAX_SAFE_INTEGER;
+    await run(INDEXER_SQL.dropBelowOldest, [sweep]);
+    const stale = await run<{ rowid: number }>(INDEXER_SQL.staleIds, [sweep]);
+    for (const { rowid } of stale.rows) await run(INDEXER_SQL.dropRow, [rowid]);
     await run(INDEXER_SQL.sweptTo, [sweep, sweep]);
     return indexed;
   });
@@ -131,7 +140,8 @@ export async function startLogSearchIndexer(
       searchFilename: searchFileOf(filename),
       sql: INDEXER_SQL,
       chunkRows: INDEX_CHUNK_ROWS,
-      sweepIds: SWEEP_IDS_PER_CHUNK,
+      sweepIds: SWEEP_IDS,
+      sweepEveryMs: SWEEP_EVERY_MS,
       idleMs: IDLE_POLL_MS,
       retryMs: RETRY_MS,
     },
