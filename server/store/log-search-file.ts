@@ -12,15 +12,15 @@
  * The index and its watermark stay one commit (one file), so a restart or `kill -9` loses
  * nothing. Rows deleted from the log (retention, a deleted app) may leave index rows behind:
  * harmless, as ids are never reused (AUTOINCREMENT) and a candidate is always checked against
- * its row; the indexer sweeps them out, a window of ids per chunk (`swept_id`). The one danger is a log file
- * older than its index (a restored backup): its new ids would be at or below the watermark and
- * never indexed. So opening compares the watermark with the log's id sequence and starts the
- * index again when it is ahead.
+ * its row; the indexer drops them (log-search-indexer.ts). The one danger is a log file older
+ * than its index (a restored backup): its new ids would be at or below the watermark and never
+ * indexed. So opening compares the watermark with the log's id sequence and starts the index
+ * again when it is ahead.
  */
 import type SQLite from 'better-sqlite3';
 
 /** The schema name the search file is attached as, on every connection. */
-export const SEARCH_SCHEMA = 'search';
+const SEARCH_SCHEMA = 'search';
 
 /** The search index file of the SQLite database `filename` (an absolute path). */
 export function searchFileOf(filename: string): string {
