@@ -3,8 +3,8 @@
  *
  * - Text search: `instr` on the pre-lowered `search` column decides (PostgreSQL:
  *   `strpos(search, $1) > 0`); past the scan budget, candidates come from the contentless FTS5
- *   trigram index `search.app_logs_fts` (PostgreSQL: a pg_trgm GIN index on `search`). The index only
- *   narrows, `instr` still decides, so both paths answer exactly the same rule. See
+ *   trigram index `search.app_logs_fts` (PostgreSQL: a pg_trgm GIN index on `search`). The
+ *   index only narrows, `instr` still decides, so both paths answer exactly the same rule. See
  *   docs/decisions/002-log-storage-and-search.md.
  * - The index is filled off the ingestion's commit path (log-search-indexer.ts, decision 023):
  *   rows with an id up to the watermark in `search.app_logs_fts_state` are in it, the rows above
