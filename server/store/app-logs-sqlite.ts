@@ -24,6 +24,7 @@ import {
 } from 'kysely';
 import type { AppLogsTable, NewLogRow, SearchScope } from './app-logs-table';
 import type { Database } from './db';
+import { inSqliteWriteTransaction } from './sqlite-write-lock';
 import { inWriteTurn } from './sqlite-write-turns';
 import { removeFromRollup } from './app-logs-rollup';
 
@@ -148,7 +149,11 @@ async function insertLogRows(
 
 /**
  * Deletes entries older than `cutoffUs`, app by app through the (app_id, time_us) index, with
- * their search index entries and their counts in the volume rollup.
+ * their search index entries and their counts in the volume rollup. Each app's share is one write
+ * transaction that waits for the write lock on a timer, not in SQLite's busy handler (which sleeps
+ * on the event loop while another process writes; decision 031); when the lock stays held it
+ * throws DatabaseBusyError with that app's share untouched, and the next retention run deletes
+ * what is left.
  */
 async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
   const apps = await db.selectFrom('apps').select('id').execute();
@@ -156,7 +161,7 @@ async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
   for (const app of apps) {
     // In turn with the search indexer's worker, so the event loop never waits on its lock.
     deleted += await inWriteTurn(db, () =>
-      db.transaction().execute(async (trx) => {
+      inSqliteWriteTransaction(db, async (trx) => {
         await deleteFromSearchIndex(trx, app.id, cutoffUs);
         await removeFromRollup(trx, { cutoffUs, appId: app.id });
         const result = await trx
