@@ -62,6 +62,7 @@ const timedNotifier: LogNotifier = {
       });
     }
   },
+  notifyAll: () => inProcess.notifyAll(),
   subscribe: (appId, listener) => inProcess.subscribe(appId, listener),
 };
 

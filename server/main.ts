@@ -121,8 +121,8 @@ async function main(): Promise<void> {
               `Pruned ${deleted} log entries older than ${config.LOG_RETENTION_DAYS} days`,
             );
           }
-          // Waiting tails may hold entries it deleted (a failed run may have deleted some).
-          if (error || deleted > 0) app.logTails.forgetAll();
+          // Waiting tails, in every instance, may hold entries it deleted (a failed run too).
+          if (error || deleted > 0) app.logNotifier.notifyAll();
         },
         config.LOG_RETENTION_INTERVAL_SECONDS * 1000,
       );

@@ -144,7 +144,7 @@ describe('LogTailWaits', () => {
     notifier.notify(1, store.commit(101));
     expect((await first).json).toBe('[100,101]');
     store.rows.shift(); // retention deleted 100
-    waits.forgetAll();
+    notifier.notifyAll();
     expect((await waits.page(1, { ...filter, sinceUs: 0 }, 30_000, never)).json).toBe('[101]');
     expect(store.queries()).toBe(2);
   });

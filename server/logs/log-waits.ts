@@ -205,18 +205,6 @@ export class LogTailWaits {
     }
   }
 
-  /**
-   * Forgets what every follow knows (retention deleted entries it may hold); the follows with
-   * requests query again.
-   */
-  forgetAll(): void {
-    for (const follow of [...this.follows.values()]) {
-      this.learn(follow, null);
-      if (follow.groups.size === 0) this.dropFollow(follow);
-      else this.query(follow);
-    }
-  }
-
   /** After `close`: answers should end their connection (the server is waiting for it). */
   isClosed(): boolean {
     return this.closed;

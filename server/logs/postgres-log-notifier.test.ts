@@ -45,4 +45,18 @@ describe.skipIf(testEngine !== 'postgres')('PostgresLogNotifier', () => {
     offB();
     offOther();
   });
+
+  it("notifyAll wakes every app's listeners in both instances with a commit they cannot see", async () => {
+    const heard: string[] = [];
+    const offs = [
+      a.subscribe(7, (commit) => heard.push(`a7 ${String(commit)}`)),
+      b.subscribe(7, (commit) => heard.push(`b7 ${String(commit)}`)),
+      b.subscribe(8, (commit) => heard.push(`b8 ${String(commit)}`)),
+    ];
+    a.notifyAll();
+    expect(heard).toEqual(['a7 null']); // at once
+    await until(() => heard.length === 3);
+    expect(heard.sort()).toEqual(['a7 null', 'b7 null', 'b8 null']);
+    for (const off of offs) off();
+  });
 });
