@@ -20,7 +20,8 @@ export function LogLevelBadge({ level, className }: { level: LogLevel; className
         className,
       )}
     >
-      {level}
+      {/* Trimmed to the capitals, so they sit in the middle (the line box holds descenders). */}
+      <span className="block [text-box:trim-both_cap_alphabetic]">{level}</span>
     </span>
   );
 }
