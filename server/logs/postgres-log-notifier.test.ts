@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
+import type { LogCommit } from '../store/app-logs-page';
 import { PostgresLogNotifier } from './postgres-log-notifier';
 
 let test: TestDatabase | undefined;
@@ -48,10 +49,12 @@ describe.skipIf(testEngine !== 'postgres')('PostgresLogNotifier', () => {
 
   it("notifyAll wakes every app's listeners in both instances with a commit they cannot see", async () => {
     const heard: string[] = [];
+    const listener = (name: string) => (commit: LogCommit | null) =>
+      heard.push(`${name} ${commit === null ? 'null' : 'rows'}`);
     const offs = [
-      a.subscribe(7, (commit) => heard.push(`a7 ${String(commit)}`)),
-      b.subscribe(7, (commit) => heard.push(`b7 ${String(commit)}`)),
-      b.subscribe(8, (commit) => heard.push(`b8 ${String(commit)}`)),
+      a.subscribe(7, listener('a7')),
+      b.subscribe(7, listener('b7')),
+      b.subscribe(8, listener('b8')),
     ];
     a.notifyAll();
     expect(heard).toEqual(['a7 null']); // at once
