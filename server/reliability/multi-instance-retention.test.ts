@@ -7,35 +7,28 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogEntrySchema, type AppLogEntry } from '../../src/api/schemas/app-log';
-import { createPostgresDatabase } from '../test-database.test-helper';
-import { postStorefrontLogs, startServiceProcess, type ServiceProcess } from './service-process';
+import { startPostgresInstances, type PostgresInstances } from './postgres-instances';
+import { postStorefrontLogs, type ServiceProcess } from './service-process';
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? '';
 
 /** Entries are due this long after they are written; retention runs every second. */
 const RETENTION_SECONDS = 4;
 
+let cluster: PostgresInstances | undefined;
 let instances: ServiceProcess[] = [];
-let drop: () => Promise<void> = () => Promise.resolve();
 let token = '';
 
 beforeAll(async () => {
   if (adminUrl === '') return;
-  const database = await createPostgresDatabase(adminUrl);
-  drop = database.drop;
-  const env = {
+  cluster = await startPostgresInstances(adminUrl, {
     LOG_RETENTION_DAYS: String(RETENTION_SECONDS / 86_400),
     LOG_RETENTION_INTERVAL_SECONDS: '1',
-  };
-  instances = await Promise.all([
-    startServiceProcess({ databaseUrl: database.url, env }),
-    startServiceProcess({ databaseUrl: database.url, env }),
-  ]);
-  token = (await instances[0]?.issueToken('demo')) ?? '';
+  });
+  ({ instances, token } = cluster);
 });
 afterAll(async () => {
-  await Promise.all(instances.map((instance) => instance.dispose()));
-  await drop();
+  await cluster?.dispose();
 });
 
 async function storefrontLogs(instance: ServiceProcess, query: string): Promise<AppLogEntry[]> {
