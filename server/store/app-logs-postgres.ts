@@ -9,11 +9,18 @@
  *   still decides, so the rule is SQLite's. `app_log_search` is filled off the commit path
  *   (log-search-indexer-postgres.ts, decision 030).
  * - Ingestion into one app is serialized across processes by a transaction advisory lock keyed
- *   on the app, so commit times stay strictly increasing per app with several instances.
+ *   on the app, so commit times stay strictly increasing per app with several instances; the
+ *   lock, the last time, the insert and the rollup are one statement (migration 008).
  * - Retention drops whole day partitions and deletes only the rest.
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { InsertOrder, NewLogRow, SearchScope } from './app-logs-table';
+import type {
+  AppendedRows,
+  InsertOrder,
+  NewLogRow,
+  PendingLogRow,
+  SearchScope,
+} from './app-logs-table';
 import type { Database } from './db';
 import { removeFromRollup } from './app-logs-rollup';
 import { runWithGenericPlan } from './postgres';
@@ -34,8 +41,30 @@ function sqlState(error: unknown): unknown {
   return error !== null && typeof error === 'object' && 'code' in error ? error.code : undefined;
 }
 
-async function lockApp(db: Kysely<Database>, appId: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${appId})`.execute(db);
+/**
+ * Appends a batch through `site_console_append_logs` (migration 008): the app's advisory lock,
+ * its last time read after it, the insert and the rollup in one statement, so the lock is held
+ * for no client round trip (decision 033). Arrays for the columns: one statement text for every
+ * batch size.
+ */
+async function appendRows(
+  db: Kysely<Database>,
+  appId: number,
+  rows: readonly PendingLogRow[],
+  nowUs: number,
+): Promise<AppendedRows> {
+  const result = await sql<{ id: number; time_us: number; previous_us: number }>`
+    select id, time_us, previous_us from site_console_append_logs(
+      ${LOCK_SPACE}, ${appId}, ${nowUs}, ${rows.map((row) => row.level)}::int4[],
+      ${rows.map((row) => row.job ?? null)}::text[], ${rows.map((row) => row.data)}::text[],
+      ${rows.map((row) => row.context ?? null)}::text[], ${rows.map((row) => row.created_at)}::text[],
+      ${rows.map((row) => row.search)}::text[])`.execute(db);
+  const first = result.rows[0];
+  return {
+    previousUs: first?.previous_us ?? 0,
+    firstUs: first?.time_us ?? nowUs,
+    ids: result.rows.map((row) => row.id),
+  };
 }
 
 /** True when the row's lower-cased search text contains `term` (already lower-cased). */
@@ -224,7 +253,7 @@ async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
 
 /** The LogStore of log-store.ts for PostgreSQL (checked against the interface there). */
 export const postgresLogStore = {
-  lockApp,
+  appendRows,
   insertRows,
   probesIndexFirst: true,
   runWalk: runWithGenericPlan,
