@@ -14,13 +14,7 @@
  * - Retention drops whole day partitions and deletes only the rest.
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type {
-  AppendedRows,
-  InsertOrder,
-  NewLogRow,
-  PendingLogRow,
-  SearchScope,
-} from './app-logs-table';
+import type { AppendedRows, NewLogRow, PendingLogRow, SearchScope } from './app-logs-table';
 import type { Database } from './db';
 import { removeFromRollup } from './app-logs-rollup';
 import { runWithGenericPlan } from './postgres';
@@ -126,21 +120,28 @@ function notIndexed(column: 'app_id' | 'time_us'): RawBuilder<number> {
 }
 
 /**
- * Inserts rows of ONE app (times unique) in one statement over arrays: one statement text for
- * every batch size, eight parameters whatever the size. Returns their ids and times. No search
- * index is written here for `appended` rows (the indexer copies them later, decision 030);
- * `placed` rows at or below the app's watermark are indexed now, since the indexer only looks
- * above it. The watermark is read by an upsert, which holds its row until the caller's
- * transaction ends, so the indexer cannot move it past rows it does not see yet.
+ * Inserts rows of ONE app (times unique, placed at times the caller chose) in one statement over
+ * arrays: one statement text for every batch size, eight parameters whatever the size. Returns
+ * their ids and times. Rows at or below the app's watermark are indexed now, since the indexer
+ * only looks above it (decision 030). The watermark is read by an upsert, which holds its row
+ * until the caller's transaction ends, so the indexer cannot move it past rows it does not see
+ * yet; the upsert also takes the app's row `for key share`, so the app is not deleted before
+ * then (`app_logs` has no foreign key: migration 008).
  */
 async function insertRows(
   db: Kysely<Database>,
   rows: readonly NewLogRow[],
-  order: InsertOrder,
 ): Promise<Array<{ id: number; time_us: number }>> {
   const first = rows[0];
   if (first === undefined) return [];
   const appId = first.app_id;
+  const watermark = await sql<{ indexed_us: number }>`
+    insert into app_log_search_state (app_id, indexed_us)
+    select id, 0 from apps where id = ${appId} for key share
+    on conflict (app_id) do update set indexed_us = app_log_search_state.indexed_us
+    returning indexed_us`.execute(db);
+  const state = watermark.rows[0];
+  if (state === undefined) throw new Error(`app_logs: no app ${String(appId)}`);
   const result = await sql<{ id: number; time_us: number }>`
     insert into app_logs (app_id, time_us, level, job, data, context, created_at, search)
     select ${appId}::integer, t, l, j, d::json, c::json, ca, s
@@ -151,19 +152,12 @@ async function insertRows(
       ${rows.map((row) => row.search)}::text[]
     ) as u(t, l, j, d, c, ca, s)
     returning id, time_us`.execute(db);
-  if (order === 'placed') {
-    const watermark = await sql<{ indexed_us: number }>`
-      insert into app_log_search_state (app_id, indexed_us) values (${appId}, 0)
-      on conflict (app_id) do update set indexed_us = app_log_search_state.indexed_us
-      returning indexed_us`.execute(db);
-    const indexedUs = watermark.rows[0]?.indexed_us ?? 0;
-    const below = rows.filter((row) => row.time_us <= indexedUs);
-    if (below.length > 0) {
-      await sql`insert into app_log_search (app_id, time_us, search)
-        select ${appId}::integer, t, s from unnest(
-          ${below.map((row) => row.time_us)}::int8[], ${below.map((row) => row.search)}::text[]
-        ) as u(t, s)`.execute(db);
-    }
+  const below = rows.filter((row) => row.time_us <= state.indexed_us);
+  if (below.length > 0) {
+    await sql`insert into app_log_search (app_id, time_us, search)
+      select ${appId}::integer, t, s from unnest(
+        ${below.map((row) => row.time_us)}::int8[], ${below.map((row) => row.search)}::text[]
+      ) as u(t, s)`.execute(db);
   }
   return result.rows;
 }

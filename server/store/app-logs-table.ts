@@ -50,12 +50,6 @@ export interface AppendedRows {
   ids: readonly number[];
 }
 
-/**
- * Where a batch's times lie: `appended` after every committed row of its app, under the app's
- * ingest lock (ingestion); `placed` anywhere (tests, tools and benchmarks writing chosen times).
- */
-export type InsertOrder = 'appended' | 'placed';
-
 /** The app and time range (µs, `lowUs` inclusive, `highUs` exclusive) a search looks in. */
 export interface SearchScope {
   appId: number;

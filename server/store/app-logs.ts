@@ -6,13 +6,7 @@
  * entry; times are integer microseconds, exposed as `time_us / 1e6`.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type {
-  AppendedRows,
-  AppLogsTable,
-  InsertOrder,
-  NewLogRow,
-  PendingLogRow,
-} from './app-logs-table';
+import type { AppendedRows, AppLogsTable, NewLogRow, PendingLogRow } from './app-logs-table';
 import { logLevelRank, type LogIngestBody } from '../../src/api/schemas/app-log';
 import { writeTransaction, type Database } from './db';
 import { lowerBoundUs, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
@@ -141,7 +135,7 @@ async function appendInSteps(
     const previousUs = last?.last ?? 0;
     const firstUs = Math.max(Date.now() * 1000, previousUs + 1);
     const rows = pending.map((row, index) => placedRow(row, firstUs + index));
-    const inserted = await insertLogRows(trx, rows, 'appended');
+    const inserted = await insertLogRows(trx, rows);
     // insertRows answers in any order; times are unique per app, so they map rows back.
     const idByTime = new Map(inserted.map((row) => [row.time_us, row.id]));
     return { previousUs, firstUs, ids: rows.map((row) => idByTime.get(row.time_us) ?? 0) };
@@ -171,15 +165,14 @@ function storedBatch(pending: readonly PendingLogRow[], appended: AppendedRows):
 
 /**
  * Inserts rows built by `toLogRow` (rows of ONE app, times unique) with their counts in the
- * volume rollup, in the caller's transaction; ingestion goes through insertLogs (`appended`),
- * tests and benchmarks use this to place entries at chosen times (`placed`, the default).
+ * volume rollup, in the caller's transaction: SQLite's ingestion (insertLogs), and tests and
+ * benchmarks placing entries at chosen times.
  */
 export async function insertLogRows(
   db: Kysely<Database>,
   rows: readonly NewLogRow[],
-  order: InsertOrder = 'placed',
 ): Promise<Array<{ id: number; time_us: number }>> {
-  const inserted = await logStoreOf(db).insertRows(db, rows, order);
+  const inserted = await logStoreOf(db).insertRows(db, rows);
   await addToRollup(db, rows);
   return inserted;
 }

@@ -9,13 +9,7 @@
  * its transactions. See docs/decisions/009-storage-encoding-and-log-store-seam.md.
  */
 import type { CompiledQuery, Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
-import type {
-  AppendedRows,
-  InsertOrder,
-  NewLogRow,
-  PendingLogRow,
-  SearchScope,
-} from './app-logs-table';
+import type { AppendedRows, NewLogRow, PendingLogRow, SearchScope } from './app-logs-table';
 import { postgresLogStore } from './app-logs-postgres';
 import { sqliteLogStore } from './app-logs-sqlite';
 import type { Database } from './db';
@@ -38,15 +32,15 @@ export interface LogStore {
       ) => Promise<AppendedRows>)
     | null;
   /**
-   * Inserts rows of ONE app (times unique, at most 1000) in the caller's transaction. Returns
-   * each row's id and time, in any order. Their search index entries come later, off the commit
-   * path, from the indexer (decisions 023 and 030); PostgreSQL indexes `placed` rows below its
-   * per-app watermark at once, since its indexer only looks above it.
+   * Inserts rows of ONE app (times unique, at most 1000) in the caller's transaction, at times
+   * chosen by the caller (SQLite's appends; tests, tools and the benchmark's fill). Returns each
+   * row's id and time, in any order. Their search index entries come later, off the commit path,
+   * from the indexer (decisions 023 and 030); PostgreSQL indexes rows below its per-app watermark
+   * at once, since its indexer only looks above it.
    */
   insertRows(
     db: Kysely<Database>,
     rows: readonly NewLogRow[],
-    order: InsertOrder,
   ): Promise<Array<{ id: number; time_us: number }>>;
   /**
    * True when a `q` whose newest rows hold no match asks the text index for a page of matches
