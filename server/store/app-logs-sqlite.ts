@@ -176,11 +176,6 @@ async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
   return deleted;
 }
 
-/** Nothing to lock: ingestion's `BEGIN IMMEDIATE` already holds the one write lock of the file. */
-function lockApp(): Promise<void> {
-  return Promise.resolve();
-}
-
 /** Nothing to prepare: the table is not partitioned. */
 function prepare(): Promise<void> {
   return Promise.resolve();
@@ -197,7 +192,8 @@ function isDuplicateTime(error: unknown): boolean {
 
 /** The LogStore of log-store.ts for SQLite (checked against the interface there). */
 export const sqliteLogStore = {
-  lockApp,
+  // Ingestion's `BEGIN IMMEDIATE` already holds the one write lock of the file: insertLogs appends in steps.
+  appendRows: null,
   insertRows: insertLogRows,
   probesIndexFirst: false,
   runWalk: async <R>(db: Kysely<Database>, query: CompiledQuery<R>) =>

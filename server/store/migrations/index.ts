@@ -6,6 +6,7 @@ import { logVolumeIndexMigration } from './004-log-volume-index';
 import { logSearchWatermarkMigration } from './005-log-search-watermark';
 import { logMinutesMigration } from './006-log-minutes';
 import { logSearchPostgresMigration } from './007-log-search-postgres';
+import { logAppendPostgresMigration } from './008-log-append-postgres';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-log-search-watermark': logSearchWatermarkMigration,
   '006-log-minutes': logMinutesMigration,
   '007-log-search-postgres': logSearchPostgresMigration,
+  '008-log-append-postgres': logAppendPostgresMigration,
 };
