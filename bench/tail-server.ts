@@ -4,8 +4,12 @@
  * database query (a Kysely plugin), and answers `stats` over IPC with its RSS (the highest seen
  * since `start`), event-loop delay percentiles, and the queries since `start`: all of them, and
  * the waiting tails' (each a page read and the app's newest time, two statements).
+ *
+ * The event-loop delay on a loaded machine is mostly the process waiting for a core; beside it,
+ * the same delay counted in CPU time (`loopCpu`: the process's CPU time between two turns of a
+ * 5 ms timer, less the 5 ms) says how long the blocks the loop ran were, whatever the load.
  */
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { createHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../server/app';
 import { AuthFailureLimiter } from '../server/auth-limiter';
@@ -15,6 +19,7 @@ import { createSite, ensureMembership } from '../server/store/sites';
 import { findOrCreateUser, issueToken } from '../server/store/tokens';
 import { appFixture } from '../server/test-support.test-helper';
 import { InProcessLogNotifier, type LogNotifier } from '../server/logs/log-notifier';
+import type { LogWaitStats } from '../server/logs/log-waits';
 
 function percentileOf(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -55,15 +60,31 @@ const timedNotifier: LogNotifier = {
     inProcess.notify(appId, commit);
     const committedMs = (commit?.rows[0]?.timeUs ?? Date.now() * 1000) / 1000;
     const notifiedMs = Date.now();
-    if (app.logTails.stats().waiting < before) {
-      setImmediate(() => {
+    const { waiting = 0, queued = 0, dequeued = 0 } = queueStats();
+    // Answers are written in turns (decision 034); older trees answered within `notify`.
+    if (waiting < before || queued > dequeued) {
+      whenAnswered(queued, () => {
         fanOutMs.push(Date.now() - committedMs);
         notifyMs.push(notifiedMs - committedMs);
       });
     }
   },
+  notifyAll: () => inProcess.notifyAll(),
   subscribe: (appId, listener) => inProcess.subscribe(appId, listener),
 };
+
+/** Partial: older trees (main, in A/B runs) have no queue counters. */
+function queueStats(): Partial<LogWaitStats> {
+  return app.logTails.stats();
+}
+
+/** Calls `done` after the turn that answered the first `queued` answers queued since the start. */
+function whenAnswered(queued: number, done: () => void): void {
+  setImmediate(() => {
+    if ((queueStats().dequeued ?? queued) < queued) whenAnswered(queued, done);
+    else done();
+  });
+}
 
 const db = raw.withPlugin(counting);
 const app = await buildApp({
@@ -76,19 +97,39 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 
 const delay = monitorEventLoopDelay({ resolution: 5 });
 delay.enable();
+const LOOP_CPU_TICK_MS = 5;
+const loopCpu = createHistogram();
+const cpuMicros = (): number => {
+  const usage = process.cpuUsage();
+  return usage.user + usage.system;
+};
+let lastCpu = cpuMicros();
+setInterval(() => {
+  const now = cpuMicros();
+  loopCpu.record(Math.max(1, now - lastCpu - LOOP_CPU_TICK_MS * 1000));
+  lastCpu = now;
+}, LOOP_CPU_TICK_MS).unref();
 let maxRss = 0;
+/** What the RSS holds at its highest: V8's heap (reserved and used) and memory outside it. */
+let atMaxRss = process.memoryUsage();
 let startQueries = 0;
 let startTailQueries = 0;
 let startCpu = process.cpuUsage();
 let startedAt = performance.now();
 setInterval(() => {
-  maxRss = Math.max(maxRss, process.memoryUsage().rss);
+  const memory = process.memoryUsage();
+  if (memory.rss > maxRss) {
+    maxRss = memory.rss;
+    atMaxRss = memory;
+  }
 }, 250).unref();
 
 process.on('message', (message) => {
   if (message === 'start') {
     delay.reset();
-    maxRss = process.memoryUsage().rss;
+    loopCpu.reset();
+    atMaxRss = process.memoryUsage();
+    maxRss = atMaxRss.rss;
     startQueries = queries;
     startTailQueries = app.logTails.stats().queries;
     fanOutMs.length = 0;
@@ -101,9 +142,12 @@ process.on('message', (message) => {
     process.send?.({
       cpuShare: (cpu.user + cpu.system) / 1000 / (performance.now() - startedAt),
       rssMb: Math.max(maxRss, process.memoryUsage().rss) / 2 ** 20,
+      heapMb: [atMaxRss.heapTotal, atMaxRss.heapUsed, atMaxRss.external].map((b) => b / 2 ** 20),
       delayP50Ms: delay.percentile(50) / 1e6,
       delayP99Ms: delay.percentile(99) / 1e6,
       delayMaxMs: delay.max / 1e6,
+      loopCpuP99Ms: loopCpu.percentile(99) / 1000,
+      loopCpuMaxMs: loopCpu.max / 1000,
       queries: queries - startQueries,
       tailQueries: app.logTails.stats().queries - startTailQueries,
       fanOutMs: [50, 95, 99].map((p) => percentileOf(fanOutMs, p)),

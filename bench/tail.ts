@@ -46,9 +46,14 @@ interface ServerStats {
   /** Its CPU time over wall time since `start` (1: one core). */
   cpuShare: number;
   rssMb: number;
+  /** At the highest RSS: V8 heap reserved, of it used, and memory outside V8's heap (MB). */
+  heapMb: [number, number, number];
   delayP50Ms: number;
   delayP99Ms: number;
   delayMaxMs: number;
+  /** The same delay in the service's CPU time (what the loop ran, not the wait for a core). */
+  loopCpuP99Ms: number;
+  loopCpuMaxMs: number;
   queries: number;
   tailQueries: number;
   /** Commit → answers handed to the sockets, p50/p95/p99 (ms). */
@@ -156,9 +161,14 @@ interface RunResult {
   tailsDisordered: number;
   failedRequests: number;
   rssMb: number;
+  heapTotalMb: number;
+  heapUsedMb: number;
+  externalMb: number;
   delayP50: number;
   delayP99: number;
   delayMax: number;
+  loopCpuP99: number;
+  loopCpuMax: number;
   serviceCpu: number;
   benchCpu: number;
   viewersDelayP99: number;
@@ -275,9 +285,14 @@ async function runOnce(run: number): Promise<RunResult> {
       tailsDisordered: reports.reduce((sum, report) => sum + report.disorderedTails, 0),
       failedRequests: reports.reduce((sum, report) => sum + report.failedRequests, 0),
       rssMb: stats.rssMb,
+      heapTotalMb: stats.heapMb[0],
+      heapUsedMb: stats.heapMb[1],
+      externalMb: stats.heapMb[2],
       delayP50: stats.delayP50Ms,
       delayP99: stats.delayP99Ms,
       delayMax: stats.delayMaxMs,
+      loopCpuP99: stats.loopCpuP99Ms,
+      loopCpuMax: stats.loopCpuMaxMs,
       serviceCpu: stats.cpuShare,
       benchCpu: (cpu.user + cpu.system) / 1000 / (elapsed * 1000),
       viewersDelayP99: Math.max(delay.percentile(99) / 1e6, ...reports.map((r) => r.delayP99Ms)),
@@ -347,8 +362,18 @@ console.table({
   },
   'failed tail requests': { median: median('failedRequests').toFixed(0), target: '0' },
   'service RSS, highest (MB)': { median: median('rssMb').toFixed(0), target: '<= 300' },
+  '… then V8 heap reserved / used, outside V8 (MB)': {
+    median: (['heapTotalMb', 'heapUsedMb', 'externalMb'] as const)
+      .map((key) => median(key).toFixed(0))
+      .join(' / '),
+    target: '',
+  },
   'event-loop delay p99 (ms)': { median: median('delayP99').toFixed(1), target: '<= 50' },
   'event-loop delay max (ms)': { median: median('delayMax').toFixed(1), target: '' },
+  'the same in CPU time, p99 / max (ms)': {
+    median: `${median('loopCpuP99').toFixed(1)} / ${median('loopCpuMax').toFixed(1)}`,
+    target: '',
+  },
   'database queries/s': { median: median('queriesPerSecond').toFixed(0), target: '' },
   'of them, page reads by tails/s': {
     median: median('tailQueriesPerSecond').toFixed(0),

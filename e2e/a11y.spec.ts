@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seriousOf } from './axe';
+import { ingestLogs } from './log-entries';
 
 interface PageCase {
   path: string;
@@ -65,6 +66,34 @@ test.describe('accessibility', () => {
       const canvas = page.frameLocator('iframe[title="Visual editor"]');
       await expect(canvas.locator('.sc-frame-label').first()).toBeVisible();
       expect(await seriousViolations(page), `visual mode in the ${colorScheme} theme`).toEqual([]);
+    }
+  });
+
+  test('the log viewer at 1440 px with every level, jobs, the volume chart and a search', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const levels = ['debug', 'info', 'warn', 'error', 'fatal', 'unknown'];
+    const [last] = (
+      await ingestLogs(
+        api,
+        'analytics',
+        levels.map((level) => ({
+          level,
+          data: { message: `checkout ${level}`, order: { id: 7 } },
+          context: { job: { name: `sync-${level}` } },
+        })),
+      )
+    ).slice(-1);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/apps/analytics/logs?q=checkout');
+      await expect(page.locator(`[data-log-id="${last?.id ?? 'missing'}"]`)).toBeVisible();
+      await expect(page.getByText('6 entries', { exact: true })).toBeVisible();
+      expect(await seriousViolations(page), `logs in the ${colorScheme} theme`).toEqual([]);
     }
   });
 

@@ -227,7 +227,44 @@ describe('health and OpenAPI', () => {
       ]),
     );
   });
+
+  it('documents the 503 of a busy database, with Retry-After and the Error body, on every write', async () => {
+    // Decision 031: a write that cannot have the SQLite file's write lock in time is a 503.
+    const WRITES_NOTHING = new Set(['POST /api/notifications/{slug}/test-send']);
+    const res = await api.request('GET', '/openapi.json', { token: null, site: null });
+    const doc = res.json as {
+      paths: Record<string, Record<string, { responses: Record<string, OpenApiResponse> }>>;
+    };
+    const writes = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method]) => method !== 'get' && method !== 'head')
+        .map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation }))
+        .filter(({ name }) => !WRITES_NOTHING.has(name)),
+    );
+    expect(writes.map(({ name }) => name).sort()).toEqual([
+      'PATCH /api/apps/{app_id}',
+      'PATCH /api/settings/consent',
+      'POST /api/apps/{app_id}/logs',
+      'PUT /api/notifications/{slug}',
+    ]);
+    for (const { name, operation } of writes) {
+      const busy = operation.responses['503'];
+      expect(busy, name).toBeDefined();
+      expect(busy?.description, name).toMatch(/write lock/);
+      expect(busy?.headers?.['Retry-After']?.schema, name).toMatchObject({ type: 'integer' });
+      // The spec's Error body, as every other error of the route (and a description).
+      const errorBody = operation.responses['422']?.content?.['application/json']?.schema;
+      expect(errorBody, name).toMatchObject({ required: ['message', 'code', 'errors'] });
+      expect(busy?.content?.['application/json']?.schema, name).toMatchObject(errorBody ?? {});
+    }
+  });
 });
+
+interface OpenApiResponse {
+  description?: string;
+  headers?: Record<string, { schema?: unknown }>;
+  content?: Record<string, { schema?: unknown }>;
+}
 
 describe('bodies', () => {
   it('answers 422 naming no field when a write has no body at all', async () => {

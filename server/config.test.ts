@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       DEMO: true,
       DEMO_LOGS: true,
       LOG_RETENTION_DAYS: 14,
+      LOG_RETENTION_INTERVAL_SECONDS: 3600,
       CORS_ORIGINS: [],
       STATIC_DIR: 'dist',
       TRUST_PROXY: false,

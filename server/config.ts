@@ -63,6 +63,7 @@ export const configSchema = z.object({
   DEMO: flag('1'),
   DEMO_LOGS: flag('1'),
   LOG_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(14),
+  LOG_RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   CORS_ORIGINS: z
     .string()
     .default('')

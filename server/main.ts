@@ -110,15 +110,22 @@ async function main(): Promise<void> {
               },
             })
           : undefined;
-      const stopRetention = startLogRetention(db, config.LOG_RETENTION_DAYS, (deleted, error) => {
-        if (error) app.log.error({ err: error }, 'log retention failed');
-        // Printed like the start-up lines: the request logger is at warn, where info never shows.
-        else if (deleted > 0) {
-          // Waiting tails may hold entries it deleted.
-          app.logTails.forgetAll();
-          console.log(`Pruned ${deleted} log entries older than ${config.LOG_RETENTION_DAYS} days`);
-        }
-      });
+      const stopRetention = startLogRetention(
+        db,
+        config.LOG_RETENTION_DAYS,
+        (deleted, error) => {
+          if (error) app.log.error({ err: error }, 'log retention failed');
+          // Printed like the start-up lines: the request logger is at warn, where info never shows.
+          else if (deleted > 0) {
+            console.log(
+              `Pruned ${deleted} log entries older than ${config.LOG_RETENTION_DAYS} days`,
+            );
+          }
+          // Waiting tails, in every instance, may hold entries it deleted (a failed run too).
+          if (error || deleted > 0) app.logNotifier.notifyAll();
+        },
+        config.LOG_RETENTION_INTERVAL_SECONDS * 1000,
+      );
       return async () => {
         stopRetention();
         await stopGenerator?.();

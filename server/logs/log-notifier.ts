@@ -1,7 +1,7 @@
 import type { LogCommit } from '../store/app-logs-page';
 
 /**
- * "Entries of app N were committed": the one signal waiting log tails (`GET /apps/{key}/logs
+ * "Entries of app N were committed": the signal waiting log tails (`GET /apps/{key}/logs
  * ?wait=N`, see log-waits.ts) need. A writer calls `notify` after its transaction commits, with
  * what the commit wrote, so the tails are answered without a query (decision 027); a listener
  * gets null for a commit it cannot see (another process's, or unheard).
@@ -13,6 +13,11 @@ import type { LogCommit } from '../store/app-logs-page';
 export interface LogNotifier {
   /** `commit` was committed to `appId`. */
   notify(appId: number, commit: LogCommit | null): void;
+  /**
+   * Entries of any app may have changed in a way no commit tells (retention deleted some): every
+   * listener, in every instance, hears a commit it cannot see (null) and reads again.
+   */
+  notifyAll(): void;
   /** Calls `listener` after each commit of `appId`; returns the unsubscribe. */
   subscribe(appId: number, listener: LogCommitListener): () => void;
 }
@@ -29,7 +34,6 @@ export class InProcessLogNotifier implements LogNotifier {
     for (const listener of [...listeners]) listener(commit);
   }
 
-  /** Wakes every app's listeners (after commits may have gone unheard). */
   notifyAll(): void {
     for (const appId of [...this.listeners.keys()]) this.notify(appId, null);
   }

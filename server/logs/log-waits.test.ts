@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TailPage } from '../store/app-logs';
 import type { CommittedLogRow, LogCommit } from '../store/app-logs-page';
 import { InProcessLogNotifier } from './log-notifier';
-import { FOLLOW_LINGER_MS, LogTailWaits, type Departure, type WaitFilter } from './log-waits';
+import {
+  ANSWERS_PER_TURN,
+  FOLLOW_LINGER_MS,
+  LogTailWaits,
+  MAX_ANSWER_DELAY_MS,
+  type Departure,
+  type WaitFilter,
+} from './log-waits';
 
 /** One app's entries in memory: the page is every entry at or after `sinceUs`, up to `limit`. */
 function fakeStore() {
@@ -50,6 +57,68 @@ describe('LogTailWaits', () => {
     expect(answers[0]?.json).toBe('[100,101]');
     expect(store.queries()).toBe(1);
     expect(waits.stats()).toMatchObject({ waiting: 0, groups: 0 });
+  });
+
+  it('answers the waits a commit ends a turn of the event loop at a time', async () => {
+    const notifier = new InProcessLogNotifier();
+    const store = fakeStore();
+    // A stopped clock: on a loaded machine a turn may come late, which would answer all at once.
+    const waits = new LogTailWaits(notifier, store.query, () => 0);
+    let answered = 0;
+    const pages = Array.from({ length: 2 * ANSWERS_PER_TURN + 1 }, () =>
+      waits.page(1, filter, 30_000, never).then((page) => {
+        answered += 1;
+        return page;
+      }),
+    );
+    await expect.poll(() => store.queries()).toBe(1);
+    notifier.notify(1, store.commit(101));
+    expect(answered).toBe(0);
+    // The first turn was queued by the commit, before this one: timers and sockets run between.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(ANSWERS_PER_TURN);
+    const answers = await Promise.all(pages);
+    expect(answers.every((page) => page.json === '[100,101]')).toBe(true);
+    expect(waits.stats()).toMatchObject({ waiting: 0, groups: 0 });
+  });
+
+  it('answers every queued wait in one turn once the first has waited too long', async () => {
+    const notifier = new InProcessLogNotifier();
+    const store = fakeStore();
+    let clock = 0;
+    const waits = new LogTailWaits(notifier, store.query, () => clock);
+    let answered = 0;
+    const pages = Array.from({ length: 3 * ANSWERS_PER_TURN }, () =>
+      waits.page(1, filter, 30_000, never).then(() => {
+        answered += 1;
+      }),
+    );
+    await expect.poll(() => store.queries()).toBe(1);
+    notifier.notify(1, store.commit(101));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(ANSWERS_PER_TURN);
+    // The loop fell behind: the next turn answers the rest.
+    clock = MAX_ANSWER_DELAY_MS;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(3 * ANSWERS_PER_TURN);
+    await Promise.all(pages);
+  });
+
+  it('answers a queued wait with what its follow knows when its turn comes', async () => {
+    const notifier = new InProcessLogNotifier();
+    const store = fakeStore();
+    // A stopped clock: on a loaded machine a turn may come late, which would answer all at once.
+    const waits = new LogTailWaits(notifier, store.query, () => 0);
+    const pages = Array.from({ length: ANSWERS_PER_TURN + 1 }, () =>
+      waits.page(1, filter, 30_000, never),
+    );
+    await expect.poll(() => store.queries()).toBe(1);
+    notifier.notify(1, store.commit(101));
+    await new Promise((resolve) => setImmediate(resolve));
+    notifier.notify(1, store.commit(102));
+    const answers = (await Promise.all(pages)).map((page) => page.json);
+    expect(answers.slice(0, ANSWERS_PER_TURN).every((json) => json === '[100,101]')).toBe(true);
+    expect(answers[ANSWERS_PER_TURN]).toBe('[100,101,102]');
   });
 
   it('answers the next request from what it knows, and keeps up while no request waits', async () => {
@@ -144,7 +213,7 @@ describe('LogTailWaits', () => {
     notifier.notify(1, store.commit(101));
     expect((await first).json).toBe('[100,101]');
     store.rows.shift(); // retention deleted 100
-    waits.forgetAll();
+    notifier.notifyAll();
     expect((await waits.page(1, { ...filter, sinceUs: 0 }, 30_000, never)).json).toBe('[101]');
     expect(store.queries()).toBe(2);
   });

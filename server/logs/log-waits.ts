@@ -15,6 +15,13 @@
  * newest time it holds, so those are the ones it has (our times are strictly increasing per app,
  * so no new entry can arrive at that time). They are still in the page the wait answers with.
  *
+ * Waits a commit ends are answered in turns of ANSWERS_PER_TURN (decision 034): a commit can
+ * end a thousand waits, and writing a thousand answers in one go held the event loop (timers,
+ * other requests) for tens of milliseconds. When the loop cannot keep up (the first queued wait
+ * has waited MAX_ANSWER_DELAY_MS), a turn answers the whole queue: on an overloaded machine small
+ * turns would let the requests coming in go first and the answers fall seconds behind. A commit
+ * heard while a wait is in the queue gives it the newer page.
+ *
  * Every wait ends by one path (`release`): its timer, its abort listener and its place in the
  * group go. `close` (the server's preClose) answers every waiting request at once and makes later
  * waits answer at once.
@@ -51,6 +58,13 @@ const MAX_IDLE_FOLLOWS = 200;
  * answered from memory (a full page, at once), without a query.
  */
 const KEPT_PAGES = 5;
+/**
+ * Waits answered per turn of the event loop (then `setImmediate`, so timers and other sockets
+ * run in between). A hundred answers are a few milliseconds of writes (BENCHMARKS.md).
+ */
+export const ANSWERS_PER_TURN = 100;
+/** A queued wait waits at most this long for its turn; past it a turn answers every queued wait. */
+export const MAX_ANSWER_DELAY_MS = 50;
 
 interface Waiter {
   readonly group: Group;
@@ -60,6 +74,10 @@ interface Waiter {
   detach: () => void;
   /** The time ran out before the follow knew the page: answer when it does. */
   expired: boolean;
+  /** The page that ended its wait, while it waits for its turn (`due`); null: not in the queue. */
+  duePage: LogPage | null;
+  /** When it was queued (the clock of LogTailWaits). */
+  dueSince: number;
 }
 
 interface Group {
@@ -106,6 +124,9 @@ export interface LogWaitStats {
   apps: number;
   /** Queries run by follows since the start (the bench reports them per second). */
   queries: number;
+  /** Answers queued for a turn since the start, and of them taken from the queue (FIFO). */
+  queued: number;
+  dequeued: number;
 }
 
 /**
@@ -148,15 +169,21 @@ export class LogTailWaits {
   private readonly follows = new Map<string, Follow>();
   private readonly apps = new Map<number, AppWatch>();
   private sweepTimer: ReturnType<typeof setInterval> | null = null;
+  /** Waits whose page ends them, answered ANSWERS_PER_TURN per turn (`answerDue`). */
+  private due: Waiter[] = [];
+  private dueTurn: ReturnType<typeof setImmediate> | null = null;
   private waiting = 0;
   private groupCount = 0;
   private idleFollows = 0;
   private queries = 0;
+  private dequeued = 0;
   private closed = false;
 
   constructor(
     private readonly notifier: LogNotifier,
     private readonly queryTail: TailQuery,
+    /** Milliseconds, for the answer queue's deadline; tests pass their own. */
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /**
@@ -174,7 +201,16 @@ export class LogTailWaits {
     if (ready && answersNow(ready, sinceUs, rest.limit)) return Promise.resolve(ready);
     const group = this.groupOf(follow, sinceUs);
     return new Promise<LogPage>((resolve, reject) => {
-      const waiter: Waiter = { group, resolve, reject, timer: null, detach: noop, expired: false };
+      const waiter: Waiter = {
+        group,
+        resolve,
+        reject,
+        timer: null,
+        detach: noop,
+        expired: false,
+        duePage: null,
+        dueSince: 0,
+      };
       waiter.detach = client.listen(() => {
         this.finish(waiter, this.pageOf(group) ?? EMPTY_PAGE);
       });
@@ -205,18 +241,6 @@ export class LogTailWaits {
     }
   }
 
-  /**
-   * Forgets what every follow knows (retention deleted entries it may hold); the follows with
-   * requests query again.
-   */
-  forgetAll(): void {
-    for (const follow of [...this.follows.values()]) {
-      this.learn(follow, null);
-      if (follow.groups.size === 0) this.dropFollow(follow);
-      else this.query(follow);
-    }
-  }
-
   /** After `close`: answers should end their connection (the server is waiting for it). */
   isClosed(): boolean {
     return this.closed;
@@ -229,6 +253,8 @@ export class LogTailWaits {
       follows: this.follows.size,
       apps: this.apps.size,
       queries: this.queries,
+      queued: this.dequeued + this.due.length,
+      dequeued: this.dequeued,
     };
   }
 
@@ -326,8 +352,8 @@ export class LogTailWaits {
         continue;
       }
       const fresh = answersNow(page, group.sinceUs, follow.filter.limit);
-      for (const waiter of [...group.waiters]) {
-        if (fresh || waiter.expired) this.finish(waiter, page);
+      for (const waiter of group.waiters) {
+        if (fresh || waiter.expired) this.schedule(waiter, page);
       }
     }
     const known = follow.known;
@@ -370,7 +396,10 @@ export class LogTailWaits {
         follow.heard = null;
         for (const group of [...follow.groups.values()]) {
           if (this.pageOf(group)) continue;
-          for (const waiter of [...group.waiters]) if (this.release(waiter)) waiter.reject(error);
+          for (const waiter of [...group.waiters]) {
+            // A queued wait has its answer already.
+            if (waiter.duePage === null && this.release(waiter)) waiter.reject(error);
+          }
         }
       },
     );
@@ -380,8 +409,46 @@ export class LogTailWaits {
   private answerExactly(group: Group | undefined, page: LogPage): void {
     if (!group) return;
     const fresh = answersNow(page, group.sinceUs, group.follow.filter.limit);
+    // At once, not queued: the follow does not know this page, and a group still waiting on
+    // it would make `answer` query again.
     for (const waiter of [...group.waiters]) {
       if (fresh || waiter.expired) this.finish(waiter, page);
+    }
+  }
+
+  /** Queues `waiter` to be answered in a coming turn with `page` (or a newer one). */
+  private schedule(waiter: Waiter, page: LogPage): void {
+    if (waiter.duePage === null) {
+      this.due.push(waiter);
+      waiter.dueSince = this.now();
+    }
+    waiter.duePage = page;
+    this.dueTurn ??= setImmediate(() => {
+      this.answerDue();
+    });
+  }
+
+  /**
+   * Answers the next ANSWERS_PER_TURN queued waits (those still waiting), or all of them once the
+   * first has waited MAX_ANSWER_DELAY_MS.
+   */
+  private answerDue(): void {
+    this.dueTurn = null;
+    const first = this.due[0];
+    const late = first !== undefined && this.now() - first.dueSince >= MAX_ANSWER_DELAY_MS;
+    const turn =
+      late || this.due.length <= ANSWERS_PER_TURN ? this.due : this.due.splice(0, ANSWERS_PER_TURN);
+    if (turn === this.due) this.due = [];
+    this.dequeued += turn.length;
+    for (const waiter of turn) {
+      const page = waiter.duePage;
+      waiter.duePage = null;
+      if (page) this.finish(waiter, page);
+    }
+    if (this.due.length > 0) {
+      this.dueTurn = setImmediate(() => {
+        this.answerDue();
+      });
     }
   }
 

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
+import type { LogCommit } from '../store/app-logs-page';
 import { PostgresLogNotifier } from './postgres-log-notifier';
 
 let test: TestDatabase | undefined;
@@ -44,5 +45,21 @@ describe.skipIf(testEngine !== 'postgres')('PostgresLogNotifier', () => {
     offA();
     offB();
     offOther();
+  });
+
+  it("notifyAll wakes every app's listeners in both instances with a commit they cannot see", async () => {
+    const heard: string[] = [];
+    const listener = (name: string) => (commit: LogCommit | null) =>
+      heard.push(`${name} ${commit === null ? 'null' : 'rows'}`);
+    const offs = [
+      a.subscribe(7, listener('a7')),
+      b.subscribe(7, listener('b7')),
+      b.subscribe(8, listener('b8')),
+    ];
+    a.notifyAll();
+    expect(heard).toEqual(['a7 null']); // at once
+    await until(() => heard.length === 3);
+    expect(heard.sort()).toEqual(['a7 null', 'b7 null', 'b8 null']);
+    for (const off of offs) off();
   });
 });

@@ -4,6 +4,8 @@
  * `NOTIFY app_logs, '<app id>'` (without them: the other instances' tails query); one
  * LISTEN connection per process (not from the pool) hears the other instances' commits and
  * wakes the tails here. Its own notifications come back too and are skipped (same backend pid).
+ * `notifyAll` (after retention) sends `*`: every instance wakes every app's tails, which read
+ * again rather than answer from what they hold (decision 027).
  *
  * A lost LISTEN connection is opened again after RECONNECT_MS, and then every app with waiting
  * tails here is woken once: commits in between were not heard. Until then waits still end
@@ -14,6 +16,8 @@ import type { LogCommit } from '../store/app-logs-page';
 import { InProcessLogNotifier, type LogCommitListener, type LogNotifier } from './log-notifier';
 
 export const LOG_CHANNEL = 'app_logs';
+/** The payload of `notifyAll` (every other payload is an app id). */
+const EVERY_APP = '*';
 const RECONNECT_MS = 1_000;
 
 export class PostgresLogNotifier implements LogNotifier {
@@ -33,6 +37,10 @@ export class PostgresLogNotifier implements LogNotifier {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (message) => {
       if (message.channel !== LOG_CHANNEL || message.processId === this.backendPid) return;
+      if (message.payload === EVERY_APP) {
+        this.local.notifyAll();
+        return;
+      }
       const appId = Number(message.payload);
       if (Number.isSafeInteger(appId)) this.local.notify(appId, null);
     });
@@ -52,9 +60,13 @@ export class PostgresLogNotifier implements LogNotifier {
 
   notify(appId: number, commit: LogCommit | null): void {
     this.local.notify(appId, commit);
-    this.client
-      ?.query('select pg_notify($1, $2)', [LOG_CHANNEL, String(appId)])
-      .catch(this.onError);
+    this.send(String(appId));
+  }
+
+  /** Retention ran in this instance (the leader): every instance's tails read again. */
+  notifyAll(): void {
+    this.local.notifyAll();
+    this.send(EVERY_APP);
   }
 
   subscribe(appId: number, listener: LogCommitListener): () => void {
@@ -67,6 +79,10 @@ export class PostgresLogNotifier implements LogNotifier {
     const client = this.client;
     this.client = null;
     await client?.end().catch(this.onError);
+  }
+
+  private send(payload: string): void {
+    this.client?.query('select pg_notify($1, $2)', [LOG_CHANNEL, payload]).catch(this.onError);
   }
 
   private lost(client: pg.Client): void {

@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogEntrySchema, type AppLogEntry } from '../../src/api/schemas/app-log';
 import { errorBodySchema } from '../../src/api/schemas/error';
-import { createPostgresDatabase } from '../test-database.test-helper';
-import { startServiceProcess, type ServiceProcess } from './service-process';
+import { startPostgresInstances, type PostgresInstances } from './postgres-instances';
+import type { ServiceProcess } from './service-process';
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? '';
 if (adminUrl === '') {
@@ -24,24 +24,18 @@ const INGESTERS_PER_INSTANCE = 2;
 const BATCHES_PER_INGESTER = 20;
 const ENTRIES_PER_BATCH = 20;
 
+let cluster: PostgresInstances | undefined;
 let instances: ServiceProcess[] = [];
-let drop: () => Promise<void> = () => Promise.resolve();
 let token = '';
 
 beforeAll(async () => {
   if (adminUrl === '') return;
-  const database = await createPostgresDatabase(adminUrl);
-  drop = database.drop;
   // Both migrate and seed the demo at once (they take turns; one seeds).
-  instances = await Promise.all([
-    startServiceProcess({ databaseUrl: database.url }),
-    startServiceProcess({ databaseUrl: database.url }),
-  ]);
-  token = (await instances[0]?.issueToken('demo')) ?? '';
+  cluster = await startPostgresInstances(adminUrl);
+  ({ instances, token } = cluster);
 });
 afterAll(async () => {
-  await Promise.all(instances.map((instance) => instance.dispose()));
-  await drop();
+  await cluster?.dispose();
 });
 
 function instance(n: number): ServiceProcess {

@@ -81,6 +81,24 @@ describe('GET /apps/:app_id/logs?wait', () => {
     expect(waiting()).toBe(0);
   });
 
+  it('answers a woken wait with the status, headers and bytes of an immediate answer', async () => {
+    const key = await newApp();
+    const [held] = await post(key, ['held']);
+    const since = String(held?.time);
+    const waited = fetch(logsUrl(key, { since, wait: '30' }), { headers: headers() });
+    await expect.poll(waiting).toBe(1);
+    await post(key, ['fresh']);
+    const woken = await waited;
+    const immediate = await fetch(logsUrl(key, { since }), { headers: headers() });
+    // Only the date may differ (a second may have turned in between).
+    const described = (response: Response) => ({
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => name !== 'date'),
+    });
+    expect(described(woken)).toEqual(described(immediate));
+    expect(await woken.text()).toBe(await immediate.text());
+  });
+
   it('answers at once when entries at since fill the page (the client must go past them)', async () => {
     const key = await newApp();
     const [held] = await post(key, ['held']);

@@ -32,7 +32,7 @@ import { LogPageCache } from '../store/app-logs-cache';
 import { findAppRow } from '../store/apps';
 import type { Departure, WaitFilter } from '../logs/log-waits';
 import type { LogPage } from '../store/app-logs-page';
-import { AUTH_ERRORS, errorResponses } from './common';
+import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from './common';
 import { ingestValidatorCompiler } from './log-ingest-body';
 
 const appParams = z.object({
@@ -223,6 +223,7 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: z.array(appLogEntrySchema),
           ...errorResponses([...AUTH_ERRORS, 404, 413, 415, 422]),
+          ...DATABASE_BUSY_RESPONSE,
         },
       },
     },

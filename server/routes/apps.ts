@@ -30,6 +30,7 @@ import {
 } from '../store/apps';
 import {
   AUTH_ERRORS,
+  DATABASE_BUSY_RESPONSE,
   WRITE_ERRORS,
   errorResponses,
   ifMatchHeaders,
@@ -101,7 +102,11 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
         params: appParams,
         headers: ifMatchHeaders,
         body: appPatchBodySchema,
-        response: { 200: appSchema, ...errorResponses([...WRITE_ERRORS, 404]) },
+        response: {
+          200: appSchema,
+          ...errorResponses([...WRITE_ERRORS, 404]),
+          ...DATABASE_BUSY_RESPONSE,
+        },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema } from '../../src/api/schemas/error';
+import { SQLITE_BUSY_TIMEOUT_MS } from '../store/sqlite-write-lock';
 
 /**
  * Read-only fields a client may send back from a GET (a GET-modify-write round trip): accepted
@@ -25,6 +26,23 @@ export function errorResponses<const S extends number>(
   for (const status of statuses) out[status] = errorBodySchema;
   return out;
 }
+
+/**
+ * The 503 of a write that could not have the SQLite file's write lock in time (another process
+ * held it; decision 031): the Error body with `Retry-After`. Zod copies the metadata into the
+ * JSON schema, where @fastify/swagger takes `description` and `headers` for the response.
+ */
+export const DATABASE_BUSY_RESPONSE = {
+  503: errorBodySchema.meta({
+    description:
+      `The database write lock was held by another writer for ${String(SQLITE_BUSY_TIMEOUT_MS / 1000)} s ` +
+      '(SQLite with another process on its file); nothing was changed. Try again after ' +
+      'Retry-After seconds.',
+    headers: {
+      'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait' },
+    },
+  }),
+};
 
 /** Errors every authenticated, site-scoped route can answer. */
 export const AUTH_ERRORS = [400, 401, 403, 429, 500] as const;

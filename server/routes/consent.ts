@@ -28,6 +28,7 @@ import {
 import { nowIso, writeTransaction } from '../store/db';
 import {
   AUTH_ERRORS,
+  DATABASE_BUSY_RESPONSE,
   WRITE_ERRORS,
   errorResponses,
   ifMatchHeaders,
@@ -74,7 +75,11 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['consent'],
         headers: ifMatchHeaders,
         body: consentPatchBodySchema,
-        response: { 200: consentConfigSchema, ...errorResponses(WRITE_ERRORS) },
+        response: {
+          200: consentConfigSchema,
+          ...errorResponses(WRITE_ERRORS),
+          ...DATABASE_BUSY_RESPONSE,
+        },
       },
     },
     async (request, reply) => {

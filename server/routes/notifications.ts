@@ -31,6 +31,7 @@ import {
 } from '../store/notifications';
 import {
   AUTH_ERRORS,
+  DATABASE_BUSY_RESPONSE,
   WRITE_ERRORS,
   apiBaseUrl,
   errorResponses,
@@ -156,7 +157,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         params: slugParams,
         headers: ifMatchHeaders,
         body: notificationPutBodySchema,
-        response: { 200: notificationSchema, ...errorResponses([...WRITE_ERRORS, 404]) },
+        response: {
+          200: notificationSchema,
+          ...errorResponses([...WRITE_ERRORS, 404]),
+          ...DATABASE_BUSY_RESPONSE,
+        },
       },
     },
     async (request, reply) => {

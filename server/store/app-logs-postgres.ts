@@ -9,11 +9,12 @@
  *   still decides, so the rule is SQLite's. `app_log_search` is filled off the commit path
  *   (log-search-indexer-postgres.ts, decision 030).
  * - Ingestion into one app is serialized across processes by a transaction advisory lock keyed
- *   on the app, so commit times stay strictly increasing per app with several instances.
+ *   on the app, so commit times stay strictly increasing per app with several instances; the
+ *   lock, the last time, the insert and the rollup are one statement (migration 008).
  * - Retention drops whole day partitions and deletes only the rest.
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { InsertOrder, NewLogRow, SearchScope } from './app-logs-table';
+import type { AppendedRows, NewLogRow, PendingLogRow, SearchScope } from './app-logs-table';
 import type { Database } from './db';
 import { removeFromRollup } from './app-logs-rollup';
 import { runWithGenericPlan } from './postgres';
@@ -34,8 +35,30 @@ function sqlState(error: unknown): unknown {
   return error !== null && typeof error === 'object' && 'code' in error ? error.code : undefined;
 }
 
-async function lockApp(db: Kysely<Database>, appId: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${appId})`.execute(db);
+/**
+ * Appends a batch through `site_console_append_logs` (migration 008): the app's advisory lock,
+ * its last time read after it, the insert and the rollup in one statement, so the lock is held
+ * for no client round trip (decision 033). Arrays for the columns: one statement text for every
+ * batch size.
+ */
+async function appendRows(
+  db: Kysely<Database>,
+  appId: number,
+  rows: readonly PendingLogRow[],
+  nowUs: number,
+): Promise<AppendedRows> {
+  const result = await sql<{ id: number; time_us: number; previous_us: number }>`
+    select id, time_us, previous_us from site_console_append_logs(
+      ${LOCK_SPACE}, ${appId}, ${nowUs}, ${rows.map((row) => row.level)}::int4[],
+      ${rows.map((row) => row.job ?? null)}::text[], ${rows.map((row) => row.data)}::text[],
+      ${rows.map((row) => row.context ?? null)}::text[], ${rows.map((row) => row.created_at)}::text[],
+      ${rows.map((row) => row.search)}::text[])`.execute(db);
+  const first = result.rows[0];
+  return {
+    previousUs: first?.previous_us ?? 0,
+    firstUs: first?.time_us ?? nowUs,
+    ids: result.rows.map((row) => row.id),
+  };
 }
 
 /** True when the row's lower-cased search text contains `term` (already lower-cased). */
@@ -97,21 +120,28 @@ function notIndexed(column: 'app_id' | 'time_us'): RawBuilder<number> {
 }
 
 /**
- * Inserts rows of ONE app (times unique) in one statement over arrays: one statement text for
- * every batch size, eight parameters whatever the size. Returns their ids and times. No search
- * index is written here for `appended` rows (the indexer copies them later, decision 030);
- * `placed` rows at or below the app's watermark are indexed now, since the indexer only looks
- * above it. The watermark is read by an upsert, which holds its row until the caller's
- * transaction ends, so the indexer cannot move it past rows it does not see yet.
+ * Inserts rows of ONE app (times unique, placed at times the caller chose) in one statement over
+ * arrays: one statement text for every batch size, eight parameters whatever the size. Returns
+ * their ids and times. Rows at or below the app's watermark are indexed now, since the indexer
+ * only looks above it (decision 030). The watermark is read by an upsert, which holds its row
+ * until the caller's transaction ends, so the indexer cannot move it past rows it does not see
+ * yet; the upsert also takes the app's row `for key share`, so the app is not deleted before
+ * then (`app_logs` has no foreign key: migration 008).
  */
 async function insertRows(
   db: Kysely<Database>,
   rows: readonly NewLogRow[],
-  order: InsertOrder,
 ): Promise<Array<{ id: number; time_us: number }>> {
   const first = rows[0];
   if (first === undefined) return [];
   const appId = first.app_id;
+  const watermark = await sql<{ indexed_us: number }>`
+    insert into app_log_search_state (app_id, indexed_us)
+    select id, 0 from apps where id = ${appId} for key share
+    on conflict (app_id) do update set indexed_us = app_log_search_state.indexed_us
+    returning indexed_us`.execute(db);
+  const state = watermark.rows[0];
+  if (state === undefined) throw new Error(`app_logs: no app ${String(appId)}`);
   const result = await sql<{ id: number; time_us: number }>`
     insert into app_logs (app_id, time_us, level, job, data, context, created_at, search)
     select ${appId}::integer, t, l, j, d::json, c::json, ca, s
@@ -122,19 +152,12 @@ async function insertRows(
       ${rows.map((row) => row.search)}::text[]
     ) as u(t, l, j, d, c, ca, s)
     returning id, time_us`.execute(db);
-  if (order === 'placed') {
-    const watermark = await sql<{ indexed_us: number }>`
-      insert into app_log_search_state (app_id, indexed_us) values (${appId}, 0)
-      on conflict (app_id) do update set indexed_us = app_log_search_state.indexed_us
-      returning indexed_us`.execute(db);
-    const indexedUs = watermark.rows[0]?.indexed_us ?? 0;
-    const below = rows.filter((row) => row.time_us <= indexedUs);
-    if (below.length > 0) {
-      await sql`insert into app_log_search (app_id, time_us, search)
-        select ${appId}::integer, t, s from unnest(
-          ${below.map((row) => row.time_us)}::int8[], ${below.map((row) => row.search)}::text[]
-        ) as u(t, s)`.execute(db);
-    }
+  const below = rows.filter((row) => row.time_us <= state.indexed_us);
+  if (below.length > 0) {
+    await sql`insert into app_log_search (app_id, time_us, search)
+      select ${appId}::integer, t, s from unnest(
+        ${below.map((row) => row.time_us)}::int8[], ${below.map((row) => row.search)}::text[]
+      ) as u(t, s)`.execute(db);
   }
   return result.rows;
 }
@@ -224,7 +247,7 @@ async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
 
 /** The LogStore of log-store.ts for PostgreSQL (checked against the interface there). */
 export const postgresLogStore = {
-  lockApp,
+  appendRows,
   insertRows,
   probesIndexFirst: true,
   runWalk: runWithGenericPlan,

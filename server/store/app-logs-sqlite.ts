@@ -26,6 +26,7 @@ import {
 } from 'kysely';
 import type { AppLogsTable, NewLogRow, SearchScope } from './app-logs-table';
 import type { Database } from './db';
+import { inSqliteWriteTransaction } from './sqlite-write-lock';
 import { removeFromRollup } from './app-logs-rollup';
 
 /** True when the row's lower-cased search text contains `term` (already lower-cased). */
@@ -135,14 +136,18 @@ async function insertLogRows(
 
 /**
  * Deletes entries older than `cutoffUs`, app by app through the (app_id, time_us) index, with
- * their counts in the volume rollup. Their search index rows are the indexer's to drop
- * (log-search-indexer.ts): the search file is written by it alone.
+ * their counts in the volume rollup. Each app's share is one write transaction that waits for
+ * the write lock on a timer, not in SQLite's busy handler (which sleeps on the event loop while
+ * another process writes; decision 031); when the lock stays held it throws DatabaseBusyError
+ * with that app's share untouched, and the next retention run deletes what is left. Their
+ * search index rows are the indexer's to drop (log-search-indexer.ts): the search file is
+ * written by it alone (decision 032).
  */
 async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
   const apps = await db.selectFrom('apps').select('id').execute();
   let deleted = 0;
   for (const app of apps) {
-    deleted += await db.transaction().execute(async (trx) => {
+    deleted += await inSqliteWriteTransaction(db, async (trx) => {
       await removeFromRollup(trx, { cutoffUs, appId: app.id });
       const result = await trx
         .deleteFrom('app_logs')
@@ -153,11 +158,6 @@ async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
     });
   }
   return deleted;
-}
-
-/** Nothing to lock: ingestion's `BEGIN IMMEDIATE` already holds the one write lock of the file. */
-function lockApp(): Promise<void> {
-  return Promise.resolve();
 }
 
 /** Nothing to prepare: the table is not partitioned. */
@@ -176,7 +176,8 @@ function isDuplicateTime(error: unknown): boolean {
 
 /** The LogStore of log-store.ts for SQLite (checked against the interface there). */
 export const sqliteLogStore = {
-  lockApp,
+  // Ingestion's `BEGIN IMMEDIATE` already holds the one write lock of the file: insertLogs appends in steps.
+  appendRows: null,
   insertRows: insertLogRows,
   probesIndexFirst: false,
   runWalk: async <R>(db: Kysely<Database>, query: CompiledQuery<R>) =>

@@ -33,10 +33,22 @@ export interface AppLogsTable {
 export type NewLogRow = Insertable<AppLogsTable>;
 
 /**
- * Where a batch's times lie: `appended` after every committed row of its app, under the app's
- * ingest lock (ingestion); `placed` anywhere (tests, tools and benchmarks writing chosen times).
+ * An ingested entry's row before its commit time is decided (under the app's lock):
+ * `created_at` null stands for the commit time.
  */
-export type InsertOrder = 'appended' | 'placed';
+export type PendingLogRow = Omit<NewLogRow, 'time_us' | 'created_at'> & {
+  created_at: string | null;
+};
+
+/**
+ * A batch appended after its app's last entry: the rows' times are `firstUs`, `firstUs + 1`, …
+ * in batch order, `ids` their row ids in that order, `previousUs` the app's last time before.
+ */
+export interface AppendedRows {
+  previousUs: number;
+  firstUs: number;
+  ids: readonly number[];
+}
 
 /** The app and time range (µs, `lowUs` inclusive, `highUs` exclusive) a search looks in. */
 export interface SearchScope {

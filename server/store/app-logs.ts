@@ -6,7 +6,7 @@
  * entry; times are integer microseconds, exposed as `time_us / 1e6`.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { AppLogsTable, InsertOrder, NewLogRow } from './app-logs-table';
+import type { AppendedRows, AppLogsTable, NewLogRow, PendingLogRow } from './app-logs-table';
 import { logLevelRank, type LogIngestBody } from '../../src/api/schemas/app-log';
 import { writeTransaction, type Database } from './db';
 import { lowerBoundUs, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
@@ -55,20 +55,29 @@ function isoFromUs(us: number): string {
   return lastIso;
 }
 
-/** An ingested entry → its row, committed at `timeUs` (the bench fills tables with this too). */
-export function toLogRow(appId: number, entry: LogIngestEntry, timeUs: number): NewLogRow {
+/** An ingested entry → its row, but for the commit time (decided under the app's lock). */
+function pendingRow(appId: number, entry: LogIngestEntry): PendingLogRow {
   const data = JSON.stringify(entry.data);
   const context = entry.context ? JSON.stringify(entry.context) : null;
   return {
     app_id: appId,
-    time_us: timeUs,
     level: logLevelRank(entry.level),
     job: jobName(entry.context),
     data,
     context,
-    created_at: entry.created_at ? new Date(entry.created_at).toISOString() : isoFromUs(timeUs),
+    created_at: entry.created_at ? new Date(entry.created_at).toISOString() : null,
     search: searchText(entry.data, data, context),
   };
+}
+
+/** A pending row committed at `timeUs`; `created_at` defaults to that time. */
+function placedRow(row: PendingLogRow, timeUs: number): NewLogRow {
+  return { ...row, time_us: timeUs, created_at: row.created_at ?? isoFromUs(timeUs) };
+}
+
+/** An ingested entry → its row, committed at `timeUs` (the bench fills tables with this too). */
+export function toLogRow(appId: number, entry: LogIngestEntry, timeUs: number): NewLogRow {
+  return placedRow(pendingRow(appId, entry), timeUs);
 }
 
 /** Attempts of a batch refused by the (app_id, time_us) index before the error goes out. */
@@ -87,8 +96,9 @@ export interface StoredLogBatch {
  * serialized before that read, in every process: on SQLite by the write lock taken first
  * (`writeTransaction`; a deferred transaction would fail with "database is locked" when the
  * token CLI commits between its read and its write), on PostgreSQL by an advisory lock on the
- * app (`lockApp`). A batch the unique (app_id, time_us) index still refuses (a row written
- * around this function) is tried again after the new last time.
+ * app, inside the store's one statement (`appendRows`). A batch the unique (app_id, time_us)
+ * index still refuses (a row written around this function) is tried again after the new last
+ * time.
  */
 export async function insertLogs(
   db: Kysely<Database>,
@@ -97,22 +107,26 @@ export async function insertLogs(
 ): Promise<StoredLogBatch> {
   if (entries.length === 0) return { page: pageOf([]), commit: { previousUs: 0, rows: [] } };
   const store = logStoreOf(db);
+  const rows = entries.map((entry) => pendingRow(appId, entry));
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await insertBatch(db, appId, entries);
+      const appended = store.appendRows
+        ? await store.appendRows(db, appId, rows, Date.now() * 1000)
+        : await appendInSteps(db, appId, rows);
+      return storedBatch(rows, appended);
     } catch (error) {
       if (attempt >= DUPLICATE_TIME_ATTEMPTS || !store.isDuplicateTime(error)) throw error;
     }
   }
 }
 
-async function insertBatch(
+/** The app's last time, then the rows after it, in one write transaction (SQLite). */
+async function appendInSteps(
   db: Kysely<Database>,
   appId: number,
-  entries: readonly LogIngestEntry[],
-): Promise<StoredLogBatch> {
+  pending: readonly PendingLogRow[],
+): Promise<AppendedRows> {
   return writeTransaction(db, async (trx) => {
-    await logStoreOf(trx).lockApp(trx, appId);
     const last = await trx
       .selectFrom('app_logs')
       .select((eb) => eb.fn.max('time_us').as('last'))
@@ -120,38 +134,42 @@ async function insertBatch(
       .executeTakeFirst();
     const previousUs = last?.last ?? 0;
     const firstUs = Math.max(Date.now() * 1000, previousUs + 1);
-    const rows = entries.map((entry, index) => toLogRow(appId, entry, firstUs + index));
-    const inserted = await insertLogRows(trx, rows, 'appended');
+    const rows = pending.map((row, index) => placedRow(row, firstUs + index));
+    const inserted = await insertLogRows(trx, rows);
     // insertRows answers in any order; times are unique per app, so they map rows back.
     const idByTime = new Map(inserted.map((row) => [row.time_us, row.id]));
-    // The answer is built from the rows' JSON texts, as a page is: nothing is stringified twice.
-    // Plain object literals, no spreads: this runs for every ingested entry.
-    const committed = rows.map((row): CommittedLogRow => {
-      const { timeUs, json } = pageEntryOf({
-        id: idByTime.get(row.time_us) ?? 0,
-        level: row.level,
-        data: row.data,
-        context: row.context ?? null,
-        created_at: row.created_at,
-        time_us: row.time_us,
-      });
-      return { timeUs, json, level: row.level, job: row.job ?? null, search: row.search };
-    });
-    return { page: pageOf(committed), commit: { previousUs, rows: committed } };
+    return { previousUs, firstUs, ids: rows.map((row) => idByTime.get(row.time_us) ?? 0) };
   });
+}
+
+/** The answer is built from the rows' JSON texts, as a page is: nothing is stringified twice. */
+function storedBatch(pending: readonly PendingLogRow[], appended: AppendedRows): StoredLogBatch {
+  const committed = pending.map((row, index): CommittedLogRow => {
+    const timeUs = appended.firstUs + index;
+    // Plain object literals, no spreads: this runs for every ingested entry.
+    const { json } = pageEntryOf({
+      id: appended.ids[index] ?? 0,
+      level: row.level,
+      data: row.data,
+      context: row.context ?? null,
+      created_at: row.created_at ?? isoFromUs(timeUs),
+      time_us: timeUs,
+    });
+    return { timeUs, json, level: row.level, job: row.job ?? null, search: row.search };
+  });
+  return { page: pageOf(committed), commit: { previousUs: appended.previousUs, rows: committed } };
 }
 
 /**
  * Inserts rows built by `toLogRow` (rows of ONE app, times unique) with their counts in the
- * volume rollup, in the caller's transaction; ingestion goes through insertLogs (`appended`),
- * tests and benchmarks use this to place entries at chosen times (`placed`, the default).
+ * volume rollup, in the caller's transaction: SQLite's ingestion (insertLogs), and tests and
+ * benchmarks placing entries at chosen times.
  */
 export async function insertLogRows(
   db: Kysely<Database>,
   rows: readonly NewLogRow[],
-  order: InsertOrder = 'placed',
 ): Promise<Array<{ id: number; time_us: number }>> {
-  const inserted = await logStoreOf(db).insertRows(db, rows, order);
+  const inserted = await logStoreOf(db).insertRows(db, rows);
   await addToRollup(db, rows);
   return inserted;
 }

@@ -9,7 +9,7 @@
  * its transactions. See docs/decisions/009-storage-encoding-and-log-store-seam.md.
  */
 import type { CompiledQuery, Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
-import type { InsertOrder, NewLogRow, SearchScope } from './app-logs-table';
+import type { AppendedRows, NewLogRow, PendingLogRow, SearchScope } from './app-logs-table';
 import { postgresLogStore } from './app-logs-postgres';
 import { sqliteLogStore } from './app-logs-sqlite';
 import type { Database } from './db';
@@ -17,20 +17,30 @@ import { engineOf } from './engine';
 
 export interface LogStore {
   /**
-   * Makes the app's ingestion wait for every other ingestion into it (in any process) until the
-   * caller's transaction ends, so each batch reads the last time committed before it.
+   * Appends a batch after the app's last entry, with times from `nowUs` on, in one statement:
+   * waits for every other ingestion into the app (in any process), reads the app's last time,
+   * inserts the rows and counts them into the volume rollup (PostgreSQL, decision 033; outside a
+   * transaction it commits in the same round trip). Null where insertLogs does those steps in
+   * a write transaction, whose write lock already serializes (SQLite).
    */
-  lockApp(db: Kysely<Database>, appId: number): Promise<void>;
+  appendRows:
+    | ((
+        db: Kysely<Database>,
+        appId: number,
+        rows: readonly PendingLogRow[],
+        nowUs: number,
+      ) => Promise<AppendedRows>)
+    | null;
   /**
-   * Inserts rows of ONE app (times unique, at most 1000) in the caller's transaction. Returns
-   * each row's id and time, in any order. Their search index entries come later, off the commit
-   * path, from the indexer (decisions 023 and 030); PostgreSQL indexes `placed` rows below its
-   * per-app watermark at once, since its indexer only looks above it.
+   * Inserts rows of ONE app (times unique, at most 1000) in the caller's transaction, at times
+   * chosen by the caller (SQLite's appends; tests, tools and the benchmark's fill). Returns each
+   * row's id and time, in any order. Their search index entries come later, off the commit path,
+   * from the indexer (decisions 023 and 030); PostgreSQL indexes rows below its per-app watermark
+   * at once, since its indexer only looks above it.
    */
   insertRows(
     db: Kysely<Database>,
     rows: readonly NewLogRow[],
-    order: InsertOrder,
   ): Promise<Array<{ id: number; time_us: number }>>;
   /**
    * True when a `q` whose newest rows hold no match asks the text index for a page of matches

@@ -6,7 +6,8 @@ import { logVolumeIndexMigration } from './004-log-volume-index';
 import { logSearchWatermarkMigration } from './005-log-search-watermark';
 import { logMinutesMigration } from './006-log-minutes';
 import { logSearchPostgresMigration } from './007-log-search-postgres';
-import { logSearchFileMigration } from './008-log-search-file';
+import { logAppendPostgresMigration } from './008-log-append-postgres';
+import { logSearchFileMigration } from './009-log-search-file';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '005-log-search-watermark': logSearchWatermarkMigration,
   '006-log-minutes': logMinutesMigration,
   '007-log-search-postgres': logSearchPostgresMigration,
-  '008-log-search-file': logSearchFileMigration,
+  '008-log-append-postgres': logAppendPostgresMigration,
+  '009-log-search-file': logSearchFileMigration,
 };

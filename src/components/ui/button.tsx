@@ -14,7 +14,7 @@ const variantClasses: Record<ButtonVariant, string> = {
   primary: 'bg-accent text-accent-fg hover:bg-accent-hover border border-transparent shadow-sm',
   secondary: 'bg-surface text-fg border border-border hover:bg-subtle shadow-sm',
   ghost: 'bg-transparent text-fg border border-transparent hover:bg-subtle',
-  danger: 'bg-danger text-white border border-transparent hover:opacity-90 shadow-sm',
+  danger: 'bg-danger text-danger-fg border border-transparent hover:opacity-90 shadow-sm',
   'danger-subtle': 'bg-surface text-danger border border-danger/40 hover:bg-danger-soft shadow-sm',
 };
 

@@ -7,7 +7,7 @@ const levelClasses: Record<LogLevel, string> = {
   info: 'bg-accent-soft text-accent border-accent/30 dark:text-indigo-300',
   warn: 'bg-warning-soft text-warning border-warning/40',
   error: 'bg-danger-soft text-danger border-danger/40',
-  fatal: 'bg-danger text-white border-danger',
+  fatal: 'bg-danger text-danger-fg border-danger',
   unknown: 'bg-subtle text-fg border-border-strong border-dashed',
 };
 
@@ -20,7 +20,8 @@ export function LogLevelBadge({ level, className }: { level: LogLevel; className
         className,
       )}
     >
-      {level}
+      {/* Trimmed to the capitals, so they sit in the middle (the line box holds descenders). */}
+      <span className="block [text-box:trim-both_cap_alphabetic]">{level}</span>
     </span>
   );
 }

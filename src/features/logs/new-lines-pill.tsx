@@ -13,7 +13,7 @@ export function NewLinesPill({ newLines, onClick }: { newLines: NewLines; onClic
         'absolute bottom-3 left-1/2 z-10 -translate-x-1/2 rounded-full px-3.5 py-1.5 text-sm font-medium whitespace-nowrap shadow-lg',
         'focus-visible:outline-ring focus-visible:outline-2 focus-visible:outline-offset-2',
         newLines.errors > 0
-          ? 'bg-danger text-white'
+          ? 'bg-danger text-danger-fg'
           : 'bg-accent text-accent-fg dark:bg-indigo-700',
       )}
     >
