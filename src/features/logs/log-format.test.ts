@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { AppLogEntry } from '../../api/schemas/app-log';
 import {
   formatBehind,
+  formatEntryCount,
   formatLogTime,
   formatUtcOffset,
   isErrorLevel,
@@ -126,5 +127,14 @@ describe('formatLogTimePrecise', () => {
     expect(formatLogTimePrecise(time + 0.000_012, true)).toBe('2026-01-02 03:04:05.678012');
     expect(formatLogTimePrecise(time + 0.000_999, true)).toBe('2026-01-02 03:04:05.678999');
     expect(formatLogTimePrecise(time, true)).toBe('2026-01-02 03:04:05.678000');
+  });
+});
+
+describe('formatEntryCount', () => {
+  it('says one entry, and groups the thousands of many', () => {
+    expect(formatEntryCount(0)).toBe('0 entries');
+    expect(formatEntryCount(1)).toBe('1 entry');
+    expect(formatEntryCount(2)).toBe('2 entries');
+    expect(formatEntryCount(20000)).toBe('20,000 entries');
   });
 });

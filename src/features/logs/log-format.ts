@@ -91,3 +91,8 @@ export function formatRelativeTime(time: number, nowMs: number): string {
   if (seconds < 1) return 'now';
   return `${formatBehind(seconds)} ago`;
 }
+
+/** "1 entry", "20,000 entries": every count of entries the log page shows. */
+export function formatEntryCount(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'entry' : 'entries'}`;
+}

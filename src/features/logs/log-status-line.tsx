@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import { formatBehind } from './log-format';
+import { formatBehind, formatEntryCount } from './log-format';
 import { describeLive, type NewLines } from './new-lines';
 import type { TailSnapshot, TailStatus } from './tail-engine';
 import { useNow } from './use-now';
@@ -75,7 +75,7 @@ export function LogStatusLine({
           <span data-tail-status={snapshot.status.kind}>{text}</span>
         </p>
         <p className="text-muted tabular-nums" data-testid="log-entry-count" data-count={count}>
-          {count.toLocaleString('en-US')} {count === 1 ? 'entry' : 'entries'} in view
+          {formatEntryCount(count)} in view
         </p>
         {snapshot.droppedCount > 0 && (
           <p className="text-muted">

@@ -5,7 +5,7 @@ import type { LogVolume } from '../../api/schemas/app-log-volume';
 import type { LogLevel } from '../../api/schemas/app-log';
 import { cn } from '../../lib/cn';
 import { describeCounts, stackedSeries, STACK_ORDER } from './log-volume';
-import { formatLogTime } from './log-format';
+import { formatEntryCount, formatLogTime } from './log-format';
 
 /** Bar colours from the theme's variables (styles.css), read again when the theme changes. */
 const LEVEL_COLOURS: Record<LogLevel, string> = {
@@ -159,14 +159,14 @@ export default function LogVolumeChart({
         <output aria-live="polite" className="text-fg font-mono">
           {bucket
             ? `${formatLogTime(bucket.start, false).slice(5, 16)} · ${describeCounts(bucket.counts)}`
-            : `${total} entries`}
+            : formatEntryCount(total)}
         </output>
       </figcaption>
       <div
         ref={boxRef}
         className={cn('w-full min-w-0 cursor-crosshair', className)}
         role="img"
-        aria-label={`Log volume chart: ${total} entries in ${volume.buckets.length} buckets`}
+        aria-label={`Log volume chart: ${formatEntryCount(total)} in ${volume.buckets.length} buckets`}
         data-testid="log-volume-chart"
       />
     </figure>
