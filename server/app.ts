@@ -10,21 +10,30 @@
  * document lists it.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type ServerOptions } from 'node:http';
 import { join, resolve } from 'node:path';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerFactory,
+} from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { FastifyServerOptions } from 'fastify';
-import { createAuthHook } from './auth';
+import { createAuthenticator } from './auth';
 import { defaultAuthLimiter, type FailedAuthLimiter } from './auth-limiter';
 import { errorBody, registerErrorHandling, validatorCompiler } from './errors';
 import { registerJsonBodyParser } from './json-body';
 import { InProcessLogNotifier, type LogNotifier } from './logs/log-notifier';
 import { LogTailWaits } from './logs/log-waits';
+import { AppIdCache } from './routes/app-ids';
 import { appLogRoutes } from './routes/app-logs';
+import { WaitFastPath } from './routes/app-logs-wait-fast-path';
 import { appRoutes } from './routes/apps';
 import { consentRoutes } from './routes/consent';
 import { healthRoutes } from './routes/health';
@@ -45,6 +54,10 @@ declare module 'fastify' {
     logNotifier: LogNotifier;
     /** The waiting log tails (`?wait=`); see server/logs/log-waits.ts. */
     logTails: LogTailWaits;
+    /** App key → id for the log routes (server/routes/app-ids.ts). */
+    appIds: AppIdCache;
+    /** Waiting tails answered below Fastify (decision 036); null when turned off. */
+    waitFastPath: WaitFastPath | null;
   }
 }
 
@@ -73,6 +86,11 @@ export interface AppDeps {
   mailFrom?: string;
   /** Test sends per user and minute; tests pass their own. */
   testSendLimiter?: FixedWindowLimiter;
+  /**
+   * Answer waiting tails below Fastify when their answer is known to be the route's (decision
+   * 036); default true. Tests turn it off to compare both ways.
+   */
+  waitFastPath?: boolean;
 }
 
 /** The From of test sends when SMTP_FROM is not set. */
@@ -99,13 +117,48 @@ function wantsHtml(request: FastifyRequest, path: string): boolean {
   return !last.includes('.') && (accept === '' || accept.includes('*/*'));
 }
 
+/** A number option Fastify filled in (its defaults), or undefined. */
+function numberOption(options: Record<string, unknown>, name: string): number | undefined {
+  const value = options[name];
+  return typeof value === 'number' ? value : undefined;
+}
+
+/**
+ * The HTTP server Fastify would make (its lines for a plain HTTP/1 server), with the waiting
+ * tail's fast path in front of Fastify's handler once it is set.
+ */
+function serverWithFastPath(fastPath: () => WaitFastPath | null): FastifyServerFactory {
+  return (handler, options) => {
+    const httpOptions = (options.http ?? {}) as ServerOptions;
+    const server = createServer(httpOptions, (request, response) => {
+      if (!fastPath()?.handle(request, response)) handler(request, response);
+    });
+    const keepAliveTimeout = numberOption(options, 'keepAliveTimeout');
+    const requestTimeout = numberOption(options, 'requestTimeout');
+    const maxRequestsPerSocket = numberOption(options, 'maxRequestsPerSocket');
+    if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
+    if (requestTimeout !== undefined) server.requestTimeout = requestTimeout;
+    server.setTimeout(numberOption(options, 'connectionTimeout'));
+    if (maxRequestsPerSocket) server.maxRequestsPerSocket = maxRequestsPerSocket;
+    return server;
+  };
+}
+
+/** Whether Fastify's logger writes its request lines (at info): pino's, or none at all. */
+function logsRequests(log: FastifyBaseLogger): boolean {
+  const pino = log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+  return pino.isLevelEnabled?.('info') ?? false;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  let waitFastPath: WaitFastPath | null = null;
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.trustProxy ?? false,
     // `/api/apps/` and `/api/apps` are the same route.
     routerOptions: { ignoreTrailingSlash: true },
+    serverFactory: serverWithFastPath(() => waitFastPath),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('db', deps.db);
@@ -115,6 +168,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queryTailPage(deps.db, appId, filter),
   );
   app.decorate('logTails', logTails);
+  const appIds = new AppIdCache(deps.db);
+  app.decorate('appIds', appIds);
+  const authenticator = createAuthenticator({
+    db: deps.db,
+    limiter: deps.authLimiter ?? defaultAuthLimiter(deps.db),
+    cacheTtlMs: deps.authCacheTtlMs,
+  });
   // Waiting requests answer before the server stops accepting and waits for them.
   app.addHook('preClose', (done) => {
     logTails.close();
@@ -184,14 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(openApiRoutes);
       await api.register(async (secured) => {
         secured.decorateRequest('auth', null as never);
-        secured.addHook(
-          'onRequest',
-          createAuthHook({
-            db: deps.db,
-            limiter: deps.authLimiter ?? defaultAuthLimiter(deps.db),
-            cacheTtlMs: deps.authCacheTtlMs,
-          }),
-        );
+        secured.addHook('onRequest', authenticator.hook);
         await registerApiRoutes(secured);
         await secured.register(testSendRoutes, {
           mailer: deps.mailer ?? null,
@@ -204,6 +257,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await registerDashboard(app, deps.staticDir === undefined ? 'dist' : deps.staticDir);
+
+  // Request logs at info would miss the requests answered below Fastify, and @fastify/cors adds
+  // headers to every answer.
+  const corsOn = (deps.corsOrigins?.length ?? 0) > 0;
+  if (deps.waitFastPath !== false && !logsRequests(app.log) && !corsOn) {
+    waitFastPath = new WaitFastPath({
+      waits: logTails,
+      appIds,
+      cachedAuth: (headers) => authenticator.cached(headers),
+      logError: (error, message) => {
+        app.log.error({ err: error }, message);
+      },
+    });
+  }
+  app.decorate('waitFastPath', waitFastPath);
   return app;
 }
 

@@ -14,6 +14,7 @@
  * (auth-limiter.ts). The token and membership cache is per instance: a removed token or
  * membership is refused by every instance within `cacheTtlMs` (5 s).
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { siteIdSchema } from '../src/api/schemas/site';
@@ -78,21 +79,36 @@ export interface AuthOptions {
   cacheTtlMs?: number;
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
+function bearerToken(headers: IncomingHttpHeaders): string | undefined {
+  const header = headers.authorization;
   if (typeof header !== 'string') return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
 }
 
-function siteHeader(request: FastifyRequest): string | undefined {
-  const value = request.headers['x-service-site'];
+function siteHeader(headers: IncomingHttpHeaders): string | undefined {
+  const value = headers['x-service-site'];
   const first = Array.isArray(value) ? value[0] : value;
   const trimmed = first?.trim();
   return trimmed ? trimmed : undefined;
 }
 
+export interface Authenticator {
+  /** The `onRequest` hook of the `/api` scope: sets `request.auth` or fails with 400/401/403/429. */
+  readonly hook: onRequestHookHandler;
+  /**
+   * What the hook would set, when token and membership are both cached; undefined when only the
+   * hook can tell (a miss, or a failure). For answers given below Fastify (the waiting tail's
+   * fast path, decision 036): no promise, no query.
+   */
+  cached(headers: IncomingHttpHeaders, scope?: 'user'): AuthContext | undefined;
+}
+
 export function createAuthHook(options: AuthOptions): onRequestHookHandler {
+  return createAuthenticator(options).hook;
+}
+
+export function createAuthenticator(options: AuthOptions): Authenticator {
   const { db, limiter } = options;
   const ttl = options.cacheTtlMs ?? 5_000;
   const tokens = new TtlCache<{ tokenId: number; userId: number }>(ttl);
@@ -136,19 +152,19 @@ export function createAuthHook(options: AuthOptions): onRequestHookHandler {
    * tails ask ten thousand times a second (decision 034). A membership is cached only after its
    * site id passed the checks below, so a hit needs no check again.
    */
-  function cachedAuth(request: FastifyRequest): AuthContext | undefined {
+  function cachedAuth(headers: IncomingHttpHeaders, scope?: 'user'): AuthContext | undefined {
     if (ttl <= 0) return undefined;
-    const token = bearerToken(request);
+    const token = bearerToken(headers);
     const owner = token === undefined ? undefined : tokens.get(token);
     if (!owner) return undefined;
-    if (request.routeOptions.config.auth === 'user') return { userId: owner.userId, siteId: '' };
-    const siteId = siteHeader(request);
+    if (scope === 'user') return { userId: owner.userId, siteId: '' };
+    const siteId = siteHeader(headers);
     if (siteId === undefined || !roles.get(`${owner.userId}\u0000${siteId}`)) return undefined;
     return { userId: owner.userId, siteId };
   }
 
   async function authenticate(request: FastifyRequest): Promise<void> {
-    const token = bearerToken(request);
+    const token = bearerToken(request.headers);
     const userId = token ? await userOf(token) : undefined;
     if (userId === undefined) {
       // Only failures are limited: a valid token is never refused for what others did from
@@ -165,7 +181,7 @@ export function createAuthHook(options: AuthOptions): onRequestHookHandler {
       return;
     }
 
-    const siteId = siteHeader(request);
+    const siteId = siteHeader(request.headers);
     if (!siteId) {
       throw badRequest(SITE_HEADER, `The ${SITE_HEADER} header is required`, {
         code: 'required',
@@ -178,15 +194,18 @@ export function createAuthHook(options: AuthOptions): onRequestHookHandler {
     request.auth = { userId, siteId };
   }
 
-  return function authHook(request, _reply, done) {
-    const cached = cachedAuth(request);
-    if (cached) {
-      request.auth = cached;
-      done();
-      return;
-    }
-    authenticate(request).then(() => {
-      done();
-    }, done);
+  return {
+    hook(request, _reply, done) {
+      const cached = cachedAuth(request.headers, request.routeOptions.config.auth);
+      if (cached) {
+        request.auth = cached;
+        done();
+        return;
+      }
+      authenticate(request).then(() => {
+        done();
+      }, done);
+    },
+    cached: cachedAuth,
   };
 }

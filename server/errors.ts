@@ -344,7 +344,8 @@ interface ErrorReply {
   problems?: number;
 }
 
-function toReply(error: unknown, request: FastifyRequest): ErrorReply {
+/** `resource`: what the route's validation errors name (`routeResource`). */
+function toReply(error: unknown, resource: string): ErrorReply {
   if (error instanceof HttpError) {
     return {
       body: errorBody(error.statusCode, error.message, error.details),
@@ -353,7 +354,7 @@ function toReply(error: unknown, request: FastifyRequest): ErrorReply {
   }
   if (error instanceof RequestValidationError) {
     const context = error.validationContext ?? 'body';
-    const details = issuesToDetails(error.issues, error.input, routeResource(request));
+    const details = issuesToDetails(error.issues, error.input, resource);
     const problems = Math.max(details.length, problemCount(error.issues));
     if (context === 'body') {
       // Invalid values in a body are 422 (Unprocessable Entity); invalid parameters are 400.
@@ -390,25 +391,38 @@ function toReply(error: unknown, request: FastifyRequest): ErrorReply {
   return { body: errorBody(500, 'Internal server error') };
 }
 
-/** Sends the Error body for any thrown value; 5xx are logged, never shown (no stack, no SQL). */
+/**
+ * The Error body (bounded) and headers for any thrown value. `logFailure` hears of 5xx, which are
+ * logged, never shown (no stack, no SQL).
+ */
+export function errorAnswer(
+  error: unknown,
+  resource: string,
+  logFailure: (failure: unknown, message: string) => void,
+): { body: ErrorBody; headers: Record<string, string> } {
+  let answer: ErrorReply;
+  try {
+    answer = toReply(error, resource);
+    answer.body = boundedErrorBody(answer.body, answer.problems);
+  } catch (failure) {
+    // The handler itself failed (it must not, but then: still the Error body, never `{}`).
+    logFailure(failure, 'error handler failed');
+    answer = { body: errorBody(500, 'Internal server error') };
+  }
+  if (answer.body.code >= 500) logFailure(error, 'request failed');
+  return { body: answer.body, headers: answer.headers ?? {} };
+}
+
+/** Sends the Error body for any thrown value (`errorAnswer`). */
 export function sendError(
   error: unknown,
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  let answer: ErrorReply;
-  try {
-    answer = toReply(error, request);
-    answer.body = boundedErrorBody(answer.body, answer.problems);
-  } catch (failure) {
-    // The handler itself failed (it must not, but then: still the Error body, never `{}`).
-    request.log.error({ err: failure }, 'error handler failed');
-    answer = { body: errorBody(500, 'Internal server error') };
-  }
-  const { body, headers } = answer;
-  if (body.code >= 500) request.log.error({ err: error }, 'request failed');
-  if (headers) void reply.headers(headers);
-  return reply.code(body.code).type('application/json; charset=utf-8').send(body);
+  const { body, headers } = errorAnswer(error, routeResource(request), (failure, message) => {
+    request.log.error({ err: failure }, message);
+  });
+  return reply.headers(headers).code(body.code).type('application/json; charset=utf-8').send(body);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -1,7 +1,9 @@
 /**
  * `GET /apps/{key}/logs?since=…&wait=N` (decision 013) against a real service on a real SQLite
- * file. No test sleeps: a request that did not wake would run into the test's timeout, and a
- * request that did not wait is seen in what it answers.
+ * file, answered both ways: below Fastify (the fast path of decision 036, which takes a tail's
+ * requests once its token and app are cached) and by the Fastify route. No test sleeps: a request
+ * that did not wake would run into the test's timeout, and a request that did not wait is seen in
+ * what it answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -13,14 +15,6 @@ import { appFixture, startTestApi, type TestApi } from '../test-support.test-hel
 
 let api: TestApi;
 let appCount = 0;
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-
-afterAll(async () => {
-  await api.close();
-});
 
 async function newApp(): Promise<string> {
   appCount += 1;
@@ -62,7 +56,22 @@ function timeouts(): number {
   return process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
 }
 
-describe('GET /apps/:app_id/logs?wait', () => {
+describe.each([
+  { way: 'below Fastify', waitFastPath: true },
+  { way: 'by the Fastify route', waitFastPath: false },
+])('GET /apps/:app_id/logs?wait answered $way', ({ waitFastPath }) => {
+  beforeAll(async () => {
+    api = await startTestApi({ waitFastPath });
+  });
+
+  afterAll(async () => {
+    // Each way was the one taken.
+    const taken = api.app.waitFastPath?.taken ?? 0;
+    await api.close();
+    if (waitFastPath) expect(taken).toBeGreaterThan(5);
+    else expect(taken).toBe(0);
+  });
+
   it('answers at once when there is an entry newer than since', async () => {
     const key = await newApp();
     const [first, second] = await post(key, ['one', 'two']);
@@ -178,10 +187,13 @@ describe('GET /apps/:app_id/logs?wait', () => {
   });
 });
 
-describe('waiting requests on shutdown', () => {
+describe.each([
+  { way: 'below Fastify', waitFastPath: true },
+  { way: 'by the Fastify route', waitFastPath: false },
+])('waiting requests answered $way on shutdown', ({ waitFastPath }) => {
   it('answer when the server closes, and the close does not wait out the wait', async () => {
     const own = new InProcessLogNotifier();
-    const server = await startTestApi({ logNotifier: own });
+    const server = await startTestApi({ logNotifier: own, waitFastPath });
     try {
       await insertApp(server.db, 'demo', appFixture('closing'));
       const posted = await server.request('POST', '/apps/closing/logs', {
@@ -197,8 +209,10 @@ describe('waiting requests on shutdown', () => {
       const answer = await response;
       await closed;
       expect(answer.status).toBe(200);
+      expect(answer.headers.get('connection')).toBe('close');
       expect(z.array(appLogEntrySchema).parse(await answer.json())).toHaveLength(1);
       expect(own.listenerCount()).toBe(0);
+      expect(server.app.waitFastPath?.taken ?? 0).toBe(waitFastPath ? 1 : 0);
     } finally {
       await server.close();
     }

@@ -6,7 +6,6 @@
  * entry); the 200 schema below documents it in OpenAPI and the API tests check bodies against
  * it. Serializing through the zod schema was measured (bench/api.ts) and not chosen.
  */
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { textSchema } from '../../src/api/schemas/common';
@@ -19,7 +18,6 @@ import {
   type AppLogEntry,
   logIngestBodySchema,
 } from '../../src/api/schemas/app-log';
-import { notFound } from '../errors';
 import {
   LOG_VOLUME_BUCKETS_DEFAULT,
   LOG_VOLUME_BUCKETS_MAX,
@@ -29,9 +27,7 @@ import { parseLogQuery, parseVolumeQuery, parseWaitMs } from './app-logs-query';
 import { countLogVolume } from '../store/app-logs-volume';
 import { insertLogs } from '../store/app-logs';
 import { LogPageCache } from '../store/app-logs-cache';
-import { findAppRow } from '../store/apps';
-import type { Departure, WaitFilter } from '../logs/log-waits';
-import type { LogPage } from '../store/app-logs-page';
+import { bodyOf, LOG_PAGE_CONTENT_TYPE, waitForPage } from './app-logs-wait';
 import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from './common';
 import { ingestValidatorCompiler } from './log-ingest-body';
 
@@ -91,61 +87,11 @@ const volumeQuerySchema = logQuerySchema
       ),
   });
 
-/**
- * A page's body, encoded once: the tails a commit wakes are sent one page object, and each
- * gets the same bytes.
- */
-const bodies = new WeakMap<LogPage, Buffer>();
-function bodyOf(page: LogPage): Buffer {
-  let body = bodies.get(page);
-  if (!body) {
-    body = Buffer.from(page.json);
-    bodies.set(page, body);
-  }
-  return body;
-}
-
-/** App keys never change and apps are not deleted: the key → id lookup is cached briefly. */
-const APP_ID_TTL_MS = 5_000;
-
 export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const pages = new LogPageCache();
   const waits = app.logTails;
-  const appIds = new Map<string, { id: number; at: number }>();
-
-  async function appIdOf(siteId: string, key: string): Promise<number> {
-    const cacheKey = `${siteId}\u0000${key}`;
-    const cached = appIds.get(cacheKey);
-    const now = Date.now();
-    if (cached && now - cached.at < APP_ID_TTL_MS) return cached.id;
-    const row = await findAppRow(db, siteId, key);
-    if (!row) throw notFound('app');
-    if (appIds.size > 10_000) appIds.clear();
-    appIds.set(cacheKey, { id: row.id, at: now });
-    return row.id;
-  }
-
-  /** A wait that ends when the client goes away (abort, lost connection). */
-  async function waitForPage(
-    appId: number,
-    filter: WaitFilter,
-    waitMs: number,
-    reply: FastifyReply,
-  ): Promise<LogPage> {
-    const response = reply.raw;
-    const client: Departure = {
-      gone: response.destroyed,
-      listen: (listener) => {
-        response.on('close', listener);
-        return () => response.removeListener('close', listener);
-      },
-    };
-    const page = await waits.page(appId, filter, waitMs, client);
-    // The server is closing and waits for this connection: keep-alive would hold it open.
-    if (waits.isClosed()) void reply.header('Connection', 'close');
-    return page;
-  }
+  const appIds = app.appIds;
 
   app.get(
     '/apps/:app_id/logs',
@@ -165,16 +111,24 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const filter = parseLogQuery(request.query);
       const waitMs = parseWaitMs(request.query, filter);
-      const appId = await appIdOf(request.auth.siteId, request.params.app_id);
+      const appId = await appIds.idOf(request.auth.siteId, request.params.app_id);
       const page =
         waitMs > 0 && filter.sinceUs !== undefined
-          ? await waitForPage(appId, { ...filter, sinceUs: filter.sinceUs }, waitMs, reply)
+          ? await waitForPage(
+              waits,
+              appId,
+              { ...filter, sinceUs: filter.sinceUs },
+              waitMs,
+              reply.raw,
+            )
           : await pages.query(db, appId, filter);
+      // The server is closing and waits for this connection: keep-alive would hold it open.
+      if (waits.isClosed()) void reply.header('Connection', 'close');
       // Bytes with a JSON content type go out as they are (Fastify does not serialize them);
       // the type provider only knows the parsed shape, hence the cast.
       return reply
         .header('Cache-Control', 'no-store')
-        .type('application/json; charset=utf-8')
+        .type(LOG_PAGE_CONTENT_TYPE)
         .send(bodyOf(page) as unknown as AppLogEntry[]);
     },
   );
@@ -197,7 +151,7 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const filter = parseVolumeQuery(request.query);
-      const appId = await appIdOf(request.auth.siteId, request.params.app_id);
+      const appId = await appIds.idOf(request.auth.siteId, request.params.app_id);
       const volume = await countLogVolume(db, appId, filter);
       return reply.header('Cache-Control', 'no-store').send(volume);
     },
@@ -228,13 +182,13 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const appId = await appIdOf(request.auth.siteId, request.params.app_id);
+      const appId = await appIds.idOf(request.auth.siteId, request.params.app_id);
       const { page, commit } = await insertLogs(db, appId, request.body.logs);
       app.logNotifier.notify(appId, commit);
       // The stored entries as JSON text, sent as it is (as the GET route does, hence the cast).
       return reply
         .code(201)
-        .type('application/json; charset=utf-8')
+        .type(LOG_PAGE_CONTENT_TYPE)
         .send(page.json as unknown as AppLogEntry[]);
     },
   );
