@@ -1,15 +1,10 @@
 /**
  * The service for bench/tail.ts, in its own process so the thousand tails and the server do not
  * share one event loop. It sets up a fresh database (a site, `APPS` apps, a token), counts every
- * database query (a Kysely plugin), and answers `stats` over IPC with its RSS (the highest seen
- * since `start`), event-loop delay percentiles, and the queries since `start`: all of them, and
- * the waiting tails' (each a page read and the app's newest time, two statements).
- *
- * The event-loop delay on a loaded machine is mostly the process waiting for a core; beside it,
- * the same delay counted in CPU time (`loopCpu`: the process's CPU time between two turns of a
- * 5 ms timer, less the 5 ms) says how long the blocks the loop ran were, whatever the load.
+ * database query (a Kysely plugin) and the waiting tails' (each a page read and the app's newest
+ * time, two statements), and times each commit's fan-out; bench/tail-server-probe.ts measures
+ * the rest and answers the bench.
  */
-import { createHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../server/app';
 import { AuthFailureLimiter } from '../server/auth-limiter';
@@ -20,11 +15,7 @@ import { findOrCreateUser, issueToken } from '../server/store/tokens';
 import { appFixture } from '../server/test-support.test-helper';
 import { InProcessLogNotifier, type LogNotifier } from '../server/logs/log-notifier';
 import type { LogWaitStats } from '../server/logs/log-waits';
-
-function percentileOf(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
+import { startProbe } from './tail-server-probe';
 
 let queries = 0;
 const counting: KyselyPlugin = {
@@ -95,67 +86,16 @@ const app = await buildApp({
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 
-const delay = monitorEventLoopDelay({ resolution: 5 });
-delay.enable();
-const LOOP_CPU_TICK_MS = 5;
-const loopCpu = createHistogram();
-const cpuMicros = (): number => {
-  const usage = process.cpuUsage();
-  return usage.user + usage.system;
-};
-let lastCpu = cpuMicros();
-setInterval(() => {
-  const now = cpuMicros();
-  loopCpu.record(Math.max(1, now - lastCpu - LOOP_CPU_TICK_MS * 1000));
-  lastCpu = now;
-}, LOOP_CPU_TICK_MS).unref();
-let maxRss = 0;
-/** What the RSS holds at its highest: V8's heap (reserved and used) and memory outside it. */
-let atMaxRss = process.memoryUsage();
-let startQueries = 0;
-let startTailQueries = 0;
-let startCpu = process.cpuUsage();
-let startedAt = performance.now();
-setInterval(() => {
-  const memory = process.memoryUsage();
-  if (memory.rss > maxRss) {
-    maxRss = memory.rss;
-    atMaxRss = memory;
-  }
-}, 250).unref();
-
-process.on('message', (message) => {
-  if (message === 'start') {
-    delay.reset();
-    loopCpu.reset();
-    atMaxRss = process.memoryUsage();
-    maxRss = atMaxRss.rss;
-    startQueries = queries;
-    startTailQueries = app.logTails.stats().queries;
-    fanOutMs.length = 0;
-    notifyMs.length = 0;
-    startCpu = process.cpuUsage();
-    startedAt = performance.now();
-    process.send?.('started');
-  } else if (message === 'stats') {
-    const cpu = process.cpuUsage(startCpu);
-    process.send?.({
-      cpuShare: (cpu.user + cpu.system) / 1000 / (performance.now() - startedAt),
-      rssMb: Math.max(maxRss, process.memoryUsage().rss) / 2 ** 20,
-      heapMb: [atMaxRss.heapTotal, atMaxRss.heapUsed, atMaxRss.external].map((b) => b / 2 ** 20),
-      delayP50Ms: delay.percentile(50) / 1e6,
-      delayP99Ms: delay.percentile(99) / 1e6,
-      delayMaxMs: delay.max / 1e6,
-      loopCpuP99Ms: loopCpu.percentile(99) / 1000,
-      loopCpuMaxMs: loopCpu.max / 1000,
-      queries: queries - startQueries,
-      tailQueries: app.logTails.stats().queries - startTailQueries,
-      fanOutMs: [50, 95, 99].map((p) => percentileOf(fanOutMs, p)),
-      notifyMs: [50, 95, 99].map((p) => percentileOf(notifyMs, p)),
-    });
-  }
-});
-process.send?.({ ready: true, token, appKeys });
-process.on('SIGTERM', () => {
-  void app.close().then(() => raw.destroy().then(() => process.exit(0)));
-});
+startProbe(
+  { ready: true, token, appKeys },
+  {
+    queries: () => queries,
+    tailQueries: () => app.logTails.stats().queries,
+    fanOutMs,
+    notifyMs,
+  },
+  async () => {
+    await app.close();
+    await raw.destroy();
+  },
+);

@@ -12,12 +12,18 @@
  * answers it woke handed to the sockets, per commit); whether every tail got every entry of its
  * app exactly once; the service's highest RSS, its event-loop delay p50/p99/max, its database
  * queries per second (and of them the tails' page reads); requests per second the tails sent;
- * the CPU share of the service and of this process, and the tails' threads' event-loop delay
- * and utilization (a client that falls behind would show up in delivery).
+ * the CPU share of the service and of this process, its CPU time per tail request, and the
+ * tails' threads' event-loop delay and utilization (a client that falls behind would show up in
+ * delivery).
  *
- * Env: TAILS (1000), APPS (10), RATE (1000), SECONDS (20), RUNS (3), PORT (18660, +1 per run),
- * TAIL_WORKERS (1), SERVER_NODE_ARGS (more node flags for the service, e.g. `--cpu-prof
- * --cpu-prof-dir=prof`).
+ * The floor (decision 036): with `BASELINE=raw` (the default) each round runs, right after the
+ * service, the same load against bench/tail-raw-server.ts (node:http and better-sqlite3 alone,
+ * nothing of the service), and the table gives the service's readings as a ratio to it: on a
+ * shared machine whose speed drifts, that ratio holds where the absolute numbers do not.
+ *
+ * Env: TAILS (1000), APPS (10), RATE (1000), SECONDS (20), RUNS (3), PORT (18660, +1 per server
+ * and run), TAIL_WORKERS (1), BASELINE (`raw`, or `none`), SERVER_NODE_ARGS (more node flags for
+ * the servers, e.g. `--cpu-prof --cpu-prof-dir=prof`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +32,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import type { Ready, ServerStats } from './tail-server-probe';
 import {
   HISTOGRAM_BUCKETS,
   type ViewersCommand,
@@ -40,33 +47,14 @@ const SECONDS = Number(process.env.SECONDS ?? 20);
 const RUNS = Number(process.env.RUNS ?? 3);
 const PORT = Number(process.env.PORT ?? 18660);
 const TAIL_WORKERS = Number(process.env.TAIL_WORKERS ?? 1);
+/** `raw`: each run also runs the floor (bench/tail-raw-server.ts) right after the service. */
+const BASELINE = process.env.BASELINE ?? 'raw';
+const SERVERS = {
+  service: 'bench/tail-server.ts',
+  ...(BASELINE === 'raw' ? { raw: 'bench/tail-raw-server.ts' } : {}),
+};
+type ServerName = keyof typeof SERVERS;
 const TICK_MS = 100;
-
-interface ServerStats {
-  /** Its CPU time over wall time since `start` (1: one core). */
-  cpuShare: number;
-  rssMb: number;
-  /** At the highest RSS: V8 heap reserved, of it used, and memory outside V8's heap (MB). */
-  heapMb: [number, number, number];
-  delayP50Ms: number;
-  delayP99Ms: number;
-  delayMaxMs: number;
-  /** The same delay in the service's CPU time (what the loop ran, not the wait for a core). */
-  loopCpuP99Ms: number;
-  loopCpuMaxMs: number;
-  queries: number;
-  tailQueries: number;
-  /** Commit → answers handed to the sockets, p50/p95/p99 (ms). */
-  fanOutMs: [number, number, number];
-  /** Of it, the entries' time → notify (the ingestion transaction), p50/p95/p99 (ms). */
-  notifyMs: [number, number, number];
-}
-
-interface Ready {
-  ready: true;
-  token: string;
-  appKeys: string[];
-}
 
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -184,10 +172,9 @@ interface RunResult {
   ingestedPerSecond: number;
 }
 
-async function runOnce(run: number): Promise<RunResult> {
+async function runOnce(run: number, name: ServerName, port: number): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-tail-'));
-  const port = PORT + run - 1;
-  const child = fork('bench/tail-server.ts', {
+  const child = fork(SERVERS[name] ?? '', {
     execArgv: ['--import', 'tsx', ...(process.env.SERVER_NODE_ARGS?.split(' ') ?? [])],
     env: {
       ...process.env,
@@ -308,7 +295,7 @@ async function runOnce(run: number): Promise<RunResult> {
       ingestedPerSecond: (sentPerApp * APPS) / SECONDS,
     };
     console.log(
-      `run ${run}:`,
+      `run ${run} ${name}:`,
       JSON.stringify(result, (_, v: unknown) =>
         typeof v === 'number' ? Math.round(v * 100) / 100 : v,
       ),
@@ -322,70 +309,95 @@ async function runOnce(run: number): Promise<RunResult> {
   }
 }
 
-const results: RunResult[] = [];
-for (let run = 1; run <= RUNS; run += 1) results.push(await runOnce(run));
-const median = (key: keyof RunResult) =>
+const names = Object.keys(SERVERS) as ServerName[];
+const results = new Map<ServerName, RunResult[]>(names.map((name) => [name, []]));
+let nextPort = PORT;
+for (let run = 1; run <= RUNS; run += 1) {
+  for (const name of names) {
+    results.get(name)?.push(await runOnce(run, name, nextPort));
+    nextPort += 1;
+  }
+}
+
+type Reading = keyof RunResult | ((result: RunResult) => number);
+const valueOf = (result: RunResult, reading: Reading) =>
+  typeof reading === 'function' ? reading(result) : result[reading];
+const median = (name: ServerName, reading: Reading) =>
   percentile(
-    results.map((result) => result[key]).sort((a, b) => a - b),
+    (results.get(name) ?? []).map((result) => valueOf(result, reading)).sort((a, b) => a - b),
     50,
   );
+/** Service CPU time per request the tails sent (µs). */
+const cpuPerRequest = (result: RunResult) =>
+  (result.serviceCpu / result.tailRequestsPerSecond) * 1e6;
+
+/** A row: its readings (joined by ' / '), decimals, the target. */
+const ROWS: Array<[label: string, readings: Reading[], digits: number, target: string]> = [
+  ['delivery p50 (ms)', ['deliveryP50'], 0, ''],
+  ['delivery p95 (ms)', ['deliveryP95'], 0, '<= 200'],
+  ['delivery p99 (ms)', ['deliveryP99'], 0, ''],
+  [
+    'of it, until the first bytes arrived p50/p95/p99 (ms)',
+    ['arrivalP50', 'arrivalP95', 'arrivalP99'],
+    0,
+    '',
+  ],
+  [
+    'service: commit → answers written p50/p95/p99 (ms)',
+    ['fanOutP50', 'fanOutP95', 'fanOutP99'],
+    0,
+    '',
+  ],
+  ['… of it, entry time → commit notified p50/p95 (ms)', ['notifyP50', 'notifyP95'], 0, ''],
+  ['tails with every entry once', ['tailsComplete'], 0, String(TAILS)],
+  ['tails given an entry twice or out of order', ['tailsDisordered'], 0, '0'],
+  ['failed tail requests', ['failedRequests'], 0, '0'],
+  ['service RSS, highest (MB)', ['rssMb'], 0, '<= 300'],
+  [
+    '… then V8 heap reserved / used, outside V8 (MB)',
+    ['heapTotalMb', 'heapUsedMb', 'externalMb'],
+    0,
+    '',
+  ],
+  ['event-loop delay p99 (ms)', ['delayP99'], 1, '<= 50'],
+  ['event-loop delay max (ms)', ['delayMax'], 1, ''],
+  ['the same in CPU time, p99 / max (ms)', ['loopCpuP99', 'loopCpuMax'], 1, ''],
+  ['database queries/s', ['queriesPerSecond'], 0, ''],
+  ['of them, page reads by tails/s', ['tailQueriesPerSecond'], 0, ''],
+  ['tail requests/s', ['tailRequestsPerSecond'], 0, ''],
+  ['CPU share: service / bench (1 = a core)', ['serviceCpu', 'benchCpu'], 2, ''],
+  ['service CPU per tail request (µs)', [cpuPerRequest], 1, ''],
+  [
+    "tails' threads: event-loop delay p99 (ms) / utilization",
+    ['viewersDelayP99', 'viewersUtilization'],
+    2,
+    '',
+  ],
+];
+
 console.log(
-  `\nMedians of ${RUNS} runs: ${TAILS} tails over ${APPS} apps, ${RATE} entries/s for ${SECONDS} s`,
+  `\nMedians of ${RUNS} runs: ${TAILS} tails over ${APPS} apps, ${RATE} entries/s for ${SECONDS} s` +
+    (results.has('raw')
+      ? '; beside it the floor (node:http and better-sqlite3 alone), run after it in each round'
+      : ''),
 );
-console.table({
-  'delivery p50 (ms)': { median: median('deliveryP50').toFixed(0), target: '' },
-  'delivery p95 (ms)': { median: median('deliveryP95').toFixed(0), target: '<= 200' },
-  'delivery p99 (ms)': { median: median('deliveryP99').toFixed(0), target: '' },
-  'of it, until the first bytes arrived p50/p95/p99 (ms)': {
-    median: (['arrivalP50', 'arrivalP95', 'arrivalP99'] as const)
-      .map((key) => median(key).toFixed(0))
-      .join(' / '),
-    target: '',
-  },
-  'service: commit → answers written p50/p95/p99 (ms)': {
-    median: (['fanOutP50', 'fanOutP95', 'fanOutP99'] as const)
-      .map((key) => median(key).toFixed(0))
-      .join(' / '),
-    target: '',
-  },
-  '… of it, entry time → commit notified p50/p95 (ms)': {
-    median: `${median('notifyP50').toFixed(0)} / ${median('notifyP95').toFixed(0)}`,
-    target: '',
-  },
-  'tails with every entry once': {
-    median: median('tailsComplete').toFixed(0),
-    target: String(TAILS),
-  },
-  'tails given an entry twice or out of order': {
-    median: median('tailsDisordered').toFixed(0),
-    target: '0',
-  },
-  'failed tail requests': { median: median('failedRequests').toFixed(0), target: '0' },
-  'service RSS, highest (MB)': { median: median('rssMb').toFixed(0), target: '<= 300' },
-  '… then V8 heap reserved / used, outside V8 (MB)': {
-    median: (['heapTotalMb', 'heapUsedMb', 'externalMb'] as const)
-      .map((key) => median(key).toFixed(0))
-      .join(' / '),
-    target: '',
-  },
-  'event-loop delay p99 (ms)': { median: median('delayP99').toFixed(1), target: '<= 50' },
-  'event-loop delay max (ms)': { median: median('delayMax').toFixed(1), target: '' },
-  'the same in CPU time, p99 / max (ms)': {
-    median: `${median('loopCpuP99').toFixed(1)} / ${median('loopCpuMax').toFixed(1)}`,
-    target: '',
-  },
-  'database queries/s': { median: median('queriesPerSecond').toFixed(0), target: '' },
-  'of them, page reads by tails/s': {
-    median: median('tailQueriesPerSecond').toFixed(0),
-    target: '',
-  },
-  'tail requests/s': { median: median('tailRequestsPerSecond').toFixed(0), target: '' },
-  'CPU share: service / bench (1 = a core)': {
-    median: `${median('serviceCpu').toFixed(2)} / ${median('benchCpu').toFixed(2)}`,
-    target: '',
-  },
-  "tails' threads: event-loop delay p99 (ms) / utilization": {
-    median: `${median('viewersDelayP99').toFixed(0)} / ${median('viewersUtilization').toFixed(2)}`,
-    target: '',
-  },
-});
+console.table(
+  Object.fromEntries(
+    ROWS.map(([label, readings, digits, target]) => {
+      const row: Record<string, string> = {};
+      for (const name of names) {
+        row[name] = readings.map((reading) => median(name, reading).toFixed(digits)).join(' / ');
+      }
+      if (results.has('raw') && readings.length === 1) {
+        const [reading] = readings;
+        const floor = reading === undefined ? 0 : median('raw', reading);
+        row['service ÷ raw'] =
+          reading !== undefined && floor > 0
+            ? `${(median('service', reading) / floor).toFixed(2)}×`
+            : '';
+      }
+      row.target = target;
+      return [label, row];
+    }),
+  ),
+);
