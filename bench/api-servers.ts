@@ -1,6 +1,7 @@
 /** Service processes for the API benchmarks: bench/api-server.ts forked on a database and port. */
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
+import { SERVICE_NODE_FLAGS } from '../server/node-flags';
 
 export interface ServerProcess {
   base: string;
@@ -14,7 +15,7 @@ export async function startServer(
   script = join(import.meta.dirname, 'api-server.ts'),
 ): Promise<ServerProcess> {
   const child = fork(script, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...SERVICE_NODE_FLAGS],
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
     stdio: 'inherit',
   });

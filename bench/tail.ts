@@ -22,8 +22,8 @@
  * shared machine whose speed drifts, that ratio holds where the absolute numbers do not.
  *
  * Env: TAILS (1000), APPS (10), RATE (1000), SECONDS (20), RUNS (3), PORT (18660, +1 per server
- * and run), TAIL_WORKERS (1), BASELINE (`raw`, or `none`), SERVER_NODE_ARGS (more node flags for
- * the servers, e.g. `--cpu-prof --cpu-prof-dir=prof`).
+ * and run), TAIL_WORKERS (1), BASELINE (`raw`, or `none`), SERVER_NODE_ARGS (node flags for the
+ * servers after the service's own, SERVICE_NODE_FLAGS: e.g. `--cpu-prof --cpu-prof-dir=prof`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -32,6 +32,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import { SERVICE_NODE_FLAGS } from '../server/node-flags';
 import type { Ready, ServerStats } from './tail-server-probe';
 import {
   HISTOGRAM_BUCKETS,
@@ -175,7 +176,12 @@ interface RunResult {
 async function runOnce(run: number, name: ServerName, port: number): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-tail-'));
   const child = fork(SERVERS[name] ?? '', {
-    execArgv: ['--import', 'tsx', ...(process.env.SERVER_NODE_ARGS?.split(' ') ?? [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...SERVICE_NODE_FLAGS,
+      ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
     env: {
       ...process.env,
       PORT: String(port),

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
+import { SERVICE_NODE_FLAGS } from '../server/node-flags';
 import { freePort, waitUntilHealthy } from '../server/reliability/service-process';
 
 export { expect };
@@ -53,7 +54,7 @@ export const test = base.extend<{
     let log = '';
     const start = async () => {
       log = '';
-      const started = spawn(process.execPath, [TSX, 'server/main.ts'], {
+      const started = spawn(process.execPath, [TSX, ...SERVICE_NODE_FLAGS, 'server/main.ts'], {
         cwd: ROOT,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { SERVICE_NODE_FLAGS } from '../node-flags';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -110,11 +111,15 @@ export async function startServiceProcess(options: ServiceOptions = {}): Promise
     let output = '';
     // Node itself with tsx's loader, not the tsx command: that one runs the service in a child
     // process of its own, which a SIGKILL of the command would leave running.
-    const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const started = spawn(
+      process.execPath,
+      [...SERVICE_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'],
+      {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     started.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     started.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child = started;
