@@ -22,8 +22,8 @@
  * shared machine whose speed drifts, that ratio holds where the absolute numbers do not.
  *
  * Env: TAILS (1000), APPS (10), RATE (1000), SECONDS (20), RUNS (3), PORT (18660, +1 per server
- * and run), TAIL_WORKERS (1), BASELINE (`raw`, or `none`), SERVER_NODE_ARGS (node flags for the
- * servers after the service's own, SERVICE_NODE_FLAGS: e.g. `--cpu-prof --cpu-prof-dir=prof`).
+ * and run), TAIL_WORKERS (1), BASELINE (`raw`, or `none`), SERVER_NODE_ARGS (node flags for both
+ * servers, after the service's own SERVICE_NODE_FLAGS: e.g. `--cpu-prof --cpu-prof-dir=prof`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -179,7 +179,8 @@ async function runOnce(run: number, name: ServerName, port: number): Promise<Run
     execArgv: [
       '--import',
       'tsx',
-      ...SERVICE_NODE_FLAGS,
+      // The service runs as `npm start` runs it; the floor with node's defaults.
+      ...(name === 'service' ? SERVICE_NODE_FLAGS : []),
       ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
     ],
     env: {
