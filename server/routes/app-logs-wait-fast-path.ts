@@ -3,15 +3,16 @@
  * answered on node's request, before Fastify sees it.
  *
  * A thousand tails re-poll about ten thousand times a second, and Fastify's request path (its
- * request and reply objects, hooks, routing, validation, promises) was a third of the service's
- * work per poll and most of its garbage. The fast path takes only requests whose answer it can
- * give exactly as the route would: a GET of that path with a plain key (no percent-encoding),
- * a query with `since` and `wait` that the route's own parser (`parseLogQuery`, `parseWaitMs`)
- * reads without an error, a token and membership the auth hook has cached, and an app id the
- * route has cached. Everything else goes on to Fastify (`handle` returns false): the first
- * request of a tail, every error, a request with a body, and all requests once the service is
- * closing (Fastify answers those 503). It is off (buildApp) while Fastify logs requests, whose
- * lines would miss these, and with CORS on, whose plugin adds headers to every answer.
+ * request and reply objects, hooks, routing, validation, promises) was work on each of them and
+ * a sixth of the garbage each made (decision 036 has the figures). The fast path takes only
+ * requests whose answer it can give exactly as the route would: a GET of that path with a plain
+ * key (no percent-encoding), a query with `since` and `wait` that the route's own parser
+ * (`parseLogQuery`, `parseWaitMs`) reads without an error, a token and membership the auth hook
+ * has cached, and an app id the route has cached. Everything else goes on to Fastify (`handle`
+ * returns false): the first request of a tail, every error, a request with a body, and all
+ * requests once the service is closing (Fastify answers those 503). It is off (buildApp) while
+ * Fastify logs requests, whose lines would miss these, and with CORS on, whose plugin adds
+ * headers to every answer.
  * The answer's status, headers and bytes are the route's (a test compares both ways).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -73,7 +74,7 @@ function tailUrl(url: string): { key: string; query: RawLogQuery } | null {
 }
 
 export class WaitFastPath {
-  /** Requests answered here since the start (tests and the bench read it). */
+  /** Requests answered here since the start (the tests read it). */
   taken = 0;
 
   constructor(private readonly deps: WaitFastPathDeps) {}
