@@ -8,6 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -210,6 +211,39 @@ describe('the waiting tail fast path', () => {
     );
     expect(head.took).toBe(0);
     expect(head.fast).toEqual(head.route);
+  });
+
+  it('answers any query the route does, with the same bytes (property)', async () => {
+    const { key, since } = await newApp();
+    // Values a client may send, and some it should not: each is sent encoded, or as it is.
+    const value = fc.oneof(
+      fc.constantFrom(String(since), new Date(since * 1000).toISOString(), '0', '1e9', ' 5 '),
+      fc.constantFrom('0.05', '31', '-1', 'soon', '', 'warn', 'WARN', 'fatal', 'two', 'nightly'),
+      fc.constantFrom('"one two"', 'level:warn', 'level>=info', '200', '1', 'many'),
+      fc.string({ maxLength: 12 }),
+    );
+    const raw = fc.constantFrom('%zz', '%', '+', '%2B', '%20', '&&', '==', 'a=b=c', '%00');
+    const name = fc.constantFrom('since', 'before', 'level', 'q', 'job', 'limit', 'wait', 'other');
+    const param = fc.oneof(
+      fc.tuple(name, value).map(([field, text]) => `${field}=${encodeURIComponent(text)}`),
+      fc.tuple(name, raw).map(([field, text]) => `${field}=${text}`),
+      raw,
+    );
+    let tookSome = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(param, { maxLength: 4 }), async (params) => {
+        // A waiting tail's query (a short wait: a filter that matches nothing answers empty
+        // after 50 ms), with the random parameters after it.
+        const target = [`/api/apps/${key}/logs?since=${since}&wait=0.05`, ...params].join('&');
+        const answers = await askBoth(fast, route, target, authHeaders());
+        tookSome += answers.took;
+        expect(answers.fast, target).toEqual(answers.route);
+      }),
+      { numRuns: 120 },
+    );
+    // The fast path took part of them, and left the rest to the route.
+    expect(tookSome).toBeGreaterThan(10);
+    expect(tookSome).toBeLessThan(120);
   });
 
   it('answers a failed read with the Error body the route answers', async () => {
