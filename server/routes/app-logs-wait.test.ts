@@ -16,6 +16,12 @@ import { appFixture, startTestApi, type TestApi } from '../test-support.test-hel
 let api: TestApi;
 let appCount = 0;
 
+/** Every suite runs with the fast path and without it. */
+const WAYS = [
+  { way: 'below Fastify', waitFastPath: true },
+  { way: 'by the Fastify route', waitFastPath: false },
+];
+
 async function newApp(): Promise<string> {
   appCount += 1;
   const key = `wait-app-${appCount}`;
@@ -56,10 +62,7 @@ function timeouts(): number {
   return process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
 }
 
-describe.each([
-  { way: 'below Fastify', waitFastPath: true },
-  { way: 'by the Fastify route', waitFastPath: false },
-])('GET /apps/:app_id/logs?wait answered $way', ({ waitFastPath }) => {
+describe.each(WAYS)('GET /apps/:app_id/logs?wait answered $way', ({ waitFastPath }) => {
   beforeAll(async () => {
     api = await startTestApi({ waitFastPath });
   });
@@ -187,10 +190,7 @@ describe.each([
   });
 });
 
-describe.each([
-  { way: 'below Fastify', waitFastPath: true },
-  { way: 'by the Fastify route', waitFastPath: false },
-])('waiting requests answered $way on shutdown', ({ waitFastPath }) => {
+describe.each(WAYS)('waiting requests answered $way on shutdown', ({ waitFastPath }) => {
   it('answer when the server closes, and the close does not wait out the wait', async () => {
     const own = new InProcessLogNotifier();
     const server = await startTestApi({ logNotifier: own, waitFastPath });
