@@ -206,9 +206,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, payload);
   });
 
-  if (deps.corsOrigins && deps.corsOrigins.length > 0) {
+  const corsOrigins = deps.corsOrigins ?? [];
+  if (corsOrigins.length > 0) {
     await app.register(cors, {
-      origin: [...deps.corsOrigins],
+      origin: [...corsOrigins],
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'X-Service-Site', 'Content-Type', 'If-Match', 'Accept'],
       exposedHeaders: ['ETag', 'Retry-After'],
@@ -260,8 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Request logs at info would miss the requests answered below Fastify, and @fastify/cors adds
   // headers to every answer.
-  const corsOn = (deps.corsOrigins?.length ?? 0) > 0;
-  if (deps.waitFastPath !== false && !logsRequests(app.log) && !corsOn) {
+  if (deps.waitFastPath !== false && !logsRequests(app.log) && corsOrigins.length === 0) {
     waitFastPath = new WaitFastPath({
       waits: logTails,
       appIds,

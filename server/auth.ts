@@ -24,6 +24,7 @@ import type { Database } from './store/db';
 import { findMembershipRole } from './store/sites';
 import { isDatabaseBusy } from './store/sqlite-write-lock';
 import { findTokenOwner, touchToken } from './store/tokens';
+import { TtlCache } from './ttl-cache';
 
 export interface AuthContext {
   userId: number;
@@ -43,31 +44,6 @@ declare module 'fastify' {
 }
 
 export const SITE_HEADER = 'X-Service-Site';
-
-/**
- * A few seconds of memory for token and membership lookups, so a client polling logs several
- * times a second costs no extra queries. A new token or membership is seen at once (misses are
- * not cached); a removed one within `ttlMs`.
- */
-class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; expires: number }>();
-  constructor(private readonly ttlMs: number) {}
-
-  get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires < Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.value;
-  }
-
-  set(key: string, value: V): void {
-    if (this.entries.size > 5_000) this.entries.clear();
-    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
-  }
-}
 
 /** `last_used_at` is written at most once a minute per token. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -111,6 +87,8 @@ export function createAuthHook(options: AuthOptions): onRequestHookHandler {
 export function createAuthenticator(options: AuthOptions): Authenticator {
   const { db, limiter } = options;
   const ttl = options.cacheTtlMs ?? 5_000;
+  // Token and membership lookups, so a client polling logs several times a second costs no
+  // extra queries; a removed token or membership is refused within `ttl`.
   const tokens = new TtlCache<{ tokenId: number; userId: number }>(ttl);
   const roles = new TtlCache<string>(ttl);
   const touched = new Map<number, number>();

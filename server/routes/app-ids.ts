@@ -1,26 +1,25 @@
 /**
  * App key → the app's integer id, for the log routes: a client polling logs several times a
  * second costs no lookup each time. App keys never change and apps are not deleted, so the
- * answer is kept briefly (APP_ID_TTL_MS) and a miss goes to the database.
+ * answer is kept briefly (APP_ID_TTL_MS, a TtlCache) and a miss goes to the database.
  */
 import type { Kysely } from 'kysely';
 import { notFound } from '../errors';
 import { findAppRow } from '../store/apps';
 import type { Database } from '../store/db';
+import { TtlCache } from '../ttl-cache';
 
 const APP_ID_TTL_MS = 5_000;
-/** Past this many keys the cache starts again (a bound, not an eviction policy). */
 const MAX_CACHED_KEYS = 10_000;
 
 export class AppIdCache {
-  private readonly ids = new Map<string, { id: number; at: number }>();
+  private readonly ids = new TtlCache<number>(APP_ID_TTL_MS, MAX_CACHED_KEYS);
 
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The id if it is cached and fresh; undefined: ask `idOf`. */
   cached(siteId: string, key: string): number | undefined {
-    const entry = this.ids.get(`${siteId}\u0000${key}`);
-    return entry && Date.now() - entry.at < APP_ID_TTL_MS ? entry.id : undefined;
+    return this.ids.get(`${siteId}\u0000${key}`);
   }
 
   /** The id of the site's app `key`; a 404 `app` Error when there is none. */
@@ -29,8 +28,7 @@ export class AppIdCache {
     if (cached !== undefined) return cached;
     const row = await findAppRow(this.db, siteId, key);
     if (!row) throw notFound('app');
-    if (this.ids.size > MAX_CACHED_KEYS) this.ids.clear();
-    this.ids.set(`${siteId}\u0000${key}`, { id: row.id, at: Date.now() });
+    this.ids.set(`${siteId}\u0000${key}`, row.id);
     return row.id;
   }
 }
