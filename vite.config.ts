@@ -1,9 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { devServerCsp } from './server/security-headers';
 
-export default defineConfig({
+// `npm run dev` sends the service's CSP too, so what the CSP stops (an e-mail's script in the
+// canvas) is stopped while developing as well. Vite puts this nonce on the inline scripts it
+// adds (React Refresh's preamble); one per dev server start, as the page is only ever local.
+const devNonce = randomBytes(18).toString('base64');
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
+  // Only the dev server: a built index.html has no inline script and needs no nonce.
+  html: command === 'serve' ? { cspNonce: devNonce } : undefined,
   build: {
     outDir: 'dist',
     // dist/.vite/manifest.json: the bundle budget check walks the import graph from it.
@@ -29,5 +38,6 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:8080' },
+    headers: command === 'serve' ? { 'Content-Security-Policy': devServerCsp(devNonce) } : {},
   },
-});
+}));

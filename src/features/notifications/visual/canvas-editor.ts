@@ -13,6 +13,7 @@ import {
   type SourceChange,
 } from './text-source';
 import { isWholeRange } from './whole-range';
+import { installNavigationGuard } from './navigation-guard';
 
 export interface CanvasCallbacks {
   /** Applies changes (all relative to the current source) to the one document. */
@@ -76,6 +77,7 @@ export class CanvasEditor {
     const style = doc.createElement('style');
     style.textContent = CANVAS_CSS;
     doc.head.append(style);
+    installNavigationGuard(doc); // (canvas-rest, decision 038: no click navigates)
     doc.addEventListener('beforeinput', this.onBeforeInput);
     doc.addEventListener('input', this.onInput);
     doc.addEventListener('keydown', this.onKeyDown);

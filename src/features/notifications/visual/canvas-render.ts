@@ -18,6 +18,7 @@ import type {
   TemplateTree,
 } from './template-tree';
 import { decodeText } from './text-source';
+import { isInsecureUrl, safeAttribute } from './url-filter';
 
 /** Elements a paragraph can hold: their content is edited in place as one run of text. */
 const INLINE = new Set([
@@ -68,12 +69,6 @@ export function isInline(node: TemplateNode): boolean {
     case 'locked':
       return node.reason !== 'crossing' && node.reason !== 'unsafe' && node.reason !== 'unparsable';
   }
-}
-
-/** Safe to show: no handlers, no script URLs. Everything else of the template is shown. */
-function safeAttribute(name: string, value: string): boolean {
-  if (name.startsWith('on') || name === 'srcdoc') return false;
-  return !/^\s*(?:javascript|vbscript):/i.test(value);
 }
 
 /** Builds the canvas of a template into a document the dashboard owns (a sandboxed iframe's). */
@@ -178,10 +173,20 @@ export class CanvasRenderer {
       this.nodes(node.children, head, head, scope, 'head');
       return;
     }
-    const element = node.tag === 'body' ? parent : this.doc.createElement(node.tag);
-    for (const attribute of node.attributes) {
+    const values = node.attributes.map((attribute) => {
       const raw = attribute.value ? this.slice(attribute.value.from, attribute.value.to) : '';
-      const value = decodeText(raw.includes('{') ? (renderFragment(raw, scope) ?? '') : raw);
+      return decodeText(raw.includes('{') ? (renderFragment(raw, scope) ?? '') : raw);
+    });
+    if (node.tag === 'img') {
+      const src = values[node.attributes.findIndex((each) => each.name.toLowerCase() === 'src')];
+      if (src !== undefined && isInsecureUrl(src)) {
+        parent.append(this.insecureImage(node, src));
+        return;
+      }
+    }
+    const element = node.tag === 'body' ? parent : this.doc.createElement(node.tag);
+    for (const [index, attribute] of node.attributes.entries()) {
+      const value = values[index] ?? '';
       if (!safeAttribute(attribute.name, value)) continue;
       try {
         element.setAttribute(attribute.name, value);
@@ -201,6 +206,20 @@ export class CanvasRenderer {
       }
     }
     if (element !== parent) parent.append(element);
+  }
+
+  /**
+   * An `http:` image is not loaded (the dashboard's CSP allows `https:` images only, and a secure
+   * page blocks insecure content): a placeholder says so instead of an empty box.
+   */
+  private insecureImage(node: ElementNode, src: string): HTMLElement {
+    const why = `Image not shown: ${src} is an http: address, which browsers and many mail apps block. Use https:.`;
+    const box = this.make('span', 'sc-insecure-image', why);
+    box.contentEditable = 'false';
+    box.setAttribute('role', 'img');
+    box.setAttribute('aria-label', why);
+    if (!this.copyMode) box.dataset.node = node.id;
+    return box;
   }
 
   private lock(node: LockedNode, context: string): HTMLElement {
@@ -383,6 +402,7 @@ span.sc-copy,div.sc-copy,tr.sc-copy>*{opacity:.6}
 .sc-copy{cursor:default}
 div.sc-copy{border-top:1px dashed #99f6e4}
 .sc-table-label{padding:2px 0 !important;background:transparent !important;border:0 !important}
+.sc-insecure-image{display:inline-block;max-width:100%;box-sizing:border-box;font:500 12px/1.4 system-ui,sans-serif;color:#78350f;background:#fffbeb;border:1px dashed #d97706;border-radius:4px;padding:8px 10px;overflow-wrap:anywhere}
 .sc-locked{display:inline-block}
 div.sc-locked{display:block;margin:4px 0}
 .sc-locked-button{font:500 12px/1.4 system-ui,sans-serif;color:#78350f;background:#fef3c7;border:1px solid #f59e0b;border-radius:4px;padding:2px 8px;cursor:pointer}
