@@ -301,6 +301,9 @@ export async function openOnBigTemplate(api: TestApi, browser: Browser): Promise
   await page.addInitScript(
     ([conn]) => {
       window.localStorage.setItem('site-console.connection', JSON.stringify(conn));
+      // The bench types in the code first and times opening the visual mode from it: start in
+      // Code (a new admin starts in Visual, which the editor remembers per browser).
+      window.localStorage.setItem('site-console:notification-editor:html-mode', '"code"');
     },
     [connection] as const,
   );

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { openEditor, replaceCode } from './pages';
 
 test.describe('notification editor layout', () => {
-  test('uses the full width with HTML first in tabs; preview at 100 % with a remembered Fit', async ({
+  test('uses the full width with HTML first in tabs, in the mode last used; the preview fits a narrow column until Fit is chosen', async ({
     page,
     signIn,
   }) => {
@@ -17,23 +17,42 @@ test.describe('notification editor layout', () => {
     const tabs = page.getByRole('tablist', { name: 'Message body' }).getByRole('tab');
     await expect(tabs).toHaveText(['HTML', 'Text']);
     await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+    // A new admin starts in Visual; the preview follows the form at its full width: 100 %.
+    const mode = page.getByRole('group', { name: 'HTML editing mode' });
+    await expect(mode.getByRole('button', { name: 'Visual' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.locator('iframe[title="Visual editor"]')).toBeVisible();
+    await expect(page.getByText('1024 px wide, shown at 100 %')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Fit', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+
+    // In Code the preview has a column narrower than the mail: it opens at Fit.
+    await mode.getByRole('button', { name: 'Code' }).click();
     await expect(page.getByRole('textbox', { name: 'HTML version' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Text version' })).toBeHidden();
+    await expect(page.getByText(/1024 px wide, shown at [1-9]\d %/)).toBeVisible();
+    const fit = page.getByRole('button', { name: 'Fit', exact: true });
+    await expect(fit).toHaveAttribute('aria-pressed', 'true');
     // Arrow keys move between tabs.
     await tabs.first().focus();
     await page.keyboard.press('ArrowRight');
     await expect(tabs.nth(1)).toBeFocused();
     await expect(page.getByRole('textbox', { name: 'Text version' })).toBeVisible();
 
-    await expect(page.getByText('1024 px wide, shown at 100 %')).toBeVisible();
-    const fit = page.getByRole('button', { name: 'Fit', exact: true });
-    await expect(fit).toHaveAttribute('aria-pressed', 'false');
+    // The admin's choice wins, and both it and the mode are remembered.
     await fit.click();
-    await expect(page.getByText(/1024 px wide, shown at [1-9]\d %/)).toBeVisible();
+    await expect(page.getByText('1024 px wide, shown at 100 %')).toBeVisible();
     await page.reload();
+    await expect(page.getByRole('textbox', { name: 'HTML version' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByRole('button', { name: 'Fit', exact: true })).toHaveAttribute(
       'aria-pressed',
-      'true',
+      'false',
     );
   });
 

@@ -15,8 +15,10 @@ async function storedHtml(api: ApiFetch): Promise<string> {
 /** Replaces the HTML version with `html` in the code and opens the visual mode on it. */
 async function openVisualWith(page: Page, html: string) {
   await page.goto('/notifications/order-confirmation');
+  // A new admin's editor opens in Visual: the code is one click away.
+  await page.getByRole('button', { name: 'Code', exact: true }).click({ timeout: 30_000 });
   const code = page.getByRole('textbox', { name: 'HTML version' });
-  await code.click({ timeout: 30_000 });
+  await code.click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(html);
   await page.getByRole('button', { name: 'Visual' }).click();

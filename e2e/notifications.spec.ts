@@ -162,7 +162,9 @@ test.describe('notifications', () => {
     const csp = document?.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    await expect(page.getByRole('textbox', { name: 'HTML version' })).toBeVisible();
+    await expect(page.getByRole('tablist', { name: 'Message body' })).toBeVisible({
+      timeout: 30_000,
+    });
     await replaceCode(
       page,
       'HTML version',

@@ -12,10 +12,18 @@ export async function openEditor(page: Page, slug = 'order-confirmation') {
   });
 }
 
+/** Shows the HTML version's code (Code mode), whichever mode the editor opened in. */
+export async function showHtmlCode(page: Page) {
+  await page.getByRole('button', { name: 'Code', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'HTML version' })).toBeVisible();
+}
+
 /** Replaces the whole content of the HTML or Text editor as typed input. */
 export async function replaceCode(page: Page, name: 'Text version' | 'HTML version', code: string) {
   // HTML and Text are tabs: show the one the editor is in.
   await page.getByRole('tab', { name: name === 'Text version' ? /^Text/ : /^HTML/ }).click();
+  // The HTML opens in the mode last used (Visual for a new admin): its code is in Code mode.
+  if (name === 'HTML version') await showHtmlCode(page);
   await page.getByRole('textbox', { name }).click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(code);

@@ -20,6 +20,7 @@ import { SampleChips, SamplePanel } from './sample-panel';
 import { SendTest } from './send-test';
 import { TemplateFields } from './template-fields';
 import { useLivePreview } from './use-live-preview';
+import { useRememberedChoice } from './use-remembered-flag';
 import { useNotificationEditor } from './use-notification-editor';
 import { useSampleData } from './use-sample-data';
 import { useSnippetInsert } from './use-snippet-insert';
@@ -29,6 +30,10 @@ export interface NotificationEditorProps {
   saved: ApiResponse<Notification>;
 }
 
+function asMode(stored: unknown): Mode | null {
+  return stored === 'code' || stored === 'visual' ? stored : null;
+}
+
 export function NotificationEditor({ saved }: NotificationEditorProps) {
   const editor = useNotificationEditor(saved);
   const { form, values, notification, ref, draft } = editor;
@@ -36,7 +41,9 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
 
   const samples = useSampleData(ref);
   // The visual canvas and its block panel take the whole width; the preview moves under them.
-  const [htmlMode, setHtmlMode] = useState<Mode>('code');
+  // The mode the admin last used, in this browser; a new admin starts in Visual (the headline).
+  const [rememberedMode, setHtmlMode] = useRememberedChoice('html-mode', asMode);
+  const htmlMode: Mode = rememberedMode ?? 'visual';
   const visual = values.html_enabled && htmlMode === 'visual';
   // In visual mode the canvas is the typing's feedback: the preview follows after its paint.
   const { preview, used, missing, offered, unknown } = useLivePreview(

@@ -1,17 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-
-function useContainerWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
+import { useMemo } from 'react';
+import { previewDocument } from './preview-document';
+import { useContainerWidth } from './use-container-width';
 
 const FRAME_HEIGHT = 720;
 
@@ -24,11 +13,12 @@ export interface PreviewFrameProps {
 }
 
 /**
- * The HTML in an iframe with an empty `sandbox`: no script, form, navigation or access to the
- * dashboard; styles still render because the dashboard's CSP (inherited by `srcdoc`) allows
- * inline styles.
+ * The HTML in an iframe with an empty `sandbox`: no script, form, popup or access to the
+ * dashboard, and (previewDocument) no link that navigates the frame; styles, `https:` images and
+ * web fonts still render because the dashboard's CSP (inherited by `srcdoc`) allows them.
  */
 export function PreviewFrame({ html, width, fit }: PreviewFrameProps) {
+  const shown = useMemo(() => previewDocument(html), [html]);
   const [containerRef, containerWidth] = useContainerWidth();
   const scale = fit && containerWidth > 0 ? Math.min(1, containerWidth / width) : 1;
   const scrolls = containerWidth > 0 && width * scale > containerWidth;
@@ -49,7 +39,7 @@ export function PreviewFrame({ html, width, fit }: PreviewFrameProps) {
           <iframe
             title="HTML preview"
             sandbox=""
-            srcDoc={html}
+            srcDoc={shown}
             style={{
               width,
               height: FRAME_HEIGHT,

@@ -7,7 +7,8 @@ import {
 } from '../../components/ui/segmented-control';
 import { PreviewFrame } from './preview-frame';
 import type { PreviewState } from './render-template';
-import { useRememberedFlag } from './use-remembered-flag';
+import { useContainerWidth } from './use-container-width';
+import { useRememberedOptionalFlag } from './use-remembered-flag';
 
 const WIDTHS = { desktop: 1024, mobile: 375 } as const;
 type Device = keyof typeof WIDTHS;
@@ -54,10 +55,13 @@ export const PreviewPane = memo(function PreviewPane({
       ? 'mobile'
       : 'desktop',
   );
-  // 100 % by default: a 1024 px mail shrunk to half its size is too small to read.
-  const [fit, setFit] = useRememberedFlag('preview-fit', false);
+  // Until the admin chooses, the preview fits when its column is narrower than the mail: a mail
+  // cut at the column's edge looks broken; at 100 % when it fits anyway.
+  const [fitChoice, setFit] = useRememberedOptionalFlag('preview-fit');
+  const [columnRef, columnWidth] = useContainerWidth();
   const shown: View = htmlEnabled ? view : 'text';
   const frameWidth = WIDTHS[device];
+  const fit = fitChoice ?? (columnWidth > 0 && columnWidth < frameWidth);
   const stale = shown === 'html' ? preview.errors.html : preview.errors.text;
 
   return (
@@ -112,6 +116,8 @@ export const PreviewPane = memo(function PreviewPane({
         </p>
       )}
 
+      {/* Measured whatever is shown: the Fit button is drawn before the frame. */}
+      <div ref={columnRef} aria-hidden="true" className="h-0" />
       {shown === 'html' ? (
         <PreviewFrame
           html={preview.outputs.html}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { blockAround, placesOf } from './blocks';
 import { asRow, PALETTE, snippetFor } from './block-snippets';
+import { propertiesFor } from './block-properties';
+import { applyChange } from './text-source';
 import { parseTemplate } from './parse-template';
 import { allNodes } from './template-tree';
 
@@ -53,5 +55,20 @@ describe('palette snippets', () => {
       /^\{% if customer\.vip %\}<tr><td>.*<\/td><\/tr>\{% endif %\}$/,
     );
     expect(snippetFor('button')).toContain('role="presentation"');
+  });
+
+  it('aligns an inserted button by its full-width cell, and colours the link, not the row', () => {
+    const button = snippetFor('button');
+    const tree = parseTemplate(button);
+    const [first] = tree.children;
+    const block = first && blockAround(tree, placesOf(tree), first.id);
+    if (!block) throw new Error('no block');
+    const align = propertiesFor(block).find((field) => field.key === 'align');
+    const changes = align?.write(button, block, 'center') ?? [];
+    const centred = changes.reduce((text, change) => applyChange(text, change), button);
+    expect(centred).toBe(button.replace('<td align="left">', '<td align="center">'));
+    expect(button).toMatch(/^<table [^>]*width="100%"/);
+    const background = propertiesFor(block).find((field) => field.key === 'background');
+    expect(background?.read(button, block)).toBe('#2563eb');
   });
 });

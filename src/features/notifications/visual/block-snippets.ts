@@ -34,12 +34,18 @@ function paragraph(content: string): string {
   return `<p style="${TEXT_STYLE}">${content}</p>`;
 }
 
+/**
+ * A button as one full-width table whose cell places the link: the cell's `align` (the block
+ * panel's Alignment) moves the button left, centre or right in every client, as the cell spans
+ * the width. The link is the coloured box itself (background and padding on the `<a>`); a
+ * coloured cell would colour the whole width. Outlook for Windows draws the padding smaller.
+ */
 const BUTTON =
-  '<table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin: 12px 0;">' +
-  '<tr><td align="center" bgcolor="#2563eb" style="border-radius: 6px; background-color: #2563eb;">' +
+  '<table role="presentation" width="100%" border="0" cellpadding="0" cellspacing="0" style="margin: 12px 0;">' +
+  '<tr><td align="left">' +
   '<a href="https://example.com" target="_blank" style="display: inline-block; padding: 12px 24px; ' +
-  'font-size: 16px; font-weight: 600; color: #ffffff; text-decoration: none; border-radius: 6px;">' +
-  'Button</a></td></tr></table>';
+  'font-size: 16px; font-weight: 600; color: #ffffff; background-color: #2563eb; ' +
+  'text-decoration: none; border-radius: 6px;">Button</a></td></tr></table>';
 
 const COLUMNS =
   '<table role="presentation" width="100%" border="0" cellpadding="0" cellspacing="0"><tr>' +

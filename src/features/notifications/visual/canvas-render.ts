@@ -18,7 +18,7 @@ import type {
   TemplateTree,
 } from './template-tree';
 import { decodeText } from './text-source';
-import { isInsecureUrl, safeAttribute } from './url-filter';
+import { insecureImageNote, isInsecureUrl, safeAttribute } from './url-filter';
 
 /** Elements a paragraph can hold: their content is edited in place as one run of text. */
 const INLINE = new Set([
@@ -213,7 +213,7 @@ export class CanvasRenderer {
    * page blocks insecure content): a placeholder says so instead of an empty box.
    */
   private insecureImage(node: ElementNode, src: string): HTMLElement {
-    const why = `Image not shown: ${src} is an http: address, which browsers and many mail apps block. Use https:.`;
+    const why = insecureImageNote(src);
     const box = this.make('span', 'sc-insecure-image', why);
     box.contentEditable = 'false';
     box.setAttribute('role', 'img');

@@ -95,3 +95,8 @@ export function safeAttribute(rawName: string, value: string): boolean {
 export function isInsecureUrl(value: string): boolean {
   return urlScheme(value) === 'http';
 }
+
+/** What the canvas and the preview show in place of an `http:` image. */
+export function insecureImageNote(src: string): string {
+  return `Image not shown: ${src} is an http: address, which browsers and many mail apps block. Use https:.`;
+}
