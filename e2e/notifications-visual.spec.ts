@@ -126,8 +126,9 @@ test.describe('notifications: visual mode', () => {
     });
     await signIn(page);
     await page.goto('/notifications/order-confirmation');
+    await page.getByRole('button', { name: 'Code', exact: true }).click({ timeout: 30_000 });
     const code = page.getByRole('textbox', { name: 'HTML version' });
-    await code.click({ timeout: 30_000 });
+    await code.click();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.insertText(
       '<p onclick="alert(1)">Hi</p>\n<img src="x" onerror="alert(2)" alt="x">\n<script>alert(3)</script>',

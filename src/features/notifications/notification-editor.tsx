@@ -21,6 +21,7 @@ import { SendTest } from './send-test';
 import { TemplateFields } from './template-fields';
 import { useLivePreview } from './use-live-preview';
 import { useRememberedChoice } from './use-remembered-flag';
+import { useTextFreshness } from './use-text-freshness';
 import { useNotificationEditor } from './use-notification-editor';
 import { useSampleData } from './use-sample-data';
 import { useSnippetInsert } from './use-snippet-insert';
@@ -59,11 +60,21 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
   const snippets = useSnippetInsert(form, values.html_enabled);
   const [confirmGenerate, setConfirmGenerate] = useState(false);
 
+  const freshness = useTextFreshness(ref, values);
   const generateText = async () => {
     setConfirmGenerate(false);
-    const text = await generateTextFromHtml(getValues('html'));
+    const html = getValues('html');
+    const text = await generateTextFromHtml(html);
     setValue('text', text, { shouldDirty: true });
+    // Also when it comes out as it was: the text is now the HTML's.
+    freshness.markFresh(html, text);
     toast.success('Text version generated from the HTML');
+  };
+  // From the review: the review shows again, with the new text in it.
+  const regenerateInReview = async () => {
+    editor.cancelReview();
+    await generateText();
+    await editor.submit();
   };
   const requestSave = () => void editor.submit();
 
@@ -125,6 +136,8 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
             }}
             htmlMode={htmlMode}
             onHtmlModeChange={setHtmlMode}
+            textStale={freshness.stale}
+            onRegenerateText={() => void generateText()}
           />
         </form>
         <div
@@ -174,6 +187,8 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
         saving={editor.saving}
         onCancel={editor.cancelReview}
         onConfirm={editor.confirmReview}
+        textStale={freshness.stale}
+        onRegenerateText={() => void regenerateInReview()}
       />
       <ConfirmDialog
         open={confirmGenerate}

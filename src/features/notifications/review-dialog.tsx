@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { changedFields, FIELD_LABELS, shownValue } from './notification-fields';
 import { diffStats, foldUnchanged, lineDiff } from './line-diff';
 import { Dialog } from '../../components/ui/dialog';
+import { TextStaleNotice } from './text-stale-notice';
 import { unknownPaths, unknownVariables } from './unknown-variables';
 
 function FieldDiff({ before, after }: { before: string; after: string }) {
@@ -69,6 +70,9 @@ export interface ReviewDialogProps {
   saving: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  /** The text version is older than the HTML: said before the save, with its remedy. */
+  textStale?: boolean;
+  onRegenerateText?: () => void;
 }
 
 /** Every changed field as a line diff against the saved version, before the save goes out. */
@@ -80,6 +84,8 @@ export function ReviewDialog({
   saving,
   onCancel,
   onConfirm,
+  textStale = false,
+  onRegenerateText,
 }: ReviewDialogProps) {
   const fields = changedFields(saved, edited);
   // Worked out only while open: the analysis of a big template is not free.
@@ -108,6 +114,7 @@ export function ReviewDialog({
       }
     >
       <div className="flex flex-col gap-5">
+        {textStale && onRegenerateText && <TextStaleNotice onRegenerate={onRegenerateText} />}
         {unknown.length > 0 && (
           <p
             role="status"

@@ -11,6 +11,7 @@ import { HtmlField, type Mode } from './html-field';
 import { HtmlSwitch } from './html-switch';
 import { LiquidErrorList } from './liquid-error-list';
 import { ProblemBadge } from './problem-badge';
+import { TextStaleBadge, TextStaleNotice } from './text-stale-notice';
 import type { TemplateError } from './render-template';
 import type { OfferedVariable } from './template-variables';
 import { unknownPaths, type UnknownVariable } from './unknown-variables';
@@ -35,6 +36,9 @@ export interface TemplateFieldsProps {
   onGenerateText: () => void;
   htmlMode: Mode;
   onHtmlModeChange: (mode: Mode) => void;
+  /** The HTML changed since the text was last edited or generated (text-freshness.ts). */
+  textStale: boolean;
+  onRegenerateText: () => void;
 }
 
 /** Name, description, subject, and the HTML and Text bodies in tabs, each with its errors. */
@@ -56,9 +60,15 @@ export function TemplateFields(props: TemplateFieldsProps) {
   const textTab: TabItem<BodyField> = {
     id: 'text',
     label: 'Text',
-    badge: badge('text'),
+    badge: (
+      <>
+        {badge('text')}
+        {props.textStale && <TextStaleBadge />}
+      </>
+    ),
     panel: (
       <div className="flex flex-col gap-1.5">
+        {props.textStale && <TextStaleNotice onRegenerate={props.onRegenerateText} />}
         <Controller
           control={control}
           name="text"

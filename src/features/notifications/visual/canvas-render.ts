@@ -39,10 +39,33 @@ const INLINE = new Set([
   'mark',
 ]);
 
-/** Not shown in the canvas: they carry no content of the message. */
+/** Not shown in the canvas: they carry no content of the message (but a style sheet's link is drawn). */
 const HIDDEN = new Set(['title', 'meta', 'link', 'base']);
 
 const TABLE_SECTIONS = new Set(['table', 'thead', 'tbody', 'tfoot']);
+
+/** Where a comment sits between blocks: a marker in the flow there would take a line. */
+const BLOCK_CONTEXTS = new Set(['div', 'body', 'head', 'td', 'th', 'center', 'section', 'article']);
+
+type CommentKind = 'outlook' | 'not-outlook' | 'condition-end' | 'plain';
+
+/**
+ * What a comment is for. `<!--[if mso]>…<![endif]-->` holds markup only Outlook (Word) reads;
+ * `<!--[if !mso]><!-->` opens a part Outlook skips and `<!--<![endif]-->` closes it.
+ */
+export function commentKind(markup: string): CommentKind {
+  const condition = /^<!--\[if\s+([^\]]*)\]>/i.exec(markup);
+  if (condition) return /^!\s*mso/i.test(condition[1]?.trim() ?? '') ? 'not-outlook' : 'outlook';
+  if (/^<!--\s*<!\[endif\]\s*-->$/i.test(markup)) return 'condition-end';
+  return 'plain';
+}
+
+const COMMENT_LABELS: Record<CommentKind, string> = {
+  outlook: 'Outlook only',
+  'not-outlook': 'Not in Outlook',
+  'condition-end': 'End of Outlook condition',
+  plain: '<!-- -->',
+};
 
 const LOCK_LABELS: Record<LockedNode['reason'], string> = {
   crossing: 'Liquid that opens and closes different elements',
@@ -78,6 +101,8 @@ export class CanvasRenderer {
   /** DOM text of a repetition after the first → id of the text it repeats: shown, not edited. */
   readonly copies = new Map<Text, string>();
   private copyMode = false;
+  /** Markers of comments met in a row before any cell, for the row's next cell. */
+  private readonly waitingComments: HTMLElement[] = [];
 
   constructor(
     private readonly doc: Document,
@@ -140,7 +165,8 @@ export class CanvasRenderer {
         this.frame(node, parent, head, scope, context);
         return;
       case 'locked':
-        if (node.reason !== 'doctype') parent.append(this.lock(node, context));
+        if (node.reason === 'html-comment' && context === 'tr') this.rowComment(node, parent);
+        else if (node.reason !== 'doctype') parent.append(this.lock(node, context));
         return;
     }
   }
@@ -163,7 +189,7 @@ export class CanvasRenderer {
   }
 
   private element(node: ElementNode, parent: HTMLElement, head: HTMLElement, scope: Scope) {
-    if (HIDDEN.has(node.tag)) return;
+    if (HIDDEN.has(node.tag) && !this.isStyleSheetLink(node)) return;
     // The document's own frame: its parts go into the canvas document's.
     if (node.tag === 'html') {
       this.nodes(node.children, parent, head, scope, 'div');
@@ -206,6 +232,29 @@ export class CanvasRenderer {
       }
     }
     if (element !== parent) parent.append(element);
+    // Comments before a row's first cell: drawn in that cell (a row holds cells only).
+    if (element.matches('td, th') && this.waitingComments.length > 0) {
+      element.prepend(...this.waitingComments.splice(0));
+    }
+  }
+
+  /**
+   * A comment between the cells of a row: anything else in a row is laid out as a cell of its
+   * own and takes a column, so its marker goes into the cell before it (or the next one).
+   */
+  private rowComment(node: LockedNode, row: HTMLElement) {
+    const marker = this.commentMarker(node, 'tr');
+    const cell = row.lastElementChild;
+    if (cell?.matches('td, th')) cell.append(marker);
+    else this.waitingComments.push(marker);
+  }
+
+  /** A `<link rel="stylesheet">` (a web font's, as Google Fonts gives it): drawn, so it loads. */
+  private isStyleSheetLink(node: ElementNode): boolean {
+    if (node.tag !== 'link') return false;
+    const rel = node.attributes.find((attribute) => attribute.name.toLowerCase() === 'rel');
+    const value = rel?.value ? this.slice(rel.value.from, rel.value.to) : '';
+    return /(?:^|\s)stylesheet(?:\s|$)/i.test(value);
   }
 
   /**
@@ -223,6 +272,7 @@ export class CanvasRenderer {
   }
 
   private lock(node: LockedNode, context: string): HTMLElement {
+    if (node.reason === 'html-comment') return this.commentMarker(node, context);
     const inline = !['table', 'thead', 'tbody', 'tfoot', 'tr', 'div', 'body', 'td'].includes(
       context,
     );
@@ -239,6 +289,31 @@ export class CanvasRenderer {
     button.title = this.slice(node.from, Math.min(node.to, node.from + 200));
     box.append(button);
     return this.wrapForTable(box, context);
+  }
+
+  /**
+   * An HTML comment is no content of the message: a small marker, not a chip that takes a line or
+   * a column. Between rows and cells (and between blocks) it is positioned out of the flow, so
+   * the table keeps its columns; an Outlook conditional comment says what it is for.
+   */
+  private commentMarker(node: LockedNode, context: string): HTMLElement {
+    const markup = this.slice(node.from, node.to);
+    const kind = commentKind(markup);
+    const inFlow = !BLOCK_CONTEXTS.has(context) && !TABLE_SECTIONS.has(context) && context !== 'tr';
+    const box = this.make('span', `sc-locked sc-comment${inFlow ? '' : ' sc-comment-out'}`);
+    box.contentEditable = 'false';
+    if (!this.copyMode) box.dataset.node = node.id;
+    const button = this.make('button', `sc-locked-button sc-comment-button sc-comment-${kind}`);
+    button.textContent = COMMENT_LABELS[kind];
+    button.type = 'button';
+    button.dataset.offset = String(node.from);
+    button.title = markup.slice(0, 200);
+    button.setAttribute(
+      'aria-label',
+      `${COMMENT_LABELS[kind] === '<!-- -->' ? 'HTML comment' : `HTML comment, ${COMMENT_LABELS[kind]}`}: edit in code (line ${String(node.line)})`,
+    );
+    box.append(button);
+    return box;
   }
 
   /** Table sections and rows hold rows and cells only: labels go in one of those. */
@@ -391,9 +466,9 @@ export const CANVAS_CSS = `
 .sc-frame{position:relative;outline:1px dashed #8b5cf6;outline-offset:2px;margin:6px 0;padding-top:2px}
 span.sc-frame{margin:0 2px}
 .sc-loop{outline-color:#0d9488}
-.sc-frame-label{display:inline-block;font:600 11px/1.5 system-ui,sans-serif;color:#5b21b6;background:#f5f3ff;border-radius:3px;padding:0 6px;margin:0 4px 2px 0;user-select:none}
+.sc-frame-label{display:inline-block;max-width:100%;box-sizing:border-box;overflow-wrap:anywhere;white-space:normal;font:600 11px/1.5 system-ui,sans-serif;color:#5b21b6;background:#f5f3ff;border-radius:3px;padding:0 6px;margin:0 4px 2px 0;user-select:none}
 .sc-loop-label{color:#115e59;background:#f0fdfa}
-.sc-branch{font:inherit;color:inherit;background:transparent;border:1px solid transparent;border-radius:3px;padding:0 6px;margin:1px 2px 1px 0;cursor:pointer}
+.sc-branch{font:inherit;max-width:100%;white-space:normal;overflow-wrap:anywhere;text-align:start;color:inherit;background:transparent;border:1px solid transparent;border-radius:3px;padding:0 6px;margin:1px 2px 1px 0;cursor:pointer}
 .sc-branch[aria-pressed="true"]{background:#fff;border-color:currentColor}
 .sc-branch:hover{text-decoration:underline}
 .sc-branch:focus-visible{outline:2px solid #2563eb;outline-offset:1px}
@@ -407,6 +482,11 @@ div.sc-copy{border-top:1px dashed #99f6e4}
 div.sc-locked{display:block;margin:4px 0}
 .sc-locked-button{font:500 12px/1.4 system-ui,sans-serif;color:#78350f;background:#fef3c7;border:1px solid #f59e0b;border-radius:4px;padding:2px 8px;cursor:pointer}
 .sc-locked-button:focus-visible{outline:2px solid #2563eb;outline-offset:1px}
+.sc-comment{position:relative;vertical-align:middle;line-height:1}
+.sc-comment-out{position:absolute;z-index:5;width:0;height:0;overflow:visible}
+.sc-comment-button{font:500 10px/1.3 system-ui,sans-serif;padding:0 4px;border-radius:8px;white-space:nowrap}
+.sc-comment-out .sc-comment-button{position:absolute;left:0;top:0;transform:translateY(-100%)}
+.sc-comment-plain{color:#57534e;background:#f5f5f4;border-color:#a8a29e}
 [contenteditable="true"]{cursor:text}
 [contenteditable="true"]:hover{outline:1px dashed #94a3b8;outline-offset:1px}
 [contenteditable="true"]:focus{outline:2px solid #2563eb;outline-offset:1px}
