@@ -58,14 +58,14 @@ export const PreviewPane = memo(function PreviewPane({
   // Until the admin chooses, the preview fits when its column is narrower than the mail: a mail
   // cut at the column's edge looks broken; at 100 % when it fits anyway.
   const [fitChoice, setFit] = useRememberedOptionalFlag('preview-fit');
-  const [columnRef, columnWidth] = useContainerWidth();
+  const [columnRef, columnWidth] = useContainerWidth<HTMLElement>();
   const shown: View = htmlEnabled ? view : 'text';
   const frameWidth = WIDTHS[device];
   const fit = fitChoice ?? (columnWidth > 0 && columnWidth < frameWidth);
   const stale = shown === 'html' ? preview.errors.html : preview.errors.text;
 
   return (
-    <section aria-labelledby="preview-heading" className="flex min-w-0 flex-col gap-3">
+    <section ref={columnRef} aria-labelledby="preview-heading" className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="preview-heading" className="text-fg text-base font-semibold">
           Preview
@@ -116,8 +116,6 @@ export const PreviewPane = memo(function PreviewPane({
         </p>
       )}
 
-      {/* Measured whatever is shown: the Fit button is drawn before the frame. */}
-      <div ref={columnRef} aria-hidden="true" className="h-0" />
       {shown === 'html' ? (
         <PreviewFrame
           html={preview.outputs.html}

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 
 /** The content width of the element `ref` is put on, followed as it resizes (0 until measured). */
-export function useContainerWidth() {
-  const ref = useRef<HTMLDivElement>(null);
+export function useContainerWidth<T extends HTMLElement = HTMLDivElement>() {
+  const ref = useRef<T>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
     const element = ref.current;

@@ -227,6 +227,8 @@ export class CanvasRenderer {
       element.textContent = renderFragment(content, scope) ?? content;
     } else {
       this.nodes(node.children, element, head, scope, node.tag);
+      // A row of comments only: their markers still go somewhere they can be reached.
+      if (node.tag === 'tr') element.append(...this.waitingComments.splice(0));
       if (!this.copyMode && !parent.closest('[contenteditable="true"]') && hasText(node.children)) {
         if (node.children.every(isInline)) element.contentEditable = 'true';
       }
