@@ -18,6 +18,7 @@ import type {
   TemplateTree,
 } from './template-tree';
 import { decodeText } from './text-source';
+import { commentKind, commentLabel } from './comment-kind';
 import { insecureImageNote, isInsecureUrl, safeAttribute } from './url-filter';
 
 /** Elements a paragraph can hold: their content is edited in place as one run of text. */
@@ -46,26 +47,6 @@ const TABLE_SECTIONS = new Set(['table', 'thead', 'tbody', 'tfoot']);
 
 /** Where a comment sits between blocks: a marker in the flow there would take a line. */
 const BLOCK_CONTEXTS = new Set(['div', 'body', 'head', 'td', 'th', 'center', 'section', 'article']);
-
-type CommentKind = 'outlook' | 'not-outlook' | 'condition-end' | 'plain';
-
-/**
- * What a comment is for. `<!--[if mso]>…<![endif]-->` holds markup only Outlook (Word) reads;
- * `<!--[if !mso]><!-->` opens a part Outlook skips and `<!--<![endif]-->` closes it.
- */
-export function commentKind(markup: string): CommentKind {
-  const condition = /^<!--\[if\s+([^\]]*)\]>/i.exec(markup);
-  if (condition) return /^!\s*mso/i.test(condition[1]?.trim() ?? '') ? 'not-outlook' : 'outlook';
-  if (/^<!--\s*<!\[endif\]\s*-->$/i.test(markup)) return 'condition-end';
-  return 'plain';
-}
-
-const COMMENT_LABELS: Record<CommentKind, string> = {
-  outlook: 'Outlook only',
-  'not-outlook': 'Not in Outlook',
-  'condition-end': 'End of Outlook condition',
-  plain: '<!-- -->',
-};
 
 const LOCK_LABELS: Record<LockedNode['reason'], string> = {
   crossing: 'Liquid that opens and closes different elements',
@@ -306,14 +287,12 @@ export class CanvasRenderer {
     box.contentEditable = 'false';
     if (!this.copyMode) box.dataset.node = node.id;
     const button = this.make('button', `sc-locked-button sc-comment-button sc-comment-${kind}`);
-    button.textContent = COMMENT_LABELS[kind];
+    const label = commentLabel(kind);
+    button.textContent = label.shown;
     button.type = 'button';
     button.dataset.offset = String(node.from);
     button.title = markup.slice(0, 200);
-    button.setAttribute(
-      'aria-label',
-      `${COMMENT_LABELS[kind] === '<!-- -->' ? 'HTML comment' : `HTML comment, ${COMMENT_LABELS[kind]}`}: edit in code (line ${String(node.line)})`,
-    );
+    button.setAttribute('aria-label', `${label.name}: edit in code (line ${String(node.line)})`);
     box.append(button);
     return box;
   }
