@@ -65,7 +65,11 @@ export const PreviewPane = memo(function PreviewPane({
   const stale = shown === 'html' ? preview.errors.html : preview.errors.text;
 
   return (
-    <section ref={columnRef} aria-labelledby="preview-heading" className="flex min-w-0 flex-col gap-3">
+    <section
+      ref={columnRef}
+      aria-labelledby="preview-heading"
+      className="flex min-w-0 flex-col gap-3"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="preview-heading" className="text-fg text-base font-semibold">
           Preview
