@@ -60,6 +60,8 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().trim().min(1).default('./data/site-console.db'),
   /** PostgreSQL only: most connections each instance opens. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** PostgreSQL only: longest a query waits for a pooled connection before a 503. */
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DEMO: flag('1'),
   DEMO_LOGS: flag('1'),
   LOG_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(14),

@@ -54,6 +54,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const db = openDatabase(config.DATABASE_URL, {
     poolSize: config.DATABASE_POOL_SIZE,
+    acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
     onIdleClientError: (error) => console.error('database connection closed by the server:', error),
   });
   await migrateToLatest(db);

@@ -88,7 +88,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   return {
     url: `postgres://${user}@127.0.0.1:${port}/site_console`,
     restart: async () => {
-      await ctl('-m', 'fast', '-o', options, 'restart');
+      // With its log file: a server started on pg_ctl's stdout would hold this pipe open.
+      await ctl('-m', 'fast', '-o', options, '-l', join(dir, 'log'), 'restart');
     },
     crash: async () => {
       await ctl('-m', 'immediate', 'stop');
