@@ -84,6 +84,11 @@ async function main(): Promise<void> {
     logger: { level: 'warn' },
     mailer,
     mailFrom: config.SMTP_FROM,
+    workLimits: {
+      perToken: config.DATABASE_WORK_PER_TOKEN,
+      perSite: config.DATABASE_WORK_PER_SITE,
+      maxWaitMs: config.DATABASE_WORK_WAIT_MS,
+    },
   });
   app.addHook('onClose', () => mailer?.close());
   await app.listen({ port: config.PORT, host: config.HOST });
