@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './errors';
-import { WorkGate, type Release } from './work-gate';
+import { QUEUED_PER_RUNNING, WorkGate, type Release } from './work-gate';
 
 /** Resolves after pending promise callbacks ran. */
 const settle = () => new Promise((done) => setImmediate(done));
@@ -54,13 +54,13 @@ describe('WorkGate', () => {
     next();
   });
 
-  it('refuses at once beyond eight waiting per turn of the token', async () => {
+  it('refuses at once beyond QUEUED_PER_RUNNING waiting per turn of the token', async () => {
     const gate = new WorkGate({ perToken: 1, perSite: 0, maxWaitMs: 60_000 });
     const held = await gate.enter('t1', 'a');
-    const waiting = Array.from({ length: 8 }, () => gate.enter('t1', 'a'));
+    const waiting = Array.from({ length: QUEUED_PER_RUNNING }, () => gate.enter('t1', 'a'));
     await expect(gate.enter('t1', 'a')).rejects.toMatchObject({ statusCode: 503 });
     held();
-    // The eight go in turn.
+    // They go in turn.
     for (const turn of waiting) (await turn)();
     expect(gate.running()).toBe(0);
   });

@@ -28,8 +28,12 @@ export const DEFAULT_WORK_GATE_LIMITS: WorkGateLimits = {
   maxWaitMs: 5_000,
 };
 
-/** How many a token may have waiting, per request it may have at work. */
-const QUEUED_PER_RUNNING = 8;
+/**
+ * How many a token may have waiting, per request it may have at work: enough for a burst (fifty
+ * concurrent If-Match writers of one token all get their turn, the test suites do that), a
+ * bound on what one token's waiters hold in memory.
+ */
+export const QUEUED_PER_RUNNING = 64;
 
 /** When turns come free again: soon (requests take milliseconds to a second). */
 const RETRY_AFTER_SECONDS = 1;
