@@ -25,7 +25,7 @@ export interface PostgresOptions {
   poolSize?: number;
   /**
    * Longest a query waits for a pooled connection (all busy, or the server not answering) before
-   * it fails with DatabaseUnavailableError, a 503 (DATABASE_ACQUIRE_TIMEOUT_MS). Default 5,000.
+   * it fails, answered 503 (database-unavailable.ts; DATABASE_ACQUIRE_TIMEOUT_MS). Default 5,000.
    */
   acquireTimeoutMs?: number;
   /**
