@@ -16,6 +16,8 @@ const POSTGRES_SUITES = [
   'server/cli/**/*.test.ts',
   'server/demo/seed.test.ts',
   'server/logs/postgres-log-notifier.test.ts',
+  'server/leader.test.ts',
+  'server/work-gate-hook.test.ts',
   // Waiting tails answered from commits against the query of each engine.
   'server/logs/log-waits.property.test.ts',
   // The client modules against the real service (the others are unit tests of the client).

@@ -13,6 +13,7 @@ import {
   startServiceProcess,
   type ServiceProcess,
 } from '../server/reliability/service-process';
+import { runPostgresRestartScenario } from './chaos-postgres-restart';
 
 const ROUNDS = Number(process.env.CHAOS_ROUNDS ?? 5);
 const CLIENTS = 4;
@@ -142,6 +143,8 @@ async function main(): Promise<void> {
   } finally {
     await service.dispose();
   }
+  // Scenario "PostgreSQL restart" (decision 041).
+  if (!(await runPostgresRestartScenario())) failed = true;
   if (failed) process.exit(1);
 }
 

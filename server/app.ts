@@ -46,6 +46,8 @@ import type { FixedWindowLimiter } from './fixed-window-limiter';
 import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from './security-headers';
 import type { Database } from './store/db';
 import { queryTailPage } from './store/app-logs';
+import { DEFAULT_WORK_GATE_LIMITS, WorkGate, type WorkGateLimits } from './work-gate';
+import { registerWorkGate } from './work-gate-hook';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +93,11 @@ export interface AppDeps {
    * 036); default true. Tests turn it off to compare both ways.
    */
   waitFastPath?: boolean;
+  /**
+   * Requests of one token and of one site at work at once, and their longest wait for a turn
+   * (work-gate.ts; DATABASE_WORK_PER_TOKEN, DATABASE_WORK_PER_SITE, DATABASE_WORK_WAIT_MS).
+   */
+  workLimits?: Partial<WorkGateLimits>;
 }
 
 /** The From of test sends when SMTP_FROM is not set. */
@@ -246,6 +253,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(async (secured) => {
         secured.decorateRequest('auth', null as never);
         secured.addHook('onRequest', authenticator.hook);
+        // One member's requests cannot take every database connection (decision 041).
+        registerWorkGate(
+          secured,
+          new WorkGate({ ...DEFAULT_WORK_GATE_LIMITS, ...deps.workLimits }),
+        );
         await registerApiRoutes(secured);
         await secured.register(testSendRoutes, {
           mailer: deps.mailer ?? null,

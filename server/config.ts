@@ -60,6 +60,12 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().trim().min(1).default('./data/site-console.db'),
   /** PostgreSQL only: most connections each instance opens. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** PostgreSQL only: longest a query waits for a pooled connection before a 503. */
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** Requests of one token / one site at work at once per instance (0: no cap), and their wait. */
+  DATABASE_WORK_PER_TOKEN: z.coerce.number().int().min(0).max(10_000).default(4),
+  DATABASE_WORK_PER_SITE: z.coerce.number().int().min(0).max(10_000).default(6),
+  DATABASE_WORK_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   DEMO: flag('1'),
   DEMO_LOGS: flag('1'),
   LOG_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(14),

@@ -18,10 +18,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { FastifySchemaCompiler } from 'fastify';
 import { safeParse, type $ZodIssue, type $ZodType } from 'zod/v4/core';
 import type { ErrorBody, ErrorDetail } from '../src/api/schemas/error';
+import { isDatabaseUnavailable } from './store/database-unavailable';
 import { isDatabaseBusy } from './store/sqlite-write-lock';
 
 /** A busy database is usually free again within a second (writes take milliseconds). */
 const DATABASE_BUSY_RETRY_AFTER_SECONDS = 1;
+/** A restarting PostgreSQL server is usually back within seconds (a fast restart takes one or two). */
+const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 /** A failure a route throws on purpose; the handler turns it into the Error body. */
 export class HttpError extends Error {
@@ -373,6 +376,17 @@ function toReply(error: unknown, resource: string): ErrorReply {
         'The database is busy with another writer; nothing was changed. Try again',
       ),
       headers: { 'Retry-After': String(DATABASE_BUSY_RETRY_AFTER_SECONDS) },
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The server restarted or is away (decision 041). A write whose commit was under way may
+    // or may not have been stored: the client retries as after a lost connection.
+    return {
+      body: errorBody(
+        503,
+        'The database is unavailable for the moment (restarting or busy); try again',
+      ),
+      headers: { 'Retry-After': String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS) },
     };
   }
   const fastifyError = error as Partial<FastifyError>;

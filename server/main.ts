@@ -54,6 +54,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const db = openDatabase(config.DATABASE_URL, {
     poolSize: config.DATABASE_POOL_SIZE,
+    acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
     onIdleClientError: (error) => console.error('database connection closed by the server:', error),
   });
   await migrateToLatest(db);
@@ -83,6 +84,11 @@ async function main(): Promise<void> {
     logger: { level: 'warn' },
     mailer,
     mailFrom: config.SMTP_FROM,
+    workLimits: {
+      perToken: config.DATABASE_WORK_PER_TOKEN,
+      perSite: config.DATABASE_WORK_PER_SITE,
+      maxWaitMs: config.DATABASE_WORK_WAIT_MS,
+    },
   });
   app.addHook('onClose', () => mailer?.close());
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -2,6 +2,7 @@
  * LISTEN/NOTIFY between instances (decision 020): two notifiers on one PostgreSQL database, as
  * two service processes have. Runs in the postgres test project only.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
 import type { LogCommit } from '../store/app-logs-page';
@@ -61,5 +62,33 @@ describe.skipIf(testEngine !== 'postgres')('PostgresLogNotifier', () => {
     await until(() => heard.length === 3);
     expect(heard.sort()).toEqual(['a7 null', 'b7 null', 'b8 null']);
     for (const off of offs) off();
+  });
+
+  it('a LISTEN connection the server ended comes back, and its listeners read again for what they missed', async () => {
+    const heard: string[] = [];
+    const offA = a.subscribe(9, (commit) => heard.push(`a ${commit === null ? 'null' : 'rows'}`));
+    const offB = b.subscribe(9, (commit) => heard.push(`b ${commit === null ? 'null' : 'rows'}`));
+    // What a server restart does to both LISTEN sessions (57P01), on this test's database only
+    // (any idle pool connection goes too; the pool replaces it).
+    const ended = await sql<{ n: number }>`
+      select count(pg_terminate_backend(pid))::integer as n from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()`.execute(test!.db);
+    expect(ended.rows[0]?.n).toBeGreaterThanOrEqual(2);
+    // Each reconnects and wakes its listeners once (commits in between were not heard).
+    await until(() => heard.length === 2);
+    expect(heard.sort()).toEqual(['a null', 'b null']);
+    // And hears the other instance's commits again.
+    heard.length = 0;
+    await expect
+      .poll(
+        () => {
+          b.notify(9, null);
+          return heard.includes('a null');
+        },
+        { timeout: 5_000, interval: 200 },
+      )
+      .toBe(true);
+    offA();
+    offB();
   });
 });

@@ -30,6 +30,10 @@ export interface ServiceProcess {
   start(): Promise<void>;
   /** SIGTERM, then removes the folder. */
   dispose(): Promise<void>;
+  /** Whether the process ended on its own or was killed (null while it runs). */
+  exitCode(): number | NodeJS.Signals | null;
+  /** What the process printed so far (since its last start). */
+  output(): string;
 }
 
 /** A port nothing listens on now. */
@@ -106,9 +110,10 @@ export async function startServiceProcess(options: ServiceOptions = {}): Promise
     ...options.env,
   };
   let child: ChildProcess | undefined;
+  let output = '';
 
   const start = async () => {
-    let output = '';
+    output = '';
     // Node itself with tsx's loader, not the tsx command: that one runs the service in a child
     // process of its own, which a SIGKILL of the command would leave running.
     const started = spawn(
@@ -139,6 +144,8 @@ export async function startServiceProcess(options: ServiceOptions = {}): Promise
     },
     kill9: () => exited(child, 'SIGKILL'),
     start,
+    exitCode: () => child?.exitCode ?? child?.signalCode ?? null,
+    output: () => output,
     dispose: async () => {
       await exited(child, 'SIGTERM');
       rmSync(dir, { recursive: true, force: true });

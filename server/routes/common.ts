@@ -29,14 +29,16 @@ export function errorResponses<const S extends number>(
 
 /**
  * The 503 of a write that could not have the SQLite file's write lock in time (another process
- * held it; decision 031): the Error body with `Retry-After`. Zod copies the metadata into the
+ * held it; decision 031), of a database that is away (decision 041), or of a request that did not
+ * have its turn in time (work-gate.ts): the Error body with `Retry-After`. Zod copies the metadata into the
  * JSON schema, where @fastify/swagger takes `description` and `headers` for the response.
  */
 export const DATABASE_BUSY_RESPONSE = {
   503: errorBodySchema.meta({
     description:
       `The database write lock was held by another writer for ${String(SQLITE_BUSY_TIMEOUT_MS / 1000)} s ` +
-      '(SQLite with another process on its file); nothing was changed. Try again after ' +
+      '(SQLite with another process on its file), the database is away (restarting), or too ' +
+      "many of this token's or site's requests are being worked on. Try again after " +
       'Retry-After seconds.',
     headers: {
       'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait' },
@@ -44,8 +46,11 @@ export const DATABASE_BUSY_RESPONSE = {
   }),
 };
 
-/** Errors every authenticated, site-scoped route can answer. */
-export const AUTH_ERRORS = [400, 401, 403, 429, 500] as const;
+/**
+ * Errors every authenticated, site-scoped route can answer (503: no turn in time, or the
+ * database away; decision 041).
+ */
+export const AUTH_ERRORS = [400, 401, 403, 429, 500, 503] as const;
 /** Errors of a write with a JSON body and `If-Match` (add 404 for a resource in the path). */
 export const WRITE_ERRORS = [...AUTH_ERRORS, 412, 413, 415, 422] as const;
 

@@ -18,7 +18,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Service health',
         tags: ['health'],
         security: [],
-        response: { 200: healthSchema, 500: errorBodySchema },
+        response: { 200: healthSchema, 500: errorBodySchema, 503: errorBodySchema },
       },
     },
     async () => {

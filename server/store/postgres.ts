@@ -24,11 +24,33 @@ export interface PostgresOptions {
   /** Most connections the pool opens (DATABASE_POOL_SIZE). */
   poolSize?: number;
   /**
+   * Longest a query waits for a pooled connection (all busy, or the server not answering) before
+   * it fails, answered 503 (database-unavailable.ts; DATABASE_ACQUIRE_TIMEOUT_MS). Default 5,000.
+   */
+  acquireTimeoutMs?: number;
+  /**
    * Told when the server closes a connection the pool holds idle (a restart, a failover, an
    * administrator). The pool drops it and opens a new one for the next query; without a listener
    * pg's pool would throw the error and end the process.
    */
   onIdleClientError?: (error: Error) => void;
+}
+
+/** The pool's default acquire timeout (PostgresOptions.acquireTimeoutMs). */
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5_000;
+
+/**
+ * Gives a pooled client an `error` listener for its whole life. pg-pool listens to a client only
+ * while it is idle; a checked-out client whose connection dies (57P01 on a server restart, a
+ * reset socket) emits `error` even when a query is running (the query fails as well), and an
+ * `error` event without a listener ends the process. The query in flight, if any, rejects with
+ * the error (a 503, errors.ts); a client that saw it is no longer queryable, so pg-pool drops it
+ * when it comes back and opens a new one for the next query.
+ */
+function guardClient(client: pg.PoolClient): void {
+  client.on('error', () => {
+    // Reported by the query it failed (or the pool's idle listener); nothing else to do here.
+  });
 }
 
 /**
@@ -42,15 +64,25 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Kysely
   const size = options.poolSize ?? 10;
   const genericSize = Math.max(1, Math.floor(size / 4));
   const onError = options.onIdleClientError ?? (() => undefined);
-  const pool = new pg.Pool({ connectionString: url, max: Math.max(1, size - genericSize), types });
-  const generic = new pg.Pool({
+  const common = {
     connectionString: url,
-    max: genericSize,
     types,
+    // pg-pool applies it to waiting for a free connection as well as to opening one.
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
+    // A server that vanished without closing the socket (a failover) is noticed by TCP.
+    keepAlive: true,
+  };
+  const pool = new pg.Pool({ ...common, max: Math.max(1, size - genericSize) });
+  const generic = new pg.Pool({
+    ...common,
+    max: genericSize,
     options: '-c plan_cache_mode=force_generic_plan',
   });
   pool.on('error', onError);
   generic.on('error', onError);
+  // Once per new connection (pool.query listens to its client itself; Kysely's connect() does not).
+  pool.on('connect', guardClient);
+  generic.on('connect', guardClient);
   const both = {
     connect: () => pool.connect(),
     end: async () => {
