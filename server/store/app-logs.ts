@@ -12,6 +12,7 @@ import { writeTransaction, type Database } from './db';
 import { lowerBoundUs, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store';
 import { addToRollup } from './app-logs-rollup';
+import { walkLogs } from './app-logs-walk';
 import { badRequest } from '../errors';
 import {
   pageEntryOf,
@@ -215,7 +216,7 @@ const PROBE_SAMPLE_ROWS = 2000;
 export interface QueryOptions {
   /** Rows scanned before the text index is used; Infinity: scan only, 0: index only. */
   scanBudget?: number;
-  /** Time the index step may take (ms). */
+  /** Time the index step of a `q` may take, or a page without `q` in all (ms). */
   timeBudgetMs?: number;
 }
 
@@ -266,9 +267,15 @@ export async function queryLogEntries(
   const indexTerms = filter.search ? indexableTerms(filter.search.terms) : [];
   const range = rangeOf(filter);
   if (!filter.search) {
-    return (await logStoreOf(db).runWalk(db, selectLogs(db, appId, filter).compile())).map(
-      pageEntryOf,
+    const store = logStoreOf(db);
+    const rows = await walkLogs(
+      filter,
+      (level, deadline) =>
+        store.runWalk(db, selectLogs(db, appId, filter, { level, deadline }).compile()),
+      (error) => store.searchTimedOut(error),
+      options.timeBudgetMs,
     );
+    return rows.map(pageEntryOf);
   }
   if (indexTerms.length === 0 || budget === Infinity) {
     return (await selectLogs(db, appId, filter, { range }).execute()).map(pageEntryOf);
@@ -411,6 +418,8 @@ export function selectLogs(
     indexTerms?: string[];
     deadline?: number;
     unordered?: boolean;
+    /** This level only, instead of the filter's minimum (a walk's step, app-logs-walk.ts). */
+    level?: number;
   } = {},
 ) {
   const store = logStoreOf(db);
@@ -424,6 +433,9 @@ export function selectLogs(
     .selectFrom('app_logs')
     .select(['id', 'level', 'data', 'context', 'created_at', 'time_us'])
     .where(appIdRef, '=', appId);
+  if (!byIndex && options.deadline !== undefined) {
+    query = query.where(store.withinDeadline(options.deadline));
+  }
   if (byIndex) {
     const scope = { appId, lowUs: range.lowUs, highUs: range.highUs };
     query = query.where(
@@ -432,7 +444,8 @@ export function selectLogs(
   }
   if (range.lowUs !== undefined) query = query.where(timeRef, '>=', range.lowUs);
   if (range.highUs !== undefined) query = query.where(timeRef, '<', range.highUs);
-  if (filter.minLevel !== undefined) query = query.where('level', '>=', filter.minLevel);
+  if (options.level !== undefined) query = query.where('level', '=', options.level);
+  else if (filter.minLevel !== undefined) query = query.where('level', '>=', filter.minLevel);
   if (filter.job !== undefined) query = query.where('job', '=', filter.job);
   if (filter.search) {
     for (const level of filter.search.exactLevels) query = query.where('level', '=', level);
