@@ -46,6 +46,7 @@ import type { FixedWindowLimiter } from './fixed-window-limiter';
 import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from './security-headers';
 import type { Database } from './store/db';
 import { queryTailPage } from './store/app-logs';
+import { LogQuota, type LogQuotaLimits } from './logs/log-quota';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +59,8 @@ declare module 'fastify' {
     appIds: AppIdCache;
     /** Waiting tails answered below Fastify (decision 036); null when turned off. */
     waitFastPath: WaitFastPath | null;
+    /** The per-app ingestion quota (server/logs/log-quota.ts); null when off. */
+    logQuota: LogQuota | null;
   }
 }
 
@@ -91,6 +94,11 @@ export interface AppDeps {
    * 036); default true. Tests turn it off to compare both ways.
    */
   waitFastPath?: boolean;
+  /**
+   * The per-app ingestion quota (`LOG_QUOTA_PER_MINUTE`, `LOG_QUOTA_BYTES`; main.ts passes the
+   * configuration's); absent: no quota.
+   */
+  logQuota?: LogQuotaLimits;
 }
 
 /** The From of test sends when SMTP_FROM is not set. */
@@ -170,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('logTails', logTails);
   const appIds = new AppIdCache(deps.db);
   app.decorate('appIds', appIds);
+  app.decorate('logQuota', deps.logQuota ? new LogQuota(deps.logQuota) : null);
   const authenticator = createAuthenticator({
     db: deps.db,
     limiter: deps.authLimiter ?? defaultAuthLimiter(deps.db),

@@ -176,14 +176,25 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
         body: logIngestBodySchema,
         response: {
           201: z.array(appLogEntrySchema),
-          ...errorResponses([...AUTH_ERRORS, 404, 413, 415, 422]),
+          ...errorResponses([...AUTH_ERRORS, 404, 413, 415, 422, 429]),
           ...DATABASE_BUSY_RESPONSE,
         },
       },
     },
     async (request, reply) => {
       const appId = await appIds.idOf(request.auth.siteId, request.params.app_id);
-      const { page, commit } = await insertLogs(db, appId, request.body.logs);
+      const quota = app.logQuota;
+      const { page, commit } = await insertLogs(
+        db,
+        appId,
+        request.body.logs,
+        quota
+          ? {
+              admit: (rows) => quota.admit(db, appId, rows),
+              stored: (rows) => quota.recordStored(appId, rows),
+            }
+          : {},
+      );
       app.logNotifier.notify(appId, commit);
       // The stored entries as JSON text, sent as it is (as the GET route does, hence the cast).
       return reply

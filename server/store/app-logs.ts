@@ -94,6 +94,14 @@ export function toLogRow(appId: number, entry: LogIngestEntry, timeUs: number): 
   return placedRow(pendingRow(appId, entry), timeUs);
 }
 
+/** What ingestion asks before it writes, and tells after (the quota, server/logs/log-quota.ts). */
+export interface IngestHooks {
+  /** Throws (an HttpError) to refuse the batch before anything is written. */
+  admit?: (rows: readonly PendingLogRow[]) => Promise<void>;
+  /** The batch was committed. */
+  stored?: (rows: readonly PendingLogRow[]) => void;
+}
+
 /** Attempts of a batch refused by the (app_id, time_us) index before the error goes out. */
 const DUPLICATE_TIME_ATTEMPTS = 3;
 
@@ -118,15 +126,18 @@ export async function insertLogs(
   db: Kysely<Database>,
   appId: number,
   entries: readonly LogIngestEntry[],
+  hooks: IngestHooks = {},
 ): Promise<StoredLogBatch> {
   if (entries.length === 0) return { page: pageOf([]), commit: { previousUs: 0, rows: [] } };
   const store = logStoreOf(db);
   const rows = entries.map((entry) => pendingRow(appId, entry));
+  await hooks.admit?.(rows);
   for (let attempt = 1; ; attempt += 1) {
     try {
       const appended = store.appendRows
         ? await store.appendRows(db, appId, rows, Date.now() * 1000)
         : await appendInSteps(db, appId, rows);
+      hooks.stored?.(rows);
       return storedBatch(rows, appended);
     } catch (error) {
       if (attempt >= DUPLICATE_TIME_ATTEMPTS || !store.isDuplicateTime(error)) throw error;
