@@ -7,6 +7,7 @@
  * Prints the figures; exits 1 on any violation. Not part of `npm test` (it takes a minute).
  */
 import Database from 'better-sqlite3';
+import { runLogAbuseScenarios } from './chaos-logs';
 import { searchFileOf } from '../server/store/log-search-file';
 import {
   postStorefrontLogs,
@@ -141,6 +142,11 @@ async function main(): Promise<void> {
     );
   } finally {
     await service.dispose();
+  }
+  // The log abuse scenarios (issue 26): health p99 while each runs.
+  if (!(await runLogAbuseScenarios())) {
+    console.log('FAILED: a log abuse scenario had a 5xx, a failed health check or a bad refusal');
+    failed = true;
   }
   if (failed) process.exit(1);
 }
