@@ -41,22 +41,33 @@ export class LogQuota {
 
   constructor(private readonly limits: LogQuotaLimits) {}
 
-  /** Throws the 429 when `rows` would take the app past a quota; resolves when they fit. */
-  async admit(db: Kysely<Database>, appId: number, rows: readonly PendingLogRow[]): Promise<void> {
-    const { perMinute, bytes: maxBytes } = this.limits;
-    if (perMinute > 0) {
-      const nowUs = Date.now() * 1000;
-      const minuteUs = minuteOf(nowUs);
-      const logged = await loggedThisMinute(db, appId, minuteUs);
-      if (logged + rows.length > perMinute) {
-        throw quotaExceeded(
-          `The app may store ${String(perMinute)} log entries a minute (LOG_QUOTA_PER_MINUTE); ` +
-            `${String(logged)} are stored this minute and this batch has ${String(rows.length)}`,
-          perMinute,
-          (minuteUs + MINUTE_US - nowUs) / 1_000_000,
-        );
-      }
+  /**
+   * Throws the 429 when `count` more entries would take the app past its entries a minute. Asked
+   * before the batch's rows are built, so a refused flood costs little more than its parsing.
+   */
+  async admitCount(db: Kysely<Database>, appId: number, count: number): Promise<void> {
+    const { perMinute } = this.limits;
+    if (perMinute <= 0) return;
+    const nowUs = Date.now() * 1000;
+    const minuteUs = minuteOf(nowUs);
+    const logged = await loggedThisMinute(db, appId, minuteUs);
+    if (logged + count > perMinute) {
+      throw quotaExceeded(
+        `The app may store ${String(perMinute)} log entries a minute (LOG_QUOTA_PER_MINUTE); ` +
+          `${String(logged)} are stored this minute and this batch has ${String(count)}`,
+        perMinute,
+        (minuteUs + MINUTE_US - nowUs) / 1_000_000,
+      );
     }
+  }
+
+  /** Throws the 429 when `rows` would take the app past its stored bytes; resolves when they fit. */
+  async admitRows(
+    db: Kysely<Database>,
+    appId: number,
+    rows: readonly PendingLogRow[],
+  ): Promise<void> {
+    const { bytes: maxBytes } = this.limits;
     if (maxBytes > 0) {
       let batchBytes = 0;
       for (const row of rows) batchBytes += rowBytes(row);

@@ -79,9 +79,12 @@ describe('log filters on a big app', () => {
     }
     const [figures, controlFigures] = await Promise.all([service.stop(), idle.stop()]);
     expect(figures.failures).toBe(0);
-    // The bar: health p99 within 100 ms of what a server doing nothing answers now.
-    expect(figures.p99Ms, JSON.stringify({ figures, controlFigures })).toBeLessThan(
-      controlFigures.p99Ms + 100,
+    // Each watcher asks again 20 ms after an answer: a held event loop answers fewer. Before the
+    // fix health got a fifth of the control's answers (21 against 117; p99 175 ms against 13);
+    // after it about as many (123 against 124). Half is far from both, on a loaded machine too
+    // (one p99 alone moved by 100 ms there: the p99 figures are the benchmark's and chaos's).
+    expect(figures.checks, JSON.stringify({ figures, controlFigures })).toBeGreaterThanOrEqual(
+      controlFigures.checks / 2,
     );
   });
 

@@ -30,6 +30,20 @@ import { LogPageCache } from '../store/app-logs-cache';
 import { bodyOf, LOG_PAGE_CONTENT_TYPE, waitForPage } from './app-logs-wait';
 import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from './common';
 import { ingestValidatorCompiler } from './log-ingest-body';
+import { errorBodySchema } from '../../src/api/schemas/error';
+import { WALK_TIME_BUDGET_MS } from '../store/app-logs-walk';
+
+/** The 503 of a page without `q` past its time budget (app-logs-walk.ts, decision 040). */
+const LOG_QUERY_TOO_SLOW_RESPONSE = {
+  503: errorBodySchema.meta({
+    description:
+      `A page without \`q\` ran past its time budget of ${String(WALK_TIME_BUDGET_MS)} ms ` +
+      '(`too_slow`); try again after Retry-After seconds.',
+    headers: {
+      'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait' },
+    },
+  }),
+};
 
 const appParams = z.object({
   app_id: textSchema().min(1).max(200).describe('The application key'),
@@ -105,7 +119,11 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['apps', 'logs'],
         params: appParams,
         querystring: logQuerySchema,
-        response: { 200: z.array(appLogEntrySchema), ...errorResponses([...AUTH_ERRORS, 404]) },
+        response: {
+          200: z.array(appLogEntrySchema),
+          ...errorResponses([...AUTH_ERRORS, 404]),
+          ...LOG_QUERY_TOO_SLOW_RESPONSE,
+        },
       },
     },
     async (request, reply) => {
@@ -190,7 +208,8 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.logs,
         quota
           ? {
-              admit: (rows) => quota.admit(db, appId, rows),
+              admitCount: (count) => quota.admitCount(db, appId, count),
+              admitRows: (rows) => quota.admitRows(db, appId, rows),
               stored: (rows) => quota.recordStored(appId, rows),
             }
           : {},

@@ -96,8 +96,10 @@ export function toLogRow(appId: number, entry: LogIngestEntry, timeUs: number): 
 
 /** What ingestion asks before it writes, and tells after (the quota, server/logs/log-quota.ts). */
 export interface IngestHooks {
-  /** Throws (an HttpError) to refuse the batch before anything is written. */
-  admit?: (rows: readonly PendingLogRow[]) => Promise<void>;
+  /** Throws (an HttpError) to refuse a batch of `count` entries before its rows are built. */
+  admitCount?: (count: number) => Promise<void>;
+  /** Throws (an HttpError) to refuse the batch's rows before anything is written. */
+  admitRows?: (rows: readonly PendingLogRow[]) => Promise<void>;
   /** The batch was committed. */
   stored?: (rows: readonly PendingLogRow[]) => void;
 }
@@ -130,8 +132,9 @@ export async function insertLogs(
 ): Promise<StoredLogBatch> {
   if (entries.length === 0) return { page: pageOf([]), commit: { previousUs: 0, rows: [] } };
   const store = logStoreOf(db);
+  await hooks.admitCount?.(entries.length);
   const rows = entries.map((entry) => pendingRow(appId, entry));
-  await hooks.admit?.(rows);
+  await hooks.admitRows?.(rows);
   for (let attempt = 1; ; attempt += 1) {
     try {
       const appended = store.appendRows
