@@ -24,7 +24,7 @@ import {
   logVolumeSchema,
 } from '../../src/api/schemas/app-log-volume';
 import { parseLogQuery, parseVolumeQuery, parseWaitMs } from './app-logs-query';
-import { countLogVolume } from '../store/app-logs-volume';
+import { countLogVolume, ROLLED_UP_VOLUME_TIME_BUDGET_MS } from '../store/app-logs-volume';
 import { insertLogs } from '../store/app-logs';
 import { LogPageCache } from '../store/app-logs-cache';
 import { bodyOf, LOG_PAGE_CONTENT_TYPE, waitForPage } from './app-logs-wait';
@@ -33,11 +33,12 @@ import { ingestValidatorCompiler } from './log-ingest-body';
 import { errorBodySchema } from '../../src/api/schemas/error';
 import { WALK_TIME_BUDGET_MS } from '../store/app-logs-walk';
 
-/** The 503 of a page without `q` past its time budget (app-logs-walk.ts, decision 040). */
+/** The 503 of a page or volume without `q` past its time budget (app-logs-walk.ts, decision 040). */
 const LOG_QUERY_TOO_SLOW_RESPONSE = {
   503: errorBodySchema.meta({
     description:
-      `A page without \`q\` ran past its time budget of ${String(WALK_TIME_BUDGET_MS)} ms ` +
+      `A query without \`q\` ran past its time budget (a page ${String(WALK_TIME_BUDGET_MS)} ms, ` +
+      `the volume ${String(ROLLED_UP_VOLUME_TIME_BUDGET_MS)} ms) ` +
       '(`too_slow`); try again after Retry-After seconds.',
     headers: {
       'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait' },
@@ -164,7 +165,11 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['apps', 'logs'],
         params: appParams,
         querystring: volumeQuerySchema,
-        response: { 200: logVolumeSchema, ...errorResponses([...AUTH_ERRORS, 404]) },
+        response: {
+          200: logVolumeSchema,
+          ...errorResponses([...AUTH_ERRORS, 404]),
+          ...LOG_QUERY_TOO_SLOW_RESPONSE,
+        },
       },
     },
     async (request, reply) => {

@@ -72,7 +72,10 @@ export async function walkLogs<R extends WalkRow>(
 }
 
 /** 503: the request is valid, the service could not answer it within its budget. */
-export function walkTooSlow(filter: LogFilter, timeBudgetMs: number): HttpError {
+export function walkTooSlow(
+  filter: Pick<LogFilter, 'minLevel' | 'job'>,
+  timeBudgetMs: number,
+): HttpError {
   const field =
     filter.minLevel !== undefined ? 'level' : filter.job !== undefined ? 'job' : 'since';
   const message =
