@@ -10,6 +10,7 @@ import { parseLogQuery } from '../routes/app-logs-query';
 import { rowBytes, rowBytesSql } from './app-logs-rollup';
 import { pruneLogsToSize, storedLogBytes } from './app-logs-size';
 import { createLogApp, entriesOf, useLogStoreDatabase } from './log-store-database.test-helper';
+import { startLogRetention } from '../retention';
 
 let db: Db;
 useLogStoreDatabase((opened) => {
@@ -89,6 +90,28 @@ describe('retention by size', () => {
     expect(await storedLogBytes(db, small)).toBe(smallBefore);
     // Nothing more to do.
     expect(await pruneLogsToSize(db, Math.floor(perMinute * 2.5))).toBe(0);
+  });
+
+  it('runs with retention by age, in startLogRetention', async () => {
+    const appId = await createLogApp(db);
+    await fill(appId, 3, 4, 300);
+    const perMinute = (await storedLogBytes(db, appId)) / 3;
+    // Ten years of retention by age (nothing that old here); room for one minute and a half.
+    const deleted = await new Promise<number>((done, fail) => {
+      const stop = startLogRetention(
+        db,
+        3650,
+        (count, error) => {
+          stop();
+          if (error === undefined) done(count);
+          else fail(error instanceof Error ? error : new Error('retention failed'));
+        },
+        3_600_000,
+        Math.floor(perMinute * 1.5),
+      );
+    });
+    expect(deleted).toBeGreaterThanOrEqual(8);
+    expect(entriesOf(await queryLogs(db, appId, parseLogQuery({})))).toHaveLength(4);
   });
 
   it('keeps the newest minute even when it alone is larger', async () => {
