@@ -54,6 +54,14 @@ async function instance(limits: Partial<LogQuotaLimits>, ownConnection = false) 
       });
       return { status: response.status, headers: response.headers, body: await response.json() };
     },
+    postRaw: async (key: string, body: string) => {
+      const response = await fetch(`${base}/apps/${key}/logs`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body,
+      });
+      return { status: response.status, headers: response.headers, body: await response.json() };
+    },
     stored: async (key: string) => {
       const response = await fetch(`${base}/apps/${key}/logs?limit=200`, { headers });
       return ((await response.json()) as unknown[]).length;
@@ -101,6 +109,8 @@ describe('the ingestion quota per minute', () => {
     // What still fits is stored.
     expect((await service.post(key, 2)).status).toBe(201);
     expect(await service.stored(key)).toBe(5);
+    // A full minute refuses before the body is read: not even parsed (this one is not JSON).
+    expectQuotaRefusal(await service.postRaw(key, '{"logs": ['), 60);
   });
 
   it('counts on every instance: another one on the same database refuses as well', async () => {

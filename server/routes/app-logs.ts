@@ -180,6 +180,18 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * A flood past the quota per minute is refused before its body is read (up to 1 MiB of JSON
+   * to parse and check per request): when the app's minute is already full, any batch is over.
+   * An unknown app or anything else wrong is left to the route, which answers it in its order.
+   */
+  const refuseWhenMinuteIsFull = async (siteId: string, key: string): Promise<void> => {
+    const quota = app.logQuota;
+    if (quota === null) return;
+    const appId = await appIds.idOf(siteId, key).catch(() => null);
+    if (appId !== null) await quota.admitCount(db, appId, 1);
+  };
+
   app.post(
     '/apps/:app_id/logs',
     {
@@ -188,6 +200,10 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
       // types a route's compiler with the whole schema object but calls it with one part's
       // schema (`schema.body`, …), as the service's own compiler; hence the cast.
       validatorCompiler: ingestValidatorCompiler as never,
+      preParsing: async (request, _reply, payload) => {
+        await refuseWhenMinuteIsFull(request.auth.siteId, request.params.app_id);
+        return payload;
+      },
       schema: {
         summary: 'Ingest app logs',
         description:
