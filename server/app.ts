@@ -48,6 +48,7 @@ import type { Database } from './store/db';
 import { queryTailPage } from './store/app-logs';
 import { DEFAULT_WORK_GATE_LIMITS, WorkGate, type WorkGateLimits } from './work-gate';
 import { registerWorkGate } from './work-gate-hook';
+import { LogQuota, type LogQuotaLimits } from './logs/log-quota';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +61,8 @@ declare module 'fastify' {
     appIds: AppIdCache;
     /** Waiting tails answered below Fastify (decision 036); null when turned off. */
     waitFastPath: WaitFastPath | null;
+    /** The per-app ingestion quota (server/logs/log-quota.ts); null when off. */
+    logQuota: LogQuota | null;
   }
 }
 
@@ -98,6 +101,11 @@ export interface AppDeps {
    * (work-gate.ts; DATABASE_WORK_PER_TOKEN, DATABASE_WORK_PER_SITE, DATABASE_WORK_WAIT_MS).
    */
   workLimits?: Partial<WorkGateLimits>;
+  /**
+   * The per-app ingestion quota (`LOG_QUOTA_PER_MINUTE`, `LOG_QUOTA_BYTES`; main.ts passes the
+   * configuration's); absent: no quota.
+   */
+  logQuota?: LogQuotaLimits;
 }
 
 /** The From of test sends when SMTP_FROM is not set. */
@@ -177,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('logTails', logTails);
   const appIds = new AppIdCache(deps.db);
   app.decorate('appIds', appIds);
+  app.decorate('logQuota', deps.logQuota ? new LogQuota(deps.logQuota) : null);
   const authenticator = createAuthenticator({
     db: deps.db,
     limiter: deps.authLimiter ?? defaultAuthLimiter(deps.db),

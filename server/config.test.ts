@@ -16,10 +16,20 @@ describe('loadConfig', () => {
       DEMO_LOGS: true,
       LOG_RETENTION_DAYS: 14,
       LOG_RETENTION_INTERVAL_SECONDS: 3600,
+      LOG_QUOTA_PER_MINUTE: 60_000,
+      LOG_QUOTA_BYTES: 2 ** 31,
       CORS_ORIGINS: [],
       STATIC_DIR: 'dist',
       TRUST_PROXY: false,
     });
+  });
+
+  it('reads the log quotas, 0 turning each off, and refuses a negative or fractional one', () => {
+    const quota = loadConfig({ LOG_QUOTA_PER_MINUTE: '0', LOG_QUOTA_BYTES: '1048576' });
+    expect(quota.LOG_QUOTA_PER_MINUTE).toBe(0);
+    expect(quota.LOG_QUOTA_BYTES).toBe(1_048_576);
+    expect(() => loadConfig({ LOG_QUOTA_PER_MINUTE: '-1' })).toThrow(/LOG_QUOTA_PER_MINUTE/);
+    expect(() => loadConfig({ LOG_QUOTA_BYTES: '1.5' })).toThrow(/LOG_QUOTA_BYTES/);
   });
 
   it('reads TRUST_PROXY as off, on or a list of proxy addresses', () => {

@@ -70,6 +70,21 @@ export const configSchema = z.object({
   DEMO_LOGS: flag('1'),
   LOG_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(14),
   LOG_RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /**
+   * Entries each app may store per clock minute (1,000 a second); 0: no limit. Past it a batch
+   * is refused with 429 and Retry-After (server/logs/log-quota.ts, decision 040).
+   */
+  LOG_QUOTA_PER_MINUTE: z.coerce.number().int().min(0).max(100_000_000).default(60_000),
+  /**
+   * Bytes of log entries each app may hold (2 GiB); 0: no limit. Past it a batch is refused with
+   * 429; retention by size keeps each app at 90 % of it, oldest minutes first.
+   */
+  LOG_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(2 ** 31),
   CORS_ORIGINS: z
     .string()
     .default('')

@@ -13,7 +13,7 @@ import { seedDemoIfEmpty } from './demo/seed';
 import { demoSignInToken, TOKEN_COMMAND_HINT } from './demo/sign-in';
 import { runWhileLeader } from './leader';
 import { PostgresLogNotifier } from './logs/postgres-log-notifier';
-import { startLogRetention } from './retention';
+import { retentionBytesOf, startLogRetention } from './retention';
 import { migrateToLatest, openDatabase } from './store/db';
 import { startLogSearchIndexer } from './store/log-search-indexer';
 import { isPostgresUrl } from './store/engine';
@@ -89,6 +89,12 @@ async function main(): Promise<void> {
       perSite: config.DATABASE_WORK_PER_SITE,
       maxWaitMs: config.DATABASE_WORK_WAIT_MS,
     },
+    logQuota: {
+      perMinute: config.LOG_QUOTA_PER_MINUTE,
+      bytes: config.LOG_QUOTA_BYTES,
+      // Space comes back when retention by size runs again.
+      bytesRetryAfterSeconds: config.LOG_RETENTION_INTERVAL_SECONDS,
+    },
   });
   app.addHook('onClose', () => mailer?.close());
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -131,6 +137,7 @@ async function main(): Promise<void> {
           if (error || deleted > 0) app.logNotifier.notifyAll();
         },
         config.LOG_RETENTION_INTERVAL_SECONDS * 1000,
+        retentionBytesOf(config.LOG_QUOTA_BYTES),
       );
       return async () => {
         stopRetention();

@@ -1,5 +1,6 @@
 /**
- * Log retention: entries older than LOG_RETENTION_DAYS are pruned at start and every
+ * Log retention: entries older than LOG_RETENTION_DAYS, and each app's oldest minutes past
+ * `maxBytesPerApp` (retention by size, decision 040), are pruned at start and every
  * LOG_RETENTION_INTERVAL_SECONDS (an hour), after the log store's storage work ahead (PostgreSQL:
  * the coming days' partitions). A run that fails (on SQLite: another process held the write lock
  * past the wait) has deleted only whole apps' share and rolled back the rest; the next run
@@ -8,6 +9,7 @@
 import type { Kysely } from 'kysely';
 import { pruneLogs } from './store/app-logs';
 import { logStoreOf } from './store/log-store';
+import { pruneLogsToSize } from './store/app-logs-size';
 import type { Database } from './store/db';
 
 export function startLogRetention(
@@ -15,6 +17,7 @@ export function startLogRetention(
   retentionDays: number,
   onResult: (deleted: number, error?: unknown) => void,
   intervalMs = 60 * 60 * 1000,
+  maxBytesPerApp = 0,
 ): () => void {
   let running = false;
   const run = () => {
@@ -24,6 +27,9 @@ export function startLogRetention(
     logStoreOf(db)
       .prepare(db, Date.now() * 1000)
       .then(() => pruneLogs(db, cutoff))
+      .then(async (deleted) =>
+        maxBytesPerApp > 0 ? deleted + (await pruneLogsToSize(db, maxBytesPerApp)) : deleted,
+      )
       .then(
         (deleted) => onResult(deleted),
         (error: unknown) => onResult(0, error),
@@ -34,4 +40,12 @@ export function startLogRetention(
   const timer = setInterval(run, intervalMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * What retention by size keeps of each app: 90 % of the byte quota (0: off), so an app that
+ * reached the quota can store again after the next run.
+ */
+export function retentionBytesOf(quotaBytes: number): number {
+  return Math.floor(quotaBytes * 0.9);
 }

@@ -164,6 +164,23 @@ describe('GET /apps/:app_id/logs/volume', () => {
   });
 });
 
+describe('the volume without q past its time budget', () => {
+  it('stops reading the rows of split minutes with a 503 too_slow and Retry-After', async () => {
+    // Boundaries at T0 + 10 and T0 + 20 split the minute of T0: its rows before them are read.
+    const filter = parseVolumeQuery({ ...range, level: 'info' });
+    const error: unknown = await countLogVolume(database.db, appId, filter, {
+      timeBudgetMs: -1,
+    }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ statusCode: 503, headers: { 'Retry-After': '1' } });
+    expect((error as { details: unknown[] }).details[0]).toMatchObject({
+      field: 'level',
+      code: 'too_slow',
+    });
+    // With time it answers.
+    expect((await countLogVolume(database.db, appId, filter)).buckets).toHaveLength(3);
+  });
+});
+
 describe.skipIf(testEngine !== 'sqlite')('the volume query plan', () => {
   it('counts from the (app, time, level) index alone without sorting, without q', async () => {
     const filter = parseVolumeQuery({ level: 'warn' });

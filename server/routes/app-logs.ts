@@ -24,12 +24,27 @@ import {
   logVolumeSchema,
 } from '../../src/api/schemas/app-log-volume';
 import { parseLogQuery, parseVolumeQuery, parseWaitMs } from './app-logs-query';
-import { countLogVolume } from '../store/app-logs-volume';
+import { countLogVolume, ROLLED_UP_VOLUME_TIME_BUDGET_MS } from '../store/app-logs-volume';
 import { insertLogs } from '../store/app-logs';
 import { LogPageCache } from '../store/app-logs-cache';
 import { bodyOf, LOG_PAGE_CONTENT_TYPE, waitForPage } from './app-logs-wait';
 import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from './common';
 import { ingestValidatorCompiler } from './log-ingest-body';
+import { errorBodySchema } from '../../src/api/schemas/error';
+import { WALK_TIME_BUDGET_MS } from '../store/app-logs-walk';
+
+/** The 503 of a page or volume without `q` past its time budget (app-logs-walk.ts, decision 040). */
+const LOG_QUERY_TOO_SLOW_RESPONSE = {
+  503: errorBodySchema.meta({
+    description:
+      `A query without \`q\` ran past its time budget (a page ${String(WALK_TIME_BUDGET_MS)} ms, ` +
+      `the volume ${String(ROLLED_UP_VOLUME_TIME_BUDGET_MS)} ms) ` +
+      '(`too_slow`); try again after Retry-After seconds.',
+    headers: {
+      'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait' },
+    },
+  }),
+};
 
 const appParams = z.object({
   app_id: textSchema().min(1).max(200).describe('The application key'),
@@ -105,7 +120,11 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['apps', 'logs'],
         params: appParams,
         querystring: logQuerySchema,
-        response: { 200: z.array(appLogEntrySchema), ...errorResponses([...AUTH_ERRORS, 404]) },
+        response: {
+          200: z.array(appLogEntrySchema),
+          ...errorResponses([...AUTH_ERRORS, 404]),
+          ...LOG_QUERY_TOO_SLOW_RESPONSE,
+        },
       },
     },
     async (request, reply) => {
@@ -146,7 +165,11 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['apps', 'logs'],
         params: appParams,
         querystring: volumeQuerySchema,
-        response: { 200: logVolumeSchema, ...errorResponses([...AUTH_ERRORS, 404]) },
+        response: {
+          200: logVolumeSchema,
+          ...errorResponses([...AUTH_ERRORS, 404]),
+          ...LOG_QUERY_TOO_SLOW_RESPONSE,
+        },
       },
     },
     async (request, reply) => {
@@ -157,6 +180,18 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * A flood past the quota per minute is refused before its body is read (up to 1 MiB of JSON
+   * to parse and check per request): when the app's minute is already full, any batch is over.
+   * An unknown app or anything else wrong is left to the route, which answers it in its order.
+   */
+  const refuseWhenMinuteIsFull = async (siteId: string, key: string): Promise<void> => {
+    const quota = app.logQuota;
+    if (quota === null) return;
+    const appId = await appIds.idOf(siteId, key).catch(() => null);
+    if (appId !== null) await quota.admitCount(db, appId, 1);
+  };
+
   app.post(
     '/apps/:app_id/logs',
     {
@@ -165,6 +200,10 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
       // types a route's compiler with the whole schema object but calls it with one part's
       // schema (`schema.body`, …), as the service's own compiler; hence the cast.
       validatorCompiler: ingestValidatorCompiler as never,
+      preParsing: async (request, _reply, payload) => {
+        await refuseWhenMinuteIsFull(request.auth.siteId, request.params.app_id);
+        return payload;
+      },
       schema: {
         summary: 'Ingest app logs',
         description:
@@ -176,14 +215,26 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
         body: logIngestBodySchema,
         response: {
           201: z.array(appLogEntrySchema),
-          ...errorResponses([...AUTH_ERRORS, 404, 413, 415, 422]),
+          ...errorResponses([...AUTH_ERRORS, 404, 413, 415, 422, 429]),
           ...DATABASE_BUSY_RESPONSE,
         },
       },
     },
     async (request, reply) => {
       const appId = await appIds.idOf(request.auth.siteId, request.params.app_id);
-      const { page, commit } = await insertLogs(db, appId, request.body.logs);
+      const quota = app.logQuota;
+      const { page, commit } = await insertLogs(
+        db,
+        appId,
+        request.body.logs,
+        quota
+          ? {
+              admitCount: (count) => quota.admitCount(db, appId, count),
+              admitRows: (rows) => quota.admitRows(db, appId, rows),
+              stored: (rows) => quota.recordStored(appId, rows),
+            }
+          : {},
+      );
       app.logNotifier.notify(appId, commit);
       // The stored entries as JSON text, sent as it is (as the GET route does, hence the cast).
       return reply

@@ -245,6 +245,22 @@ async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
   return deleted + Number(rest.numDeletedRows);
 }
 
+/** One app's entries older than `cutoffUs` (retention by size), its search rows and minutes. */
+async function pruneApp(db: Kysely<Database>, appId: number, cutoffUs: number): Promise<number> {
+  const result = await db.transaction().execute(async (trx) => {
+    await removeFromRollup(trx, { cutoffUs, appId });
+    await sql`delete from app_log_search where app_id = ${appId} and time_us < ${cutoffUs}`.execute(
+      trx,
+    );
+    return trx
+      .deleteFrom('app_logs')
+      .where('app_id', '=', appId)
+      .where('time_us', '<', cutoffUs)
+      .executeTakeFirst();
+  });
+  return Number(result.numDeletedRows);
+}
+
 /** The LogStore of log-store.ts for PostgreSQL (checked against the interface there). */
 export const postgresLogStore = {
   appendRows,
@@ -257,6 +273,7 @@ export const postgresLogStore = {
   searchTimedOut,
   notIndexed,
   prune,
+  pruneApp,
   prepare,
   isDuplicateTime,
 };

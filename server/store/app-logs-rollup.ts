@@ -4,7 +4,7 @@
  * transactions: ingestion adds each batch with one upsert, retention takes out what it deletes.
  * The volume route (app-logs-volume.ts) sums it instead of counting every row of the range.
  */
-import { CompiledQuery, sql, type Kysely, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { AppLogMinutesTable, NewLogRow } from './app-logs-table';
 import type { Database } from './db';
 import { engineOf } from './engine';
@@ -22,7 +22,23 @@ export function minuteOf(timeUs: number): number {
 }
 
 /** The rollup's columns in the order the upsert binds them. */
-const MINUTE_COLUMNS = ['app_id', 'job_key', 'minute_us', 'level', 'entries'] as const;
+const MINUTE_COLUMNS = ['app_id', 'job_key', 'minute_us', 'level', 'entries', 'bytes'] as const;
+
+/**
+ * A row's stored size, as the rollup counts it (migration 011): the length of the texts it is
+ * stored as. SQL's `length` counts characters, as JavaScript's does (but for characters outside
+ * the BMP, which JavaScript counts twice): close enough for a quota.
+ */
+export function rowBytes(row: { data: string; context?: string | null; search: string }): number {
+  return row.data.length + (row.context?.length ?? 0) + row.search.length;
+}
+
+/** `rowBytes` in SQL, for rows of `app_logs` (PostgreSQL stores data and context as json). */
+export function rowBytesSql(db: Kysely<Database>) {
+  return engineOf(db) === 'postgres'
+    ? sql<number>`length(app_logs.data::text) + coalesce(length(app_logs.context::text), 0) + length(app_logs.search)`
+    : sql<number>`length(app_logs.data) + coalesce(length(app_logs.context), 0) + length(app_logs.search)`;
+}
 
 /** The upsert's SQL by engine and row count: Kysely compiles it once, not once per batch. */
 const upsertSqlByShape = new Map<string, string>();
@@ -31,13 +47,14 @@ function upsertSql(db: Kysely<Database>, rows: number): string {
   const shape = `${engineOf(db)}:${String(rows)}`;
   let text = upsertSqlByShape.get(shape);
   if (text === undefined) {
-    const placeholder = { app_id: 0, job_key: '', minute_us: 0, level: 0, entries: 0 };
+    const placeholder = { app_id: 0, job_key: '', minute_us: 0, level: 0, entries: 0, bytes: 0 };
     text = db
       .insertInto('app_log_minutes')
       .values(Array.from({ length: rows }, () => placeholder))
       .onConflict((conflict) =>
         conflict.columns(['app_id', 'job_key', 'minute_us', 'level']).doUpdateSet((eb) => ({
           entries: eb('app_log_minutes.entries', '+', eb.ref('excluded.entries')),
+          bytes: eb('app_log_minutes.bytes', '+', eb.ref('excluded.bytes')),
         })),
       )
       .compile().sql;
@@ -66,8 +83,11 @@ export async function addToRollup(db: Kysely<Database>, rows: readonly NewLogRow
     // `job_key` last: whatever it holds, the key stays unique.
     const key = `${minute.app_id}:${minute.minute_us}:${minute.level}:${minute.job_key}`;
     const counted = counts.get(key);
-    if (counted) counted.entries += 1;
-    else counts.set(key, { ...minute, entries: 1 });
+    const bytes = rowBytes(row);
+    if (counted) {
+      counted.entries += 1;
+      counted.bytes += bytes;
+    } else counts.set(key, { ...minute, entries: 1, bytes });
   };
   for (const row of rows) {
     count(row, undefined);
@@ -99,22 +119,28 @@ export async function removeFromRollup(
   await whole.execute();
   if (cutoffMinute === cutoffUs) return;
   // The cutoff's minute: each (app, job_key, level) of it loses its rows before the cutoff.
+  const removed = (eb: ExpressionBuilder<Database, 'app_log_minutes'>) =>
+    eb
+      .selectFrom('app_logs')
+      .whereRef('app_logs.app_id', '=', 'app_log_minutes.app_id')
+      .where('app_logs.time_us', '>=', cutoffMinute)
+      .where('app_logs.time_us', '<', cutoffUs)
+      .whereRef('app_logs.level', '=', 'app_log_minutes.level')
+      .where(
+        sql<SqlBool>`(app_log_minutes.job_key = '' or '=' || app_logs.job = app_log_minutes.job_key)`,
+      );
   let partial = db
     .updateTable('app_log_minutes')
     .set((eb) => ({
       entries: eb(
         'entries',
         '-',
-        eb
-          .selectFrom('app_logs')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('app_logs.app_id', '=', 'app_log_minutes.app_id')
-          .where('app_logs.time_us', '>=', cutoffMinute)
-          .where('app_logs.time_us', '<', cutoffUs)
-          .whereRef('app_logs.level', '=', 'app_log_minutes.level')
-          .where(
-            sql<SqlBool>`(app_log_minutes.job_key = '' or '=' || app_logs.job = app_log_minutes.job_key)`,
-          ),
+        removed(eb).select((inner) => inner.fn.countAll<number>().as('n')),
+      ),
+      bytes: eb(
+        'bytes',
+        '-',
+        removed(eb).select(sql<number>`coalesce(sum(${rowBytesSql(db)}), 0)`.as('n')),
       ),
     }))
     .where('minute_us', '=', cutoffMinute);

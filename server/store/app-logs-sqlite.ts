@@ -146,18 +146,21 @@ async function insertLogRows(
 async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
   const apps = await db.selectFrom('apps').select('id').execute();
   let deleted = 0;
-  for (const app of apps) {
-    deleted += await inSqliteWriteTransaction(db, async (trx) => {
-      await removeFromRollup(trx, { cutoffUs, appId: app.id });
-      const result = await trx
-        .deleteFrom('app_logs')
-        .where('app_id', '=', app.id)
-        .where('time_us', '<', cutoffUs)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    });
-  }
+  for (const app of apps) deleted += await pruneApp(db, app.id, cutoffUs);
   return deleted;
+}
+
+/** One app's share of `prune`: its entries older than `cutoffUs` (retention by size too). */
+async function pruneApp(db: Kysely<Database>, appId: number, cutoffUs: number): Promise<number> {
+  return inSqliteWriteTransaction(db, async (trx) => {
+    await removeFromRollup(trx, { cutoffUs, appId });
+    const result = await trx
+      .deleteFrom('app_logs')
+      .where('app_id', '=', appId)
+      .where('time_us', '<', cutoffUs)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
 }
 
 /** Nothing to prepare: the table is not partitioned. */
@@ -188,6 +191,7 @@ export const sqliteLogStore = {
   searchTimedOut,
   notIndexed,
   prune,
+  pruneApp,
   prepare,
   isDuplicateTime,
 };

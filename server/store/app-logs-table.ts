@@ -71,4 +71,6 @@ export interface AppLogMinutesTable {
   /** Rank of the level, as `app_logs.level`. */
   level: number;
   entries: number;
+  /** Their stored size: the length of `data`, `context` and `search` (migration 011, rowBytes). */
+  bytes: number;
 }

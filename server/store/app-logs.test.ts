@@ -416,6 +416,30 @@ describe('queryLogs (property: equals an in-memory filter of the same entries)',
     expect(page.count).toBe(2);
   });
 
+  it('stops a page without q past its time budget with a 503 too_slow and Retry-After', async () => {
+    const appId = await createApp();
+    await insertLogs(db, appId, [
+      { level: 'info', data: 'one' },
+      { level: 'error', data: 'two', context: { job: { name: 'sync' } } },
+    ]);
+    // Each reads a row (a statement that reads none is done before any clock could stop it).
+    for (const raw of [{ level: 'warn' }, { job: 'sync' }, {}] satisfies RawLogQuery[]) {
+      const filter = parseLogQuery(raw);
+      const error: unknown = await queryLogs(db, appId, filter, { timeBudgetMs: 0 }).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(HttpError);
+      const httpError = error as HttpError;
+      expect(httpError.statusCode).toBe(503);
+      expect(httpError.headers['Retry-After']).toBe('1');
+      expect(httpError.details[0]).toMatchObject({ resource: 'log', code: 'too_slow' });
+      expect(httpError.message).toContain('0 ms');
+    }
+    // With time, the same query answers, and the connection is usable after the stop.
+    const page = await queryLogs(db, appId, parseLogQuery({ level: 'warn' }));
+    expect(entriesOf(page).map((entry) => entry.data)).toEqual(['two']);
+  });
+
   it('keeps another app’s entries out', async () => {
     const a = await createApp();
     const b = await createApp();
@@ -530,8 +554,11 @@ describe('pruneLogs', () => {
 });
 
 describe.skipIf(testEngine !== 'sqlite')('query plans (EXPLAIN QUERY PLAN)', () => {
-  async function plan(filter: LogFilter, indexTerms?: string[]): Promise<string> {
-    const compiled = selectLogs(db, 1, filter, indexTerms ? { indexTerms } : {}).compile();
+  async function plan(filter: LogFilter, indexTerms?: string[], level?: number): Promise<string> {
+    const compiled = selectLogs(db, 1, filter, {
+      ...(indexTerms ? { indexTerms } : {}),
+      ...(level === undefined ? {} : { level }),
+    }).compile();
     const result = await db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
     );
@@ -555,7 +582,7 @@ describe.skipIf(testEngine !== 'sqlite')('query plans (EXPLAIN QUERY PLAN)', () 
   });
 
   it('a page before a time and the q window stay on the (app, time) index', async () => {
-    for (const raw of [{ before: '1763700000' }, { q: 'payment failed' }, { level: 'error' }]) {
+    for (const raw of [{ before: '1763700000' }, { q: 'payment failed' }]) {
       const detail = await plan(parseLogQuery(raw));
       expect(detail).toMatch(/USING INDEX app_logs_app_time/);
       expect(detail).not.toMatch(/\bSCAN\b|TEMP B-TREE/);
@@ -573,6 +600,29 @@ describe.skipIf(testEngine !== 'sqlite')('query plans (EXPLAIN QUERY PLAN)', () 
     expect(detail).toMatch(/MULTI-INDEX OR/);
     expect(detail).toMatch(/SEARCH app_logs USING INTEGER PRIMARY KEY \(rowid>\?\)/);
     expect(detail).not.toMatch(/app_logs_app_time/);
+  });
+
+  it('a level walk reads each level’s range of its index in order (decision 040)', async () => {
+    const cases: Array<[RawLogQuery, RegExp]> = [
+      [{ level: 'error' }, /USING INDEX app_logs_app_level_time \(app_id=\? AND level=\?\)/],
+      [
+        { level: 'error', since: '1763700000' },
+        /USING INDEX app_logs_app_level_time \(app_id=\? AND level=\? AND time_us>\?\)/,
+      ],
+      [
+        { level: 'error', before: '1763700000' },
+        /USING INDEX app_logs_app_level_time \(app_id=\? AND level=\? AND time_us<\?\)/,
+      ],
+      [
+        { level: 'error', job: 'sync-orders' },
+        /USING INDEX app_logs_app_job_level_time \(app_id=\? AND job=\? AND level=\?\)/,
+      ],
+    ];
+    for (const [raw, index] of cases) {
+      const detail = await plan(parseLogQuery(raw), undefined, 4);
+      expect(detail).toMatch(index);
+      expect(detail).not.toMatch(/\bSCAN\b|TEMP B-TREE/);
+    }
   });
 
   it('the job filter reads that job’s rows through its index', async () => {

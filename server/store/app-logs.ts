@@ -12,6 +12,7 @@ import { writeTransaction, type Database } from './db';
 import { lowerBoundUs, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store';
 import { addToRollup } from './app-logs-rollup';
+import { walkLogs } from './app-logs-walk';
 import { badRequest } from '../errors';
 import {
   pageEntryOf,
@@ -93,6 +94,16 @@ export function toLogRow(appId: number, entry: LogIngestEntry, timeUs: number): 
   return placedRow(pendingRow(appId, entry), timeUs);
 }
 
+/** What ingestion asks before it writes, and tells after (the quota, server/logs/log-quota.ts). */
+export interface IngestHooks {
+  /** Throws (an HttpError) to refuse a batch of `count` entries before its rows are built. */
+  admitCount?: (count: number) => Promise<void>;
+  /** Throws (an HttpError) to refuse the batch's rows before anything is written. */
+  admitRows?: (rows: readonly PendingLogRow[]) => Promise<void>;
+  /** The batch was committed. */
+  stored?: (rows: readonly PendingLogRow[]) => void;
+}
+
 /** Attempts of a batch refused by the (app_id, time_us) index before the error goes out. */
 const DUPLICATE_TIME_ATTEMPTS = 3;
 
@@ -117,15 +128,19 @@ export async function insertLogs(
   db: Kysely<Database>,
   appId: number,
   entries: readonly LogIngestEntry[],
+  hooks: IngestHooks = {},
 ): Promise<StoredLogBatch> {
   if (entries.length === 0) return { page: pageOf([]), commit: { previousUs: 0, rows: [] } };
   const store = logStoreOf(db);
+  await hooks.admitCount?.(entries.length);
   const rows = entries.map((entry) => pendingRow(appId, entry));
+  await hooks.admitRows?.(rows);
   for (let attempt = 1; ; attempt += 1) {
     try {
       const appended = store.appendRows
         ? await store.appendRows(db, appId, rows, Date.now() * 1000)
         : await appendInSteps(db, appId, rows);
+      hooks.stored?.(rows);
       return storedBatch(rows, appended);
     } catch (error) {
       if (attempt >= DUPLICATE_TIME_ATTEMPTS || !store.isDuplicateTime(error)) throw error;
@@ -215,7 +230,7 @@ const PROBE_SAMPLE_ROWS = 2000;
 export interface QueryOptions {
   /** Rows scanned before the text index is used; Infinity: scan only, 0: index only. */
   scanBudget?: number;
-  /** Time the index step may take (ms). */
+  /** Time the index step of a `q` may take, or a page without `q` in all (ms). */
   timeBudgetMs?: number;
 }
 
@@ -266,9 +281,15 @@ export async function queryLogEntries(
   const indexTerms = filter.search ? indexableTerms(filter.search.terms) : [];
   const range = rangeOf(filter);
   if (!filter.search) {
-    return (await logStoreOf(db).runWalk(db, selectLogs(db, appId, filter).compile())).map(
-      pageEntryOf,
+    const store = logStoreOf(db);
+    const rows = await walkLogs(
+      filter,
+      (level, deadline) =>
+        store.runWalk(db, selectLogs(db, appId, filter, { level, deadline }).compile()),
+      (error) => store.searchTimedOut(error),
+      options.timeBudgetMs,
     );
+    return rows.map(pageEntryOf);
   }
   if (indexTerms.length === 0 || budget === Infinity) {
     return (await selectLogs(db, appId, filter, { range }).execute()).map(pageEntryOf);
@@ -411,6 +432,8 @@ export function selectLogs(
     indexTerms?: string[];
     deadline?: number;
     unordered?: boolean;
+    /** This level only, instead of the filter's minimum (a walk's step, app-logs-walk.ts). */
+    level?: number;
   } = {},
 ) {
   const store = logStoreOf(db);
@@ -424,6 +447,9 @@ export function selectLogs(
     .selectFrom('app_logs')
     .select(['id', 'level', 'data', 'context', 'created_at', 'time_us'])
     .where(appIdRef, '=', appId);
+  if (!byIndex && options.deadline !== undefined) {
+    query = query.where(store.withinDeadline(options.deadline));
+  }
   if (byIndex) {
     const scope = { appId, lowUs: range.lowUs, highUs: range.highUs };
     query = query.where(
@@ -432,7 +458,8 @@ export function selectLogs(
   }
   if (range.lowUs !== undefined) query = query.where(timeRef, '>=', range.lowUs);
   if (range.highUs !== undefined) query = query.where(timeRef, '<', range.highUs);
-  if (filter.minLevel !== undefined) query = query.where('level', '>=', filter.minLevel);
+  if (options.level !== undefined) query = query.where('level', '=', options.level);
+  else if (filter.minLevel !== undefined) query = query.where('level', '>=', filter.minLevel);
   if (filter.job !== undefined) query = query.where('job', '=', filter.job);
   if (filter.search) {
     for (const level of filter.search.exactLevels) query = query.where('level', '=', level);

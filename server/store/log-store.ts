@@ -75,6 +75,8 @@ export interface LogStore {
   notIndexed(column: 'app_id' | 'time_us'): RawBuilder<number>;
   /** Deletes every entry with `time_us < cutoffUs`; returns how many. */
   prune(db: Kysely<Database>, cutoffUs: number): Promise<number>;
+  /** Deletes one app's entries with `time_us < cutoffUs` (retention by size); returns how many. */
+  pruneApp(db: Kysely<Database>, appId: number, cutoffUs: number): Promise<number>;
   /** Storage work ahead of time (PostgreSQL: the coming days' partitions); at start and hourly. */
   prepare(db: Kysely<Database>, nowUs: number): Promise<void>;
   /** True for a write refused by the unique (app_id, time_us) index. */

@@ -8,6 +8,8 @@ import { logMinutesMigration } from './006-log-minutes';
 import { logSearchPostgresMigration } from './007-log-search-postgres';
 import { logAppendPostgresMigration } from './008-log-append-postgres';
 import { logSearchFileMigration } from './009-log-search-file';
+import { logLevelIndexesMigration } from './010-log-level-indexes';
+import { logMinuteBytesMigration } from './011-log-minute-bytes';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '007-log-search-postgres': logSearchPostgresMigration,
   '008-log-append-postgres': logAppendPostgresMigration,
   '009-log-search-file': logSearchFileMigration,
+  '010-log-level-indexes': logLevelIndexesMigration,
+  '011-log-minute-bytes': logMinuteBytesMigration,
 };

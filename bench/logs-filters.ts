@@ -1,0 +1,204 @@
+/**
+ * `npm run bench:logs:filters` (issue 26, decision 040): `level`, `job` and volume queries on an
+ * app of BENCH_ENTRIES (default 1,000,000) entries on SQLite, warm and cold, with the event
+ * loop's longest block during each case, beside the code before (one walk of the (app_id,
+ * time_us) index, as raw better-sqlite3 on the same file, in the same run).
+ *
+ * The fill is the seeded generator's entries (bench/log-entries.ts) over 7 days with no `fatal`
+ * and no `unknown` entry (they become `error` and `warn`): `level=fatal` then matches nothing,
+ * the issue's repro, where a walk of the time index reads every row. "Cold" is the first query
+ * of a connection opened for it (SQLite's page cache empty); the operating system's file cache
+ * stays warm (dropping it needs root), so a cold disk read is not measured.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { parseLogQuery, parseVolumeQuery, type RawLogQuery } from '../server/routes/app-logs-query';
+import { queryLogs, toLogRow } from '../server/store/app-logs';
+import { countLogVolume } from '../server/store/app-logs-volume';
+import { migrateToLatest, openDatabase, type Db } from '../server/store/db';
+import { insertApp } from '../server/store/apps';
+import { searchFileOf } from '../server/store/log-search-file';
+import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
+import { appFixture } from '../server/test-support.test-helper';
+import { JOBS, makeEntry } from './log-entries';
+import { printStats, stat, type Stat } from './stats';
+
+const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const COLD_SAMPLES = Number(process.env.BENCH_COLD_SAMPLES ?? 20);
+const SPAN_US = 7 * 86_400 * 1_000_000;
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-filters-'));
+const file = join(dir, 'bench.db');
+
+async function fill(db: Db): Promise<{ appId: number; startUs: number }> {
+  await sql`insert into sites (id, name, created_at) values ('bench', 'Bench', '2026-01-01T00:00:00.000Z')`.execute(
+    db,
+  );
+  const appId = await insertApp(db, 'bench', appFixture('main'));
+  const raw = new SQLite(file);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = OFF');
+  const insert = raw.prepare(
+    'INSERT INTO app_logs (app_id, time_us, level, job, data, context, created_at, search) ' +
+      'VALUES (@app_id, @time_us, @level, @job, @data, @context, @created_at, @search)',
+  );
+  const startUs = Date.now() * 1000 - SPAN_US;
+  const step = Math.floor(SPAN_US / ENTRIES);
+  const put = raw.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i += 1) {
+      const row = toLogRow(appId, makeEntry(), startUs + i * step);
+      // No fatal (4) and no unknown (5): `level=fatal` matches nothing.
+      if (row.level === 4) row.level = 3;
+      if (row.level === 5) row.level = 2;
+      insert.run(row);
+    }
+  });
+  for (let from = 0; from < ENTRIES; from += 100_000) put(from, Math.min(ENTRIES, from + 100_000));
+  // Nothing for the search indexer to do (no case searches).
+  raw.prepare('attach database ? as search').run(searchFileOf(file));
+  raw
+    .prepare(
+      'update search.app_logs_fts_state set indexed_id = (select max(id) from main.app_logs)',
+    )
+    .run();
+  raw.close();
+  await fillLogMinutes(db);
+  return { appId, startUs };
+}
+
+/** The longest event loop block (ms) while `run` goes, and its latencies. */
+async function measured(
+  n: number,
+  run: () => Promise<unknown>,
+): Promise<{ stat: Stat; blockMs: number }> {
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  const samples: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+    // A timer's turn: the monitor's own timer must run to see how late it is.
+    await new Promise((wake) => setTimeout(wake, 2));
+  }
+  loop.disable();
+  return { stat: stat(samples), blockMs: loop.max / 1e6 };
+}
+
+/** The query before decision 040, as it ran: one walk of the (app_id, time_us) index. */
+function beforeQuery(
+  raw: SQLite.Database,
+  appId: number,
+  query: RawLogQuery,
+): () => Promise<unknown> {
+  const filter = parseLogQuery(query);
+  const where = ['app_id = ?'];
+  const values: unknown[] = [appId];
+  if (filter.minLevel !== undefined) {
+    where.push('level >= ?');
+    values.push(filter.minLevel);
+  }
+  if (filter.job !== undefined) {
+    where.push('job = ?');
+    values.push(filter.job);
+  }
+  const index = filter.job === undefined ? 'app_logs_app_time' : 'app_logs_app_job_time';
+  const statement = raw.prepare(
+    `select id, level, data, context, created_at, time_us from app_logs indexed by ${index} ` +
+      `where ${where.join(' and ')} order by time_us desc limit ${String(filter.limit)}`,
+  );
+  return () => Promise.resolve(statement.all(...values));
+}
+
+async function main(): Promise<void> {
+  const db = openDatabase(file);
+  await migrateToLatest(db);
+  const started = performance.now();
+  const { appId } = await fill(db);
+  console.log(
+    `filled ${String(ENTRIES)} entries in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const raw = new SQLite(file, { readonly: true });
+  const job = JOBS[0] ?? 'sync-orders';
+  const pages: Record<string, RawLogQuery> = {
+    'level=fatal (no match)': { level: 'fatal' },
+    'level=error': { level: 'error' },
+    [`job=${job}`]: { job },
+    [`job=${job}&level=fatal`]: { job, level: 'fatal' },
+  };
+  const volumes: Record<string, RawLogQuery> = {
+    'volume level=error 24h': { level: 'error' },
+    [`volume job=${job} 24h`]: { job },
+  };
+  const stats: Record<string, Stat> = {};
+  const blocks: Record<string, number> = {};
+  const record = (name: string, result: { stat: Stat; blockMs: number }) => {
+    stats[name] = result.stat;
+    blocks[name] = result.blockMs;
+  };
+  for (const [name, query] of Object.entries(pages)) {
+    const filter = parseLogQuery(query);
+    const before = beforeQuery(raw, appId, query);
+    // Warm-up, then alternating in pairs would double the work of the slow one: each in turn.
+    for (let i = 0; i < 3; i += 1) {
+      await queryLogs(db, appId, filter);
+      await before();
+    }
+    record(`${name} warm`, await measured(SAMPLES, () => queryLogs(db, appId, filter)));
+    record(`${name} before warm`, await measured(Math.max(5, Math.floor(SAMPLES / 20)), before));
+    const cold: number[] = [];
+    let coldBlock = 0;
+    for (let i = 0; i < COLD_SAMPLES; i += 1) {
+      const fresh = openDatabase(file);
+      const result = await measured(1, () => queryLogs(fresh, appId, filter));
+      cold.push(result.stat.median);
+      coldBlock = Math.max(coldBlock, result.blockMs);
+      await fresh.destroy();
+    }
+    stats[`${name} cold`] = stat(cold);
+    blocks[`${name} cold`] = coldBlock;
+  }
+  for (const [name, query] of Object.entries(volumes)) {
+    const filter = () => parseVolumeQuery(query);
+    for (let i = 0; i < 3; i += 1) await countLogVolume(db, appId, filter());
+    record(`${name} warm`, await measured(SAMPLES, () => countLogVolume(db, appId, filter())));
+    // The count from the rows (decision 019, before the rollup of 024): the raw baseline.
+    record(
+      `${name} rows warm`,
+      await measured(Math.max(5, Math.floor(SAMPLES / 20)), () =>
+        countLogVolume(db, appId, filter(), { fromRows: true }),
+      ),
+    );
+    const cold: number[] = [];
+    let coldBlock = 0;
+    for (let i = 0; i < COLD_SAMPLES; i += 1) {
+      const fresh = openDatabase(file);
+      const result = await measured(1, () => countLogVolume(fresh, appId, filter()));
+      cold.push(result.stat.median);
+      coldBlock = Math.max(coldBlock, result.blockMs);
+      await fresh.destroy();
+    }
+    stats[`${name} cold`] = stat(cold);
+    blocks[`${name} cold`] = coldBlock;
+  }
+  printStats(`SQLite, ${String(ENTRIES)} entries (ms)`, stats);
+  console.log('\nlongest event loop block (ms)');
+  for (const [name, ms] of Object.entries(blocks))
+    console.log(`${name.padEnd(40)} ${ms.toFixed(1)}`);
+  console.log('\nbefore ÷ now, median (warm)');
+  for (const name of [...Object.keys(pages), ...Object.keys(volumes)]) {
+    const now = stats[`${name} warm`];
+    const old = stats[`${name} before warm`] ?? stats[`${name} rows warm`];
+    if (now && old) console.log(`${name.padEnd(40)} ${(old.median / now.median).toFixed(1)}×`);
+  }
+  raw.close();
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+await main();
