@@ -26,8 +26,9 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import type { Kysely } from 'kysely';
 import type { FastifyServerOptions } from 'fastify';
 import { createAuthenticator } from './auth';
+import { handleClientError } from './client-errors';
 import { defaultAuthLimiter, type FailedAuthLimiter } from './auth-limiter';
-import { errorBody, registerErrorHandling, validatorCompiler } from './errors';
+import { errorBody, registerErrorHandling, sendError, validatorCompiler } from './errors';
 import { registerJsonBodyParser } from './json-body';
 import { InProcessLogNotifier, type LogNotifier } from './logs/log-notifier';
 import { LogTailWaits } from './logs/log-waits';
@@ -159,6 +160,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // `/api/apps/` and `/api/apps` are the same route.
     routerOptions: { ignoreTrailingSlash: true },
     serverFactory: serverWithFastPath(() => waitFastPath),
+    // Header overflow, timeouts and bad HTTP answer the spec's Error body too.
+    clientErrorHandler: handleClientError,
+    // A path find-my-way refuses (bad percent-encoding, a parameter over 100 characters): the
+    // Error body, not Fastify's own.
+    frameworkErrors: (error, request, reply) => {
+      void sendError(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('db', deps.db);
@@ -321,6 +329,40 @@ async function registerDashboard(app: FastifyInstance, staticDir: string | null)
       }
       return reply.send(PLACEHOLDER_PAGE);
     }
+    if (isApi) {
+      const allowed = allowedMethods(app, path);
+      if (allowed.length > 0) {
+        return reply
+          .code(405)
+          .header('Allow', allowed.join(', '))
+          .send(
+            errorBody(
+              405,
+              `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`,
+            ),
+          );
+      }
+    }
     return reply.code(404).send(errorBody(404, `No route ${request.method} ${path}`));
+  });
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * The methods some route takes on `path` (a request path, not a pattern); empty: no route. The
+ * catch-all routes (the dashboard's files, CORS preflights) match any path and do not count.
+ */
+function allowedMethods(app: FastifyInstance, path: string): string[] {
+  // Fastify routes every request of a declared route through one handler; find-my-way answers
+  // others for a path it refuses (a parameter over `maxParamLength`), which do not count either.
+  const routeHandler = app.findRoute({ method: 'GET', url: '/api/health' }).handler;
+  return METHODS.filter((method) => {
+    // Typed as always found; find-my-way answers null when nothing matches.
+    const found = app.findRoute({ method, url: path }) as {
+      handler: unknown;
+      params: object;
+    } | null;
+    return found !== null && found.handler === routeHandler && !('*' in found.params);
   });
 }
