@@ -32,6 +32,7 @@ import { errorBody, registerErrorHandling, sendError, validatorCompiler } from '
 import { registerJsonBodyParser } from './json-body';
 import { InProcessLogNotifier, type LogNotifier } from './logs/log-notifier';
 import { LogTailWaits } from './logs/log-waits';
+import { WaitSlots, type WaitLimits } from './logs/wait-slots';
 import { AppIdCache } from './routes/app-ids';
 import { appLogRoutes } from './routes/app-logs';
 import { WaitFastPath } from './routes/app-logs-wait-fast-path';
@@ -57,6 +58,8 @@ declare module 'fastify' {
     logTails: LogTailWaits;
     /** App key → id for the log routes (server/routes/app-ids.ts). */
     appIds: AppIdCache;
+    /** Caps on waiting tails per member and site (server/logs/wait-slots.ts). */
+    waitSlots: WaitSlots;
     /** Waiting tails answered below Fastify (decision 036); null when turned off. */
     waitFastPath: WaitFastPath | null;
   }
@@ -92,6 +95,8 @@ export interface AppDeps {
    * 036); default true. Tests turn it off to compare both ways.
    */
   waitFastPath?: boolean;
+  /** Caps on waiting tails; DEFAULT_WAIT_LIMITS when absent. */
+  waitLimits?: WaitLimits;
 }
 
 /** The From of test sends when SMTP_FROM is not set. */
@@ -176,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queryTailPage(deps.db, appId, filter),
   );
   app.decorate('logTails', logTails);
+  const waitSlots = new WaitSlots(deps.waitLimits);
+  app.decorate('waitSlots', waitSlots);
   const appIds = new AppIdCache(deps.db);
   app.decorate('appIds', appIds);
   const authenticator = createAuthenticator({
@@ -272,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.waitFastPath !== false && !logsRequests(app.log) && corsOrigins.length === 0) {
     waitFastPath = new WaitFastPath({
       waits: logTails,
+      slots: waitSlots,
       appIds,
       cachedAuth: (headers) => authenticator.cached(headers),
       logError: (error, message) => {
