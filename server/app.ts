@@ -27,6 +27,12 @@ import type { Kysely } from 'kysely';
 import type { FastifyServerOptions } from 'fastify';
 import { createAuthenticator } from './auth';
 import { handleClientError } from './client-errors';
+import {
+  applyConnectionLimits,
+  CONNECTIONS_CHECKING_INTERVAL_MS,
+  DEFAULT_CONNECTION_LIMITS,
+  type ConnectionLimits,
+} from './connection-limits';
 import { defaultAuthLimiter, type FailedAuthLimiter } from './auth-limiter';
 import { errorBody, registerErrorHandling, sendError, validatorCompiler } from './errors';
 import { registerJsonBodyParser } from './json-body';
@@ -95,6 +101,8 @@ export interface AppDeps {
    * 036); default true. Tests turn it off to compare both ways.
    */
   waitFastPath?: boolean;
+  /** Timeouts and connection caps; DEFAULT_CONNECTION_LIMITS for what is absent. */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** Caps on waiting tails; DEFAULT_WAIT_LIMITS when absent. */
   waitLimits?: WaitLimits;
 }
@@ -130,21 +138,25 @@ function numberOption(options: Record<string, unknown>, name: string): number | 
 }
 
 /**
- * The HTTP server Fastify would make (its lines for a plain HTTP/1 server), with the waiting
- * tail's fast path in front of Fastify's handler once it is set.
+ * The HTTP server Fastify would make (a plain HTTP/1 server), with the waiting tail's fast path
+ * in front of Fastify's handler once it is set, and the connection limits of
+ * connection-limits.ts instead of Fastify's timeouts (72 s keep-alive, no request timeout).
  */
-function serverWithFastPath(fastPath: () => WaitFastPath | null): FastifyServerFactory {
+function serverWithFastPath(
+  fastPath: () => WaitFastPath | null,
+  limits: ConnectionLimits,
+): FastifyServerFactory {
   return (handler, options) => {
     const httpOptions = (options.http ?? {}) as ServerOptions;
-    const server = createServer(httpOptions, (request, response) => {
-      if (!fastPath()?.handle(request, response)) handler(request, response);
-    });
-    const keepAliveTimeout = numberOption(options, 'keepAliveTimeout');
-    const requestTimeout = numberOption(options, 'requestTimeout');
-    const maxRequestsPerSocket = numberOption(options, 'maxRequestsPerSocket');
-    if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
-    if (requestTimeout !== undefined) server.requestTimeout = requestTimeout;
+    const server = createServer(
+      { ...httpOptions, connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
+      (request, response) => {
+        if (!fastPath()?.handle(request, response)) handler(request, response);
+      },
+    );
+    applyConnectionLimits(server, limits);
     server.setTimeout(numberOption(options, 'connectionTimeout'));
+    const maxRequestsPerSocket = numberOption(options, 'maxRequestsPerSocket');
     if (maxRequestsPerSocket) server.maxRequestsPerSocket = maxRequestsPerSocket;
     return server;
   };
@@ -164,7 +176,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.trustProxy ?? false,
     // `/api/apps/` and `/api/apps` are the same route.
     routerOptions: { ignoreTrailingSlash: true },
-    serverFactory: serverWithFastPath(() => waitFastPath),
+    serverFactory: serverWithFastPath(() => waitFastPath, {
+      ...DEFAULT_CONNECTION_LIMITS,
+      // Behind a reverse proxy every client has the proxy's address.
+      ...(deps.trustProxy ? { maxConnectionsPerAddress: 0 } : {}),
+      ...deps.connectionLimits,
+    }),
     // Header overflow, timeouts and bad HTTP answer the spec's Error body too.
     clientErrorHandler: handleClientError,
     // A path find-my-way refuses (bad percent-encoding, a parameter over 100 characters): the
