@@ -88,6 +88,24 @@ function figuresOf(latencies: number[]): LatencyFigures {
   return { p99Ms: Math.round(at(0.99)), maxMs: Math.round(sorted.at(-1) ?? 0) };
 }
 
+/**
+ * A trivial request's p99 on a quiet machine is well under this; a control slower than it means
+ * the machine is busy, by that factor.
+ */
+export const QUIET_CONTROL_P99_MS = 10;
+
+/**
+ * The bound for the service's health p99: the control's p99 plus `marginMs`, the margin
+ * stretched by how much slower than a quiet machine the control answered. The service's own work
+ * (a query between health checks) slows down with the machine as the control's scheduling does
+ * not: at a load of 20 on two cores a 20 ms query takes 200 ms of wall time. On a quiet machine
+ * (CI) the margin is the margin.
+ */
+export function healthBoundMs(figures: HealthFigures, marginMs: number): number {
+  const slowdown = Math.max(1, figures.control.p99Ms / QUIET_CONTROL_P99_MS);
+  return figures.control.p99Ms + marginMs * slowdown;
+}
+
 export function watchHealth(apiUrl: string): { stop: () => Promise<HealthFigures> } {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
