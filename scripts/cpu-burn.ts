@@ -3,7 +3,7 @@
  * each spin one core, until this script is stopped (Ctrl+C, SIGTERM) or BURN_SECONDS pass. Used to
  * prove that the reliability suite asserts behaviour, not machine speed (RELIABILITY.md):
  *
- *   npx tsx scripts/cpu-burn.ts 2 &        # two burners
+ *   node --import tsx scripts/cpu-burn.ts 2 &   # two burners (node itself: kill reaches it)
  *   npx vitest run -c vitest.reliability.config.ts
  *   kill %1
  *
