@@ -83,6 +83,10 @@ const app = await buildApp({
   staticDir: null,
   authLimiter: new AuthFailureLimiter(1_000_000),
   logNotifier: timedNotifier,
+  // One token on one address holds all the tails here: the caps on members and addresses
+  // (issue 26) would measure themselves, not the tails.
+  waitLimits: { perUser: Number.POSITIVE_INFINITY, perSite: Number.POSITIVE_INFINITY },
+  connectionLimits: { maxConnectionsPerAddress: 0 },
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 

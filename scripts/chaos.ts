@@ -4,11 +4,14 @@
  * file, and then: every acknowledged batch is there, whole; an unacknowledged batch is whole or
  * absent (never a part); `PRAGMA integrity_check` and the FTS index's own check pass, and the
  * index holds exactly the rows up to its watermark (decision 023: the indexer is killed too).
- * Prints the figures; exits 1 on any violation. Not part of `npm test` (it takes a minute).
+ * Then the abuse scenarios of issue 26 (scripts/chaos-abuse.ts: test sends, waiting tails,
+ * idle connections, a 17 kB URL), each with health p99 beside a control's; CHAOS_ABUSE=0 skips
+ * them. Prints the figures; exits 1 on any violation. Not part of `npm test` (it takes minutes).
  */
 import Database from 'better-sqlite3';
 import { runLogAbuseScenarios } from './chaos-logs';
 import { searchFileOf } from '../server/store/log-search-file';
+import { runAbuseScenarios } from './chaos-abuse';
 import {
   postStorefrontLogs,
   startServiceProcess,
@@ -152,6 +155,13 @@ async function main(): Promise<void> {
   if (!(await runLogAbuseScenarios())) {
     console.log('FAILED: a log abuse scenario had a 5xx, a failed health check or a bad refusal');
     failed = true;
+  }
+  if (process.env.CHAOS_ABUSE !== '0') {
+    console.log('abuse scenarios (issue 26):');
+    if (!(await runAbuseScenarios())) {
+      console.log('FAILED: an abuse scenario got a 5xx, killed the service or slowed health');
+      failed = true;
+    }
   }
   if (failed) process.exit(1);
 }

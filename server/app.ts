@@ -26,11 +26,19 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import type { Kysely } from 'kysely';
 import type { FastifyServerOptions } from 'fastify';
 import { createAuthenticator } from './auth';
+import { handleClientError } from './client-errors';
+import {
+  applyConnectionLimits,
+  CONNECTIONS_CHECKING_INTERVAL_MS,
+  DEFAULT_CONNECTION_LIMITS,
+  type ConnectionLimits,
+} from './connection-limits';
 import { defaultAuthLimiter, type FailedAuthLimiter } from './auth-limiter';
-import { errorBody, registerErrorHandling, validatorCompiler } from './errors';
+import { errorBody, registerErrorHandling, sendError, validatorCompiler } from './errors';
 import { registerJsonBodyParser } from './json-body';
 import { InProcessLogNotifier, type LogNotifier } from './logs/log-notifier';
 import { LogTailWaits } from './logs/log-waits';
+import { WaitSlots, type WaitLimits } from './logs/wait-slots';
 import { AppIdCache } from './routes/app-ids';
 import { appLogRoutes } from './routes/app-logs';
 import { WaitFastPath } from './routes/app-logs-wait-fast-path';
@@ -59,6 +67,8 @@ declare module 'fastify' {
     logTails: LogTailWaits;
     /** App key → id for the log routes (server/routes/app-ids.ts). */
     appIds: AppIdCache;
+    /** Caps on waiting tails per member and site (server/logs/wait-slots.ts). */
+    waitSlots: WaitSlots;
     /** Waiting tails answered below Fastify (decision 036); null when turned off. */
     waitFastPath: WaitFastPath | null;
     /** The per-app ingestion quota (server/logs/log-quota.ts); null when off. */
@@ -106,6 +116,10 @@ export interface AppDeps {
    * configuration's); absent: no quota.
    */
   logQuota?: LogQuotaLimits;
+  /** Timeouts and connection caps; DEFAULT_CONNECTION_LIMITS for what is absent. */
+  connectionLimits?: Partial<ConnectionLimits>;
+  /** Caps on waiting tails; DEFAULT_WAIT_LIMITS when absent. */
+  waitLimits?: WaitLimits;
 }
 
 /** The From of test sends when SMTP_FROM is not set. */
@@ -139,21 +153,25 @@ function numberOption(options: Record<string, unknown>, name: string): number | 
 }
 
 /**
- * The HTTP server Fastify would make (its lines for a plain HTTP/1 server), with the waiting
- * tail's fast path in front of Fastify's handler once it is set.
+ * The HTTP server Fastify would make (a plain HTTP/1 server), with the waiting tail's fast path
+ * in front of Fastify's handler once it is set, and the connection limits of
+ * connection-limits.ts instead of Fastify's timeouts (72 s keep-alive, no request timeout).
  */
-function serverWithFastPath(fastPath: () => WaitFastPath | null): FastifyServerFactory {
+function serverWithFastPath(
+  fastPath: () => WaitFastPath | null,
+  limits: ConnectionLimits,
+): FastifyServerFactory {
   return (handler, options) => {
     const httpOptions = (options.http ?? {}) as ServerOptions;
-    const server = createServer(httpOptions, (request, response) => {
-      if (!fastPath()?.handle(request, response)) handler(request, response);
-    });
-    const keepAliveTimeout = numberOption(options, 'keepAliveTimeout');
-    const requestTimeout = numberOption(options, 'requestTimeout');
-    const maxRequestsPerSocket = numberOption(options, 'maxRequestsPerSocket');
-    if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
-    if (requestTimeout !== undefined) server.requestTimeout = requestTimeout;
+    const server = createServer(
+      { ...httpOptions, connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
+      (request, response) => {
+        if (!fastPath()?.handle(request, response)) handler(request, response);
+      },
+    );
+    applyConnectionLimits(server, limits);
     server.setTimeout(numberOption(options, 'connectionTimeout'));
+    const maxRequestsPerSocket = numberOption(options, 'maxRequestsPerSocket');
     if (maxRequestsPerSocket) server.maxRequestsPerSocket = maxRequestsPerSocket;
     return server;
   };
@@ -173,7 +191,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.trustProxy ?? false,
     // `/api/apps/` and `/api/apps` are the same route.
     routerOptions: { ignoreTrailingSlash: true },
-    serverFactory: serverWithFastPath(() => waitFastPath),
+    serverFactory: serverWithFastPath(() => waitFastPath, {
+      ...DEFAULT_CONNECTION_LIMITS,
+      // Behind a reverse proxy every client has the proxy's address.
+      ...(deps.trustProxy ? { maxConnectionsPerAddress: 0 } : {}),
+      ...deps.connectionLimits,
+    }),
+    // Header overflow, timeouts and bad HTTP answer the spec's Error body too.
+    clientErrorHandler: handleClientError,
+    // A path find-my-way refuses (bad percent-encoding, a parameter over 100 characters): the
+    // Error body, not Fastify's own.
+    frameworkErrors: (error, request, reply) => {
+      void sendError(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('db', deps.db);
@@ -183,6 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queryTailPage(deps.db, appId, filter),
   );
   app.decorate('logTails', logTails);
+  const waitSlots = new WaitSlots(deps.waitLimits);
+  app.decorate('waitSlots', waitSlots);
   const appIds = new AppIdCache(deps.db);
   app.decorate('appIds', appIds);
   app.decorate('logQuota', deps.logQuota ? new LogQuota(deps.logQuota) : null);
@@ -285,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.waitFastPath !== false && !logsRequests(app.log) && corsOrigins.length === 0) {
     waitFastPath = new WaitFastPath({
       waits: logTails,
+      slots: waitSlots,
       appIds,
       cachedAuth: (headers) => authenticator.cached(headers),
       logError: (error, message) => {
@@ -342,6 +375,40 @@ async function registerDashboard(app: FastifyInstance, staticDir: string | null)
       }
       return reply.send(PLACEHOLDER_PAGE);
     }
+    if (isApi) {
+      const allowed = allowedMethods(app, path);
+      if (allowed.length > 0) {
+        return reply
+          .code(405)
+          .header('Allow', allowed.join(', '))
+          .send(
+            errorBody(
+              405,
+              `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`,
+            ),
+          );
+      }
+    }
     return reply.code(404).send(errorBody(404, `No route ${request.method} ${path}`));
+  });
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * The methods some route takes on `path` (a request path, not a pattern); empty: no route. The
+ * catch-all routes (the dashboard's files, CORS preflights) match any path and do not count.
+ */
+function allowedMethods(app: FastifyInstance, path: string): string[] {
+  // Fastify routes every request of a declared route through one handler; find-my-way answers
+  // others for a path it refuses (a parameter over `maxParamLength`), which do not count either.
+  const routeHandler = app.findRoute({ method: 'GET', url: '/api/health' }).handler;
+  return METHODS.filter((method) => {
+    // Typed as always found; find-my-way answers null when nothing matches.
+    const found = app.findRoute({ method, url: path }) as {
+      handler: unknown;
+      params: object;
+    } | null;
+    return found !== null && found.handler === routeHandler && !('*' in found.params);
   });
 }

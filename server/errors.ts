@@ -399,7 +399,11 @@ function toReply(error: unknown, resource: string): ErrorReply {
           ? 'The body is larger than 1 MiB'
           : fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
             ? 'The body must be JSON (Content-Type: application/json)'
-            : (fastifyError.message ?? 'Bad request');
+            : fastifyError.code === 'FST_ERR_MAX_PARAM_LENGTH'
+              ? 'A part of the path is longer than 100 characters'
+              : fastifyError.code === 'FST_ERR_BAD_URL'
+                ? 'The path is not validly percent-encoded'
+                : (fastifyError.message ?? 'Bad request');
     return { body: errorBody(status, message) };
   }
   return { body: errorBody(500, 'Internal server error') };

@@ -14,6 +14,7 @@ import { demoSignInToken, TOKEN_COMMAND_HINT } from './demo/sign-in';
 import { runWhileLeader } from './leader';
 import { PostgresLogNotifier } from './logs/postgres-log-notifier';
 import { retentionBytesOf, startLogRetention } from './retention';
+import { descriptorBudget, readDescriptorLimit } from './connection-limits';
 import { migrateToLatest, openDatabase } from './store/db';
 import { startLogSearchIndexer } from './store/log-search-indexer';
 import { isPostgresUrl } from './store/engine';
@@ -75,7 +76,18 @@ async function main(): Promise<void> {
   await logNotifier?.start();
 
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL) : null;
+  // Connections stay below the process's descriptor limit (issue 26: 21,000 sockets took them all).
+  const descriptors = readDescriptorLimit();
+  const connectionCaps = descriptorBudget(descriptors);
+  const perAddress = config.TRUST_PROXY
+    ? 'no cap per address behind TRUST_PROXY'
+    : `${connectionCaps.maxConnectionsPerAddress} per client address`;
+  console.log(
+    `File descriptors: ${descriptors === null ? 'limit unknown' : `limit ${descriptors} (ulimit -n)`}; ` +
+      `at most ${connectionCaps.maxConnections} connections, ${perAddress}`,
+  );
   const app = await buildApp({
+    connectionLimits: connectionCaps,
     db,
     logNotifier,
     corsOrigins: config.CORS_ORIGINS,

@@ -3,7 +3,7 @@
  * child process on a real SQLite file, or with TEST_ENGINE=postgres on a PostgreSQL database of
  * its own) over HTTP: never a 5xx; every error is the Error body
  * with its status as `code` and a status the route documents; a failed write commits nothing;
- * `/api/health` keeps answering within 100 ms meanwhile.
+ * `/api/health` keeps answering within 100 ms of a control server meanwhile.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,14 +19,15 @@ import {
 } from './arbitraries';
 import { createPostgresDatabase, testEngine } from '../test-database.test-helper';
 import { openDbSnapshots, type DbSnapshots } from './db-snapshot';
-import { watchHealth } from './health-watch';
+import { healthBoundMs, watchHealth } from './health-watch';
 import { startServiceProcess, type ServiceProcess } from './service-process';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 /**
- * Health answers within 100 ms (p99) while fuzzed, on top of what it takes on this machine at
- * rest, measured just before. RELIABILITY_HEALTH_LIMIT_MS raises the bar on a machine so loaded
- * that the scheduler alone adds more (see RELIABILITY.md); the figures are printed either way.
+ * Health answers (p99) within 100 ms of a control server asked at the same moments, the 100 ms
+ * stretched by as much as the machine is slow now (healthBoundMs in health-watch.ts): what the
+ * fuzzing adds, not what the machine's other load adds. The p99 at rest, measured just before,
+ * is printed beside it. RELIABILITY_HEALTH_LIMIT_MS changes the 100.
  */
 const HEALTH_LIMIT_MS = Number(process.env.RELIABILITY_HEALTH_LIMIT_MS ?? 100);
 
@@ -36,7 +37,8 @@ async function healthAtRest(): Promise<number> {
   return (await idle.stop()).p99Ms;
 }
 /** Write errors the routes document (401/403/429 cannot happen with a valid token). */
-const WRITE_ERROR_STATUSES = [400, 404, 412, 413, 415, 422];
+/** 405: an empty id makes the list's path (`PATCH /apps/`), which takes no writes. */
+const WRITE_ERROR_STATUSES = [400, 404, 405, 412, 413, 415, 422];
 
 let service: ServiceProcess;
 let token: string;
@@ -174,7 +176,7 @@ describe('fuzzing on the real service', () => {
           atRest,
         );
         expect(figures.failures).toBe(0);
-        expect(figures.p99Ms).toBeLessThan(atRest + HEALTH_LIMIT_MS);
+        expect(figures.p99Ms).toBeLessThan(healthBoundMs(figures, HEALTH_LIMIT_MS));
       }
       // The inputs reach both outcomes, or the property proves little.
       expect(statuses.get(route.success) ?? 0).toBeGreaterThan(RUNS / 50);
@@ -221,7 +223,7 @@ describe('fuzzing on the real service', () => {
       const figures = await health.stop();
       console.info('GET logs', Object.fromEntries(statuses), 'health', figures, 'at rest', atRest);
       expect(figures.failures).toBe(0);
-      expect(figures.p99Ms).toBeLessThan(atRest + HEALTH_LIMIT_MS);
+      expect(figures.p99Ms).toBeLessThan(healthBoundMs(figures, HEALTH_LIMIT_MS));
     }
   });
 });

@@ -63,7 +63,8 @@ describe('retention on a SQLite file another process writes', () => {
     }
     const figures = await health.stop();
     expect(figures.failures).toBe(0);
-    expect(figures.maxMs).toBeLessThan(1000);
+    // Within a second of a control server asked at the same moments (health-watch.ts).
+    expect(figures.maxMs).toBeLessThan(figures.control.maxMs + 1000);
 
     // Nothing was lost: a later run deletes the entry, with its search index entry.
     await expect.poll(() => storefrontLogs(tag), { timeout: 10_000 }).toEqual([]);

@@ -20,6 +20,7 @@ import { parse as parseQueryString } from 'fast-querystring';
 import type { AuthContext } from '../auth';
 import { errorAnswer } from '../errors';
 import type { LogTailWaits } from '../logs/log-waits';
+import type { WaitSlots } from '../logs/wait-slots';
 import { COMMON_SECURITY_HEADERS } from '../security-headers';
 import type { LogPage } from '../store/app-logs-page';
 import { parseLogQuery, parseWaitMs, type RawLogQuery } from './app-logs-query';
@@ -28,6 +29,8 @@ import { bodyOf, LOG_PAGE_CONTENT_TYPE, waitForPage } from './app-logs-wait';
 
 export interface WaitFastPathDeps {
   waits: LogTailWaits;
+  /** The caps on waiting tails, shared with the route. */
+  slots: WaitSlots;
   appIds: AppIdCache;
   /** The auth hook's caches (`Authenticator.cached`). */
   cachedAuth: (headers: IncomingMessage['headers']) => AuthContext | undefined;
@@ -90,7 +93,8 @@ export class WaitFastPath {
     const url = tailUrl(request.url ?? '');
     if (!url) return false;
     const auth = this.deps.cachedAuth(headers);
-    const appId = auth && appIds.cached(auth.siteId, url.key);
+    if (!auth) return false;
+    const appId = appIds.cached(auth.siteId, url.key);
     if (appId === undefined) return false;
     let filter;
     let waitMs;
@@ -103,7 +107,22 @@ export class WaitFastPath {
     }
     if (waitMs <= 0 || filter.sinceUs === undefined) return false;
     this.taken += 1;
-    waitForPage(waits, appId, { ...filter, sinceUs: filter.sinceUs }, waitMs, response).then(
+    let release;
+    try {
+      release = this.deps.slots.acquire(auth);
+    } catch (error) {
+      // Over a cap: the route's 429, with its body and Retry-After.
+      this.fail(response, error);
+      return true;
+    }
+    waitForPage(
+      waits,
+      appId,
+      { ...filter, sinceUs: filter.sinceUs },
+      waitMs,
+      response,
+      release,
+    ).then(
       (page) => {
         this.answer(response, page);
       },

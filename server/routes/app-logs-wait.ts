@@ -22,13 +22,17 @@ export function bodyOf(page: LogPage): Buffer {
   return body;
 }
 
-/** A wait that ends when the client goes away (abort, lost connection). */
+/**
+ * A wait that ends when the client goes away (abort, lost connection). `release` gives back the
+ * caller's slot (WaitSlots.acquire, taken before) when the wait ends, however it ends.
+ */
 export function waitForPage(
   waits: LogTailWaits,
   appId: number,
   filter: WaitFilter,
   waitMs: number,
   response: ServerResponse,
+  release: () => void,
 ): Promise<LogPage> {
   const client: Departure = {
     gone: response.destroyed,
@@ -37,5 +41,10 @@ export function waitForPage(
       return () => response.removeListener('close', listener);
     },
   };
-  return waits.page(appId, filter, waitMs, client);
+  try {
+    return waits.page(appId, filter, waitMs, client).finally(release);
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

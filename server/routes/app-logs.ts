@@ -139,6 +139,7 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
               { ...filter, sinceUs: filter.sinceUs },
               waitMs,
               reply.raw,
+              app.waitSlots.acquire(request.auth),
             )
           : await pages.query(db, appId, filter);
       // The server is closing and waits for this connection: keep-alive would hold it open.

@@ -113,7 +113,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
       const { siteId } = request.auth;
       const patch = request.body;
       const row = await writeTransaction(db, async (trx) => {
-        const current = await findAppRow(trx, siteId, request.params.app_id);
+        const current = await findAppRow(trx, siteId, request.params.app_id, { forWrite: true });
         if (!current) throw notFound('app');
         const etag = etagOf('app', siteId, current.id, current.version);
         if (!ifMatchAllows(request.headers['if-match'], etag)) throw preconditionFailed('app');

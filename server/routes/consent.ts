@@ -86,7 +86,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { siteId } = request.auth;
       const body = request.body;
       const result = await writeTransaction(db, async (trx) => {
-        const existing = await findConsentConfigRow(trx, siteId);
+        const existing = await findConsentConfigRow(trx, siteId, { forWrite: true });
         const etag = consentEtag(siteId, existing?.version ?? 0);
         if (!ifMatchAllows(request.headers['if-match'], etag)) throw preconditionFailed('consent');
         const now = nowIso();

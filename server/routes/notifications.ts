@@ -179,7 +179,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         if (body[key] !== undefined) (sent as Record<string, unknown>)[key] = body[key];
       }
       const row = await writeTransaction(db, async (trx) => {
-        const current = await findNotificationRow(trx, siteId, request.params.slug);
+        const current = await findNotificationRow(trx, siteId, request.params.slug, {
+          forWrite: true,
+        });
         if (!current) throw notFound('notification');
         const etag = etagOf('notification', siteId, current.id, current.version);
         if (!ifMatchAllows(request.headers['if-match'], etag)) {

@@ -5,15 +5,15 @@
  *   edits) with the sample in `data`, and mails subject, text and HTML parts to the signed-in
  *   user. Nothing is stored.
  *
- * Errors: 503 without `SMTP_URL`; 422 on a field whose Liquid does not parse or render; 429 past
- * five sends a minute per user; 502 when the SMTP server does not take the mail.
+ * Errors: 503 without `SMTP_URL`; 429 past five attempts a minute per user (counted before any
+ * work, failed renders too); 422 on a field whose Liquid does not parse or render, or that takes
+ * the rendered mail past MAX_RENDERED_BYTES; 503 when too many renders wait; 502 when the SMTP
+ * server does not take the mail. Rendering runs in a worker thread (mail/template-renderer.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Liquid } from 'liquidjs';
 import { z } from 'zod';
 import { LIQUID_RENDER_OPTIONS } from '../../src/api/liquid-render';
 import { readableLiquidMessage } from '../../src/api/liquid-message';
-import type { ErrorDetail } from '../../src/api/schemas/error';
 import type { LiquidField } from '../../src/api/schemas/notification';
 import {
   testSendRequestSchema,
@@ -26,6 +26,7 @@ import type { Mailer } from '../mail/mailer';
 import { FixedWindowLimiter } from '../fixed-window-limiter';
 import { findNotificationRow } from '../store/notifications';
 import { findUserEmail } from '../store/tokens';
+import { TemplateRenderer, type RenderProblem } from '../mail/template-renderer';
 import { AUTH_ERRORS, errorResponses } from './common';
 import { liquidSyntaxProblems } from './notifications';
 
@@ -35,12 +36,15 @@ export interface TestSendOptions {
   /** The From of test sends. */
   from: string;
   limiter?: FixedWindowLimiter;
+  /** Where templates render; one of its own (closed with the app) when absent. */
+  renderer?: TemplateRenderer;
 }
 
 export const HOW_TO_CONFIGURE_SMTP =
   'Set SMTP_URL (for example smtp://user:password@mail.example.com:587) in the environment of the service and restart it.';
 
-const engine = new Liquid(LIQUID_RENDER_OPTIONS);
+/** Rendered subject, text and HTML of one test send together, in UTF-8 bytes. */
+export const MAX_RENDERED_BYTES = 1_000_000;
 
 const slugParams = z.object({
   slug: z.string().min(1).max(200).describe('The notification slug or id'),
@@ -48,29 +52,58 @@ const slugParams = z.object({
 
 type Rendered = Record<LiquidField, string>;
 
-async function renderAll(body: TestSendRequest): Promise<Rendered> {
+function problemMessage(problem: RenderProblem): { code: string; message: string } {
+  switch (problem.code) {
+    case 'too_large':
+      return {
+        code: 'too_large',
+        message: `Rendered with this sample, the mail is over ${MAX_RENDERED_BYTES / 1_000_000} MB (subject, text and HTML together); it went past it in this field`,
+      };
+    case 'timeout':
+      return {
+        code: 'liquid_render',
+        message: 'Rendering with this sample took longer than its time budget',
+      };
+    case 'out_of_memory':
+      return {
+        code: 'liquid_render',
+        message: 'Rendering with this sample needed too much memory',
+      };
+    case 'failed':
+      return {
+        code: 'liquid_render',
+        message: `Rendering with this sample failed: ${readableLiquidMessage(problem.message)}`,
+      };
+  }
+}
+
+/** Subject, text and (when on) HTML rendered off the event loop, within one set of budgets. */
+async function renderAll(renderer: TemplateRenderer, body: TestSendRequest): Promise<Rendered> {
   const fields: LiquidField[] = body.html_enabled
     ? ['subject', 'text', 'html']
     : ['subject', 'text'];
-  const rendered: Rendered = { subject: '', text: '', html: '' };
-  const problems: ErrorDetail[] = [];
-  for (const field of fields) {
-    try {
-      rendered[field] = String(await engine.parseAndRender(body[field], body.data));
-    } catch (error) {
-      const raw = error instanceof Error ? error.message : String(error);
-      problems.push(
-        fieldError({
-          resource: 'notification',
-          field,
-          code: 'liquid_render',
-          message: `Rendering with this sample failed: ${readableLiquidMessage(raw)}`,
-        }),
-      );
-    }
+  const outcome = await renderer.render(
+    fields.map((name) => ({ name, source: body[name] })),
+    body.data,
+  );
+  if (outcome.kind === 'busy') {
+    throw new HttpError(503, 'Too many test sends are rendering; try again in a second', [], {
+      'Retry-After': '1',
+    });
   }
-  if (problems.length > 0) throw validation(problems, 'The template does not render');
-  return rendered;
+  if (outcome.kind === 'problems') {
+    throw validation(
+      outcome.problems.map((problem) =>
+        fieldError({ resource: 'notification', field: problem.field, ...problemMessage(problem) }),
+      ),
+      'The template does not render',
+    );
+  }
+  return {
+    subject: outcome.rendered.subject ?? '',
+    text: outcome.rendered.text ?? '',
+    html: outcome.rendered.html ?? '',
+  };
 }
 
 export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app, options) => {
@@ -79,6 +112,10 @@ export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app
   // script from turning the service into a mail cannon. Per instance: with several instances a
   // user may send five through each, still bounded.
   const limiter = options.limiter ?? new FixedWindowLimiter(5, 60_000);
+  const renderer =
+    options.renderer ??
+    new TemplateRenderer({ liquid: LIQUID_RENDER_OPTIONS, maxOutputBytes: MAX_RENDERED_BYTES });
+  if (!options.renderer) app.addHook('onClose', () => renderer.close());
 
   app.get(
     '/test-send',
@@ -123,6 +160,11 @@ export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app
       }
       const { siteId, userId } = request.auth;
       const body = request.body;
+      // Every attempt counts, before any work: a render that fails still cost its budget.
+      const wait = limiter.take(String(userId));
+      if (wait > 0) {
+        throw tooManyRequests(wait, `Too many test sends; try again in ${wait} s`);
+      }
       if (!(await findNotificationRow(app.db, siteId, request.params.slug))) {
         throw notFound('notification');
       }
@@ -132,13 +174,9 @@ export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app
         ...(body.html_enabled ? { html: body.html } : {}),
       });
       if (syntax.length > 0) throw validation(syntax);
-      const rendered = await renderAll(body);
+      const rendered = await renderAll(renderer, body);
       const to = await findUserEmail(app.db, userId);
       if (!to) throw notFound('user', 'The signed-in user has no e-mail address');
-      const wait = limiter.take(String(userId));
-      if (wait > 0) {
-        throw tooManyRequests(wait, `Too many test sends; try again in ${wait} s`);
-      }
       // A subject is one line in a mail header, whatever the template printed.
       const subject = `[Test] ${rendered.subject.replace(/\s+/g, ' ').trim() || '(no subject)'}`;
       try {

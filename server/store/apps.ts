@@ -10,6 +10,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { App } from '../../src/api/schemas/app';
 import type { AppsTable, Database } from './db';
 import { flag, isSet, jsonText, parseJson } from './encoding';
+import { lockedForWrite, type FindOptions } from './row-lock';
 
 export type AppRow = Selectable<AppsTable>;
 
@@ -17,13 +18,14 @@ export async function findAppRow(
   db: Kysely<Database>,
   siteId: string,
   key: string,
+  options: FindOptions = {},
 ): Promise<AppRow | undefined> {
-  return db
+  const query = db
     .selectFrom('apps')
     .selectAll()
     .where('site_id', '=', siteId)
-    .where('key', '=', key)
-    .executeTakeFirst();
+    .where('key', '=', key);
+  return (options.forWrite ? lockedForWrite(db, query) : query).executeTakeFirst();
 }
 
 export async function listAppRows(db: Kysely<Database>, siteId: string): Promise<AppRow[]> {

@@ -8,21 +8,20 @@ import type {
 } from '../../src/api/schemas/consent';
 import type { ConsentConfigsTable, ConsentCookiesTable, Database } from './db';
 import { flag, isSet, jsonText, parseJson } from './encoding';
+import { lockedForWrite, type FindOptions } from './row-lock';
 
 export type ConsentConfigRow = Selectable<ConsentConfigsTable>;
 
 export async function findConsentConfigRow(
   db: Kysely<Database>,
   siteId: string,
+  options: FindOptions = {},
 ): Promise<ConsentConfigRow | undefined> {
-  return db
-    .selectFrom('consent_configs')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .executeTakeFirst();
+  const query = db.selectFrom('consent_configs').selectAll().where('site_id', '=', siteId);
+  return (options.forWrite ? lockedForWrite(db, query) : query).executeTakeFirst();
 }
 
-/** The row, created with kind `none` if the site has none yet. */
+/** The row, created with kind `none` if the site has none yet; locked for the write that follows. */
 export async function ensureConsentConfigRow(
   db: Kysely<Database>,
   siteId: string,
@@ -42,11 +41,10 @@ export async function ensureConsentConfigRow(
     })
     .onConflict((oc) => oc.column('site_id').doNothing())
     .execute();
-  return db
-    .selectFrom('consent_configs')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .executeTakeFirstOrThrow();
+  return lockedForWrite(
+    db,
+    db.selectFrom('consent_configs').selectAll().where('site_id', '=', siteId),
+  ).executeTakeFirstOrThrow();
 }
 
 export interface PrivacyPolicyFields {

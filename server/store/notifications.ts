@@ -1,9 +1,10 @@
 /** Notification templates of a site, found by slug or by id. */
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Notification } from '../../src/api/schemas/notification';
 import type { Database, NotificationsTable } from './db';
 import { flag, isSet } from './encoding';
+import { lockedForWrite, type FindOptions } from './row-lock';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
@@ -16,20 +17,25 @@ export async function findNotificationRow(
   db: Kysely<Database>,
   siteId: string,
   slugOrId: string,
+  options: FindOptions = {},
 ): Promise<NotificationRow | undefined> {
-  const bySlug = await db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('slug', '=', slugOrId)
-    .executeTakeFirst();
+  const lock = (query: SelectQueryBuilder<Database, 'notifications', NotificationRow>) =>
+    options.forWrite ? lockedForWrite(db, query) : query;
+  const bySlug = await lock(
+    db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('slug', '=', slugOrId),
+  ).executeTakeFirst();
   if (bySlug) return bySlug;
-  return db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('id', '=', slugOrId)
-    .executeTakeFirst();
+  return lock(
+    db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('id', '=', slugOrId),
+  ).executeTakeFirst();
 }
 
 export async function listNotificationRows(
