@@ -17,7 +17,7 @@ import {
   FakeClock,
   SimulatedLogServer,
   type SimEntryInput,
-} from './simulated-log-server';
+} from './simulated-log-server.test-helper';
 import { TailEngine, type TailFilter, type TailSnapshot } from './tail-engine';
 
 /** More runs on demand: TAIL_PROPERTY_RUNS=5000 npx vitest run <this file>. */

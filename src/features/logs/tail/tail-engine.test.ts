@@ -5,7 +5,7 @@ import {
   SimulatedLogServer,
   type SimEntryInput,
   type SimulatedLogServerOptions,
-} from './simulated-log-server';
+} from './simulated-log-server.test-helper';
 import { TailEngine, type TailSnapshot } from './tail-engine';
 
 interface Setup {
