@@ -87,6 +87,30 @@ export default tseslint.config(
       ],
     },
   },
+  // Layers import only downward: src/lib is generic helpers and src/components shared UI, so
+  // neither may reach up into a feature or the shell (and lib not into components either).
+  {
+    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/lib',
+              from: ['./src/components', './src/features', './src/app'],
+              message: 'src/lib sits below components, features and the shell.',
+            },
+            {
+              target: './src/components',
+              from: ['./src/features', './src/app'],
+              message: 'src/components sits below features and the shell.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // A feature never imports another feature.
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],

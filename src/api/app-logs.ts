@@ -7,6 +7,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, isApiError, type ApiClient } from './client';
+import { keySite } from './key-site';
 import type { AppLogEntry, AppLogQuery, LogIngestBody } from './schemas/app-log';
 import { appLogListWireSchema } from './wire/app-log';
 import { logVolumeSchema, type LogVolume, type LogVolumeQuery } from './schemas/app-log-volume';
@@ -65,16 +66,17 @@ export async function fetchLogVolume(
   return data;
 }
 
+/** Every key starts with the site (decision 042), then follows the app's keys. */
 export const appLogKeys = {
-  all: (appKey: string) => ['apps', appKey, 'logs'] as const,
-  volume: (appKey: string, query: LogVolumeQuery) =>
-    [...appLogKeys.all(appKey), 'volume', query] as const,
+  all: (site: string, appKey: string) => [site, 'apps', appKey, 'logs'] as const,
+  volume: (site: string, appKey: string, query: LogVolumeQuery) =>
+    [...appLogKeys.all(site, appKey), 'volume', query] as const,
 };
 
 /** The volume chart's counts; a 404 (a server without the route) is an answer, not retried. */
-export function logVolumeQueryOptions(appKey: string, query: LogVolumeQuery) {
+export function logVolumeQueryOptions(appKey: string, query: LogVolumeQuery, site = keySite()) {
   return queryOptions({
-    queryKey: appLogKeys.volume(appKey, query),
+    queryKey: appLogKeys.volume(site, appKey, query),
     queryFn: ({ signal }) => fetchLogVolume(appKey, query, signal),
     retry: (failures, error) => !(isApiError(error) && error.status < 500) && failures < 2,
   });

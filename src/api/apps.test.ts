@@ -83,8 +83,8 @@ describe('apps resource', () => {
     expect(saved.etag).not.toBe(loaded.etag);
 
     storeSavedApp(client, saved);
-    expect(client.getQueryData(appKeys.detail('external'))).toEqual(saved);
-    const list = client.getQueryData<App[]>(appKeys.list());
+    expect(client.getQueryData(appKeys.detail('shop', 'external'))).toEqual(saved);
+    const list = client.getQueryData<App[]>(appKeys.list('shop'));
     expect(list?.find((app) => app.key === 'external')?.name).toBe('Renamed');
   });
 
@@ -101,7 +101,7 @@ describe('apps resource', () => {
 
     const latest = await fetchLatestApp(client, 'external');
     expect(latest.data.sdk_version).toBe('1.2.0');
-    expect(client.getQueryData(appKeys.detail('external'))).toEqual(latest);
+    expect(client.getQueryData(appKeys.detail('shop', 'external'))).toEqual(latest);
   });
 
   it('re-derives an internal app callback exactly as the dashboard previews it', async () => {

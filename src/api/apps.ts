@@ -8,27 +8,29 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiResponse } from './client';
 import { appListWireSchema, appWireSchema, type App, type AppChanges } from './wire/app';
+import { keySite } from './key-site';
 import type { VersionedResource } from './versioned-resource';
 
+/** Every key starts with the site (decision 042): one site's apps are never shown for another. */
 export const appKeys = {
-  all: ['apps'] as const,
-  lists: () => [...appKeys.all, 'list'] as const,
-  list: () => [...appKeys.lists()] as const,
-  details: () => [...appKeys.all, 'detail'] as const,
-  detail: (key: string) => [...appKeys.details(), key] as const,
+  all: (site: string) => [site, 'apps'] as const,
+  lists: (site: string) => [...appKeys.all(site), 'list'] as const,
+  list: (site: string) => [...appKeys.lists(site)] as const,
+  details: (site: string) => [...appKeys.all(site), 'detail'] as const,
+  detail: (site: string, key: string) => [...appKeys.details(site), key] as const,
 };
 
-export function appsQueryOptions() {
+export function appsQueryOptions(site = keySite()) {
   return queryOptions({
-    queryKey: appKeys.list(),
+    queryKey: appKeys.list(site),
     queryFn: async ({ signal }): Promise<App[]> =>
       (await apiClient.request({ path: '/apps', schema: appListWireSchema, signal })).data,
   });
 }
 
-export function appQueryOptions(key: string) {
+export function appQueryOptions(key: string, site = keySite()) {
   return queryOptions({
-    queryKey: appKeys.detail(key),
+    queryKey: appKeys.detail(site, key),
     queryFn: ({ signal }): Promise<ApiResponse<App>> =>
       apiClient.request({
         path: `/apps/${encodeURIComponent(key)}`,
@@ -65,9 +67,13 @@ export async function fetchLatestApp(
 }
 
 /** The saved app replaces the cached one in the detail and the list: no refetch flash. */
-export function storeSavedApp(queryClient: QueryClient, saved: ApiResponse<App>): void {
-  queryClient.setQueryData(appKeys.detail(saved.data.key), saved);
-  queryClient.setQueryData(appKeys.list(), (apps: App[] | undefined) =>
+export function storeSavedApp(
+  queryClient: QueryClient,
+  saved: ApiResponse<App>,
+  site = keySite(),
+): void {
+  queryClient.setQueryData(appKeys.detail(site, saved.data.key), saved);
+  queryClient.setQueryData(appKeys.list(site), (apps: App[] | undefined) =>
     apps?.map((app) => (app.key === saved.data.key ? saved.data : app)),
   );
 }

@@ -40,7 +40,7 @@ describe('consent queries', () => {
     ]);
     const applications = await queryClient.query(consentApplicationsQueryOptions());
     expect(applications.map((app) => app.name)).toContain('hotjar');
-    expect(queryClient.getQueryData(consentKeys.applications())).toBe(applications);
+    expect(queryClient.getQueryData(consentKeys.applications('demo'))).toBe(applications);
   });
 });
 
@@ -61,7 +61,7 @@ describe('updateConsent', () => {
     });
     expect(saved.etag).not.toBe(loaded.etag);
     storeSavedConsent(queryClient, saved);
-    expect(queryClient.getQueryData(consentKeys.detail())).toEqual(saved);
+    expect(queryClient.getQueryData(consentKeys.detail('demo'))).toEqual(saved);
 
     // The old ETag is stale now.
     const stale = await apiErrorOf(

@@ -14,25 +14,27 @@ import {
   type ConsentApplication,
   type ConsentConfig,
 } from './wire/consent';
+import { keySite } from './key-site';
 import type { VersionedResource } from './versioned-resource';
 
+/** Every key starts with the site (decision 042). */
 export const consentKeys = {
-  all: ['consent'] as const,
-  detail: () => [...consentKeys.all, 'config'] as const,
-  applications: () => [...consentKeys.all, 'applications'] as const,
+  all: (site: string) => [site, 'consent'] as const,
+  detail: (site: string) => [...consentKeys.all(site), 'config'] as const,
+  applications: (site: string) => [...consentKeys.all(site), 'applications'] as const,
 };
 
-export function consentQueryOptions() {
+export function consentQueryOptions(site = keySite()) {
   return queryOptions({
-    queryKey: consentKeys.detail(),
+    queryKey: consentKeys.detail(site),
     queryFn: ({ signal }): Promise<ApiResponse<ConsentConfig>> =>
       apiClient.request({ path: '/settings/consent', schema: consentConfigWireSchema, signal }),
   });
 }
 
-export function consentApplicationsQueryOptions() {
+export function consentApplicationsQueryOptions(site = keySite()) {
   return queryOptions({
-    queryKey: consentKeys.applications(),
+    queryKey: consentKeys.applications(site),
     queryFn: async ({ signal }): Promise<ConsentApplication[]> =>
       (
         await apiClient.request({
@@ -76,8 +78,9 @@ export function fetchLatestConsent(queryClient: QueryClient): Promise<ApiRespons
 export function storeSavedConsent(
   queryClient: QueryClient,
   saved: ApiResponse<ConsentConfig>,
+  site = keySite(),
 ): void {
-  queryClient.setQueryData(consentKeys.detail(), saved);
+  queryClient.setQueryData(consentKeys.detail(site), saved);
 }
 
 /** The consent configuration as the resource editor edits it: `PATCH /settings/consent`. */

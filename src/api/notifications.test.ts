@@ -59,8 +59,8 @@ describe('notifications resource', () => {
     expect(saved.data.subject).toBe('Welcome aboard, {{ customer.first_name }}');
     expect(saved.etag).not.toBe(loaded.etag);
     storeSavedNotification(queryClient, saved);
-    expect(queryClient.getQueryData(notificationKeys.detail('welcome'))).toEqual(saved);
-    const list = queryClient.getQueryData<Notification[]>(notificationKeys.list());
+    expect(queryClient.getQueryData(notificationKeys.detail('demo', 'welcome'))).toEqual(saved);
+    const list = queryClient.getQueryData<Notification[]>(notificationKeys.list('demo'));
     expect(list?.find((n) => n.slug === 'welcome')?.subject).toBe(saved.data.subject);
   });
 

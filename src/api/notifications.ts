@@ -14,14 +14,16 @@ import {
   notificationWireSchema,
   type Notification,
 } from './wire/notification';
+import { keySite } from './key-site';
 import type { VersionedResource } from './versioned-resource';
 
+/** Every key starts with the site (decision 042). */
 export const notificationKeys = {
-  all: ['notifications'] as const,
-  lists: () => [...notificationKeys.all, 'list'] as const,
-  list: () => [...notificationKeys.lists()] as const,
-  details: () => [...notificationKeys.all, 'detail'] as const,
-  detail: (slug: string) => [...notificationKeys.details(), slug] as const,
+  all: (site: string) => [site, 'notifications'] as const,
+  lists: (site: string) => [...notificationKeys.all(site), 'list'] as const,
+  list: (site: string) => [...notificationKeys.lists(site)] as const,
+  details: (site: string) => [...notificationKeys.all(site), 'detail'] as const,
+  detail: (site: string, slug: string) => [...notificationKeys.details(site), slug] as const,
 };
 
 function notificationPath(slug: string): string {
@@ -29,9 +31,9 @@ function notificationPath(slug: string): string {
 }
 
 /** The list is filtered on the client: a site has a handful of templates, not thousands. */
-export function notificationsQueryOptions() {
+export function notificationsQueryOptions(site = keySite()) {
   return queryOptions({
-    queryKey: notificationKeys.list(),
+    queryKey: notificationKeys.list(site),
     queryFn: async ({ signal }): Promise<Notification[]> =>
       (
         await apiClient.request({
@@ -43,9 +45,9 @@ export function notificationsQueryOptions() {
   });
 }
 
-export function notificationQueryOptions(slug: string) {
+export function notificationQueryOptions(slug: string, site = keySite()) {
   return queryOptions({
-    queryKey: notificationKeys.detail(slug),
+    queryKey: notificationKeys.detail(site, slug),
     queryFn: ({ signal }): Promise<ApiResponse<Notification>> =>
       apiClient.request({ path: notificationPath(slug), schema: notificationWireSchema, signal }),
   });
@@ -85,10 +87,11 @@ export function fetchLatestNotification(
 export function storeSavedNotification(
   queryClient: QueryClient,
   saved: ApiResponse<Notification>,
+  site = keySite(),
 ): void {
   const ref = notificationRef(saved.data);
-  queryClient.setQueryData(notificationKeys.detail(ref), saved);
-  queryClient.setQueryData(notificationKeys.list(), (list: Notification[] | undefined) =>
+  queryClient.setQueryData(notificationKeys.detail(site, ref), saved);
+  queryClient.setQueryData(notificationKeys.list(site), (list: Notification[] | undefined) =>
     list?.map((item) => (notificationRef(item) === ref ? saved.data : item)),
   );
 }

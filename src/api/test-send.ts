@@ -4,6 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from './client';
+import { keySite } from './key-site';
 import {
   testSendResultSchema,
   testSendSettingsSchema,
@@ -12,13 +13,14 @@ import {
   type TestSendSettings,
 } from './schemas/test-send';
 
+/** Every key starts with the site (decision 042). */
 export const testSendKeys = {
-  settings: ['test-send', 'settings'] as const,
+  settings: (site: string) => [site, 'test-send', 'settings'] as const,
 };
 
-export function testSendSettingsQueryOptions() {
+export function testSendSettingsQueryOptions(site = keySite()) {
   return queryOptions({
-    queryKey: testSendKeys.settings,
+    queryKey: testSendKeys.settings(site),
     queryFn: async ({ signal }): Promise<TestSendSettings> =>
       (await apiClient.request({ path: '/test-send', schema: testSendSettingsSchema, signal }))
         .data,

@@ -1,5 +1,5 @@
 /**
- * What the one resource editor (`src/lib/use-resource-editor.ts`) needs from a resource's API
+ * What the one resource editor (`src/components/resource-editor/use-resource-editor.ts`) needs from a resource's API
  * module: send the changed fields with If-Match, read their version after a 412, and put a saved
  * version into the caches. Each resource module exports one of these beside its query options.
  */

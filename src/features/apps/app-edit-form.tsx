@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import type { ApiResponse } from '../../api/client';
 import type { App } from '../../api/wire/app';
-import { ConflictDialog } from '../../components/conflict-dialog';
+import { ConflictDialog } from '../../components/resource-editor/conflict-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardFooter, CardHeader } from '../../components/ui/card';
 import { Field, FieldError } from '../../components/ui/field';

@@ -1,8 +1,8 @@
 // The app form's fields wired into the shared three-way merge: the writable fields in form order,
 // install scopes compared as sets, and how each value reads in the conflict dialog.
 import { APP_WRITABLE_FIELDS } from '../../api/schemas/app';
-import type { ConflictDialogField } from '../../components/conflict-dialog';
-import type { ConflictMerge } from '../../lib/use-resource-editor';
+import type { ConflictDialogField } from '../../components/resource-editor/conflict-dialog';
+import type { ConflictMerge } from '../../components/resource-editor/use-resource-editor';
 import {
   findConflicts as findFieldConflicts,
   mergeThreeWay,

@@ -1,8 +1,8 @@
 // The privacy policy wired into the shared three-way merge: each URL language is its own field,
 // so two admins editing different languages never conflict.
-import type { ConflictDialogField } from '../../components/conflict-dialog';
+import type { ConflictDialogField } from '../../components/resource-editor/conflict-dialog';
 import { findConflicts, mergeThreeWay, type ConflictChoice } from '../../lib/three-way-merge';
-import type { ConflictMerge } from '../../lib/use-resource-editor';
+import type { ConflictMerge } from '../../components/resource-editor/use-resource-editor';
 import type { PrivacyPolicyFormValues } from './privacy-policy-form-values';
 
 /**

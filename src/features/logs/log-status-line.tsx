@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { formatBehind, formatEntryCount } from './log-format';
 import { describeLive, type NewLines } from './new-lines';
-import type { TailSnapshot, TailStatus } from './tail-engine';
+import type { TailSnapshot, TailStatus } from './tail/tail-engine';
 import { useNow } from './use-now';
 
 type Tone = 'live' | 'busy' | 'idle' | 'bad';

@@ -2,7 +2,7 @@ import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorState } from '../../components/ui/error-state';
 import { Skeleton } from '../../components/ui/skeleton';
-import type { TailSnapshot } from './tail-engine';
+import type { TailSnapshot } from './tail/tail-engine';
 
 /**
  * The list area before anything arrived: loading, a failed first load (with Retry: an empty

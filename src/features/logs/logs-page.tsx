@@ -28,7 +28,7 @@ import { useCopyEntryLink } from './use-copy-entry-link';
 import { useFollow } from './use-follow';
 import { useLogKeyboard } from './use-log-keyboard';
 import { useNow } from './use-now';
-import { MAX_ENTRIES } from './tail-engine';
+import { MAX_ENTRIES } from './tail/tail-engine';
 import { useTailEngine } from './use-tail-engine';
 
 const route = getRouteApi('/apps/$key/logs');

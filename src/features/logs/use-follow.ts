@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { countNewLines, type NewLines } from './new-lines';
-import type { TailSnapshot } from './tail-engine';
+import type { TailSnapshot } from './tail/tail-engine';
 
 interface FollowState {
   generation: number;

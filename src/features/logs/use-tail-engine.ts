@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { fetchAppLogsPage } from '../../api/app-logs';
 import { effectiveRange, filterFromSearch } from './log-range';
 import type { LogsSearch } from './search-params';
-import { TailEngine, type TailSnapshot } from './tail-engine';
+import { TailEngine, type TailSnapshot } from './tail/tail-engine';
 
 /** Spacing of renders while catching up (full pages land every few milliseconds)… */
 const RENDER_SPACING_MS = 250;

@@ -1,7 +1,7 @@
 // A notification's fields wired into the shared three-way merge and the conflict dialog.
 import type { NotificationWritableFields } from '../../api/schemas/notification';
 import { findConflicts, mergeThreeWay, type ThreeWayOptions } from '../../lib/three-way-merge';
-import type { ConflictMerge } from '../../lib/use-resource-editor';
+import type { ConflictMerge } from '../../components/resource-editor/use-resource-editor';
 import { FIELD_LABELS, shownValue, WRITABLE_FIELDS } from './notification-fields';
 
 const options: ThreeWayOptions<NotificationWritableFields> = { fields: WRITABLE_FIELDS };

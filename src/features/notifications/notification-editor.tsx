@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import type { ApiResponse } from '../../api/client';
 import type { Notification } from '../../api/wire/notification';
-import { ConflictDialog } from '../../components/conflict-dialog';
+import { ConflictDialog } from '../../components/resource-editor/conflict-dialog';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';
 import { toast } from '../../components/ui/toast';

@@ -6,7 +6,10 @@ import type { ApiResponse } from '../../api/client';
 import { notificationResource } from '../../api/notifications';
 import { LIQUID_FIELDS, type NotificationWritableFields } from '../../api/schemas/notification';
 import { notificationRef, type Notification } from '../../api/wire/notification';
-import { useResourceEditor, type SaveBlocker } from '../../lib/use-resource-editor';
+import {
+  useResourceEditor,
+  type SaveBlocker,
+} from '../../components/resource-editor/use-resource-editor';
 import { currentSite } from './current-site';
 import { notificationConflictMerge } from './notification-conflict';
 import {

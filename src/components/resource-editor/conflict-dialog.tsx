@@ -2,10 +2,10 @@
 // and yours side by side with a radio each; keep theirs, overwrite with yours, or save the
 // per-field merge. Cancel closes it and keeps everything typed. Features wire their fields in.
 import { useState, type ReactNode } from 'react';
-import { cn } from '../lib/cn';
-import type { ConflictChoice } from '../lib/three-way-merge';
-import { Button } from './ui/button';
-import { Dialog } from './ui/dialog';
+import { cn } from '../../lib/cn';
+import type { ConflictChoice } from '../../lib/three-way-merge';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
 
 export interface ConflictDialogField {
   /** The key the merge knows the field by. */

@@ -17,14 +17,14 @@ import {
   type Path,
   type Resolver,
 } from 'react-hook-form';
-import { isApiError, type ApiResponse } from '../api/client';
-import type { VersionedResource } from '../api/versioned-resource';
-import type { ConflictDialogField, ConflictDialogProps } from '../components/conflict-dialog';
-import { toast } from '../components/ui/toast';
-import { applyServerErrors } from './form-errors';
-import type { ConflictChoice } from './three-way-merge';
-import { useSaveShortcut } from './use-save-shortcut';
-import { useUnsavedChanges } from './use-unsaved-changes';
+import { isApiError, type ApiResponse } from '../../api/client';
+import type { VersionedResource } from '../../api/versioned-resource';
+import type { ConflictDialogField, ConflictDialogProps } from './conflict-dialog';
+import { toast } from '../ui/toast';
+import { applyServerErrors } from '../../lib/form-errors';
+import type { ConflictChoice } from '../../lib/three-way-merge';
+import { useSaveShortcut } from '../../lib/use-save-shortcut';
+import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 
 /** A resource's fields wired into the shared three-way merge and the conflict dialog. */
 export interface ConflictMerge<V> {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AppLogEntry } from '../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../api/schemas/app-log';
 import {
   FakeClock,
   SimulatedLogServer,
   type SimEntryInput,
   type SimulatedLogServerOptions,
-} from './simulated-log-server';
+} from './simulated-log-server.test-helper';
 import { TailEngine, type TailSnapshot } from './tail-engine';
 
 interface Setup {

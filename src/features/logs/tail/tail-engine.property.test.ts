@@ -10,14 +10,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LOG_LEVELS, type AppLogEntry } from '../../api/schemas/app-log';
+import { LOG_LEVELS, type AppLogEntry } from '../../../api/schemas/app-log';
 import { boundToSeconds } from './log-cursor';
 import {
   FAKE_CLOCK_START_MS,
   FakeClock,
   SimulatedLogServer,
   type SimEntryInput,
-} from './simulated-log-server';
+} from './simulated-log-server.test-helper';
 import { TailEngine, type TailFilter, type TailSnapshot } from './tail-engine';
 
 /** More runs on demand: TAIL_PROPERTY_RUNS=5000 npx vitest run <this file>. */
