@@ -20,7 +20,7 @@ import type {
 import { decodeText } from './text-source';
 
 /** Elements a paragraph can hold: their content is edited in place as one run of text. */
-const INLINE = new Set([
+export const INLINE = new Set([
   'a',
   'b',
   'strong',
