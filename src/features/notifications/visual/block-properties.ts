@@ -112,8 +112,10 @@ function backgroundPlaces(source: string, block: Block): BackgroundPlace[] {
 function labelSpan(source: string, element: ElementNode): Span | null {
   if (!element.close) return null;
   const content = source.slice(element.open.to, element.close.from);
-  const lead = /^\s*/.exec(content)?.[0].length ?? 0;
-  const trail = /\s*$/.exec(content.slice(lead))?.[0].length ?? 0;
+  // Only whitespace with a line break or a tab is the code's layout; a space is the label's.
+  const layout = (run: string | undefined) => (run && /[\n\r\t]/.test(run) ? run.length : 0);
+  const lead = layout(/^\s*/.exec(content)?.[0]);
+  const trail = layout(/\s*$/.exec(content.slice(lead))?.[0]);
   return { from: element.open.to + lead, to: element.close.from - trail };
 }
 

@@ -26,6 +26,8 @@ export const CARET_SIDE_CSS = `
 .sc-caret-in{box-shadow:0 0 0 2px #93c5fd;border-radius:2px}
 `;
 
+const EDITABLE = '[contenteditable="true"]';
+
 function innermostMark(node: Node, root: Element | null): Element | null {
   for (
     let element = node.parentElement;
@@ -57,7 +59,13 @@ export class CaretSide {
     if (!selection?.isCollapsed || !selection.focusNode) return null;
     const node = selection.focusNode;
     if (node.nodeType !== Node.TEXT_NODE || !this.known(node as Text)) return null;
-    const root = node.parentElement?.closest('[contenteditable="true"]') ?? null;
+    // Editable elements nest (a button's link inside its editable cell): the outermost one holds
+    // both sides of the link's boundary.
+    let root = node.parentElement?.closest(EDITABLE) ?? null;
+    for (let outer = root?.parentElement?.closest(EDITABLE); outer;) {
+      root = outer;
+      outer = outer.parentElement?.closest(EDITABLE);
+    }
     return { text: node as Text, at: selection.focusOffset, root };
   }
 
