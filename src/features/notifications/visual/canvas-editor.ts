@@ -158,10 +158,30 @@ export class CanvasEditor {
   }
 
   private placeCaret(offset: number) {
-    const point = this.domPoint(offset, 'end');
+    const point = this.domPoint(offset, 'end') ?? this.elementPoint(offset);
     if (!point) return;
     if (this.doc.activeElement !== point.editable) point.editable.focus();
     this.doc.getSelection()?.collapse(point.text, point.at);
+  }
+
+  /**
+   * A caret where no text is (after a `<br>`, in an emptied mark, beside a chip): before or
+   * after the drawn element whose source starts or ends there, or inside it when it is empty.
+   */
+  private elementPoint(offset: number): { text: Node; at: number; editable: HTMLElement } | null {
+    for (const element of this.doc.querySelectorAll<HTMLElement>('[data-node]')) {
+      const node = this.index.get(element.dataset.node ?? '');
+      const editable = node && editingHost(element);
+      const parent = element.parentNode;
+      if (!node || !editable || !parent || !editable.contains(parent)) continue;
+      const at = [...parent.childNodes].indexOf(element);
+      if (node.kind === 'element' && node.open.to === offset && element.childNodes.length === 0) {
+        return { text: element, at: 0, editable };
+      }
+      if (node.to === offset) return { text: parent, at: at + 1, editable };
+      if (node.from === offset) return { text: parent, at, editable };
+    }
+    return null;
   }
 
   /** The drawn, editable text position of a source offset; at a boundary, the text on `side`. */
@@ -170,7 +190,7 @@ export class CanvasEditor {
     for (const [text, id] of this.texts) {
       const node = this.index.get(id);
       if (!node || offset < node.from || offset > node.to) continue;
-      const editable = text.parentElement?.closest<HTMLElement>('[contenteditable="true"]');
+      const editable = editingHost(text);
       if (!editable) continue;
       const at = Math.min(textOffsetAt(this.source, node, offset), text.length);
       if (side === 'end' || offset < node.to) return { text, at, editable };
@@ -241,7 +261,7 @@ export class CanvasEditor {
     shown.data = decodeText(this.source.slice(text.from, text.to));
     this.refreshCopies();
     if (caret !== undefined) {
-      const editable = shown.parentElement?.closest<HTMLElement>('[contenteditable="true"]');
+      const editable = editingHost(shown);
       if (editable && this.doc.activeElement !== editable) editable.focus();
       const at = Math.min(textOffsetAt(this.source, text, caret), shown.length);
       this.doc.getSelection()?.collapse(shown, at);
@@ -451,6 +471,19 @@ export class CanvasEditor {
       this.showBranch(branch.dataset.frame, Number(branch.dataset.branch));
     }
   };
+}
+
+/**
+ * The element that takes the focus for a text: the outermost editable one (a button's link is
+ * editable inside its editable cell, and only the cell is an editing host the focus can go to).
+ */
+function editingHost(node: Node): HTMLElement | null {
+  let host = node.parentElement?.closest<HTMLElement>('[contenteditable="true"]') ?? null;
+  for (let outer = host?.parentElement?.closest<HTMLElement>('[contenteditable="true"]'); outer;) {
+    host = outer;
+    outer = outer.parentElement?.closest<HTMLElement>('[contenteditable="true"]');
+  }
+  return host;
 }
 
 /** The next DOM text after `text` in document order. */

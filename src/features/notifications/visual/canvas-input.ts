@@ -89,7 +89,7 @@ function isInlineElement(node: TemplateNode): boolean {
  * (they stay, so the elements keep their attributes), and without those elements' whole span
  * when their content goes entirely. Null when the range cuts a chip, a frame or a block apart.
  */
-function removedPieces(tree: TemplateTree, range: Span): Span[] | null {
+function removedPieces(tree: TemplateTree, range: Span, filling = false): Span[] | null {
   const kept: Span[] = [];
   let start = range.from;
   let end = range.to;
@@ -107,7 +107,11 @@ function removedPieces(tree: TemplateTree, range: Span): Span[] | null {
           const startsBefore = node.from < range.from;
           if (startsBefore && range.from < content.from) return false;
           if (!startsBefore && range.to > content.to) return false;
-          const emptied = range.from <= content.from && content.to <= range.to;
+          // Typed text goes where the selection starts: an element it starts in is not emptied.
+          const emptied =
+            range.from <= content.from &&
+            content.to <= range.to &&
+            !(filling && startsBefore && range.from === content.from);
           if (emptied) {
             // Nothing of it would be left: it goes whole, tags and all.
             start = Math.min(start, node.from);
@@ -190,7 +194,7 @@ export function typeText(
   ownNbsp: number | null = null,
 ): InputEdit | null {
   const range = trimLayout(tree, selection);
-  const pieces = removedPieces(tree, range);
+  const pieces = removedPieces(tree, range, text !== '');
   if (!pieces) return null;
   const { source } = tree;
   const [first = { from: range.from, to: range.from }, ...rest] = pieces;
@@ -292,7 +296,17 @@ export function deleteAtCaret(
         ? node.from < caret && caret <= node.to
         : node.from <= caret && caret < node.to),
   );
-  const found = inText ? { node: inText, at: caret } : neighbour(tree, caret, direction);
+  // The code's layout whitespace at a text's end (start) shows nothing: the caret is at the end.
+  let found: { node: TemplateNode; at: number } | null = inText
+    ? { node: inText, at: caret }
+    : null;
+  if (inText) {
+    const rest =
+      direction === 'forward' ? source.slice(caret, inText.to) : source.slice(inText.from, caret);
+    if (LAYOUT_WHITESPACE.test(rest)) {
+      found = neighbour(tree, direction === 'forward' ? inText.to : inText.from, direction);
+    }
+  } else found = neighbour(tree, caret, direction);
   if (!found) return null;
   const { node, at } = found;
   let span: Span;
