@@ -113,4 +113,31 @@ describe('canvas input', () => {
       ),
     ).toBe('<p>Please .</p>');
   });
+
+  it('a selection from the end of the text before a link to the end of its text is its text', () => {
+    const tree = parseTemplate(LINK);
+    // The DOM range starts at "Please |" (outside the link) and ends inside it, before `</a>`.
+    const from = LINK.indexOf('<a ');
+    const to = LINK.indexOf('</a>');
+    expect(applied(LINK, typeText(tree, { from, to }, 'here'))).toBe(
+      '<p>Please <a href="https://x.test/b" class="l">here</a>.</p>',
+    );
+  });
+
+  it('Delete at the visible end of a block leaves its layout whitespace alone', () => {
+    const source = '<p>\n  Suite 1234\n</p>';
+    const at = source.indexOf('\n</p>');
+    expect(deleteAtCaret(parseTemplate(source), at, 'forward')).toBeNull();
+    expect(deleteAtCaret(parseTemplate(source), source.indexOf('Suite'), 'backward')).toBeNull();
+  });
+
+  it('typed text at the start of a link selection that runs past it goes into the link', () => {
+    const source = '<p><a href="#">Go</a> now</p>';
+    const from = source.indexOf('Go');
+    const to = source.indexOf('ow') + 1;
+    expect(applied(source, typeText(parseTemplate(source), { from, to }, 'X'))).toBe(
+      '<p><a href="#">X</a>w</p>',
+    );
+    expect(applied(source, deleteRange(parseTemplate(source), { from, to }))).toBe('<p>w</p>');
+  });
 });
