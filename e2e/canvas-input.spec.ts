@@ -1,7 +1,9 @@
 // Issue 25's "Why", case by case: each edit a new user makes in the canvas, and the stored HTML
 // byte for byte (the canvas owns every keystroke; decision 037).
+import AxeBuilder from '@axe-core/playwright';
 import { snippetFor } from '../src/features/notifications/visual/block-snippets';
 import { boxOf, dragAcross, openVisual, openVisualWith, save, storedHtml } from './canvas-helpers';
+import { seriousOf } from './axe';
 import { expect, test } from './fixtures';
 
 const BILLING = `<p style="margin:0 0 12px">Your card was declined. Please <a href="https://billing.example.com/update?ref=mail" style="color:#2563eb">update your billing information</a>.</p>
@@ -158,5 +160,70 @@ test.describe('canvas input: the cases of issue 25', () => {
     await expect(paragraph).toHaveText('Sold by Northwind Goods B.V.');
     await save(page);
     expect(await storedHtml(api)).toBe('<p>Sold by Northwind Goods B.V.</p>');
+  });
+});
+
+test.describe('canvas input: keyboard and axe', () => {
+  test("keyboard only: Tab into the demo's button label, type at its end, save", async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const original = await storedHtml(api);
+    await signIn(page);
+    const canvas = await openVisual(page);
+    const button = canvas.getByRole('link', { name: 'View your order' });
+    await expect(button).toBeVisible();
+    await page.getByRole('button', { name: 'Visual' }).focus();
+    // Tab until the editing host that holds the button's label has the focus.
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press('Tab');
+          return button.evaluate((link) => {
+            const active = link.ownerDocument.activeElement;
+            return active !== null && active !== link.ownerDocument.body && active.contains(link);
+          });
+        },
+        { intervals: [0], timeout: 30_000 },
+      )
+      .toBe(true);
+    // The focus puts the caret at the start of the host: the label is reached with the arrows.
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press('ArrowRight');
+          return button.evaluate((link) => link.classList.contains('sc-caret-in'));
+        },
+        { intervals: [0], timeout: 10_000 },
+      )
+      .toBe(true);
+    await page.keyboard.press('End');
+    await page.keyboard.type(' now');
+    await expect(canvas.getByRole('link', { name: 'View your order now' })).toBeVisible();
+    await save(page);
+    expect(await storedHtml(api)).toBe(
+      original.replace('>View your order</a>', '>View your order now</a>'),
+    );
+  });
+
+  test('the visual mode passes axe in both themes, the caret inside a button', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisual(page);
+    const button = canvas.getByRole('link', { name: 'View your order' });
+    const box = await boxOf(button);
+    await button.click({ position: { x: box.width - 4, y: box.height / 2 } });
+    await expect(button).toHaveClass(/sc-caret-in/);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      // The preview (the e-mail in a frame without scripts) is not entered by axe; see a11y.spec.ts.
+      const results = await new AxeBuilder({ page })
+        .exclude('iframe[title="HTML preview"]')
+        .analyze();
+      expect(seriousOf(results), colorScheme).toEqual([]);
+    }
   });
 });
