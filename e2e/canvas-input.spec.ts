@@ -227,3 +227,27 @@ test.describe('canvas input: keyboard and axe', () => {
     }
   });
 });
+
+test.describe('canvas input: composition', () => {
+  test('an IME composition is one edit of the text it was typed into', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const source = '<p>Order <a href="https://example.com/o">View</a> here</p>';
+    await signIn(page);
+    const canvas = await openVisualWith(page, source);
+    const link = canvas.getByRole('link', { name: 'View' });
+    const box = await boxOf(link);
+    await link.click({ position: { x: box.width - 1, y: box.height / 2 } });
+    await expect(link).toHaveClass(/sc-caret-in/);
+    // Chromium's IME path, as a Japanese IME drives it: composing, then the committed text.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.imeSetComposition', { text: 'に', selectionStart: 1, selectionEnd: 1 });
+    await cdp.send('Input.imeSetComposition', { text: 'にほ', selectionStart: 2, selectionEnd: 2 });
+    await cdp.send('Input.insertText', { text: '日本' });
+    await expect(canvas.getByRole('link', { name: 'View日本' })).toBeVisible();
+    await save(page);
+    expect(await storedHtml(api)).toBe(source.replace('>View<', '>View日本<'));
+  });
+});

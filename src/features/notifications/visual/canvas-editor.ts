@@ -14,9 +14,7 @@ import {
 import {
   applyChange,
   decodeText,
-  escapeText,
   sourceOffsetAt,
-  textChange,
   textOffsetAt,
   type SourceChange,
 } from './text-source';
@@ -81,6 +79,8 @@ export class CanvasEditor {
   /** The `&nbsp;` the last key wrote for a trailing space (a source offset). */
   private nbsp: number | null = null;
   private composing = false;
+  /** The source offset a composition started at. */
+  private composeAt: number | null = null;
   private readonly side: CaretSide;
 
   constructor(
@@ -231,7 +231,13 @@ export class CanvasEditor {
    * change inside one text moves the tree's offsets and rewrites that DOM text only; anything
    * else parses and draws again. The caret goes to `caret` when given.
    */
-  private commit(changes: readonly SourceChange[], userEvent: string, caret?: number) {
+  private commit(
+    changes: readonly SourceChange[],
+    userEvent: string,
+    caret?: number,
+    /** The browser changed the DOM itself (a composition): draw it all again from the source. */
+    redraw = false,
+  ) {
     const port = this.port;
     if (!port || changes.length === 0) return;
     const sorted = [...changes].sort((a, b) => b.from - a.from);
@@ -246,7 +252,9 @@ export class CanvasEditor {
     // The document may refuse or change a transaction (a filter): then it is what is drawn.
     const actual = port.doc();
     const [only] = changes;
-    if (actual === next && changes.length === 1 && only && this.typedInPlace(only, caret)) return;
+    if (!redraw && actual === next && changes.length === 1 && only) {
+      if (this.typedInPlace(only, caret)) return;
+    }
     this.setSource(actual);
     this.draw(previous, actual === next ? caret : undefined);
     this.callbacks.treeChanged?.(this.tree);
@@ -415,35 +423,25 @@ export class CanvasEditor {
     // A composition typed over a selection: the selected characters go first, as typing's would.
     const span = this.selectedRange();
     if (span && span.from !== span.to) this.run(deleteRange(this.tree, span), 'delete');
+    // Where the caret is now, in the source: the browser may put the composed text elsewhere
+    // (Chromium moves it out of a link at the link's end), so the canvas does not read it there.
+    const caret = this.selectedRange();
+    this.composeAt = caret ? caret.from : null;
     this.composing = true;
   };
 
-  /** The composed text, read back from the one text the browser edited, as one edit. */
-  private readonly onCompositionEnd = () => {
+  /**
+   * The composed text (`compositionend`'s data) becomes one edit at the caret the composition
+   * started from; whatever the browser did to the DOM meanwhile is drawn again from the source.
+   */
+  private readonly onCompositionEnd = (event: CompositionEvent) => {
     this.composing = false;
-    const selection = this.doc.getSelection();
-    const focus = selection?.focusNode;
-    if (!focus) return;
-    const id = isText(focus) ? this.texts.get(focus) : undefined;
-    const node = id === undefined ? undefined : this.index.get(id);
-    if (node && isText(focus)) {
-      const change = textChange(this.source, node, focus.data);
-      const caret = change ? change.from + change.insert.length : undefined;
-      if (change) this.commit([change], 'input.type.compose', caret);
-      return;
-    }
-    // The browser made a new text (an empty element, between two chips): its text is inserted
-    // where it stands, and the canvas is drawn again from the source.
-    if (isText(focus) && !this.copies.has(focus)) {
-      const at = this.sourcePosition(focus.parentNode ?? focus, indexInParent(focus));
-      if (at !== null) {
-        const insert = escapeText(focus.data);
-        focus.remove();
-        this.commit([{ from: at, to: at, insert }], 'input.type.compose', at + insert.length);
-        return;
-      }
-    }
-    this.draw(this.source);
+    const at = this.composeAt;
+    this.composeAt = null;
+    const edit = at === null ? null : typeText(this.tree, { from: at, to: at }, event.data);
+    if (edit && event.data !== '') {
+      this.commit(edit.changes, 'input.type.compose', edit.caret, true);
+    } else this.draw(this.source);
   };
 
   private readonly onKeyDown = (event: KeyboardEvent) => {
@@ -503,10 +501,6 @@ function isText(node: Node): node is Text {
 
 function isElement(node: Node): node is HTMLElement {
   return node.nodeType === Node.ELEMENT_NODE;
-}
-
-function indexInParent(node: Node): number {
-  return node.parentNode ? [...node.parentNode.childNodes].indexOf(node as ChildNode) : 0;
 }
 
 /** The end of the changed run in `next`, as an offset of `next`. */
