@@ -367,7 +367,7 @@ export class CanvasEditor {
 
   private readonly onBeforeInput = (event: InputEvent) => {
     const type = event.inputType;
-    // A composition (dead keys, an IME) is the browser's until it ends; then it is read back.
+    // A composition (dead keys, an IME) is the browser's until it ends; then it is one edit.
     if (type === 'insertCompositionText' || this.composing) return;
     event.preventDefault();
     if (type === 'historyUndo' || type === 'historyRedo') {
