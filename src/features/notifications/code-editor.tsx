@@ -1,6 +1,6 @@
 // A controlled CodeMirror 6 editor. This module (and CodeMirror with it) is loaded on demand by
 // the editor page through React.lazy.
-import { redo, undo } from '@codemirror/commands';
+import { isolateHistory, redo, undo } from '@codemirror/commands';
 import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
@@ -17,11 +17,25 @@ export interface CodeEditorHandle {
   insert: (text: string) => void;
   /** Moves the cursor to a character offset and scrolls it into view. */
   focusAt: (offset: number) => void;
-  /** Applies changes made elsewhere (the visual canvas) as one transaction of this document. */
-  apply: (changes: readonly { from: number; to: number; insert: string }[]) => void;
+  /**
+   * Applies changes made elsewhere (the visual canvas) as one transaction of this document. The
+   * history groups typing (`input.type`) and deleting (`delete.*`) as it groups them in the
+   * code (adjacent, less than 500 ms apart); any other edit is an undo step of its own.
+   */
+  apply: (
+    changes: readonly { from: number; to: number; insert: string }[],
+    userEvent?: string,
+  ) => void;
+  /** The document now. */
+  doc: () => string;
+  /** Calls `listener` with the document after each change of it, inside the dispatch. */
+  subscribe: (listener: (doc: string) => void) => () => void;
   undo: () => void;
   redo: () => void;
 }
+
+/** User events whose runs the history joins into one step, as CodeMirror's own typing. */
+const TYPING = /^(?:input\.type|delete)(?:$|\.)/;
 
 export interface CodeEditorProps {
   value: string;
@@ -54,6 +68,8 @@ export function CodeEditor({
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const pendingEchoes = useRef<string[]>([]);
+  // The visual canvas follows the document from here (decision 037).
+  const listeners = useRef(new Set<(doc: string) => void>());
   // Callbacks and data change every render; the editor reads them through a ref instead of
   // being rebuilt (which would lose the cursor, the undo history and the search panel).
   const latest = useRef({ onChange, onFocus, sampleData });
@@ -76,6 +92,7 @@ export function CodeEditor({
           sampleData: () => latest.current.sampleData,
           onChange: (next) => {
             pendingEchoes.current.push(next);
+            for (const listener of listeners.current) listener(next);
             latest.current.onChange(next);
           },
           onFocus: () => latest.current.onFocus?.(),
@@ -154,8 +171,19 @@ export function CodeEditor({
         view.dispatch({ selection: { anchor }, scrollIntoView: true });
         view.focus();
       },
-      apply: (changes) => {
-        viewRef.current?.dispatch({ changes, userEvent: 'input.visual' });
+      apply: (changes, userEvent = 'input.visual') => {
+        viewRef.current?.dispatch({
+          changes,
+          userEvent,
+          ...(TYPING.test(userEvent) ? {} : { annotations: isolateHistory.of('full') }),
+        });
+      },
+      doc: () => viewRef.current?.state.doc.toString() ?? '',
+      subscribe: (listener) => {
+        listeners.current.add(listener);
+        return () => {
+          listeners.current.delete(listener);
+        };
       },
       undo: () => {
         if (viewRef.current) undo(viewRef.current);

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '@codemirror/lint';
-import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { SegmentedControl, type SegmentedOption } from '../../components/ui/segmented-control';
 import type { OfferedVariable } from './template-variables';
@@ -78,6 +78,8 @@ export function HtmlField({
   );
 
   const [selection] = useState(() => new BlockSelection());
+  // The canvas reads the one document from the code editor when it is ready (decision 037).
+  const port = useCallback(() => code.current, []);
 
   // "Edit in code" from a locked island: the cursor goes there once the code is shown.
   useEffect(() => {
@@ -97,6 +99,14 @@ export function HtmlField({
           handleRef={setHandle}
           minHeight="20rem"
           {...props}
+          // In the visual mode the canvas is the typing's feedback: the form (and what follows
+          // it) renders at transition priority, so the keystroke's frame is painted first
+          // (decision 018); react-hook-form's value itself is current at once.
+          onChange={
+            mode === 'visual'
+              ? (next) => startTransition(() => props.onChange(next))
+              : props.onChange
+          }
         />
       </div>
       {mode === 'visual' && (
@@ -104,16 +114,13 @@ export function HtmlField({
         <div className="@container">
           <div className="grid gap-3 @3xl:grid-cols-[minmax(0,1fr)_16rem] @3xl:items-start">
             <VisualCanvas
-              source={props.value}
+              port={port}
               sampleData={isRecord(sampleData) ? sampleData : NO_DATA}
               unknownPaths={unknownPaths}
               variables={variables}
               inlineRef={inline}
               onFocus={props.onFocus}
               selection={selection}
-              change={(changes) => code.current?.apply(changes)}
-              undo={() => code.current?.undo()}
-              redo={() => code.current?.redo()}
               openCode={(offset) => {
                 codeAt.current = offset;
                 setMode('code');

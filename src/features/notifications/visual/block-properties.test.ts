@@ -23,6 +23,16 @@ function field(source: string, tag: string, key: string) {
 }
 
 describe('block properties', () => {
+  it("reads and writes a button's label as text, its layout whitespace kept", () => {
+    const source = BUTTON.replace('>View</a>', '>\n  View &amp; pay\n</a>');
+    const label = field(source, 'a', 'label');
+    expect(label.value).toBe('View & pay');
+    expect(label.write('View & pay now')).toBe(source.replace('pay\n</a>', 'pay now\n</a>'));
+    // An empty button gets its first label.
+    const empty = field(BUTTON.replace('>View</a>', '></a>'), 'a', 'label');
+    expect(empty.write('Track')).toBe(BUTTON.replace('>View</a>', '>Track</a>'));
+  });
+
   it('reads and writes a button link as raw attribute source', () => {
     const link = field(BUTTON, 'a', 'href');
     expect(link.value).toBe('{{ order.url }}');

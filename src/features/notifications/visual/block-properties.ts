@@ -1,7 +1,7 @@
 import { setAttribute, setStyle } from './block-edits';
 import { attributeSource, styleSource, type Block, type BlockKind } from './blocks';
-import type { ElementNode } from './template-tree';
-import type { SourceChange } from './text-source';
+import type { ElementNode, Span } from './template-tree';
+import { decodeText, textChange, type SourceChange } from './text-source';
 import { checkLiquid } from '../../../api/liquid-check';
 import { hrefProblem } from './inline-format';
 
@@ -108,6 +108,43 @@ function backgroundPlaces(source: string, block: Block): BackgroundPlace[] {
   });
 }
 
+/** A label's content without the code's layout whitespace around it (kept as written). */
+function labelSpan(source: string, element: ElementNode): Span | null {
+  if (!element.close) return null;
+  const content = source.slice(element.open.to, element.close.from);
+  // Only whitespace with a line break or a tab is the code's layout; a space is the label's.
+  const layout = (run: string | undefined) => (run && /[\n\r\t]/.test(run) ? run.length : 0);
+  const lead = layout(/^\s*/.exec(content)?.[0]);
+  const trail = layout(/\s*$/.exec(content.slice(lead))?.[0]);
+  return { from: element.open.to + lead, to: element.close.from - trail };
+}
+
+/**
+ * A button's label: the text of its link. Plain text is shown and changed as text (the smallest
+ * change, entities kept); a label with variables or marks is its source as written.
+ */
+const buttonLabel: PropertyField = {
+  key: 'label',
+  label: 'Label',
+  input: 'text',
+  read: (source, block) => {
+    const span = block.element && labelSpan(source, block.element);
+    if (!span || !block.element) return '';
+    const plain = block.element.children.every((child) => child.kind === 'text');
+    const written = source.slice(span.from, span.to);
+    return plain ? decodeText(written) : written;
+  },
+  write: (source, block, value) => {
+    const span = block.element && labelSpan(source, block.element);
+    if (!span || !block.element) return [];
+    if (block.element.children.every((child) => child.kind === 'text')) {
+      const change = textChange(source, span, value);
+      return change ? [change] : [];
+    }
+    return [{ ...span, insert: value }];
+  },
+};
+
 const textColor = style('color', 'Text colour', 'color', 'color');
 const padding = style('padding', 'Padding', 'text', 'padding');
 const textAlign = style('align', 'Alignment', 'align', 'text-align');
@@ -120,7 +157,14 @@ export function propertiesFor(block: Block): PropertyField[] {
   const fields: Record<BlockKind, PropertyField[]> = {
     heading: [textColor, background, textAlign, padding],
     paragraph: [textColor, background, textAlign, padding],
-    button: [attribute('href', 'Link', 'link', 'href'), textColor, background, align, padding],
+    button: [
+      buttonLabel,
+      attribute('href', 'Link', 'link', 'href'),
+      textColor,
+      background,
+      align,
+      padding,
+    ],
     image: [
       attribute('src', 'Image URL', 'link', 'src'),
       attribute('alt', 'Alternative text', 'text', 'alt'),

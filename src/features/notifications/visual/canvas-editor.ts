@@ -1,110 +1,138 @@
+import { breakLine, deleteAtCaret, deleteRange, typeText, type InputEdit } from './canvas-input';
 import { CANVAS_CSS, CanvasRenderer } from './canvas-render';
+import { CARET_SIDE_CSS, CaretSide } from './caret-side';
 import { BranchChoices } from './frame-branches';
 import { shiftTextEdit } from './shift-tree';
 import { parseTemplate } from './parse-template';
-import { allNodes, type Span, type TemplateNode, type TemplateTree } from './template-tree';
+import {
+  allNodes,
+  nodesAround,
+  type Span,
+  type TemplateNode,
+  type TemplateTree,
+} from './template-tree';
 import {
   applyChange,
   decodeText,
-  escapeText,
   sourceOffsetAt,
-  textChange,
   textOffsetAt,
   type SourceChange,
 } from './text-source';
-import { isWholeRange } from './whole-range';
 import { installNavigationGuard } from './navigation-guard';
 
-export interface CanvasCallbacks {
-  /** Applies changes (all relative to the current source) to the one document. */
-  change: (changes: SourceChange[]) => void;
+/**
+ * The one document (CodeMirror's state, decision 037) as the canvas sees it: it reads the text,
+ * dispatches transactions and hears of every change, its own included (synchronously, inside
+ * the dispatch).
+ */
+export interface DocumentPort {
+  doc: () => string;
+  /** One transaction; `userEvent` lets the history group typing as CodeMirror groups it. */
+  apply: (changes: readonly SourceChange[], userEvent: string) => void;
+  subscribe: (listener: (doc: string) => void) => () => void;
   undo: () => void;
   redo: () => void;
+}
+
+export interface CanvasCallbacks {
   /** Opens the code at a source offset (a locked island's "edit in code"). */
   openCode: (offset: number) => void;
   /** The canvas shows a new tree (drawn, or typed into): block selection finds its block again. */
   treeChanged?: (tree: TemplateTree) => void;
-}
-
-/** A structure signature: equal when the same nodes sit in the same places. */
-function shapeOf(tree: TemplateTree): string {
-  return [...allNodes(tree.children)].map((node) => `${node.id}:${node.kind}`).join(' ');
+  /** Bold or italic asked for by the browser (formatBold/formatItalic, a context menu). */
+  format?: (mark: 'bold' | 'italic') => void;
+  /** The canvas was drawn again (new chips may need marks). */
+  drawn?: () => void;
 }
 
 function indexOf(tree: TemplateTree): Map<string, TemplateNode> {
   return new Map([...allNodes(tree.children)].map((node) => [node.id, node]));
 }
 
-/** Input the browser may apply itself inside one text: the canvas reads the result back. */
-const TYPING = new Set([
-  'insertText',
-  'insertCompositionText',
-  'insertReplacementText',
-  'deleteContentBackward',
-  'deleteContentForward',
-  'deleteWordBackward',
-  'deleteWordForward',
-  'deleteByCut',
-]);
-
 function isMod(event: KeyboardEvent): boolean {
   return event.ctrlKey || event.metaKey;
 }
 
 /**
- * The visual canvas of one template, drawn into a sandboxed iframe's document. The source stays
- * the truth: typing is read back from the DOM as minimal text changes, everything else is a
- * change of the source first and a redraw after.
+ * The visual canvas of one template, drawn into a sandboxed iframe's document: a projection of
+ * the one document. Every input is handled before the browser applies it (`beforeinput`) and
+ * becomes the source edit it means, dispatched as one transaction; the canvas then redraws
+ * what changed. Only an IME composition is left to the browser, and read back from the one text
+ * it edited when it ends.
  */
 export class CanvasEditor {
   private source = '';
   private tree: TemplateTree = { source: '', children: [] };
   private index = new Map<string, TemplateNode>();
-  /** DOM text → id of the text node it shows, for reading typing back. */
+  /** DOM text → id of the text node it shows. */
   private texts = new Map<Text, string>();
+  /** Id of a text node → the DOM text that shows it (the first repetition's, in a loop). */
+  private drawn = new Map<string, Text>();
   /** DOM text of the repetitions after a loop's first → id of the text it repeats. */
   private copies = new Map<Text, string>();
   /** The branch of each frame the admin chose to look at; kept across redraws. */
   private readonly choices = new BranchChoices();
-  /** Sources this canvas produced, which come back as props later and need no redraw. */
-  private echoes: string[] = [];
   private scope: Record<string, unknown> = {};
+  private port: DocumentPort | null = null;
+  private unsubscribe: (() => void) | null = null;
+  /** Set while the canvas dispatches: the document's update is its own, already drawn. */
+  private dispatching = false;
+  /** The `&nbsp;` the last key wrote for a trailing space (a source offset). */
+  private nbsp: number | null = null;
+  private composing = false;
+  /** The source offset a composition started at. */
+  private composeAt: number | null = null;
+  private readonly side: CaretSide;
 
   constructor(
     private readonly doc: Document,
     private readonly callbacks: CanvasCallbacks,
   ) {
     const style = doc.createElement('style');
-    style.textContent = CANVAS_CSS;
+    style.textContent = CANVAS_CSS + CARET_SIDE_CSS;
     doc.head.append(style);
-    installNavigationGuard(doc); // (canvas-rest, decision 038: no click navigates)
+    installNavigationGuard(doc);
+    this.side = new CaretSide(doc, (text) => this.texts.has(text));
     doc.addEventListener('beforeinput', this.onBeforeInput);
-    doc.addEventListener('input', this.onInput);
+    doc.addEventListener('compositionstart', this.onCompositionStart);
+    doc.addEventListener('compositionend', this.onCompositionEnd);
     doc.addEventListener('keydown', this.onKeyDown);
     doc.addEventListener('click', this.onClick);
   }
 
   destroy() {
+    this.unsubscribe?.();
+    this.side.destroy();
     this.doc.removeEventListener('beforeinput', this.onBeforeInput);
-    this.doc.removeEventListener('input', this.onInput);
+    this.doc.removeEventListener('compositionstart', this.onCompositionStart);
+    this.doc.removeEventListener('compositionend', this.onCompositionEnd);
     this.doc.removeEventListener('keydown', this.onKeyDown);
     this.doc.removeEventListener('click', this.onClick);
   }
 
-  /** Shows `source`; a source this canvas just produced is already on screen. */
-  show(source: string, scope: Record<string, unknown>) {
-    const echo = this.echoes.indexOf(source);
-    if (echo !== -1 && scope === this.scope) {
-      this.echoes.splice(0, echo + 1);
-      return;
-    }
-    this.echoes = [];
-    const previous = this.source;
+  /** Shows the document and follows it: every change not made here is drawn again. */
+  connect(port: DocumentPort) {
+    this.unsubscribe?.();
+    this.port = port;
+    this.unsubscribe = port.subscribe(this.onDocument);
+    this.onDocument(port.doc());
+  }
+
+  /** Draws again with other sample data (chips, conditions and loops follow it). */
+  setScope(scope: Record<string, unknown>) {
+    if (scope === this.scope) return;
     this.scope = scope;
-    this.setSource(source);
+    if (this.port) this.draw(this.source);
+  }
+
+  private readonly onDocument = (doc: string) => {
+    if (this.dispatching || doc === this.source) return;
+    const previous = this.source;
+    this.nbsp = null;
+    this.setSource(doc);
     this.draw(previous);
     this.callbacks.treeChanged?.(this.tree);
-  }
+  };
 
   private setSource(source: string) {
     this.source = source;
@@ -113,7 +141,7 @@ export class CanvasEditor {
   }
 
   /** Redraws everything and puts the caret where the source last changed, if it had focus. */
-  private draw(previous: string) {
+  private draw(previous: string, caret?: number) {
     const hadFocus = this.doc.hasFocus() && this.doc.activeElement !== this.doc.body;
     const { body, head } = this.doc;
     for (const old of [...head.children].slice(1)) old.remove();
@@ -123,14 +151,39 @@ export class CanvasEditor {
     renderer.render(body, head, this.scope);
     this.texts = renderer.texts;
     this.copies = renderer.copies;
-    if (hadFocus && previous !== this.source) this.placeCaret(changedEnd(previous, this.source));
+    this.drawn = new Map([...this.texts].map(([text, id]) => [id, text]));
+    this.callbacks.drawn?.();
+    if (caret !== undefined) this.placeCaret(caret);
+    else if (hadFocus && previous !== this.source) {
+      this.placeCaret(changedEnd(previous, this.source));
+    }
   }
 
   private placeCaret(offset: number) {
-    const point = this.domPoint(offset, 'end');
+    const point = this.domPoint(offset, 'end') ?? this.elementPoint(offset);
     if (!point) return;
-    point.editable.focus();
+    if (this.doc.activeElement !== point.editable) point.editable.focus();
     this.doc.getSelection()?.collapse(point.text, point.at);
+  }
+
+  /**
+   * A caret where no text is (after a `<br>`, in an emptied mark, beside a chip): before or
+   * after the drawn element whose source starts or ends there, or inside it when it is empty.
+   */
+  private elementPoint(offset: number): { text: Node; at: number; editable: HTMLElement } | null {
+    for (const element of this.doc.querySelectorAll<HTMLElement>('[data-node]')) {
+      const node = this.index.get(element.dataset.node ?? '');
+      const editable = node && editingHost(element);
+      const parent = element.parentNode;
+      if (!node || !editable || !parent || !editable.contains(parent)) continue;
+      const at = [...parent.childNodes].indexOf(element);
+      if (node.kind === 'element' && node.open.to === offset && element.childNodes.length === 0) {
+        return { text: element, at: 0, editable };
+      }
+      if (node.to === offset) return { text: parent, at: at + 1, editable };
+      if (node.from === offset) return { text: parent, at, editable };
+    }
+    return null;
   }
 
   /** The drawn, editable text position of a source offset; at a boundary, the text on `side`. */
@@ -139,7 +192,7 @@ export class CanvasEditor {
     for (const [text, id] of this.texts) {
       const node = this.index.get(id);
       if (!node || offset < node.from || offset > node.to) continue;
-      const editable = text.parentElement?.closest<HTMLElement>('[contenteditable="true"]');
+      const editable = editingHost(text);
       if (!editable) continue;
       const at = Math.min(textOffsetAt(this.source, node, offset), text.length);
       if (side === 'end' || offset < node.to) return { text, at, editable };
@@ -159,9 +212,10 @@ export class CanvasEditor {
     return selection && selection.rangeCount > 0 ? this.sourceRange(selection.getRangeAt(0)) : null;
   }
 
-  /** Applies a visual command's changes and selects `select` (offsets of the new source). */
+  /** Applies a visual command's changes (one undo step) and selects `select` (new offsets). */
   edit(changes: SourceChange[], select?: Span) {
-    this.commit(changes, true);
+    if (changes.length === 0) return;
+    this.commit(changes, 'input.visual');
     if (select) this.select(select);
   }
 
@@ -174,27 +228,57 @@ export class CanvasEditor {
     this.doc.getSelection()?.setBaseAndExtent(start.text, start.at, end.text, end.at);
   }
 
-  private commit(changes: SourceChange[], redraw: boolean) {
-    if (changes.length === 0) return;
+  /**
+   * Dispatches changes (relative to the current source) as one transaction, and shows them: a
+   * change inside one text moves the tree's offsets and rewrites that DOM text only; anything
+   * else parses and draws again. The caret goes to `caret` when given.
+   */
+  private commit(
+    changes: readonly SourceChange[],
+    userEvent: string,
+    caret?: number,
+    /** The browser changed the DOM itself (a composition): draw it all again from the source. */
+    redraw = false,
+  ) {
+    const port = this.port;
+    if (!port || changes.length === 0) return;
     const sorted = [...changes].sort((a, b) => b.from - a.from);
     const next = sorted.reduce((text, change) => applyChange(text, change), this.source);
     const previous = this.source;
-    const [only] = changes;
-    if (!redraw && changes.length === 1 && only && shiftTextEdit(this.tree, only)) {
-      // Typing inside one text: the tree's nodes moved in place, ids and the index stay.
-      this.source = next;
-      this.echoes.push(next);
-      this.callbacks.change(changes);
-      this.refreshCopies();
-      return;
+    this.dispatching = true;
+    try {
+      port.apply(changes, userEvent);
+    } finally {
+      this.dispatching = false;
     }
-    const shape = shapeOf(this.tree);
-    this.setSource(next);
-    this.echoes.push(next);
-    this.callbacks.change(changes);
-    if (redraw || shapeOf(this.tree) !== shape) this.draw(previous);
-    else this.refreshCopies();
+    // The document may refuse or change a transaction (a filter): then it is what is drawn.
+    const actual = port.doc();
+    const [only] = changes;
+    if (!redraw && actual === next && changes.length === 1 && only) {
+      if (this.typedInPlace(only, caret)) return;
+    }
+    this.setSource(actual);
+    this.draw(previous, actual === next ? caret : undefined);
     this.callbacks.treeChanged?.(this.tree);
+  }
+
+  /** A change inside one drawn text: the tree's nodes move in place, only that text is redrawn. */
+  private typedInPlace(change: SourceChange, caret: number | undefined): boolean {
+    const text = [...nodesAround(this.tree.children, change)].find((node) => node.kind === 'text');
+    const shown = text && this.drawn.get(text.id);
+    if (!text || !shown?.isConnected || !shiftTextEdit(this.tree, change)) return false;
+    this.source = this.tree.source;
+    shown.data = decodeText(this.source.slice(text.from, text.to));
+    this.refreshCopies();
+    if (caret !== undefined) {
+      const editable = editingHost(shown);
+      if (editable && this.doc.activeElement !== editable) editable.focus();
+      const at = Math.min(textOffsetAt(this.source, text, caret), shown.length);
+      this.doc.getSelection()?.collapse(shown, at);
+    }
+    this.side.update();
+    this.callbacks.treeChanged?.(this.tree);
+    return true;
   }
 
   /** Typing in a loop's first repetition shows in the others too, without a redraw. */
@@ -249,10 +333,13 @@ export class CanvasEditor {
   sourceRange(range: AbstractRange): Span | null {
     let { startContainer, startOffset, endContainer, endOffset } = range;
     if (isText(startContainer) && isText(endContainer) && startContainer !== endContainer) {
-      if (endOffset === 0) {
+      if (endOffset === 0 && nextText(this.doc, startContainer) === endContainer) {
         endContainer = startContainer;
         endOffset = startContainer.length;
-      } else if (startOffset === startContainer.length) {
+      } else if (
+        startOffset === startContainer.length &&
+        nextText(this.doc, startContainer) === endContainer
+      ) {
         startContainer = endContainer;
         startOffset = 0;
       }
@@ -262,86 +349,118 @@ export class CanvasEditor {
     return from === null || to === null || to < from ? null : { from, to };
   }
 
-  /** A range may be replaced when it cuts no node apart other than a text. */
-  private isWhole(range: Span): boolean {
-    return isWholeRange(this.index.values(), range);
+  /** The selection the input acts on, in source offsets. */
+  private inputRange(event: InputEvent): Span | null {
+    const selection = this.doc.getSelection();
+    const current = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : undefined;
+    // Word and line deletions (and a spell-check or drop) name their range; typing uses the caret.
+    const named = /^delete(?:Word|SoftLine|HardLine|Entire)|^insertReplacementText$|Drop$/.test(
+      event.inputType,
+    );
+    const range = (named ? event.getTargetRanges()[0] : undefined) ?? current;
+    return range ? this.sourceRange(range) : null;
+  }
+
+  private run(edit: InputEdit | null, userEvent: string) {
+    if (!edit) return;
+    this.commit(edit.changes, userEvent, edit.caret);
+    this.nbsp = edit.nbsp;
   }
 
   private readonly onBeforeInput = (event: InputEvent) => {
     const type = event.inputType;
+    // A composition (dead keys, an IME) is the browser's until it ends; then it is one edit.
+    if (type === 'insertCompositionText' || this.composing) return;
+    event.preventDefault();
     if (type === 'historyUndo' || type === 'historyRedo') {
-      event.preventDefault();
-      if (type === 'historyUndo') this.callbacks.undo();
-      else this.callbacks.redo();
+      this.nbsp = null;
+      if (type === 'historyUndo') this.port?.undo();
+      else this.port?.redo();
       return;
     }
-    // Chromium gives no target range for some input (typing at a caret): the selection is it.
-    const selection = this.doc.getSelection();
-    const range: AbstractRange | undefined =
-      event.getTargetRanges()[0] ??
-      (selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : undefined);
-    const inOneText =
-      range !== undefined &&
-      (range.collapsed ||
-        (range.startContainer === range.endContainer && isText(range.startContainer)));
-    // Typing inside one text is left to the browser (IME, spellcheck) and read back on input.
-    if (TYPING.has(type) && inOneText) return;
-    event.preventDefault();
-    const span = range && this.sourceRange(range);
-    const insert = insertOf(event);
-    if (!span || insert === null || !this.isWhole(span)) return;
-    this.commit([{ ...span, insert }], true);
-  };
-
-  /** Reads what the browser typed back from the DOM, as changes of the source. */
-  private readonly onInput = (event: Event) => {
-    // Only the edited element's texts can have changed (or left the document).
-    const host = isNode(event.target) && isElement(event.target) ? event.target : this.doc.body;
-    const changes: SourceChange[] = [];
-    for (const [text, id] of this.texts) {
-      if (text.isConnected && !host.contains(text)) continue;
-      const node = this.index.get(id);
-      if (!node) continue;
-      const shown = text.isConnected ? text.data : '';
-      const change = textChange(this.source, node, shown);
-      if (change) changes.push(change);
+    if (type === 'formatBold' || type === 'formatItalic') {
+      this.callbacks.format?.(type === 'formatBold' ? 'bold' : 'italic');
+      return;
     }
-    // Text the browser put where there was none (an empty cell, between two chips).
-    const unknown = [...this.unknownTexts(host)];
-    for (const text of unknown) {
-      const at = this.sourcePosition(text.parentNode ?? text, indexInParent(text));
-      if (at !== null) changes.push({ from: at, to: at, insert: escapeText(text.data) });
-    }
-    this.commit(changes, false);
-    const known = new Set(this.texts.values());
-    // Texts read back stay mapped; ones the browser made are drawn again from the source.
-    // (A redraw by the commit has already replaced them: those texts are gone from the page.)
-    const stray = unknown.some((text) => text.isConnected);
-    if (stray || ![...known].every((id) => this.index.has(id))) {
-      this.draw(this.source);
-    }
-  };
-
-  private *unknownTexts(root: Node): Generator<Text> {
-    const walker = this.doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (!isText(node) || this.texts.has(node) || this.copies.has(node) || node.data === '') {
-        continue;
+    const span = this.inputRange(event);
+    if (!span) return;
+    const collapsed = span.from === span.to;
+    const nbsp = this.nbsp;
+    this.nbsp = null;
+    switch (type) {
+      case 'insertText':
+      case 'insertReplacementText':
+      case 'insertFromPaste':
+      case 'insertFromDrop':
+      case 'insertFromYank': {
+        const text = (event.data ?? event.dataTransfer?.getData('text/plain') ?? '').replace(
+          /\r\n?|\n/g,
+          ' ',
+        );
+        const userEvent = type === 'insertText' ? 'input.type' : 'input.paste';
+        this.run(typeText(this.tree, span, text, nbsp), userEvent);
+        return;
       }
-      if (node.parentElement?.closest('.sc-chip, .sc-frame-label, .sc-locked, style')) continue;
-      yield node;
+      case 'insertParagraph':
+      case 'insertLineBreak':
+        this.run(breakLine(this.tree, span), 'input');
+        return;
+      case 'deleteContentBackward':
+      case 'deleteContentForward': {
+        const direction = type === 'deleteContentBackward' ? 'backward' : 'forward';
+        const edit = collapsed
+          ? deleteAtCaret(this.tree, span.from, direction)
+          : deleteRange(this.tree, span);
+        this.run(edit, `delete.${direction}`);
+        return;
+      }
+      default:
+        if (type.startsWith('delete') && !collapsed) {
+          this.run(deleteRange(this.tree, span), type === 'deleteByCut' ? 'delete.cut' : 'delete');
+        }
     }
-  }
+  };
+
+  private readonly onCompositionStart = () => {
+    // A composition typed over a selection: the selected characters go first, as typing's would.
+    const span = this.selectedRange();
+    if (span && span.from !== span.to) this.run(deleteRange(this.tree, span), 'delete');
+    // Where the caret is now, in the source: the browser may put the composed text elsewhere
+    // (Chromium moves it out of a link at the link's end), so the canvas does not read it there.
+    const caret = this.selectedRange();
+    this.composeAt = caret ? caret.from : null;
+    this.composing = true;
+  };
+
+  /**
+   * The composed text (`compositionend`'s data) becomes one edit at the caret the composition
+   * started from; whatever the browser did to the DOM meanwhile is drawn again from the source.
+   */
+  private readonly onCompositionEnd = (event: CompositionEvent) => {
+    this.composing = false;
+    const at = this.composeAt;
+    this.composeAt = null;
+    const edit = at === null ? null : typeText(this.tree, { from: at, to: at }, event.data);
+    if (edit && event.data !== '') {
+      this.commit(edit.changes, 'input.type.compose', edit.caret, true);
+    } else this.draw(this.source);
+  };
 
   private readonly onKeyDown = (event: KeyboardEvent) => {
+    if (this.side.onKeyDown(event)) {
+      this.nbsp = null;
+      return;
+    }
     const key = event.key.toLowerCase();
     if (!isMod(event) || (key !== 'z' && key !== 'y')) return;
     event.preventDefault();
-    if (key === 'y' || event.shiftKey) this.callbacks.redo();
-    else this.callbacks.undo();
+    this.nbsp = null;
+    if (key === 'y' || event.shiftKey) this.port?.redo();
+    else this.port?.undo();
   };
 
   private readonly onClick = (event: MouseEvent) => {
+    this.nbsp = null;
     const target = isNode(event.target) && isElement(event.target) ? event.target : null;
     const lock = target?.closest<HTMLElement>('.sc-locked-button');
     const branch = target?.closest<HTMLElement>('.sc-branch');
@@ -354,6 +473,26 @@ export class CanvasEditor {
   };
 }
 
+/**
+ * The element that takes the focus for a text: the outermost editable one (a button's link is
+ * editable inside its editable cell, and only the cell is an editing host the focus can go to).
+ */
+function editingHost(node: Node): HTMLElement | null {
+  let host = node.parentElement?.closest<HTMLElement>('[contenteditable="true"]') ?? null;
+  for (let outer = host?.parentElement?.closest<HTMLElement>('[contenteditable="true"]'); outer;) {
+    host = outer;
+    outer = outer.parentElement?.closest<HTMLElement>('[contenteditable="true"]');
+  }
+  return host;
+}
+
+/** The next DOM text after `text` in document order. */
+function nextText(doc: Document, text: Text): Node | null {
+  const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+  walker.currentNode = text;
+  return walker.nextNode();
+}
+
 function isNode(target: EventTarget | null): target is Node {
   return target !== null && 'nodeType' in target;
 }
@@ -364,27 +503,6 @@ function isText(node: Node): node is Text {
 
 function isElement(node: Node): node is HTMLElement {
   return node.nodeType === Node.ELEMENT_NODE;
-}
-
-/** What an input inserts as source: typed text escaped, a line break as `<br>`; null if not offered. */
-function insertOf(event: InputEvent): string | null {
-  switch (event.inputType) {
-    case 'insertText':
-    case 'insertReplacementText':
-      return escapeText(event.data ?? event.dataTransfer?.getData('text/plain') ?? '');
-    case 'insertFromPaste':
-    case 'insertFromDrop':
-      return escapeText(event.dataTransfer?.getData('text/plain') ?? '');
-    case 'insertParagraph':
-    case 'insertLineBreak':
-      return '<br>';
-    default:
-      return event.inputType.startsWith('delete') ? '' : null;
-  }
-}
-
-function indexInParent(node: Node): number {
-  return node.parentNode ? [...node.parentNode.childNodes].indexOf(node as ChildNode) : 0;
 }
 
 /** The end of the changed run in `next`, as an offset of `next`. */

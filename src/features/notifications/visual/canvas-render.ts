@@ -22,7 +22,7 @@ import { commentKind, commentLabel } from './comment-kind';
 import { insecureImageNote, isInsecureUrl, safeAttribute } from './url-filter';
 
 /** Elements a paragraph can hold: their content is edited in place as one run of text. */
-const INLINE = new Set([
+export const INLINE = new Set([
   'a',
   'b',
   'strong',

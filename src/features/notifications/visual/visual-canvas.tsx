@@ -1,13 +1,14 @@
-import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { OfferedVariable } from '../template-variables';
 import type { BlockSelection } from './block-selection';
-import { CanvasEditor, type CanvasCallbacks } from './canvas-editor';
+import { CanvasEditor, type CanvasCallbacks, type DocumentPort } from './canvas-editor';
 import { CanvasInline } from './canvas-inline';
 import { InlineToolbar } from './inline-toolbar';
 import { markUnknownChips } from './unknown-chips';
 
-export interface VisualCanvasProps extends CanvasCallbacks {
-  source: string;
+export interface VisualCanvasProps extends Omit<CanvasCallbacks, 'format' | 'drawn'> {
+  /** The one document (the code editor's), read when the canvas is ready (decision 037). */
+  port: () => DocumentPort | null;
   sampleData: Record<string, unknown>;
   /** Paths no sample has: their chips are marked as unknown. */
   unknownPaths?: ReadonlySet<string>;
@@ -33,7 +34,7 @@ const BLANK = '<!doctype html><html><head></head><body></body></html>';
  * listeners on a frame without `allow-scripts`.
  */
 export function VisualCanvas({
-  source,
+  port,
   sampleData,
   unknownPaths = NONE,
   variables,
@@ -48,9 +49,11 @@ export function VisualCanvas({
   // The callbacks change every render; the canvas reads them through a ref.
   const latest = useRef(callbacks);
   const focused = useRef(onFocus);
+  const unknown = useRef(unknownPaths);
   useEffect(() => {
     latest.current = callbacks;
     focused.current = onFocus;
+    unknown.current = unknownPaths;
   });
 
   useEffect(() => {
@@ -67,21 +70,31 @@ export function VisualCanvas({
 
   useEffect(() => {
     const doc = editor && frameRef.current?.contentDocument;
-    if (!doc || !selection) return;
-    selection.attach(doc, (changes) => latest.current.change(changes));
+    const document = port();
+    if (!doc || !selection || !document) return;
+    selection.attach(doc, (changes) => {
+      document.apply(changes, 'input.visual');
+    });
     return () => selection.detach();
-  }, [editor, selection]);
+  }, [editor, selection, port]);
 
+  // The scope first: connecting draws the document with it.
   useEffect(() => {
-    editor?.show(source, sampleData);
-  }, [editor, source, sampleData]);
+    editor?.setScope(sampleData);
+  }, [editor, sampleData]);
 
-  // Apart from `show`: new unknown paths must not redraw the canvas (that would drop the caret).
-  // It runs after every change, as the canvas may have drawn new chips while the source was typed.
+  // The canvas follows the document itself from now on: no source passes through React.
+  useEffect(() => {
+    const document = port();
+    if (editor && document) editor.connect(document);
+  }, [editor, port]);
+
+  // New unknown paths mark chips without a redraw (that would drop the caret); each redraw
+  // marks its new chips through `drawn`.
   useEffect(() => {
     const doc = frameRef.current?.contentDocument;
     if (editor && doc) markUnknownChips(doc, unknownPaths);
-  }, [editor, source, sampleData, unknownPaths]);
+  }, [editor, unknownPaths]);
 
   return (
     <div className="flex flex-col gap-2">
@@ -94,21 +107,16 @@ export function VisualCanvas({
         onLoad={() => {
           const doc = frameRef.current?.contentDocument;
           if (!doc) return;
+          let commands: CanvasInline | null = null;
           const canvas = new CanvasEditor(doc, {
-            // The canvas already shows its edit and holds its own tree: the form (and what
-            // follows it) renders at a lower priority, so the keystroke's frame is painted first.
-            // Block panel edits (the selection's own path below) still render at once: the
-            // panel computes its next edit from the tree that render brings.
-            change: (changes) => {
-              startTransition(() => latest.current.change(changes));
-            },
-            undo: () => latest.current.undo(),
-            redo: () => latest.current.redo(),
             openCode: (offset) => latest.current.openCode(offset),
             treeChanged: (tree) => latest.current.treeChanged?.(tree),
+            format: (mark) => commands?.toggle(mark),
+            drawn: () => markUnknownChips(doc, unknown.current),
           });
+          commands = new CanvasInline(doc, canvas, () => focused.current?.());
           setEditor(canvas);
-          setInline(new CanvasInline(doc, canvas, () => focused.current?.()));
+          setInline(commands);
         }}
         className="border-border h-[40rem] w-full rounded-md border bg-white"
       />

@@ -1,0 +1,53 @@
+// Helpers of the canvas specs: open the visual mode on a template, save, read what was stored.
+import type { Locator, Page } from '@playwright/test';
+import { expect, type ApiFetch } from './fixtures';
+
+export async function storedHtml(api: ApiFetch): Promise<string> {
+  const response = await api('/notifications/order-confirmation');
+  const body = (await response.json()) as { html: string };
+  return body.html;
+}
+
+/** Replaces the HTML version with `html` in the code and opens the visual mode on it. */
+export async function openVisualWith(page: Page, html: string) {
+  await page.goto('/notifications/order-confirmation');
+  const code = page.getByRole('textbox', { name: 'HTML version' });
+  await code.click({ timeout: 30_000 });
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(html);
+  await page.getByRole('button', { name: 'Visual' }).click();
+  return page.frameLocator('iframe[title="Visual editor"]');
+}
+
+/** Opens the demo template as it is stored, in the visual mode. */
+export async function openVisual(page: Page) {
+  await page.goto('/notifications/order-confirmation');
+  await page.getByRole('button', { name: 'Visual' }).click({ timeout: 30_000 });
+  return page.frameLocator('iframe[title="Visual editor"]');
+}
+
+/** Saves through the review dialog (Ctrl/Cmd+S from wherever the focus is). */
+export async function save(page: Page) {
+  await page.keyboard.press('ControlOrMeta+s');
+  const review = page.getByRole('dialog', { name: 'Review changes' });
+  await review.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+}
+
+/** The box of `locator` on the page (frames included). */
+export async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not drawn');
+  return box;
+}
+
+/** Selects an element's text as a mouse does: pressed at its left edge, released at its right. */
+export async function dragAcross(page: Page, target: Locator) {
+  const box = await boxOf(target);
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 1, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, y, { steps: 3 });
+  await page.mouse.move(box.x + box.width - 1, y, { steps: 3 });
+  await page.mouse.up();
+}

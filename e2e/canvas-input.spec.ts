@@ -1,0 +1,253 @@
+// Issue 25's "Why", case by case: each edit a new user makes in the canvas, and the stored HTML
+// byte for byte (the canvas owns every keystroke; decision 037).
+import AxeBuilder from '@axe-core/playwright';
+import { snippetFor } from '../src/features/notifications/visual/block-snippets';
+import { boxOf, dragAcross, openVisual, openVisualWith, save, storedHtml } from './canvas-helpers';
+import { seriousOf } from './axe';
+import { expect, test } from './fixtures';
+
+const BILLING = `<p style="margin:0 0 12px">Your card was declined. Please <a href="https://billing.example.com/update?ref=mail" style="color:#2563eb">update your billing information</a>.</p>
+<p style="font-size:12px">No longer interested? <a href="{{ unsubscribe_url }}" class="unsub">Unsubscribe</a>.</p>`;
+
+const PDF = `<table role="presentation"><tr>
+  <td align="center" style="padding:12px">
+    <a href="https://example.com/invoice.pdf" style="display:inline-block;padding:10px 18px;background:#111827;color:#ffffff">Download as PDF</a>
+  </td>
+</tr></table>`;
+
+const ADDRESS = `<p style="font-size:12px;color:#6b7280">Northwind Goods B.V.<br>
+  Keizersgracht 1, Suite 1234
+</p>`;
+
+test.describe('canvas input: the cases of issue 25', () => {
+  test("retyping a link's whole text keeps the link and its attributes", async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisualWith(page, BILLING);
+    const billing = canvas.getByRole('link', { name: 'update your billing information' });
+    await dragAcross(page, billing);
+    await page.keyboard.type('update your card');
+    await expect(canvas.getByRole('link', { name: 'update your card' })).toBeVisible();
+    await canvas.getByRole('link', { name: 'Unsubscribe' }).dblclick();
+    await page.keyboard.type('Opt-out');
+    await expect(canvas.getByRole('link', { name: 'Opt-out' })).toBeVisible();
+    await save(page);
+    expect(await storedHtml(api)).toBe(
+      BILLING.replace('>update your billing information<', '>update your card<').replace(
+        '>Unsubscribe<',
+        '>Opt-out<',
+      ),
+    );
+  });
+
+  test('a word of a button replaced by a double-click keeps the layout around it', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisualWith(page, PDF);
+    const button = canvas.getByRole('link', { name: 'Download as PDF' });
+    const box = await boxOf(button);
+    // On "PDF", the last word (the button's right padding is 18px).
+    await button.dblclick({ position: { x: box.width - 26, y: box.height / 2 } });
+    await page.keyboard.type('invoice');
+    await expect(canvas.getByRole('link', { name: 'Download as invoice' })).toBeVisible();
+    await save(page);
+    expect(await storedHtml(api)).toBe(PDF.replace('as PDF</a>', 'as invoice</a>'));
+  });
+
+  test("typing at the end of the demo's button extends its label; the caret's side shows and ArrowRight steps out", async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const original = await storedHtml(api);
+    await signIn(page);
+    const canvas = await openVisual(page);
+    const button = canvas.getByRole('link', { name: 'View your order' });
+    const box = await boxOf(button);
+    await button.click({ position: { x: box.width - 4, y: box.height / 2 } });
+    await expect(button).toHaveClass(/sc-caret-in/);
+    await page.keyboard.type(' now');
+    const extended = canvas.getByRole('link', { name: 'View your order now' });
+    await expect(extended).toBeVisible();
+    // After the label: the mark goes, and a character typed there is not the link's.
+    await page.keyboard.press('ArrowRight');
+    await expect(extended).not.toHaveClass(/sc-caret-in/);
+    await page.keyboard.type('!');
+    await save(page);
+    expect(original).toContain('>View your order</a>\n');
+    expect(await storedHtml(api)).toBe(
+      original.replace('>View your order</a>\n', '>View your order now</a>!\n'),
+    );
+  });
+
+  test('an inserted button is typed into in place, and its panel has a Label field', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisualWith(page, '<p>Hello</p>');
+    const panel = page.getByRole('complementary', { name: 'Block' });
+    await canvas.getByText('Hello', { exact: true }).click();
+    await panel.getByRole('button', { name: 'Button', exact: true }).click();
+    const label = canvas.getByRole('link', { name: 'Button', exact: true });
+    await label.dblclick();
+    await page.keyboard.type('Track');
+    await page.keyboard.type(' it');
+    await expect(canvas.getByRole('link', { name: 'Track it', exact: true })).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Button' })).toBeVisible();
+    const field = panel.getByLabel('Label', { exact: true });
+    await expect(field).toHaveValue('Track it');
+    await field.press('End');
+    await field.pressSequentially(' now');
+    await expect(canvas.getByRole('link', { name: 'Track it now', exact: true })).toBeVisible();
+    await save(page);
+    const stored = await storedHtml(api);
+    const between = /^<p>Hello<\/p>(\s*)</.exec(stored)?.[1] ?? '';
+    expect(stored).toBe(
+      `<p>Hello</p>${between}${snippetFor('button').replace('>Button</a>', '>Track it now</a>')}`,
+    );
+  });
+
+  test('replacing the last text before </p> keeps the newline and indentation', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisualWith(page, ADDRESS);
+    await canvas.getByText(/Suite 1234/).click();
+    // The last two words, selected from the end of the line.
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+ControlOrMeta+ArrowLeft');
+    await page.keyboard.press('Shift+ControlOrMeta+ArrowLeft');
+    const selected = await canvas
+      .locator('body')
+      .evaluate((body) => body.ownerDocument.getSelection()?.toString() ?? '');
+    expect(selected.trim()).toBe('Suite 1234');
+    await page.keyboard.type('Unit 9');
+    await expect(canvas.getByText(/Unit 9/)).toBeVisible();
+    await save(page);
+    expect(await storedHtml(api)).toBe(ADDRESS.replace('Suite 1234', 'Unit 9'));
+  });
+
+  test('a burst of typing is one undo step, in the canvas and the code', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const source = '<p>Sold by ACME</p>';
+    await signIn(page);
+    const canvas = await openVisualWith(page, source);
+    await canvas.getByText('Sold by ACME').dblclick({ position: { x: 60, y: 8 } });
+    await expect
+      .poll(() =>
+        canvas.locator('body').evaluate((body) => body.ownerDocument.getSelection()?.toString()),
+      )
+      .toBe('ACME');
+    await page.keyboard.type('Northwind Goods B.V.');
+    const paragraph = canvas.getByRole('paragraph');
+    await expect(paragraph).toHaveText('Sold by Northwind Goods B.V.');
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect(paragraph).toHaveText('Sold by ACME');
+    await page.keyboard.press('ControlOrMeta+Shift+z');
+    await expect(paragraph).toHaveText('Sold by Northwind Goods B.V.');
+    await save(page);
+    expect(await storedHtml(api)).toBe('<p>Sold by Northwind Goods B.V.</p>');
+  });
+});
+
+test.describe('canvas input: keyboard and axe', () => {
+  test("keyboard only: Tab into the demo's button label, type at its end, save", async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const original = await storedHtml(api);
+    await signIn(page);
+    const canvas = await openVisual(page);
+    const button = canvas.getByRole('link', { name: 'View your order' });
+    await expect(button).toBeVisible();
+    await page.getByRole('button', { name: 'Visual' }).focus();
+    // Tab until the editing host that holds the button's label has the focus.
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press('Tab');
+          return button.evaluate((link) => {
+            const active = link.ownerDocument.activeElement;
+            return active !== null && active !== link.ownerDocument.body && active.contains(link);
+          });
+        },
+        { intervals: [0], timeout: 30_000 },
+      )
+      .toBe(true);
+    // The focus puts the caret at the start of the host: the label is reached with the arrows.
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press('ArrowRight');
+          return button.evaluate((link) => link.classList.contains('sc-caret-in'));
+        },
+        { intervals: [0], timeout: 10_000 },
+      )
+      .toBe(true);
+    await page.keyboard.press('End');
+    await page.keyboard.type(' now');
+    await expect(canvas.getByRole('link', { name: 'View your order now' })).toBeVisible();
+    await save(page);
+    expect(await storedHtml(api)).toBe(
+      original.replace('>View your order</a>', '>View your order now</a>'),
+    );
+  });
+
+  test('the visual mode passes axe in both themes, the caret inside a button', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisual(page);
+    const button = canvas.getByRole('link', { name: 'View your order' });
+    const box = await boxOf(button);
+    await button.click({ position: { x: box.width - 4, y: box.height / 2 } });
+    await expect(button).toHaveClass(/sc-caret-in/);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      // The preview (the e-mail in a frame without scripts) is not entered by axe; see a11y.spec.ts.
+      const results = await new AxeBuilder({ page })
+        .exclude('iframe[title="HTML preview"]')
+        .analyze();
+      expect(seriousOf(results), colorScheme).toEqual([]);
+    }
+  });
+});
+
+test.describe('canvas input: composition', () => {
+  test('an IME composition is one edit of the text it was typed into', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const source = '<p>Order <a href="https://example.com/o">View</a> here</p>';
+    await signIn(page);
+    const canvas = await openVisualWith(page, source);
+    const link = canvas.getByRole('link', { name: 'View' });
+    const box = await boxOf(link);
+    await link.click({ position: { x: box.width - 1, y: box.height / 2 } });
+    await expect(link).toHaveClass(/sc-caret-in/);
+    // Chromium's IME path, as a Japanese IME drives it: composing, then the committed text.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.imeSetComposition', { text: 'に', selectionStart: 1, selectionEnd: 1 });
+    await cdp.send('Input.imeSetComposition', { text: 'にほ', selectionStart: 2, selectionEnd: 2 });
+    await cdp.send('Input.insertText', { text: '日本' });
+    await expect(canvas.getByRole('link', { name: 'View日本' })).toBeVisible();
+    await save(page);
+    expect(await storedHtml(api)).toBe(source.replace('>View<', '>View日本<'));
+  });
+});
