@@ -11,8 +11,10 @@ export async function storedHtml(api: ApiFetch): Promise<string> {
 /** Replaces the HTML version with `html` in the code and opens the visual mode on it. */
 export async function openVisualWith(page: Page, html: string) {
   await page.goto('/notifications/order-confirmation');
+  // The editor opens in the mode last used, Visual for a new admin (decision 038).
+  await page.getByRole('button', { name: 'Code', exact: true }).click({ timeout: 30_000 });
   const code = page.getByRole('textbox', { name: 'HTML version' });
-  await code.click({ timeout: 30_000 });
+  await code.click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(html);
   await page.getByRole('button', { name: 'Visual' }).click();
