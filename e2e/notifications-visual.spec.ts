@@ -3,27 +3,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { snippetFor } from '../src/features/notifications/visual/block-snippets';
-import { expect, test, type ApiFetch } from './fixtures';
+import { expect, test } from './fixtures';
 import { seriousOf } from './axe';
-
-async function storedHtml(api: ApiFetch): Promise<string> {
-  const response = await api('/notifications/order-confirmation');
-  const body = (await response.json()) as { html: string };
-  return body.html;
-}
-
-/** Replaces the HTML version with `html` in the code and opens the visual mode on it. */
-async function openVisualWith(page: Page, html: string) {
-  await page.goto('/notifications/order-confirmation');
-  // A new admin's editor opens in Visual: the code is one click away.
-  await page.getByRole('button', { name: 'Code', exact: true }).click({ timeout: 30_000 });
-  const code = page.getByRole('textbox', { name: 'HTML version' });
-  await code.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(html);
-  await page.getByRole('button', { name: 'Visual' }).click();
-  return page.frameLocator('iframe[title="Visual editor"]');
-}
+import { openVisual, openVisualWith, storedHtml } from './canvas-helpers';
 
 /** Whether `locator` has the focus now (read once; `toBeFocused` waits, which a Tab loop must not). */
 function isFocused(locator: Locator): Promise<boolean> {
@@ -58,12 +40,6 @@ const FRAMES = `<p>{% if customer.first_name %}Hello {{ customer.first_name }}{%
 {% for line in order.lines %}<tr><td>{{ forloop.index }}.</td><td>{{ line.name }} each</td></tr>
 {% else %}<tr><td>Nothing ordered</td></tr>
 {% endfor %}</tbody></table>`;
-
-async function openVisual(page: Page) {
-  await page.goto('/notifications/order-confirmation');
-  await page.getByRole('button', { name: 'Visual' }).click({ timeout: 30_000 });
-  return page.frameLocator('iframe[title="Visual editor"]');
-}
 
 test.describe('notifications: visual mode', () => {
   test('changes the greeting in place and saves only that change', async ({
