@@ -20,6 +20,36 @@ const ADDRESS = `<p style="font-size:12px;color:#6b7280">Northwind Goods B.V.<br
 </p>`;
 
 test.describe('canvas input: the cases of issue 25', () => {
+  test('Enter at the end of a text before a chip, then Delete, deletes the chip after the break', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const greeting = '<h1>Hello, {{ customer.first_name }}</h1>';
+    const put = await api('/notifications/order-confirmation', {
+      method: 'PUT',
+      body: JSON.stringify({ html: greeting }),
+    });
+    expect(put.status).toBe(200);
+    await signIn(page);
+    const canvas = await openVisual(page);
+    const heading = canvas.getByRole('heading', { level: 1 });
+    await expect(heading).toBeVisible();
+    // The caret at the end of "Hello, ", as a click there leaves it.
+    await heading.evaluate((h1) => {
+      const text = [...h1.childNodes].find((node) => node.nodeType === Node.TEXT_NODE) as Text;
+      h1.closest<HTMLElement>('[contenteditable="true"]')?.focus();
+      h1.ownerDocument.getSelection()?.collapse(text, text.length);
+    });
+    // The caret after the line break sits before the chip (it once sat inside the <br>, where
+    // no key did anything, so Undo then took back the Enter too).
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Delete');
+    await expect(heading).toHaveText('Hello,');
+    await save(page);
+    expect(await storedHtml(api)).toBe('<h1>Hello, <br></h1>');
+  });
+
   test("retyping a link's whole text keeps the link and its attributes", async ({
     page,
     signIn,

@@ -66,20 +66,25 @@ function markAround(source: string, from: number, to: number): [number, number] 
 
 function deleteAtCaret(source: string, caret: number, backward: boolean): OracleState {
   let at = caret;
-  // The code's layout whitespace beside the caret shows nothing: step over it.
-  if (backward) {
-    const run = /[ \t\n\r\f]*$/.exec(source.slice(0, at))?.[0] ?? '';
-    if (LAYOUT.test(run) && /[>}]$/.test(source.slice(0, at - run.length))) at -= run.length;
-  } else {
-    const run = LAYOUT.exec(source.slice(at))?.[0] ?? '';
-    if (run && /^[<{]/.test(source.slice(at + run.length))) at += run.length;
-  }
-  for (;;) {
-    const tag = backward
-      ? MARK_TAG_BEFORE.exec(source.slice(0, at))
-      : MARK_TAG_AFTER.exec(source.slice(at));
-    if (!tag || /^<\/?br\b/i.test(tag[0])) break;
-    at += backward ? -tag[0].length : tag[0].length;
+  // The code's layout whitespace shows nothing, beside the caret or past a mark's tag (the
+  // newline and indentation after `</a>`): step over it, and over the tags, until neither is.
+  for (let moved = true; moved;) {
+    const start = at;
+    if (backward) {
+      const run = /[ \t\n\r\f]*$/.exec(source.slice(0, at))?.[0] ?? '';
+      if (LAYOUT.test(run) && /[>}]$/.test(source.slice(0, at - run.length))) at -= run.length;
+    } else {
+      const run = LAYOUT.exec(source.slice(at))?.[0] ?? '';
+      if (run && /^[<{]/.test(source.slice(at + run.length))) at += run.length;
+    }
+    for (;;) {
+      const tag = backward
+        ? MARK_TAG_BEFORE.exec(source.slice(0, at))
+        : MARK_TAG_AFTER.exec(source.slice(at));
+      if (!tag || /^<\/?br\b/i.test(tag[0])) break;
+      at += backward ? -tag[0].length : tag[0].length;
+    }
+    moved = at !== start;
   }
   const chip = backward ? CHIP_BEFORE.exec(source.slice(0, at)) : CHIP_AFTER.exec(source.slice(at));
   const char = backward ? CHAR_BEFORE.exec(source.slice(0, at)) : CHAR_AFTER.exec(source.slice(at));

@@ -177,7 +177,13 @@ export class CanvasEditor {
       const parent = element.parentNode;
       if (!node || !editable || !parent || !editable.contains(parent)) continue;
       const at = [...parent.childNodes].indexOf(element);
-      if (node.kind === 'element' && node.open.to === offset && element.childNodes.length === 0) {
+      // Inside an emptied mark, never inside a void `<br>`: a caret there maps to no source.
+      if (
+        node.kind === 'element' &&
+        node.close &&
+        node.open.to === offset &&
+        element.childNodes.length === 0
+      ) {
         return { text: element, at: 0, editable };
       }
       if (node.to === offset) return { text: parent, at: at + 1, editable };

@@ -131,6 +131,20 @@ describe('canvas input', () => {
     expect(deleteAtCaret(parseTemplate(source), source.indexOf('Suite'), 'backward')).toBeNull();
   });
 
+  it("Delete at the end of a button's label leaves the layout after the link alone", () => {
+    // A line break typed at the end of a button (mjml seed 1624377821): what follows the link is
+    // the code's newline and indentation before </td>, which shows nothing.
+    const source = '<td>\n  <a href="#">Get started<br></a>\n  </td>';
+    const tree = parseTemplate(source);
+    expect(deleteAtCaret(tree, source.indexOf('</a>'), 'forward')).toBeNull();
+    expect(deleteAtCaret(tree, source.indexOf('Get'), 'backward')).toBeNull();
+    // Layout before a chip or a tag is stepped over to what it shows.
+    const chip = '<p><b>Hi</b>\n  {{ name }}</p>';
+    expect(applied(chip, deleteAtCaret(parseTemplate(chip), chip.indexOf('\n'), 'forward'))).toBe(
+      '<p><b>Hi</b>\n  </p>',
+    );
+  });
+
   it('typed text at the start of a link selection that runs past it goes into the link', () => {
     const source = '<p><a href="#">Go</a> now</p>';
     const from = source.indexOf('Go');

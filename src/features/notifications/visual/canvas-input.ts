@@ -247,7 +247,10 @@ const FIRST_CHAR =
 const INLINE_TAG_END = /<\/?([a-z][a-z\d]*)\b[^<>]*>$/i;
 const INLINE_TAG_START = /^<\/?([a-z][a-z\d]*)\b[^<>]*>/i;
 
-/** The node (a text or a chip) ending at `offset`, or starting there, after skipping mark tags. */
+/**
+ * The node (a text or a chip) ending at `offset`, or starting there, after skipping mark tags and
+ * texts of layout whitespace alone.
+ */
 function neighbour(
   tree: TemplateTree,
   offset: number,
@@ -265,7 +268,15 @@ function neighbour(
         ? candidate.to === at && (candidate.kind === 'text' || candidate.kind === 'output')
         : candidate.from === at && (candidate.kind === 'text' || candidate.kind === 'output'),
     );
-    if (node) return { node, at };
+    // A text of the code's layout alone (the newline and indentation after `</a>`) shows
+    // nothing: the caret's neighbour is what comes after it, or nothing at a block's edge.
+    const layout =
+      node?.kind === 'text' && LAYOUT_WHITESPACE.test(source.slice(node.from, node.to));
+    if (node && !layout) return { node, at };
+    if (node) {
+      at = direction === 'backward' ? node.from : node.to;
+      continue;
+    }
     if (!match || !INLINE.has((match[1] ?? '').toLowerCase()) || match[1]?.toLowerCase() === 'br') {
       return null;
     }
