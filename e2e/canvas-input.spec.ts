@@ -50,6 +50,28 @@ test.describe('canvas input: the cases of issue 25', () => {
     expect(await storedHtml(api)).toBe('<h1>Hello, <br></h1>');
   });
 
+  test('a heading emptied by Delete takes the caret, and a word typed next fills it', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisualWith(page, '<h1>Hi {{ customer.first_name }},</h1>');
+    const heading = canvas.getByRole('heading', { level: 1 });
+    await expect(heading).toBeVisible();
+    await heading.evaluate((h1) => {
+      h1.closest<HTMLElement>('[contenteditable="true"]')?.focus();
+      h1.ownerDocument.getSelection()?.selectAllChildren(h1);
+    });
+    // The emptied heading once had no drawn editable place: the caret fell to the body and the
+    // word typed next was lost.
+    await page.keyboard.press('Delete');
+    await page.keyboard.type('rgnk');
+    await expect(heading).toHaveText('rgnk');
+    await save(page);
+    expect(await storedHtml(api)).toBe('<h1>rgnk</h1>');
+  });
+
   test("retyping a link's whole text keeps the link and its attributes", async ({
     page,
     signIn,

@@ -173,6 +173,16 @@ export class CanvasEditor {
   private elementPoint(offset: number): { text: Node; at: number; editable: HTMLElement } | null {
     for (const element of this.doc.querySelectorAll<HTMLElement>('[data-node]')) {
       const node = this.index.get(element.dataset.node ?? '');
+      // An emptied text block is its own editing host: the caret goes inside it.
+      if (
+        node?.kind === 'element' &&
+        node.close &&
+        node.open.to === offset &&
+        element.childNodes.length === 0 &&
+        element.contentEditable === 'true'
+      ) {
+        return { text: element, at: 0, editable: editingHost(element) ?? element };
+      }
       const editable = node && editingHost(element);
       const parent = element.parentNode;
       if (!node || !editable || !parent || !editable.contains(parent)) continue;
@@ -321,6 +331,10 @@ export class CanvasEditor {
       const node = id === undefined ? undefined : this.index.get(id);
       return node ? sourceOffsetAt(this.source, node, offset) : null;
     }
+    // Inside a drawn element with nothing in it (an emptied heading): its content's start.
+    const empty = isElement(container) && container.childNodes.length === 0;
+    const holder = empty ? this.index.get(container.dataset.node ?? '') : undefined;
+    if (holder?.kind === 'element' && holder.close) return holder.open.to;
     // Between children of an element: after the drawn node before it, or before the one after.
     const before = container.childNodes[offset - 1];
     const after = container.childNodes[offset];

@@ -210,7 +210,8 @@ export class CanvasRenderer {
       this.nodes(node.children, element, head, scope, node.tag);
       // A row of comments only: their markers still go somewhere they can be reached.
       if (node.tag === 'tr') element.append(...this.waitingComments.splice(0));
-      if (!this.copyMode && !parent.closest('[contenteditable="true"]') && hasText(node.children)) {
+      const typable = hasText(node.children) || isEmptiedTextBlock(node);
+      if (!this.copyMode && !parent.closest('[contenteditable="true"]') && typable) {
         if (node.children.every(isInline)) element.contentEditable = 'true';
       }
     }
@@ -427,6 +428,19 @@ function markCopy(element: Element): Element {
   element.setAttribute('inert', '');
   element.setAttribute('contenteditable', 'false');
   return element;
+}
+
+/** Blocks that hold a line of text: emptied (its text all deleted), one still takes the caret. */
+const TEXT_BLOCKS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'blockquote', 'pre']);
+
+/** A text block with nothing at all between its tags, as deleting its whole text leaves it. */
+function isEmptiedTextBlock(node: TemplateNode): boolean {
+  return (
+    node.kind === 'element' &&
+    node.close !== null &&
+    TEXT_BLOCKS.has(node.tag) &&
+    node.open.to === node.close.from
+  );
 }
 
 function hasText(nodes: readonly TemplateNode[]): boolean {
