@@ -91,7 +91,11 @@ async function perform(page: Page, action: Action) {
 /** What undo may leave: the state before the last action, or before a run of typing it joins. */
 function undone(states: OracleState[], actions: Action[]): string[] {
   const results: string[] = [];
-  for (let k = actions.length - 1; k >= 0; k--) {
+  // A key that changed nothing (Backspace just after a <br>, which the oracle and the canvas both
+  // leave alone) is no undo step in the history: undo takes back the change before it.
+  let last = actions.length - 1;
+  while (last > 0 && states[last]?.source === states[last + 1]?.source) last--;
+  for (let k = last; k >= 0; k--) {
     results.push(states[k]?.source ?? '');
     if (!joins(actions[k] as Action) || k === 0 || !joins(actions[k - 1] as Action)) break;
   }
