@@ -19,9 +19,14 @@ const CORPUS = ['receipt', 'newsletter', 'responsive', 'mjml', 'shopify'].map((n
 }));
 
 const RUNS = Number(process.env.CANVAS_PROPERTY_RUNS ?? 4);
+// CI replays one fixed seed so that a red run is a regression, never the luck of the draw; a run
+// on a developer's machine draws new cases each time to look for what is still unknown.
+const CI_SEED = 20261126;
 const SEED = process.env.CANVAS_PROPERTY_SEED
   ? Number(process.env.CANVAS_PROPERTY_SEED)
-  : undefined;
+  : process.env.CI
+    ? CI_SEED
+    : undefined;
 
 async function putHtml(api: ApiFetch, html: string) {
   const response = await api('/notifications/order-confirmation', {
@@ -147,6 +152,10 @@ test.describe('canvas input: property test against the oracle', () => {
       const targets = targetsOf(html);
       expect(targets.length).toBeGreaterThan(10);
       await signIn(page);
+      // The oracle joins a run of typing and deleting into one undo step, as the history does for
+      // keys less than 500 ms apart by the page's clock; a busy machine can hold a key back longer,
+      // so the page's clock stands still.
+      await page.clock.setFixedTime(Date.now());
       let last = html;
       await putHtml(api, html);
       await fc.assert(
