@@ -21,7 +21,7 @@ afterAll(async () => {
 describe.skipIf(testEngine !== 'postgres')('the PostgreSQL pool', () => {
   it('fails a query that waits past the acquire timeout as unavailable', async () => {
     // Pool size 2: one general connection (and one for generic plans).
-    const db = openPostgres(test!.url, { poolSize: 2, acquireTimeoutMs: 200 });
+    const db = openPostgres(test!.url, { poolSize: 2, acquireTimeoutMs: 3_000 });
     const holding: { now: boolean; release: () => void } = { now: false, release: () => undefined };
     const held = db.connection().execute(async (conn) => {
       await sql`select 1`.execute(conn);
