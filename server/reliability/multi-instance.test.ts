@@ -6,7 +6,7 @@
  * If-Match writers spread over both (exactly one wins); ten failed sign-ins spread over both
  * trip the limiter. Needs TEST_DATABASE_URL (scripts/ensure-postgres.sh); skipped without it.
  */
-import { startControlServer, type ControlServer } from './health-watch';
+import { startControlServer, type ControlServer } from './control-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogEntrySchema, type AppLogEntry } from '../../src/api/schemas/app-log';
 import { errorBodySchema } from '../../src/api/schemas/error';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   ({ instances, token } = cluster);
 });
 afterAll(async () => {
-  control.stop();
+  await control.close();
   await cluster?.dispose();
 });
 
@@ -145,7 +145,7 @@ describe.skipIf(adminUrl === '')('two instances on one PostgreSQL database', () 
         body: { logs: [{ level: 'info', data: `across to ${waiter}` }] },
       });
       const postedAt = Date.now();
-      // What the machine adds meanwhile (health-watch.ts): the wake is compared to it.
+      // What the machine adds meanwhile (control-server.ts): the wake is compared to it.
       const controlMs = control.ask();
       const [entry] = appLogEntrySchema.array().parse(await posted.json());
       const answer = await held;
