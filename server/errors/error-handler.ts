@@ -16,13 +16,15 @@ interface ErrorReply {
 }
 
 /** Fastify's own 4xx failures (bad JSON, a body too large, ...) in the service's words. */
-const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The body is larger than 1 MiB',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The body must be JSON (Content-Type: application/json)',
-  FST_ERR_MAX_PARAM_LENGTH: 'A part of the path is longer than 100 characters',
-  FST_ERR_BAD_URL: 'The path is not validly percent-encoded',
-};
+const FRAMEWORK_MESSAGES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON',
+    FST_ERR_CTP_BODY_TOO_LARGE: 'The body is larger than 1 MiB',
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The body must be JSON (Content-Type: application/json)',
+    FST_ERR_MAX_PARAM_LENGTH: 'A part of the path is longer than 100 characters',
+    FST_ERR_BAD_URL: 'The path is not validly percent-encoded',
+  }),
+);
 
 /** `resource`: what the route's validation errors name (`routeResource`). */
 function toReply(error: unknown, resource: string): ErrorReply {
@@ -46,8 +48,8 @@ function toReply(error: unknown, resource: string): ErrorReply {
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const known =
-      fastifyError.code === undefined ? undefined : FRAMEWORK_MESSAGES[fastifyError.code];
+    // A Map, not an object: a code such as `constructor` must not find Object's own members.
+    const known = FRAMEWORK_MESSAGES.get(fastifyError.code ?? '');
     return { body: errorBody(status, known ?? fastifyError.message ?? 'Bad request') };
   }
   return { body: errorBody(500, 'Internal server error') };
