@@ -1,8 +1,8 @@
 /**
- * Failures of the store that say nothing wrong about the request (a busy SQLite file, a
+ * Failures the store throws in its own terms, with no HTTP in them (a busy SQLite file, a
  * PostgreSQL server that is away), and the answer each gets. A new domain error joins the error
- * handler with one row here: how to recognise it, its status, message and `Retry-After`.
- */
+ * handler with one row here: how to recognise it, its status, message, `Retry-After` and details. */
+import type { ErrorDetail } from '../../src/api/schemas/error';
 import { isDatabaseUnavailable } from '../store/database-unavailable';
 import { isDatabaseBusy } from '../store/sqlite-write-lock';
 
@@ -13,6 +13,11 @@ export interface DomainError {
   message: string;
   /** Seconds a client should wait before it tries again, sent as `Retry-After`. */
   retryAfterSeconds?: number;
+  /**
+   * The Error body's details, when the failure is about one field (an exhausted search budget is
+   * a 400 on `q`, code `too_slow`: `fieldError` of http-errors.ts builds one).
+   */
+  details?: readonly ErrorDetail[];
 }
 
 /** First match wins. */

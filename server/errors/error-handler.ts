@@ -38,7 +38,7 @@ function toReply(error: unknown, resource: string): ErrorReply {
   const domain = DOMAIN_ERRORS.find((candidate) => candidate.matches(error));
   if (domain) {
     return {
-      body: errorBody(domain.status, domain.message),
+      body: errorBody(domain.status, domain.message, [...(domain.details ?? [])]),
       headers:
         domain.retryAfterSeconds === undefined
           ? {}
