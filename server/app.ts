@@ -9,17 +9,12 @@
  * declare `schema.response` (including error statuses with `errorBodySchema`) so the OpenAPI
  * document lists it.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type ServerOptions } from 'node:http';
-import { join, resolve } from 'node:path';
 import cors from '@fastify/cors';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
   type FastifyServerFactory,
 } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,7 +29,8 @@ import {
   type ConnectionLimits,
 } from './connection-limits';
 import { defaultAuthLimiter, type FailedAuthLimiter } from './auth-limiter';
-import { errorBody, registerErrorHandling, sendError, validatorCompiler } from './errors';
+import { registerDashboard } from './dashboard';
+import { registerErrorHandling, sendError, validatorCompiler } from './errors';
 import { registerJsonBodyParser } from './json-body';
 import { InProcessLogNotifier, type LogNotifier } from './logs/log-notifier';
 import { LogTailWaits } from './logs/log-waits';
@@ -127,24 +123,6 @@ export const DEFAULT_MAIL_FROM = 'Site Console <site-console@localhost>';
 
 /** Largest accepted request body. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-
-const PLACEHOLDER_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Site Console</title></head>
-<body><main><h1>Site Console</h1>
-<p>The dashboard is not built yet. Run <code>npm run build</code> (or <code>npm start</code>),
-then reload. The API is at <a href="/api/health">/api/health</a>.</p></main></body></html>
-`;
-
-/**
- * A page navigation (history fallback) rather than a missing file: the browser asks for HTML,
- * or the path has no file extension. A missing `/assets/x.js` stays a 404.
- */
-function wantsHtml(request: FastifyRequest, path: string): boolean {
-  const accept = request.headers.accept ?? '';
-  if (accept.includes('text/html')) return true;
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  return !last.includes('.') && (accept === '' || accept.includes('*/*'));
-}
 
 /** A number option Fastify filled in (its defaults), or undefined. */
 function numberOption(options: Record<string, unknown>, name: string): number | undefined {
@@ -336,79 +314,4 @@ async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(appLogRoutes);
   await api.register(consentRoutes);
   await api.register(notificationRoutes);
-}
-
-/** The built SPA, with a history fallback to index.html; unknown `/api/*` is a JSON 404. */
-async function registerDashboard(app: FastifyInstance, staticDir: string | null): Promise<void> {
-  const root = staticDir === null ? null : resolve(staticDir);
-  const indexFile = root === null ? null : join(root, 'index.html');
-  const hasDashboard = indexFile !== null && existsSync(indexFile);
-  if (root !== null && hasDashboard) {
-    await app.register(fastifyStatic, {
-      root,
-      index: ['index.html'],
-      wildcard: true,
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        // Vite names files under assets/ by content hash: they never change.
-        const immutable = /[\\/]assets[\\/]/.test(filePath);
-        res.setHeader(
-          'Cache-Control',
-          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const isApi = path === '/api' || path.startsWith('/api/');
-    if (
-      !isApi &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      wantsHtml(request, path)
-    ) {
-      void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-      if (hasDashboard && indexFile) {
-        // Read per request: a rebuilt dashboard is served without a restart.
-        return reply.send(readFileSync(indexFile));
-      }
-      return reply.send(PLACEHOLDER_PAGE);
-    }
-    if (isApi) {
-      const allowed = allowedMethods(app, path);
-      if (allowed.length > 0) {
-        return reply
-          .code(405)
-          .header('Allow', allowed.join(', '))
-          .send(
-            errorBody(
-              405,
-              `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`,
-            ),
-          );
-      }
-    }
-    return reply.code(404).send(errorBody(404, `No route ${request.method} ${path}`));
-  });
-}
-
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-
-/**
- * The methods some route takes on `path` (a request path, not a pattern); empty: no route. The
- * catch-all routes (the dashboard's files, CORS preflights) match any path and do not count.
- */
-function allowedMethods(app: FastifyInstance, path: string): string[] {
-  // Fastify routes every request of a declared route through one handler; find-my-way answers
-  // others for a path it refuses (a parameter over `maxParamLength`), which do not count either.
-  const routeHandler = app.findRoute({ method: 'GET', url: '/api/health' }).handler;
-  return METHODS.filter((method) => {
-    // Typed as always found; find-my-way answers null when nothing matches.
-    const found = app.findRoute({ method, url: path }) as {
-      handler: unknown;
-      params: object;
-    } | null;
-    return found !== null && found.handler === routeHandler && !('*' in found.params);
-  });
 }

@@ -18,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { errorBody } from './errors';
+import { KeyedCounts } from './keyed-counts';
 import { COMMON_SECURITY_HEADERS } from './security-headers';
 
 export interface ConnectionLimits {
@@ -103,21 +104,18 @@ export function applyConnectionLimits(server: Server, limits: ConnectionLimits):
   server.maxConnections = limits.maxConnections;
   const cap = limits.maxConnectionsPerAddress;
   if (cap <= 0) return;
-  const open = new Map<string, number>();
+  const open = new KeyedCounts<string>();
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
-    const count = open.get(address) ?? 0;
-    if (count >= cap) {
+    if (open.of(address) >= cap) {
       // Answered before a byte is read: the client learns why, and the descriptor is freed.
       socket.end(tooManyConnectionsAnswer(cap));
       socket.destroySoon();
       return;
     }
-    open.set(address, count + 1);
+    open.add(address);
     socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left <= 0) open.delete(address);
-      else open.set(address, left);
+      open.remove(address);
     });
   });
 }

@@ -21,7 +21,7 @@ const CLOSE_BRACE = 0x7d;
  * The index of the quote that ends the string opened at `start`: the next quote not escaped by an
  * odd run of backslashes. Found with `indexOf`, which is much faster than reading a string's
  * characters one by one (strings are most of a log batch: 6 ms of 126 per 1,000 entries were
- * this scan, BENCHMARKS.md).
+ * this scan, docs/benchmarks-history.md).
  */
 function stringEnd(json: string, start: number): number {
   for (let end = json.indexOf('"', start + 1); end !== -1; end = json.indexOf('"', end + 1)) {

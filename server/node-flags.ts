@@ -7,6 +7,6 @@
  * V8's default young generation (16 MB semi-spaces, grown from 1 MB) a thousand tails allocate
  * enough to scavenge every ~60 ms, so most waiting requests outlive two scavenges and are copied
  * into the old generation, where they die: the heap grew to ~150 MB of garbage between full
- * collections. With 32 MB semi-spaces they die young (BENCHMARKS.md, "1,000 waiting tails").
+ * collections. With 32 MB semi-spaces they die young (docs/benchmarks-history.md, "1,000 waiting tails").
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];

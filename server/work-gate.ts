@@ -11,6 +11,7 @@
  * is per instance.
  */
 import { HttpError } from './errors';
+import { KeyedCounts } from './keyed-counts';
 
 export interface WorkGateLimits {
   /** Requests of one token at work at once; 0: no cap. */
@@ -48,9 +49,9 @@ interface Waiter {
 export type Release = () => void;
 
 export class WorkGate {
-  private readonly runningByToken = new Map<string, number>();
-  private readonly runningBySite = new Map<string, number>();
-  private readonly queuedByToken = new Map<string, number>();
+  private readonly runningByToken = new KeyedCounts<string>();
+  private readonly runningBySite = new KeyedCounts<string>();
+  private readonly queuedByToken = new KeyedCounts<string>();
   private readonly queue: Waiter[] = [];
 
   constructor(private readonly limits: WorkGateLimits = DEFAULT_WORK_GATE_LIMITS) {}
@@ -63,25 +64,25 @@ export class WorkGate {
     // A request that fits never waits behind others' turns (a release admits the waiters of its
     // own token and site at once, so a newcomer cannot overtake them).
     if (this.fits(token, site)) return this.start(token, site);
-    const queued = this.queuedByToken.get(token) ?? 0;
+    const queued = this.queuedByToken.of(token);
     if (this.limits.perToken > 0 && queued >= this.limits.perToken * QUEUED_PER_RUNNING) {
       throw tooBusy();
     }
-    add(this.queuedByToken, token, 1);
+    this.queuedByToken.add(token);
     return new Promise<Release>((resolve, reject) => {
       const waiter: Waiter = {
         token,
         site,
         admit: () => {
           clearTimeout(timer);
-          add(this.queuedByToken, token, -1);
+          this.queuedByToken.remove(token);
           resolve(this.start(token, site));
         },
       };
       const timer = setTimeout(() => {
         const at = this.queue.indexOf(waiter);
         if (at >= 0) this.queue.splice(at, 1);
-        add(this.queuedByToken, token, -1);
+        this.queuedByToken.remove(token);
         reject(tooBusy());
       }, this.limits.maxWaitMs);
       this.queue.push(waiter);
@@ -90,27 +91,25 @@ export class WorkGate {
 
   /** Requests at work now (tests). */
   running(): number {
-    let count = 0;
-    for (const value of this.runningByToken.values()) count += value;
-    return count;
+    return this.runningByToken.total();
   }
 
   private fits(token: string, site: string): boolean {
     const { perToken, perSite } = this.limits;
-    if (perToken > 0 && (this.runningByToken.get(token) ?? 0) >= perToken) return false;
-    if (site !== '' && perSite > 0 && (this.runningBySite.get(site) ?? 0) >= perSite) return false;
+    if (perToken > 0 && this.runningByToken.of(token) >= perToken) return false;
+    if (site !== '' && perSite > 0 && this.runningBySite.of(site) >= perSite) return false;
     return true;
   }
 
   private start(token: string, site: string): Release {
-    add(this.runningByToken, token, 1);
-    if (site !== '') add(this.runningBySite, site, 1);
+    this.runningByToken.add(token);
+    if (site !== '') this.runningBySite.add(site);
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      add(this.runningByToken, token, -1);
-      if (site !== '') add(this.runningBySite, site, -1);
+      this.runningByToken.remove(token);
+      if (site !== '') this.runningBySite.remove(site);
       this.admitWaiting();
     };
   }
@@ -125,12 +124,6 @@ export class WorkGate {
       } else i++;
     }
   }
-}
-
-function add(counts: Map<string, number>, key: string, delta: number): void {
-  const next = (counts.get(key) ?? 0) + delta;
-  if (next <= 0) counts.delete(key);
-  else counts.set(key, next);
 }
 
 /** The refusal: 503, the Error body, `Retry-After`. */

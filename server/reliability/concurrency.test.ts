@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogEntrySchema, type AppLogEntry } from '../../src/api/schemas/app-log';
 import { errorBodySchema } from '../../src/api/schemas/error';
 import { startServiceProcess, type ServiceProcess } from './service-process';
+import { VERSIONED_RESOURCES } from '../versioned-resources.test-helper';
 
 const WRITERS = 50;
 const INGESTERS = 4;
@@ -39,22 +40,8 @@ function call(method: string, path: string, body?: unknown, ifMatch?: string) {
   });
 }
 
-const RESOURCES = [
-  { path: '/apps/storefront', method: 'PATCH', body: (i: number) => ({ name: `Writer ${i}` }) },
-  {
-    path: '/settings/consent',
-    method: 'PATCH',
-    body: (i: number) => ({ privacy_policy_page_id: `page-${i}` }),
-  },
-  {
-    path: '/notifications/welcome',
-    method: 'PUT',
-    body: (i: number) => ({ subject: `Subject ${i}` }),
-  },
-];
-
 describe('concurrent writers', () => {
-  for (const resource of RESOURCES) {
+  for (const resource of VERSIONED_RESOURCES) {
     it(`${resource.method} ${resource.path}: of ${WRITERS} writers with one If-Match, exactly one wins`, async () => {
       for (let round = 0; round < 3; round++) {
         const etag = (await call('GET', resource.path)).headers.get('etag') ?? '';

@@ -3,15 +3,15 @@
  * delay the measurement) and reports how long the answers took: whether the service stays
  * responsive while something else loads it.
  *
- * Each ask goes at the same moment to a control: a trivial HTTP server in a process of its own
- * (started and ended by the worker), which the service's load does not touch but the machine's
- * does. A test compares the service to the control measured in the same moment, never to a fixed
+ * Each ask goes at the same moment to a control: the trivial HTTP server of control-server.ts
+ * on a thread of its own (started and ended by the worker), which the service's load does not
+ * touch but the machine's does. A test compares the service to the control measured in the same moment, never to a fixed
  * number: on a busy machine (a CI runner, a laptop compiling) both slow down together, and only
  * what the service adds on top of the control is the service's (issue 26: `expected 108 to be
  * less than 105` at load average 5).
  */
-import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
+import { CONTROL_WORKER_SOURCE } from './control-server';
 
 export interface LatencyFigures {
   p99Ms: number;
@@ -25,19 +25,9 @@ export interface HealthFigures extends LatencyFigures {
   control: LatencyFigures;
 }
 
-/** The control: answers every request with a small JSON body, like /api/health. */
-const CONTROL_SOURCE = `
-const server = require('node:http').createServer((request, response) => {
-  response.writeHead(200, { 'content-type': 'application/json' });
-  response.end('{"status":"ok"}');
-});
-server.listen(0, '127.0.0.1', () => console.log(server.address().port));
-process.on('disconnect', () => process.exit(0));
-`;
-
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { spawn } = require('node:child_process');
+const { Worker } = require('node:worker_threads');
 const latencies = [];
 const controlLatencies = [];
 let failures = 0;
@@ -45,12 +35,10 @@ let running = true;
 parentPort.on('message', () => { running = false; });
 
 function startControl() {
-  const child = spawn(process.execPath, ['-e', workerData.controlSource], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
+  const worker = new Worker(workerData.controlSource, { eval: true });
   return new Promise((resolve, reject) => {
-    child.stdout.once('data', (chunk) => resolve({ child, url: 'http://127.0.0.1:' + String(chunk).trim() + '/' }));
-    child.once('error', reject);
+    worker.once('message', (port) => resolve({ worker, url: 'http://127.0.0.1:' + String(port) + '/' }));
+    worker.once('error', reject);
   });
 }
 
@@ -76,7 +64,7 @@ async function timed(url) {
     if (!service.ok) failures += 1;
     await new Promise((wake) => setTimeout(wake, 20));
   }
-  control.child.kill();
+  await control.worker.terminate();
   parentPort.postMessage({ latencies, controlLatencies, failures });
 })();
 `;
@@ -109,7 +97,7 @@ export function healthBoundMs(figures: HealthFigures, marginMs: number): number 
 export function watchHealth(apiUrl: string): { stop: () => Promise<HealthFigures> } {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { url: `${apiUrl}/health`, controlSource: CONTROL_SOURCE },
+    workerData: { url: `${apiUrl}/health`, controlSource: CONTROL_WORKER_SOURCE },
   });
   const result = new Promise<{
     latencies: number[];
@@ -132,31 +120,4 @@ export function watchHealth(apiUrl: string): { stop: () => Promise<HealthFigures
       };
     },
   };
-}
-
-export interface ControlServer {
-  /** How long one request to the control takes now, in ms. */
-  ask: () => Promise<number>;
-  stop: () => void;
-}
-
-/** The control server of `watchHealth`, for a test that times a single request. */
-export async function startControlServer(): Promise<ControlServer> {
-  const child = spawn(process.execPath, ['-e', CONTROL_SOURCE], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout?.once('data', (chunk: Buffer) => {
-      resolve(chunk.toString().trim());
-    });
-    child.once('error', reject);
-  });
-  const url = `http://127.0.0.1:${port}/`;
-  const ask = async () => {
-    const started = performance.now();
-    await (await fetch(url)).arrayBuffer();
-    return performance.now() - started;
-  };
-  await ask();
-  return { ask, stop: () => child.kill() };
 }

@@ -6,7 +6,8 @@
  * If-Match writers spread over both (exactly one wins); ten failed sign-ins spread over both
  * trip the limiter. Needs TEST_DATABASE_URL (scripts/ensure-postgres.sh); skipped without it.
  */
-import { startControlServer, type ControlServer } from './health-watch';
+import { startControlServer, type ControlServer } from './control-server';
+import { SinceCursor } from './since-cursor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogEntrySchema, type AppLogEntry } from '../../src/api/schemas/app-log';
 import { errorBodySchema } from '../../src/api/schemas/error';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   ({ instances, token } = cluster);
 });
 afterAll(async () => {
-  control.stop();
+  await control.close();
   await cluster?.dispose();
 });
 
@@ -70,21 +71,14 @@ function call(
 /** Follows the app's log through instance `n` with `since` paging until told to stop. */
 async function follow(n: number, since: number, done: () => boolean): Promise<AppLogEntry[]> {
   const seen: AppLogEntry[] = [];
-  let cursor = since;
-  let lastId = '';
+  const cursor = new SinceCursor(since);
   for (;;) {
     const finished = done();
-    const response = await call(n, 'GET', `/apps/storefront/logs?since=${cursor}&limit=200`);
+    const response = await call(n, 'GET', `/apps/storefront/logs?since=${cursor.time}&limit=200`);
     expect(response.status).toBe(200);
-    // `since` is inclusive: the entry at the cursor comes again and is not new.
     const page = appLogEntrySchema.array().parse(await response.json());
-    const fresh = page.filter((entry) => entry.time > cursor || entry.id !== lastId);
-    seen.push(...fresh.filter((entry) => entry.id !== lastId));
-    const last = page.at(-1);
-    if (last) {
-      cursor = last.time;
-      lastId = last.id;
-    }
+    const fresh = cursor.take(page);
+    seen.push(...fresh);
     if (finished && fresh.length === 0) return seen;
     if (page.length < 200) await new Promise((wake) => setTimeout(wake, 20));
   }
@@ -145,7 +139,7 @@ describe.skipIf(adminUrl === '')('two instances on one PostgreSQL database', () 
         body: { logs: [{ level: 'info', data: `across to ${waiter}` }] },
       });
       const postedAt = Date.now();
-      // What the machine adds meanwhile (health-watch.ts): the wake is compared to it.
+      // What the machine adds meanwhile (control-server.ts): the wake is compared to it.
       const controlMs = control.ask();
       const [entry] = appLogEntrySchema.array().parse(await posted.json());
       const answer = await held;

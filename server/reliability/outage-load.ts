@@ -10,6 +10,7 @@
 import { appLogEntrySchema, type AppLogEntry } from '../../src/api/schemas/app-log';
 import { errorBodySchema } from '../../src/api/schemas/error';
 import type { ServiceProcess } from './service-process';
+import { SinceCursor } from './since-cursor';
 
 const INGESTERS_PER_INSTANCE = 2;
 const ENTRIES_PER_BATCH = 10;
@@ -109,8 +110,7 @@ async function tail(
   waitSeconds: number,
 ): Promise<AppLogEntry[]> {
   const seen: AppLogEntry[] = [];
-  let cursor = since;
-  let lastId = '';
+  const cursor = new SinceCursor(since);
   for (;;) {
     // A dead instance never answers again: its tail ends (and the test sees the exit).
     if (client.instances[n]?.exitCode() !== null) return seen;
@@ -120,22 +120,15 @@ async function tail(
       client,
       n,
       'GET',
-      `/apps/storefront/logs?since=${cursor}&limit=${PAGE}${wait > 0 ? `&wait=${wait}` : ''}`,
+      `/apps/storefront/logs?since=${cursor.time}&limit=${PAGE}${wait > 0 ? `&wait=${wait}` : ''}`,
     );
     if (json === undefined) {
       // Refused (the database is away): the cursor stays, nothing read is lost.
       await sleep(200);
       continue;
     }
-    const page = appLogEntrySchema.array().parse(json);
-    // `since` is inclusive: the entry at the cursor comes again and is not new.
-    const fresh = page.filter((entry) => entry.time > cursor || entry.id !== lastId);
-    seen.push(...fresh.filter((entry) => entry.id !== lastId));
-    const last = page.at(-1);
-    if (last) {
-      cursor = last.time;
-      lastId = last.id;
-    }
+    const fresh = cursor.take(appLogEntrySchema.array().parse(json));
+    seen.push(...fresh);
     if (finished && fresh.length === 0) return seen;
   }
 }

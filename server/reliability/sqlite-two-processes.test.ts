@@ -6,7 +6,7 @@
  * nothing. The bench saw that 500 once with two processes on a 1M-entry file; here another
  * process (this one) holds the write lock past the wait, which is the same thing made certain.
  */
-import { startControlServer } from './health-watch';
+import { startControlServer } from './control-server';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,7 +101,7 @@ describe('two service processes on one SQLite file', () => {
       other.exec('begin immediate');
       const refused = post(first, [{ level: 'info', data: 'while another process writes' }]);
       // The wait for the lock does not hold the event loop: other requests are answered, within
-      // 2 s of a control server asked at the same moment (health-watch.ts).
+      // 2 s of a control server asked at the same moment (control-server.ts).
       const control = await startControlServer();
       try {
         const healthStartedAt = performance.now();
@@ -112,7 +112,7 @@ describe('two service processes on one SQLite file', () => {
         expect(health.status).toBe(200);
         expect(performance.now() - healthStartedAt).toBeLessThan(controlMs + 2_000);
       } finally {
-        control.stop();
+        await control.close();
       }
       const response = await refused;
       expect(response.status).toBe(503);

@@ -17,9 +17,9 @@ import {
   appSchema,
   appUpdateSchema,
 } from '../../src/api/schemas/app';
-import { fieldError, notFound, preconditionFailed, validation } from '../errors';
-import { etagOf, ifMatchAllows } from '../etag';
-import { nowIso, writeTransaction } from '../store/db';
+import { fieldError, notFound, validation } from '../errors';
+import { etagOf } from '../etag';
+import { writeTransaction } from '../store/db';
 import {
   changesOf,
   findAppRow,
@@ -35,8 +35,8 @@ import {
   errorResponses,
   ifMatchHeaders,
   ignoredFields,
-  sameJson,
 } from './common';
+import { writeVersioned } from './versioned-write';
 
 const appParams = z.object({
   app_id: textSchema().min(1).max(200).describe('The application key'),
@@ -47,10 +47,54 @@ export const appPatchBodySchema = appUpdateSchema
   .strict()
   .describe('A partial App: writable fields; read-only App fields are ignored');
 
+type AppPatch = z.infer<typeof appPatchBodySchema>;
+
 /** Scopes de-duplicated, in catalogue order, so the stored list never depends on input order. */
 function canonicalScopes(scopes: readonly string[]): string[] {
   const set = new Set(scopes);
   return SCOPE_CATALOGUE.filter((scope) => set.has(scope));
+}
+
+/**
+ * A PATCH merged into the app's stored fields: the same scopes in another order change nothing;
+ * an internal app's callback URL is derived, and a client may not set another.
+ */
+function mergeAppPatch(before: AppChanges, key: string, patch: AppPatch): AppChanges {
+  const next: AppChanges = { ...before };
+  if (patch.name !== undefined) next.name = patch.name;
+  if (patch.url !== undefined) next.url = patch.url;
+  if (patch.domain !== undefined) next.domain = patch.domain;
+  if (patch.internal !== undefined) next.internal = patch.internal;
+  if (patch.sdk_version !== undefined) next.sdk_version = patch.sdk_version;
+  if (
+    patch.install_scopes !== undefined &&
+    !sameScopeSet(patch.install_scopes, before.install_scopes)
+  ) {
+    next.install_scopes = canonicalScopes(patch.install_scopes);
+  }
+
+  if (next.internal) {
+    const derived = deriveCallbackUrl({ key, domain: next.domain }, next.install_scopes);
+    // Echoing the stored or the derived value back is fine (round trip); anything else is not.
+    const sent = patch.callback_url;
+    if (sent !== undefined && sent !== before.callback_url && sent !== derived) {
+      throw validation([
+        fieldError({
+          resource: 'app',
+          field: 'callback_url',
+          code: 'not_allowed',
+          message:
+            'The callback URL of an internal app is derived from its scopes and cannot be set',
+          value: sent,
+        }),
+      ]);
+    }
+    next.callback_url = derived;
+  } else if (patch.callback_url !== undefined) {
+    next.callback_url = patch.callback_url;
+  }
+
+  return next;
 }
 
 export const appRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -112,55 +156,17 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { siteId } = request.auth;
       const patch = request.body;
-      const row = await writeTransaction(db, async (trx) => {
-        const current = await findAppRow(trx, siteId, request.params.app_id, { forWrite: true });
-        if (!current) throw notFound('app');
-        const etag = etagOf('app', siteId, current.id, current.version);
-        if (!ifMatchAllows(request.headers['if-match'], etag)) throw preconditionFailed('app');
-
-        const before = changesOf(current);
-        const next: AppChanges = { ...before };
-        if (patch.name !== undefined) next.name = patch.name;
-        if (patch.url !== undefined) next.url = patch.url;
-        if (patch.domain !== undefined) next.domain = patch.domain;
-        if (patch.internal !== undefined) next.internal = patch.internal;
-        if (patch.sdk_version !== undefined) next.sdk_version = patch.sdk_version;
-        if (
-          patch.install_scopes !== undefined &&
-          !sameScopeSet(patch.install_scopes, before.install_scopes)
-        ) {
-          next.install_scopes = canonicalScopes(patch.install_scopes);
-        }
-
-        if (next.internal) {
-          const derived = deriveCallbackUrl(
-            { key: current.key, domain: next.domain },
-            next.install_scopes,
-          );
-          // Echoing the stored or the derived value back is fine (round trip); anything else is not.
-          const sent = patch.callback_url;
-          if (sent !== undefined && sent !== before.callback_url && sent !== derived) {
-            throw validation([
-              fieldError({
-                resource: 'app',
-                field: 'callback_url',
-                code: 'not_allowed',
-                message:
-                  'The callback URL of an internal app is derived from its scopes and cannot be set',
-                value: sent,
-              }),
-            ]);
-          }
-          next.callback_url = derived;
-        } else if (patch.callback_url !== undefined) {
-          next.callback_url = patch.callback_url;
-        }
-
-        if (sameJson(next, before)) return current;
-        const written = await updateApp(trx, current.id, current.version, next, nowIso());
-        if (!written) throw preconditionFailed('app');
-        return written;
-      });
+      const row = await writeTransaction(db, (trx) =>
+        writeVersioned(trx, {
+          resource: 'app',
+          ifMatch: request.headers['if-match'],
+          find: (tx) => findAppRow(tx, siteId, request.params.app_id, { forWrite: true }),
+          etag: (current) => etagOf('app', siteId, current.id, current.version),
+          fieldsOf: changesOf,
+          merge: (before, current) => mergeAppPatch(before, current.key, patch),
+          update: (tx, current, next, now) => updateApp(tx, current.id, current.version, next, now),
+        }),
+      );
       void reply.header('ETag', etagOf('app', siteId, row.id, row.version));
       return toApp(row);
     },

@@ -7,6 +7,7 @@
  * merged result must satisfy privacyPolicyProblem (kind `url` needs a URL, kind `page` a page id).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   CONSENT_READ_ONLY_FIELDS,
   consentApplicationListSchema,
@@ -14,8 +15,8 @@ import {
   consentUpdateSchema,
   privacyPolicyProblem,
 } from '../../src/api/schemas/consent';
-import { fieldError, preconditionFailed, validation } from '../errors';
-import { etagOf, ifMatchAllows } from '../etag';
+import { fieldError, validation } from '../errors';
+import { etagOf } from '../etag';
 import {
   ensureConsentConfigRow,
   findConsentConfigRow,
@@ -25,7 +26,7 @@ import {
   updatePrivacyPolicy,
   type PrivacyPolicyFields,
 } from '../store/consent';
-import { nowIso, writeTransaction } from '../store/db';
+import { writeTransaction } from '../store/db';
 import {
   AUTH_ERRORS,
   DATABASE_BUSY_RESPONSE,
@@ -33,16 +34,48 @@ import {
   errorResponses,
   ifMatchHeaders,
   ignoredFields,
-  sameJson,
 } from './common';
+import { writeVersioned } from './versioned-write';
 
 export const consentPatchBodySchema = consentUpdateSchema
   .extend(ignoredFields([...CONSENT_READ_ONLY_FIELDS, 'created_at', 'updated_at']))
   .strict()
   .describe('Privacy policy fields; purposes, applications and cookies are ignored');
 
+type ConsentPatch = z.infer<typeof consentPatchBodySchema>;
+
 function consentEtag(siteId: string, version: number): string {
   return etagOf('consent', siteId, siteId, version);
+}
+
+/** A PATCH merged into the stored privacy policy; the result must be a complete policy (422). */
+function mergeConsentPatch(before: PrivacyPolicyFields, body: ConsentPatch): PrivacyPolicyFields {
+  const next: PrivacyPolicyFields = { ...before };
+  if (body.privacy_policy_kind !== undefined) {
+    next.privacy_policy_kind = body.privacy_policy_kind;
+  }
+  if (body.privacy_policy_url !== undefined) {
+    // Stored in locale order, whatever order they were sent in.
+    next.privacy_policy_url = Object.fromEntries(
+      Object.entries(body.privacy_policy_url).sort(([a], [b]) => a.localeCompare(b)),
+    );
+  }
+  if (body.privacy_policy_page_id !== undefined) {
+    next.privacy_policy_page_id = body.privacy_policy_page_id;
+  }
+  const problem = privacyPolicyProblem(next);
+  if (problem) {
+    throw validation([
+      fieldError({
+        resource: 'consent',
+        field: problem.field,
+        code: 'required',
+        message: problem.message,
+        value: next[problem.field],
+      }),
+    ]);
+  }
+  return next;
 }
 
 export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -86,45 +119,22 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { siteId } = request.auth;
       const body = request.body;
       const result = await writeTransaction(db, async (trx) => {
-        const existing = await findConsentConfigRow(trx, siteId, { forWrite: true });
-        const etag = consentEtag(siteId, existing?.version ?? 0);
-        if (!ifMatchAllows(request.headers['if-match'], etag)) throw preconditionFailed('consent');
-        const now = nowIso();
-        const current = existing ?? (await ensureConsentConfigRow(trx, siteId, now));
-        const before = privacyPolicyOf(current);
-        const next: PrivacyPolicyFields = { ...before };
-        if (body.privacy_policy_kind !== undefined) {
-          next.privacy_policy_kind = body.privacy_policy_kind;
-        }
-        if (body.privacy_policy_url !== undefined) {
-          // Stored in locale order, whatever order they were sent in.
-          next.privacy_policy_url = Object.fromEntries(
-            Object.entries(body.privacy_policy_url).sort(([a], [b]) => a.localeCompare(b)),
-          );
-        }
-        if (body.privacy_policy_page_id !== undefined) {
-          next.privacy_policy_page_id = body.privacy_policy_page_id;
-        }
-        const problem = privacyPolicyProblem(next);
-        if (problem) {
-          throw validation([
-            fieldError({
-              resource: 'consent',
-              field: problem.field,
-              code: 'required',
-              message: problem.message,
-              value: next[problem.field],
-            }),
-          ]);
-        }
-        let version = current.version;
-        if (!sameJson(next, before)) {
-          const written = await updatePrivacyPolicy(trx, siteId, current.version, next, now);
-          if (!written) throw preconditionFailed('consent');
-          version += 1;
-        }
-        const row = await findConsentConfigRow(trx, siteId);
-        return { version, config: await loadConsentConfig(trx, siteId, row) };
+        const row = await writeVersioned(trx, {
+          resource: 'consent',
+          ifMatch: request.headers['if-match'],
+          find: (tx) => findConsentConfigRow(tx, siteId, { forWrite: true }),
+          // A site without a configuration has the empty one, at version 0.
+          absent: {
+            etag: consentEtag(siteId, 0),
+            create: (tx, now) => ensureConsentConfigRow(tx, siteId, now),
+          },
+          etag: (current) => consentEtag(siteId, current.version),
+          fieldsOf: privacyPolicyOf,
+          merge: (before) => mergeConsentPatch(before, body),
+          update: (tx, current, next, now) =>
+            updatePrivacyPolicy(tx, siteId, current.version, next, now),
+        });
+        return { version: row.version, config: await loadConsentConfig(trx, siteId, row) };
       });
       void reply.header('ETag', consentEtag(siteId, result.version));
       return result.config;

@@ -18,9 +18,9 @@ import {
   notificationUpdateSchema,
 } from '../../src/api/schemas/notification';
 import type { ErrorDetail } from '../../src/api/schemas/error';
-import { fieldError, notFound, preconditionFailed, validation } from '../errors';
-import { etagOf, ifMatchAllows } from '../etag';
-import { nowIso, writeTransaction } from '../store/db';
+import { fieldError, notFound, validation } from '../errors';
+import { etagOf } from '../etag';
+import { writeTransaction } from '../store/db';
 import {
   contentOf,
   findNotificationRow,
@@ -37,8 +37,8 @@ import {
   errorResponses,
   ifMatchHeaders,
   ignoredFields,
-  sameJson,
 } from './common';
+import { writeVersioned } from './versioned-write';
 
 const NOTIFICATION_READ_ONLY_FIELDS = ['id', 'url', 'slug', 'created_at', 'updated_at'] as const;
 
@@ -178,24 +178,23 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       ] as const) {
         if (body[key] !== undefined) (sent as Record<string, unknown>)[key] = body[key];
       }
-      const row = await writeTransaction(db, async (trx) => {
-        const current = await findNotificationRow(trx, siteId, request.params.slug, {
-          forWrite: true,
-        });
-        if (!current) throw notFound('notification');
-        const etag = etagOf('notification', siteId, current.id, current.version);
-        if (!ifMatchAllows(request.headers['if-match'], etag)) {
-          throw preconditionFailed('notification');
-        }
-        const before = contentOf(current);
-        const next: NotificationContent = { ...before, ...sent };
-        const problems = contentProblems(next, sent);
-        if (problems.length > 0) throw validation(problems);
-        if (sameJson(next, before)) return current;
-        const written = await updateNotification(trx, current.id, current.version, next, nowIso());
-        if (!written) throw preconditionFailed('notification');
-        return written;
-      });
+      const row = await writeTransaction(db, (trx) =>
+        writeVersioned(trx, {
+          resource: 'notification',
+          ifMatch: request.headers['if-match'],
+          find: (tx) => findNotificationRow(tx, siteId, request.params.slug, { forWrite: true }),
+          etag: (current) => etagOf('notification', siteId, current.id, current.version),
+          fieldsOf: contentOf,
+          merge: (before) => {
+            const next: NotificationContent = { ...before, ...sent };
+            const problems = contentProblems(next, sent);
+            if (problems.length > 0) throw validation(problems);
+            return next;
+          },
+          update: (tx, current, next, now) =>
+            updateNotification(tx, current.id, current.version, next, now),
+        }),
+      );
       void reply.header('ETag', etagOf('notification', siteId, row.id, row.version));
       return toNotification(row, apiBaseUrl(request));
     },

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { VERSIONED_RESOURCES } from '../versioned-resources.test-helper';
 
 const WRITERS = 50;
 
@@ -18,22 +19,8 @@ afterAll(async () => {
   await api.close();
 });
 
-const RESOURCES = [
-  { path: '/apps/storefront', method: 'PATCH', body: (i: number) => ({ name: `Writer ${i}` }) },
-  {
-    path: '/settings/consent',
-    method: 'PATCH',
-    body: (i: number) => ({ privacy_policy_page_id: `page-${i}` }),
-  },
-  {
-    path: '/notifications/welcome',
-    method: 'PUT',
-    body: (i: number) => ({ subject: `Subject ${i}` }),
-  },
-];
-
 describe('writes without If-Match', () => {
-  for (const resource of RESOURCES) {
+  for (const resource of VERSIONED_RESOURCES) {
     it(`${resource.method} ${resource.path}: ${WRITERS} concurrent writers all get 200, and one of their values is stored`, async () => {
       const before = await api.request('GET', resource.path);
       const versionsBefore = before.headers.get('etag');

@@ -11,6 +11,7 @@ import type { App } from '../../src/api/schemas/app';
 import type { AppsTable, Database } from './db';
 import { flag, isSet, jsonText, parseJson } from './encoding';
 import { lockedForWrite, type FindOptions } from './row-lock';
+import { updateAtVersion } from './versioned-update';
 
 export type AppRow = Selectable<AppsTable>;
 
@@ -103,9 +104,12 @@ export async function updateApp(
   values: AppChanges,
   updatedAt: string,
 ): Promise<AppRow | undefined> {
-  return db
-    .updateTable('apps')
-    .set((eb) => ({
+  return updateAtVersion(
+    db,
+    'apps',
+    { column: 'id', value: id },
+    expectedVersion,
+    {
       name: values.name,
       url: values.url,
       domain: values.domain,
@@ -113,13 +117,9 @@ export async function updateApp(
       internal: flag(values.internal),
       install_scopes: jsonText(values.install_scopes),
       sdk_version: values.sdk_version,
-      updated_at: updatedAt,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', id)
-    .where('version', '=', expectedVersion)
-    .returningAll()
-    .executeTakeFirst();
+    },
+    updatedAt,
+  );
 }
 
 /** The one place an app row becomes the API's App. */

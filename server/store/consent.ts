@@ -9,6 +9,7 @@ import type {
 import type { ConsentConfigsTable, ConsentCookiesTable, Database } from './db';
 import { flag, isSet, jsonText, parseJson } from './encoding';
 import { lockedForWrite, type FindOptions } from './row-lock';
+import { updateAtVersion } from './versioned-update';
 
 export type ConsentConfigRow = Selectable<ConsentConfigsTable>;
 
@@ -61,26 +62,30 @@ export function privacyPolicyOf(row: ConsentConfigRow): PrivacyPolicyFields {
   };
 }
 
+/**
+ * Writes the privacy policy fields if the row is still at `expectedVersion`; bumps version and
+ * updated_at. Returns the row as written, or undefined when it was not at that version (the
+ * caller answers 412).
+ */
 export async function updatePrivacyPolicy(
   db: Kysely<Database>,
   siteId: string,
   expectedVersion: number,
   fields: PrivacyPolicyFields,
   updatedAt: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('consent_configs')
-    .set((eb) => ({
+): Promise<ConsentConfigRow | undefined> {
+  return updateAtVersion(
+    db,
+    'consent_configs',
+    { column: 'site_id', value: siteId },
+    expectedVersion,
+    {
       privacy_policy_kind: fields.privacy_policy_kind,
       privacy_policy_url: jsonText(fields.privacy_policy_url),
       privacy_policy_page_id: fields.privacy_policy_page_id,
-      updated_at: updatedAt,
-      version: eb('version', '+', 1),
-    }))
-    .where('site_id', '=', siteId)
-    .where('version', '=', expectedVersion)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+    },
+    updatedAt,
+  );
 }
 
 /**

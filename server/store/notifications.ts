@@ -5,6 +5,7 @@ import type { Notification } from '../../src/api/schemas/notification';
 import type { Database, NotificationsTable } from './db';
 import { flag, isSet } from './encoding';
 import { lockedForWrite, type FindOptions } from './row-lock';
+import { updateAtVersion } from './versioned-update';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
@@ -126,22 +127,21 @@ export async function updateNotification(
   content: NotificationContent,
   updatedAt: string,
 ): Promise<NotificationRow | undefined> {
-  return db
-    .updateTable('notifications')
-    .set((eb) => ({
+  return updateAtVersion(
+    db,
+    'notifications',
+    { column: 'id', value: id },
+    expectedVersion,
+    {
       name: content.name,
       description: content.description,
       subject: content.subject,
       text: content.text,
       html: content.html,
       html_enabled: flag(content.html_enabled),
-      updated_at: updatedAt,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', id)
-    .where('version', '=', expectedVersion)
-    .returningAll()
-    .executeTakeFirst();
+    },
+    updatedAt,
+  );
 }
 
 /** The one place a row becomes the API's Notification; `baseUrl` is the API's base URL. */

@@ -11,6 +11,12 @@ import {
   updateNotification,
 } from './notifications';
 import { createSite } from './sites';
+import {
+  ensureConsentConfigRow,
+  findConsentConfigRow,
+  privacyPolicyOf,
+  updatePrivacyPolicy,
+} from './consent';
 
 // One rule for every resource with an ETag: a conditional write answers with the row exactly
 // as it wrote it (the next ETag comes from it), or with nothing when the row was not at the
@@ -82,5 +88,36 @@ describe('updateNotification', () => {
     const content = { ...contentOf(before), subject: 'Lost' };
     expect(await updateNotification(db, before.id, 7, content, LATER)).toBeUndefined();
     expect(await findNotificationRow(db, 'site', before.id)).toEqual(before);
+  });
+});
+
+describe('updatePrivacyPolicy', () => {
+  const policy = {
+    privacy_policy_kind: 'url',
+    privacy_policy_url: { en: 'https://example.com/privacy' },
+    privacy_policy_page_id: null,
+  };
+
+  it('answers the row it wrote, at the next version', async () => {
+    await createSite(db, 'consent-written', 'Site');
+    const before = await ensureConsentConfigRow(db, 'consent-written', '2026-01-01T00:00:00.000Z');
+    const written = await updatePrivacyPolicy(db, 'consent-written', 1, policy, LATER);
+    expect(written).toEqual({
+      ...before,
+      privacy_policy_kind: 'url',
+      privacy_policy_url: written?.privacy_policy_url,
+      updated_at: LATER,
+      version: 2,
+    });
+    if (!written) throw new Error('nothing was written');
+    expect(privacyPolicyOf(written)).toEqual(policy);
+    expect(await findConsentConfigRow(db, 'consent-written')).toEqual(written);
+  });
+
+  it('answers nothing and changes nothing at another version', async () => {
+    await createSite(db, 'consent-stale', 'Site');
+    const before = await ensureConsentConfigRow(db, 'consent-stale', '2026-01-01T00:00:00.000Z');
+    expect(await updatePrivacyPolicy(db, 'consent-stale', 7, policy, LATER)).toBeUndefined();
+    expect(await findConsentConfigRow(db, 'consent-stale')).toEqual(before);
   });
 });

@@ -3,7 +3,7 @@ import type { SignInField } from './verify-connection';
 
 // The sign-in form keeps its three fields in plain React state rather than react-hook-form: it is
 // the first page every admin loads, and react-hook-form alone would add ~15 kB gzip to it, which
-// is what kept the sign-in page over the 150 kB budget (see BENCHMARKS.md).
+// is what kept the sign-in page over the 150 kB budget (see docs/benchmarks-history.md).
 
 export type SignInValues = Record<SignInField, string>;
 export type SignInErrors = Partial<Record<SignInField, string>>;

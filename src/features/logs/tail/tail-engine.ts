@@ -17,19 +17,27 @@ import {
 } from './tail-requests';
 import {
   aroundState,
-  canLoadNewer,
-  canLoadOlder,
   isLive,
   startState,
-  statusOf,
   type TailConditions,
   type TailFilter,
-  type TailGap,
   type TailOptions,
   type TailState,
-  type TailStatus,
 } from './tail-state';
 import { idleIntervalMs } from './tail-idle';
+import {
+  ANSWER_TIMEOUT_MS,
+  requestSignal,
+  systemClock,
+  type TailClock,
+} from './tail-request-signal';
+import {
+  freshPageLoads,
+  sameSnapshot,
+  snapshotOf,
+  type PageLoad,
+  type TailSnapshot,
+} from './tail-snapshot';
 import {
   UNKNOWN_WAIT_SUPPORT,
   afterWaitingAnswer,
@@ -40,12 +48,8 @@ import {
 } from './tail-wait';
 
 export type { TailFilter, TailGap, TailStatus } from './tail-state';
-
-export interface TailClock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type { TailSnapshot } from './tail-snapshot';
+export type { TailClock } from './tail-request-signal';
 
 /** Entries the viewer keeps; older ones drop out of the buffer (and the status line says so). */
 export const MAX_ENTRIES = 20_000;
@@ -61,85 +65,17 @@ export interface TailEngineOptions {
   waitSeconds?: number;
 }
 
-export interface TailSnapshot {
-  entries: readonly AppLogEntry[]; // oldest first; a NEW array object whenever it changes
-  status: TailStatus;
-  warnings: readonly string[];
-  droppedCount: number; // entries dropped from the start of the buffer (bounded buffer)
-  canLoadOlder: boolean;
-  loadingOlder: boolean;
-  filter: TailFilter;
-  generation: number; // increments on every fresh start (filter change)
-  appended: number; // total entries appended at the end since start
-  /** The admin's choice; the status may say hidden or reconnecting meanwhile. */
-  paused: boolean;
-  /** The time ranges reported in `warnings`, as numbers (tests and the viewer can mark them). */
-  gaps: readonly TailGap[];
-  /** Why the last older page failed, until the next try. */
-  olderError: string | null;
-  /** Why the last newer page failed, until the next try. */
-  newerError: string | null;
-  /** A history view opened around an entry can be extended towards the present. */
-  canLoadNewer: boolean;
-  loadingNewer: boolean;
-  /** The entry a history view was opened around (`startAround`), or null. */
-  focusId: string | null;
-}
-
 const DEFAULT_INTERVAL_MS = 1000;
 const DEFAULT_MAX_BACKOFF_MS = 30_000;
-/**
- * A waiting request with no answer this long past its `wait` is given up as lost, then retried
- * with the back-off: a connection dropped without a word (a NAT or proxy forgetting it) would
- * otherwise hold the tail forever. Requests without `wait` keep the browser's own timeouts (a
- * slow search on a foreign server may rightly take long).
- */
-export const ANSWER_TIMEOUT_MS = 5_000;
-
-/** The error of a waiting request given up ANSWER_TIMEOUT_MS past its wait. */
-export class TailTimeoutError extends Error {
-  constructor(ms: number) {
-    super(`No answer within ${Math.round(ms / 1000)} s`);
-    this.name = 'TailTimeoutError';
-  }
-}
-
-const systemClock: TailClock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  // The handle is what `setTimeout` above returned.
-  clearTimeout: (handle) => {
-    globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>);
-  },
-};
-
 /** One started tail: replaced (and its requests aborted) by the next start or by `stop`. */
 interface Session {
   readonly controller: AbortController;
   inFlight: boolean;
 }
 
-/** An admin-asked page load (older or newer): at most one per direction at a time. */
-interface PageLoad {
-  promise: Promise<void> | null;
-  error: string | null;
-}
-
 function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return typeof error === 'string' && error ? error : 'The request failed';
-}
-
-/** Keeps `getSnapshot` stable when a poll changed nothing (useSyncExternalStore re-renders). */
-function sameSnapshot(a: TailSnapshot, b: TailSnapshot): boolean {
-  for (const key of Object.keys(b) as (keyof TailSnapshot)[]) {
-    if (key === 'status') {
-      if (JSON.stringify(a.status) !== JSON.stringify(b.status)) return false;
-    } else if (a[key] !== b[key]) {
-      return false;
-    }
-  }
-  return true;
 }
 
 export class TailEngine {
@@ -284,8 +220,9 @@ export class TailEngine {
     const { query } = next.request;
     const waiting = waitsFor(this.waitSupport, next.request, this.waitSeconds);
     const sentAt = this.clock.now();
-    const request = this.requestSignal(
-      session,
+    const request = requestSignal(
+      this.clock,
+      session.controller.signal,
       waiting ? this.waitSeconds * 1000 + ANSWER_TIMEOUT_MS : null,
     );
     try {
@@ -316,32 +253,6 @@ export class TailEngine {
     }
     this.emit();
     this.schedule(session);
-  }
-
-  /**
-   * The signal of one request: aborted with the session, or with a TailTimeoutError when no
-   * answer came within `timeoutMs` (null: no deadline). `done` clears its timer and listener.
-   */
-  private requestSignal(session: Session, timeoutMs: number | null) {
-    const controller = new AbortController();
-    const sessionSignal = session.controller.signal;
-    const onSessionAbort = () => {
-      controller.abort(sessionSignal.reason);
-    };
-    sessionSignal.addEventListener('abort', onSessionAbort, { once: true });
-    const timer =
-      timeoutMs === null
-        ? null
-        : this.clock.setTimeout(() => {
-            controller.abort(new TailTimeoutError(timeoutMs));
-          }, timeoutMs);
-    return {
-      signal: controller.signal,
-      done: () => {
-        if (timer !== null) this.clock.clearTimeout(timer);
-        sessionSignal.removeEventListener('abort', onSessionAbort);
-      },
-    };
   }
 
   /** What an answer tells about `wait`, and whether the next follow request goes at once. */
@@ -431,26 +342,7 @@ export class TailEngine {
   // ---------------------------------------------------------------- snapshot
 
   private buildSnapshot(): TailSnapshot {
-    const { state } = this;
-    const { buffer } = state;
-    return {
-      entries: buffer.entries,
-      status: statusOf(state, this.conditions),
-      warnings: state.warnings,
-      droppedCount: buffer.droppedCount,
-      canLoadOlder: this.session !== null && canLoadOlder(state),
-      loadingOlder: this.pages.older.promise !== null,
-      filter: state.filter,
-      generation: state.generation,
-      appended: buffer.appended,
-      paused: buffer.paused,
-      gaps: state.gaps,
-      olderError: this.pages.older.error,
-      newerError: this.pages.newer.error,
-      canLoadNewer: this.session !== null && canLoadNewer(state),
-      loadingNewer: this.pages.newer.promise !== null,
-      focusId: state.focusId,
-    };
+    return snapshotOf(this.state, this.conditions, this.pages, this.session !== null);
   }
 
   private emit(): void {
@@ -459,8 +351,4 @@ export class TailEngine {
     this.snapshot = next;
     for (const listener of [...this.listeners]) listener();
   }
-}
-
-function freshPageLoads(): Record<PageDirection, PageLoad> {
-  return { older: { promise: null, error: null }, newer: { promise: null, error: null } };
 }

@@ -1,0 +1,42 @@
+/**
+ * Failures the store throws in its own terms, with no HTTP in them (a busy SQLite file, a
+ * PostgreSQL server that is away), and the answer each gets. A new domain error joins the error
+ * handler with one row here: how to recognise it, its status, message, `Retry-After` and details. */
+import type { ErrorDetail } from '../../src/api/schemas/error';
+import { isDatabaseUnavailable } from '../store/database-unavailable';
+import { isDatabaseBusy } from '../store/sqlite-write-lock';
+
+export interface DomainError {
+  /** Whether a thrown value is this domain error. */
+  matches: (error: unknown) => boolean;
+  status: number;
+  message: string;
+  /** Seconds a client should wait before it tries again, sent as `Retry-After`. */
+  retryAfterSeconds?: number;
+  /**
+   * The Error body's details, when the failure is about one field (an exhausted search budget is
+   * a 400 on `q`, code `too_slow`: `fieldError` of http-errors.ts builds one).
+   */
+  details?: readonly ErrorDetail[];
+}
+
+/** First match wins. */
+export const DOMAIN_ERRORS: readonly DomainError[] = [
+  // Another process held the SQLite file's write lock past the wait; the write was rolled back.
+  // A busy database is usually free again within a second (writes take milliseconds).
+  {
+    matches: isDatabaseBusy,
+    status: 503,
+    message: 'The database is busy with another writer; nothing was changed. Try again',
+    retryAfterSeconds: 1,
+  },
+  // The server restarted or is away (decision 041). A write whose commit was under way may or may
+  // not have been stored: the client retries as after a lost connection. A restarting PostgreSQL
+  // server is usually back within seconds (a fast restart takes one or two).
+  {
+    matches: isDatabaseUnavailable,
+    status: 503,
+    message: 'The database is unavailable for the moment (restarting or busy); try again',
+    retryAfterSeconds: 2,
+  },
+];
