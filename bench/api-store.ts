@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { HttpError } from '../server/errors';
 import { parseLogQuery, type RawLogQuery } from '../server/routes/app-logs-query';
 import { queryLogs } from '../server/store/app-logs';
-import type { Database } from '../server/store/db';
+import type { Database } from '../server/store/schema';
 import { benchVolumeStore } from './api-volume';
 import { int, JOBS, pick, random, USERS } from './log-entries';
 import { time, type Stat } from './stats';

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { parseVolumeQuery, type RawLogQuery } from '../server/routes/app-logs-query';
 import { HttpError } from '../server/errors';
 import { countLogVolume } from '../server/store/app-logs-volume';
-import type { Db } from '../server/store/db';
+import type { Db } from '../server/store/schema';
 import { stat, time, type Stat } from './stats';
 
 export interface VolumeCases {

@@ -52,7 +52,7 @@ import { testSendRoutes } from './routes/test-send';
 import type { Mailer } from './mail/mailer';
 import type { FixedWindowLimiter } from './fixed-window-limiter';
 import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from './security-headers';
-import type { Database } from './store/db';
+import type { Database } from './store/schema';
 import { queryTailPage } from './store/app-logs';
 import { DEFAULT_WORK_GATE_LIMITS, WorkGate, type WorkGateLimits } from './work-gate';
 import { registerWorkGate } from './work-gate-hook';

@@ -18,6 +18,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { FastifySchemaCompiler } from 'fastify';
 import { safeParse, type $ZodIssue, type $ZodType } from 'zod/v4/core';
 import type { ErrorBody, ErrorDetail } from '../src/api/schemas/error';
+import { SearchBudgetExhausted } from './logs/search-budget-exhausted';
 import { isDatabaseUnavailable } from './store/database-unavailable';
 import { isDatabaseBusy } from './store/sqlite-write-lock';
 
@@ -366,6 +367,12 @@ function toReply(error: unknown, resource: string): ErrorReply {
     return {
       body: errorBody(400, `Invalid ${CONTEXT_FIELD[context]} parameter`, details),
       problems,
+    };
+  }
+  if (error instanceof SearchBudgetExhausted) {
+    const detail = { resource: 'log', field: 'q', code: 'too_slow', value: null };
+    return {
+      body: errorBody(400, error.message, [fieldError({ ...detail, message: error.message })]),
     };
   }
   if (isDatabaseBusy(error)) {

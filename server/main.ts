@@ -15,7 +15,8 @@ import { runWhileLeader } from './leader';
 import { PostgresLogNotifier } from './logs/postgres-log-notifier';
 import { retentionBytesOf, startLogRetention } from './retention';
 import { descriptorBudget, readDescriptorLimit } from './connection-limits';
-import { migrateToLatest, openDatabase } from './store/db';
+import { openDatabase } from './store/db';
+import { migrateToLatest } from './store/migrate';
 import { startLogSearchIndexer } from './store/log-search-indexer';
 import { isPostgresUrl } from './store/engine';
 

@@ -7,10 +7,10 @@
  * deletes what is left. A run never starts while the last one is still going.
  */
 import type { Kysely } from 'kysely';
-import { pruneLogs } from './store/app-logs';
-import { logStoreOf } from './store/log-store';
+import { pruneLogs } from './store/app-logs-write';
+import { logStoreOf } from './store/log-store-of';
 import { pruneLogsToSize } from './store/app-logs-size';
-import type { Database } from './store/db';
+import type { Database } from './store/schema';
 
 export function startLogRetention(
   db: Kysely<Database>,

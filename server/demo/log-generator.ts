@@ -4,10 +4,10 @@
  * `context.job`. Entries go through insertLogs, the same code path as `POST /apps/:id/logs`.
  */
 import type { Kysely } from 'kysely';
-import { insertLogs } from '../store/app-logs';
+import { insertLogs } from '../store/app-logs-write';
 import type { LogCommit } from '../store/app-logs-page';
 import { findAppRow } from '../store/apps';
-import type { Database } from '../store/db';
+import type { Database } from '../store/schema';
 import { demoLogEntry, pick, type Random } from './seed/logs';
 
 export interface LogGeneratorOptions {

@@ -9,11 +9,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLogQuery } from '../routes/app-logs-query';
-import { insertLogs, queryLogs, queryTailPage, type LogIngestEntry } from '../store/app-logs';
+import { queryLogs, queryTailPage } from '../store/app-logs';
+import type { LogIngestEntry } from '../store/app-logs-rows';
+import { insertLogs } from '../store/app-logs-write';
 import type { LogPage } from '../store/app-logs-page';
 import { insertApp } from '../store/apps';
 import { entriesOf } from '../store/log-store-database.test-helper';
-import type { Db } from '../store/db';
+import type { Db } from '../store/schema';
 import { createTestDatabase, type TestDatabase } from '../test-database.test-helper';
 import { appFixture } from '../test-support.test-helper';
 import { InProcessLogNotifier } from './log-notifier';

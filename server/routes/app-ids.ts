@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { notFound } from '../errors';
 import { findAppRow } from '../store/apps';
-import type { Database } from '../store/db';
+import type { Database } from '../store/schema';
 import { TtlCache } from '../ttl-cache';
 
 const APP_ID_TTL_MS = 5_000;

@@ -6,7 +6,8 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertLogRows, toLogRow } from '../store/app-logs';
+import { toLogRow } from '../store/app-logs-rows';
+import { placeLogRows } from '../store/app-logs-write';
 import { insertApp } from '../store/apps';
 import { startControlServer, type ControlServer } from '../reliability/control-server';
 import { watchHealth } from '../reliability/health-watch';
@@ -39,7 +40,7 @@ beforeAll(async () => {
         ),
       );
     }
-    await insertLogRows(api.db, rows);
+    await placeLogRows(api.db, rows);
     await nextTurn();
   }
 }, 300_000);

@@ -11,7 +11,8 @@ import { AuthFailureLimiter } from '../auth-limiter';
 import { buildApp } from '../app';
 import type { LogQuotaLimits } from '../logs/log-quota';
 import { insertApp } from '../store/apps';
-import { openDatabase, type Db } from '../store/db';
+import { openDatabase } from '../store/db';
+import type { Db } from '../store/schema';
 import { appFixture, startTestApi, type TestApi } from '../test-support.test-helper';
 
 let api: TestApi;

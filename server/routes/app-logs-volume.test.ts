@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorAnswer } from '../errors';
+import { SearchBudgetExhausted } from '../logs/search-budget-exhausted';
 import { logVolumeSchema, type LogVolume } from '../../src/api/schemas/app-log-volume';
-import type { LogIngestEntry } from '../store/app-logs';
+import type { LogIngestEntry } from '../store/app-logs-rows';
 import { errorBodySchema } from '../../src/api/schemas/error';
 import { AuthFailureLimiter } from '../auth-limiter';
 import { buildApp } from '../app';
 import { insertApp } from '../store/apps';
-import { insertLogRows, toLogRow } from '../store/app-logs';
+import { toLogRow } from '../store/app-logs-rows';
+import { placeLogRows } from '../store/app-logs-write';
 import { countLogVolume, selectLogVolume } from '../store/app-logs-volume';
 import { parseVolumeQuery } from './app-logs-query';
 import { createSite, ensureMembership } from '../store/sites';
@@ -37,7 +40,7 @@ beforeAll(async () => {
   await ensureMembership(db, userId, 'demo');
   token = await issueToken(db, userId);
   appId = await insertApp(db, 'demo', appFixture(KEY));
-  await insertLogRows(db, [
+  await placeLogRows(db, [
     row(5, { level: 'info', data: { message: 'started', path: '/a' } }),
     row(15, { level: 'info', data: 'plain' }),
     row(15, { level: 'error', data: { message: 'payment failed' } }, 1),
@@ -160,7 +163,11 @@ describe('GET /apps/:app_id/logs/volume', () => {
     const error: unknown = await countLogVolume(database.db, appId, filter, {
       timeBudgetMs: -1,
     }).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ statusCode: 400 });
+    expect(error).toBeInstanceOf(SearchBudgetExhausted);
+    expect(errorAnswer(error, 'log', () => undefined).body).toMatchObject({
+      code: 400,
+      errors: [{ field: 'q', code: 'too_slow' }],
+    });
   });
 });
 

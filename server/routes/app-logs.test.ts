@@ -6,8 +6,10 @@ import { errorBodySchema, type ErrorBody } from '../../src/api/schemas/error';
 import { AuthFailureLimiter } from '../auth-limiter';
 import { buildApp } from '../app';
 import { insertApp } from '../store/apps';
-import { openDatabase, type Db } from '../store/db';
-import { insertLogRows, pruneLogs, toLogRow } from '../store/app-logs';
+import { openDatabase } from '../store/db';
+import type { Db } from '../store/schema';
+import { toLogRow } from '../store/app-logs-rows';
+import { placeLogRows, pruneLogs } from '../store/app-logs-write';
 import { createSite, ensureMembership } from '../store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
 import { appFixture } from '../test-support.test-helper';
@@ -231,7 +233,7 @@ describe('GET /apps/:app_id/logs', () => {
     const { body } = await post(key, { logs });
     stored = z.array(appLogEntrySchema).parse(body);
     // One entry 25 hours old: outside the q window unless since is given.
-    await insertLogRows(db, [
+    await placeLogRows(db, [
       toLogRow(
         appId,
         { level: 'error', data: 'old payment failed' },
@@ -365,7 +367,7 @@ describe('GET /apps/:app_id/logs', () => {
 describe('access', () => {
   it('hides another site’s app and unknown apps as 404', async () => {
     const foreign = await createApp('other');
-    await insertLogRows(db, [
+    await placeLogRows(db, [
       toLogRow(foreign.id, { level: 'info', data: 'secret' }, Date.now() * 1000),
     ]);
     for (const path of [foreign.key, 'no-such-app']) {

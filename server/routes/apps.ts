@@ -19,7 +19,8 @@ import {
 } from '../../src/api/schemas/app';
 import { fieldError, notFound, preconditionFailed, validation } from '../errors';
 import { etagOf, ifMatchAllows } from '../etag';
-import { nowIso, writeTransaction } from '../store/db';
+import { nowIso } from '../store/encoding';
+import { writeTransaction } from '../store/transactions';
 import {
   changesOf,
   findAppRow,

@@ -25,7 +25,8 @@ import {
   updatePrivacyPolicy,
   type PrivacyPolicyFields,
 } from '../store/consent';
-import { nowIso, writeTransaction } from '../store/db';
+import { nowIso } from '../store/encoding';
+import { writeTransaction } from '../store/transactions';
 import {
   AUTH_ERRORS,
   DATABASE_BUSY_RESPONSE,

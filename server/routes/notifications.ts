@@ -20,7 +20,8 @@ import {
 import type { ErrorDetail } from '../../src/api/schemas/error';
 import { fieldError, notFound, preconditionFailed, validation } from '../errors';
 import { etagOf, ifMatchAllows } from '../etag';
-import { nowIso, writeTransaction } from '../store/db';
+import { nowIso } from '../store/encoding';
+import { writeTransaction } from '../store/transactions';
 import {
   contentOf,
   findNotificationRow,

@@ -4,10 +4,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresLogStore } from './app-logs-postgres';
-import { insertLogRows, insertLogs, toLogRow, type LogIngestEntry } from './app-logs';
+import { toLogRow, type LogIngestEntry } from './app-logs-rows';
+import { placeLogRows, insertLogs } from './app-logs-write';
 import { indexPendingLogs } from './log-search-indexer';
 import { insertApp } from './apps';
-import { openDatabase, type Db } from './db';
+import { openDatabase } from './db';
+import type { Db } from './schema';
 import { createSite } from './sites';
 import { appFixture } from '../test-support.test-helper';
 import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
@@ -106,7 +108,7 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL appends in one statement'
   it('continues after the app’s last time, and counts every batch into the rollup', async () => {
     const appId = await newApp();
     const laterUs = (Date.now() + 3_600_000) * 1000;
-    await insertLogRows(db, [toLogRow(appId, { level: 'info', data: 'placed ahead' }, laterUs)]);
+    await placeLogRows(db, [toLogRow(appId, { level: 'info', data: 'placed ahead' }, laterUs)]);
     const { commit } = await insertLogs(db, appId, awkwardEntries(7));
     expect(commit.previousUs).toBe(laterUs);
     expect(commit.rows[0]?.timeUs).toBe(laterUs + 1);
@@ -167,7 +169,7 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL appends in one statement'
     expect(await storedRows(keptId)).toHaveLength(5);
     await expect(insertLogs(db, appId, awkwardEntries(1))).rejects.toMatchObject({ code: '23503' });
     await expect(
-      insertLogRows(db, [toLogRow(appId, { level: 'info', data: 'x' }, 1)]),
+      placeLogRows(db, [toLogRow(appId, { level: 'info', data: 'x' }, 1)]),
     ).rejects.toThrow(/no app/);
   });
 });

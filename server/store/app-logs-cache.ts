@@ -9,7 +9,7 @@
  * cached. Bounded by total size, least recently used out first.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from './db';
+import type { Database } from './schema';
 import type { LogFilter } from './app-logs-filter';
 import { queryLogs } from './app-logs';
 import type { LogPage } from './app-logs-page';

@@ -3,10 +3,13 @@
 // pages without q are planned once per connection (decision 029).
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDayPartition } from './app-logs-postgres';
-import { insertLogRows, pruneLogs, queryLogs, toLogRow } from './app-logs';
+import { ensureDayPartition } from './postgres-partitions';
+import { queryLogs } from './app-logs';
+import { toLogRow } from './app-logs-rows';
+import { placeLogRows, pruneLogs } from './app-logs-write';
 import { insertApp } from './apps';
-import { openDatabase, type Db } from './db';
+import { openDatabase } from './db';
+import type { Db } from './schema';
 import { runWithGenericPlan } from './postgres';
 import { parseLogQuery } from '../routes/app-logs-query';
 import { createSite } from './sites';
@@ -41,14 +44,14 @@ describe.skipIf(testEngine !== 'postgres')('PostgreSQL log partitions', () => {
 
   it('creates today’s and the coming days’ partitions when it migrates', async () => {
     const nowUs = Date.now() * 1000;
-    await insertLogRows(db, [toLogRow(appId, { level: 'info', data: 'now' }, nowUs)]);
+    await placeLogRows(db, [toLogRow(appId, { level: 'info', data: 'now' }, nowUs)]);
     const day = new Date(nowUs / 1000).toISOString().slice(0, 10).replaceAll('-', '');
     expect(await partitionOf(nowUs)).toBe(`app_logs_d${day}`);
   });
 
   it('moves rows from the default partition into a day created later', async () => {
     const times = [DAY_ONE + 5, DAY_ONE + DAY_US - 1, DAY_ONE + DAY_US];
-    await insertLogRows(
+    await placeLogRows(
       db,
       times.map((time) => toLogRow(appId, { level: 'info', data: 'early' }, time)),
     );

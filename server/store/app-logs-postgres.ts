@@ -15,17 +15,11 @@
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { AppendedRows, NewLogRow, PendingLogRow, SearchScope } from './app-logs-table';
-import type { Database } from './db';
+import type { Database } from './schema';
 import { removeFromRollup } from './app-logs-rollup';
+import type { LogStore } from './log-store';
 import { runWithGenericPlan } from './postgres';
-
-/** First key of the two-key advisory locks of this store; the second is the app id or 0. */
-const LOCK_SPACE = 7_310_002;
-const PARTITION_LOCK = 0;
-
-const US_PER_DAY = 86_400_000_000;
-/** Partitions exist from today to this many days ahead; `prepare` runs at start and hourly. */
-const DAYS_AHEAD = 3;
+import { LOCK_SPACE, prepareDayPartitions, US_PER_DAY } from './postgres-partitions';
 
 /** PostgreSQL's SQLSTATEs this store recognizes. */
 const UNIQUE_VIOLATION = '23505';
@@ -162,50 +156,6 @@ async function insertRows(
   return result.rows;
 }
 
-/** The UTC day holding `timeUs`: its partitions' suffix and bounds (µs, upper exclusive). */
-function dayPartition(timeUs: number): { day: string; lowUs: number; highUs: number } {
-  const lowUs = Math.floor(timeUs / US_PER_DAY) * US_PER_DAY;
-  const day = new Date(lowUs / 1000).toISOString().slice(0, 10).replaceAll('-', '');
-  return { day, lowUs, highUs: lowUs + US_PER_DAY };
-}
-
-/** The tables partitioned by day: the rows, and the search text of the indexed ones. */
-const DAY_PARTITIONED = ['app_logs', 'app_log_search'] as const;
-
-/**
- * Creates the day partitions (of `app_logs` and `app_log_search`) holding `timeUs` unless they
- * exist. Rows already in a default partition for that day (written while it was missing) move
- * into it first, since PostgreSQL refuses to attach a range the default partition has rows in.
- * Instances take turns (an advisory lock), so two creating the same day at once is no error.
- */
-export async function ensureDayPartition(db: Kysely<Database>, timeUs: number): Promise<void> {
-  const { day, lowUs, highUs } = dayPartition(timeUs);
-  await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${PARTITION_LOCK})`.execute(trx);
-    for (const parent of DAY_PARTITIONED) {
-      const name = `${parent}_d${day}`;
-      const exists = await sql<{
-        found: string | null;
-      }>`select to_regclass(${name})::text as found`.execute(trx);
-      if (exists.rows[0]?.found != null) continue;
-      const table = sql.table(name);
-      await sql`create table ${table} (like ${sql.table(parent)} including defaults)`.execute(trx);
-      await sql`with moved as (delete from ${sql.table(`${parent}_default`)} where time_us >= ${lowUs} and time_us < ${highUs} returning *)
-        insert into ${table} select * from moved`.execute(trx);
-      await sql`alter table ${sql.table(parent)} attach partition ${table} for values from (${sql.lit(lowUs)}) to (${sql.lit(highUs)})`.execute(
-        trx,
-      );
-    }
-  });
-}
-
-/** Creates the partitions of today and the next DAYS_AHEAD days. */
-async function prepare(db: Kysely<Database>, nowUs: number): Promise<void> {
-  for (let day = 0; day <= DAYS_AHEAD; day += 1) {
-    await ensureDayPartition(db, nowUs + day * US_PER_DAY);
-  }
-}
-
 /**
  * Deletes entries older than `cutoffUs`: day partitions wholly before it are dropped (no row by
  * row delete, no dead tuples to vacuum), the rest deleted; each step takes its rows out of the
@@ -261,7 +211,7 @@ async function pruneApp(db: Kysely<Database>, appId: number, cutoffUs: number): 
   return Number(result.numDeletedRows);
 }
 
-/** The LogStore of log-store.ts for PostgreSQL (checked against the interface there). */
+/** The LogStore of log-store.ts for PostgreSQL. */
 export const postgresLogStore = {
   appendRows,
   insertRows,
@@ -274,6 +224,6 @@ export const postgresLogStore = {
   notIndexed,
   prune,
   pruneApp,
-  prepare,
+  prepare: prepareDayPartitions,
   isDuplicateTime,
-};
+} satisfies LogStore;

@@ -5,8 +5,9 @@
  * The volume route (app-logs-volume.ts) sums it instead of counting every row of the range.
  */
 import { CompiledQuery, sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { AppLogMinutesTable, NewLogRow } from './app-logs-table';
-import type { Database } from './db';
+import type { NewLogRow } from './app-logs-table';
+import type { AppLogMinutesTable } from './schema';
+import type { Database } from './schema';
 import { engineOf } from './engine';
 
 export const MINUTE_US = 60_000_000;

@@ -4,8 +4,10 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Db } from './db';
-import { insertLogRows, insertLogs, pruneLogs, queryLogs, toLogRow } from './app-logs';
+import type { Db } from './schema';
+import { queryLogs } from './app-logs';
+import { toLogRow } from './app-logs-rows';
+import { placeLogRows, insertLogs, pruneLogs } from './app-logs-write';
 import { parseLogQuery } from '../routes/app-logs-query';
 import { rowBytes, rowBytesSql } from './app-logs-rollup';
 import { pruneLogsToSize, storedLogBytes } from './app-logs-size';
@@ -49,7 +51,7 @@ async function fill(appId: number, minutes: number, perMinute: number, size: num
       );
     }
   }
-  await insertLogRows(db, rows);
+  await placeLogRows(db, rows);
   return rows;
 }
 

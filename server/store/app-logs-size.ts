@@ -4,8 +4,8 @@
  * what is left fits.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from './db';
-import { logStoreOf } from './log-store';
+import type { Database } from './schema';
+import { logStoreOf } from './log-store-of';
 
 /** What an app's entries take (rowBytes summed), from its minutes: one range of the rollup key. */
 export async function storedLogBytes(db: Kysely<Database>, appId: number): Promise<number> {

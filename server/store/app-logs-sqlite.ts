@@ -15,7 +15,6 @@
  * - Batch inserts skip Kysely's query compiler, which costs more than SQLite itself for a
  *   500-row insert: the statement text is built once per batch size, with `?` placeholders.
  */
-import type SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   sql,
@@ -24,10 +23,14 @@ import {
   type RawBuilder,
   type SqlBool,
 } from 'kysely';
-import type { AppLogsTable, NewLogRow, SearchScope } from './app-logs-table';
-import type { Database } from './db';
+import type { AppendedRows, NewLogRow, PendingLogRow, SearchScope } from './app-logs-table';
+import type { AppLogsTable } from './schema';
+import type { Database } from './schema';
+import { StatementDeadlineError } from './sqlite';
 import { inSqliteWriteTransaction } from './sqlite-write-lock';
-import { removeFromRollup } from './app-logs-rollup';
+import { addToRollup, removeFromRollup } from './app-logs-rollup';
+import { placedRow } from './app-logs-rows';
+import type { LogStore } from './log-store';
 
 /** True when the row's lower-cased search text contains `term` (already lower-cased). */
 function searchContains(term: string): Expression<SqlBool> {
@@ -40,7 +43,7 @@ const NOT_YET_INDEXED = sql<SqlBool>`"id" > (select indexed_id from search.app_l
 /**
  * Rows whose search text has every term as a substring, by the FTS5 trigram index, and the rows
  * not indexed yet; with a `deadline` (epoch ms), both reading the candidates and checking them
- * stop there with SearchTimeoutError. SQLite runs on the event loop and better-sqlite3 cannot
+ * stop there with StatementDeadlineError (sqlite.ts). SQLite runs on the event loop and better-sqlite3 cannot
  * interrupt a statement, so this per-row check (`within_deadline`) is what bounds a search's
  * time (PostgreSQL: a `statement_timeout` for the transaction). The watermark is read by the
  * same statement, so index and rows are one snapshot. The scope is the outer statement's own
@@ -62,23 +65,8 @@ function withinDeadline(deadline: number): Expression<SqlBool> {
   return sql<SqlBool>`within_deadline(${deadline})`;
 }
 
-/** A search ran past its time budget; thrown from inside the statement by `within_deadline`. */
-class SearchTimeoutError extends Error {
-  override name = 'SearchTimeoutError';
-}
-
 function searchTimedOut(error: unknown): boolean {
-  return error instanceof SearchTimeoutError;
-}
-
-/** The SQL functions of this store (`within_deadline`), registered on a connection when it opens. */
-export function registerLogSqlFunctions(sqlite: SQLite.Database): void {
-  sqlite.function('within_deadline', { deterministic: false }, (deadline: unknown) => {
-    if (typeof deadline === 'number' && Date.now() >= deadline) {
-      throw new SearchTimeoutError('The search ran past its time budget');
-    }
-    return 1;
-  });
+  return error instanceof StatementDeadlineError;
 }
 
 /** `+column`: the same value, but SQLite's planner will not use an index on it. */
@@ -120,7 +108,7 @@ function insertSql(rows: number): string {
  * write lock and AUTOINCREMENT gives the rows of one statement consecutive ids in VALUES order,
  * so nothing is left to read back (0.82× the time of a batch with `returning`, BENCHMARKS.md).
  */
-async function insertLogRows(
+async function insertRows(
   db: Kysely<Database>,
   rows: readonly NewLogRow[],
 ): Promise<Array<{ id: number; time_us: number }>> {
@@ -132,6 +120,34 @@ async function insertLogRows(
   if (insertId === undefined) throw new Error('The log insert reported no row id');
   const firstId = Number(insertId) - rows.length + 1;
   return rows.map((row, index) => ({ id: firstId + index, time_us: row.time_us }));
+}
+
+/**
+ * The app's last time, then the rows after it with their counts in the volume rollup, in one
+ * write transaction: its write lock (`BEGIN IMMEDIATE`, taken first) serializes every ingestion
+ * into the file, in any process. The clock is read once the lock is held, so a batch that waited
+ * for it still commits at about its commit time.
+ */
+async function appendRows(
+  db: Kysely<Database>,
+  appId: number,
+  pending: readonly PendingLogRow[],
+): Promise<AppendedRows> {
+  return inSqliteWriteTransaction(db, async (trx) => {
+    const last = await trx
+      .selectFrom('app_logs')
+      .select((eb) => eb.fn.max('time_us').as('last'))
+      .where('app_id', '=', appId)
+      .executeTakeFirst();
+    const previousUs = last?.last ?? 0;
+    const firstUs = Math.max(Date.now() * 1000, previousUs + 1);
+    const rows = pending.map((row, index) => placedRow(row, firstUs + index));
+    const inserted = await insertRows(trx, rows);
+    await addToRollup(trx, rows);
+    // The ids are in VALUES order (insertRows); times are unique per app, so they map rows back.
+    const idByTime = new Map(inserted.map((row) => [row.time_us, row.id]));
+    return { previousUs, firstUs, ids: rows.map((row) => idByTime.get(row.time_us) ?? 0) };
+  });
 }
 
 /**
@@ -177,11 +193,10 @@ function isDuplicateTime(error: unknown): boolean {
   );
 }
 
-/** The LogStore of log-store.ts for SQLite (checked against the interface there). */
+/** The LogStore of log-store.ts for SQLite. */
 export const sqliteLogStore = {
-  // Ingestion's `BEGIN IMMEDIATE` already holds the one write lock of the file: insertLogs appends in steps.
-  appendRows: null,
-  insertRows: insertLogRows,
+  appendRows,
+  insertRows,
   probesIndexFirst: false,
   runWalk: async <R>(db: Kysely<Database>, query: CompiledQuery<R>) =>
     (await db.executeQuery(query)).rows,
@@ -194,4 +209,4 @@ export const sqliteLogStore = {
   pruneApp,
   prepare,
   isDuplicateTime,
-};
+} satisfies LogStore;

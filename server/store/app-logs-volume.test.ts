@@ -3,9 +3,10 @@ import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { LOG_LEVELS } from '../../src/api/schemas/app-log';
 import type { LogVolumeCounts } from '../../src/api/schemas/app-log-volume';
-import type { Db } from './db';
-import { insertLogRows, pruneLogs, toLogRow } from './app-logs';
-import { ensureDayPartition } from './app-logs-postgres';
+import type { Db } from './schema';
+import { toLogRow } from './app-logs-rows';
+import { placeLogRows, pruneLogs } from './app-logs-write';
+import { ensureDayPartition } from './postgres-partitions';
 import { countLogVolume, selectRolledUpVolume, type LogVolumeFilter } from './app-logs-volume';
 import { createLogApp, useLogStoreDatabase } from './log-store-database.test-helper';
 import { testEngine } from '../test-database.test-helper';
@@ -106,7 +107,7 @@ describe('countLogVolume', () => {
                 timeUs,
               ),
             );
-            await insertLogRows(db, batch);
+            await placeLogRows(db, batch);
           }
           let kept: Stored[] = entries;
           if (cutoffUs !== undefined) {

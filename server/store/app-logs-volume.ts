@@ -9,10 +9,10 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import { walkTooSlow } from './app-logs-walk';
 import { LOG_LEVELS, type LogLevel } from '../../src/api/schemas/app-log';
 import type { LogVolume, LogVolumeCounts } from '../../src/api/schemas/app-log-volume';
-import type { Database } from './db';
+import type { Database } from './schema';
 import { indexableTerms, searchTooSlow, SEARCH_TIME_BUDGET_MS } from './app-logs';
 import { US_PER_SECOND, type LogFilter } from './app-logs-filter';
-import { logStoreOf } from './log-store';
+import { logStoreOf } from './log-store-of';
 import { jobKey, MINUTE_US, minuteOf } from './app-logs-rollup';
 
 export interface LogVolumeFilter extends Omit<LogFilter, 'limit' | 'sinceUs' | 'beforeUs'> {

@@ -3,20 +3,15 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { LOG_LEVELS, type AppLogEntry, type LogLevel } from '../../src/api/schemas/app-log';
-import type { Database, Db } from './db';
+import type { Database, Db } from './schema';
 import { parseLogQuery, type RawLogQuery } from '../routes/app-logs-query';
 import type { LogFilter } from './app-logs-filter';
 import { formatLogId, pageOf } from './app-logs-page';
-import {
-  insertLogRows,
-  insertLogs,
-  pruneLogs,
-  queryLogs,
-  selectLogs,
-  toLogRow,
-  type LogIngestEntry,
-} from './app-logs';
-import { HttpError } from '../errors';
+import { queryLogs, selectLogs } from './app-logs';
+import { toLogRow, type LogIngestEntry } from './app-logs-rows';
+import { placeLogRows, insertLogs, pruneLogs } from './app-logs-write';
+import { errorAnswer, HttpError } from '../errors';
+import { SearchBudgetExhausted } from '../logs/search-budget-exhausted';
 import { indexPendingLogs } from './log-search-indexer';
 import { createLogApp, entriesOf, useLogStoreDatabase } from './log-store-database.test-helper';
 import { testEngine, type TestDatabase } from '../test-database.test-helper';
@@ -275,7 +270,7 @@ async function insertAt(
   const stored: AppLogEntry[] = [];
   for (const { entry, offsetUs } of items) {
     const row = toLogRow(appId, entry, BASE_US + offsetUs);
-    const [inserted] = await insertLogRows(db, [row]);
+    const [inserted] = await placeLogRows(db, [row]);
     const id = inserted!.id;
     stored.push({
       id: formatLogId(id),
@@ -406,11 +401,12 @@ describe('queryLogs (property: equals an in-memory filter of the same entries)',
       scanBudget: 0,
       timeBudgetMs: 0,
     }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(HttpError);
-    const httpError = error as HttpError;
-    expect(httpError.statusCode).toBe(400);
-    expect(httpError.details[0]).toMatchObject({ field: 'q', code: 'too_slow' });
-    expect(httpError.message).toContain('0 ms');
+    // The store throws the wing's domain error; the one error handler makes it the 400.
+    expect(error).toBeInstanceOf(SearchBudgetExhausted);
+    const { body } = errorAnswer(error, 'log', () => undefined);
+    expect(body.code).toBe(400);
+    expect(body.errors[0]).toMatchObject({ resource: 'log', field: 'q', code: 'too_slow' });
+    expect(body.message).toContain('0 ms');
     // With time, the same search answers, and the connection is usable after the stop.
     const page = await queryLogs(db, appId, filter, { scanBudget: 0 });
     expect(page.count).toBe(2);

@@ -1,206 +1,20 @@
 /**
- * The app log repository: ingestion, the query of `GET /apps/{app_id}/logs`, and pruning.
+ * The reads of the app log repository: the query planner of `GET /apps/{app_id}/logs` (a walk
+ * without `q`; with `q` a scan step, then the text index) and a waiting tail's page. The writes
+ * are in app-logs-write.ts.
  *
  * Hot-path choices (measured in bench/api.ts): rows keep `data` and `context` as JSON text and a
  * page is answered as one JSON string built by concatenation, with no parse + stringify per
  * entry; times are integer microseconds, exposed as `time_us / 1e6`.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { AppendedRows, AppLogsTable, NewLogRow, PendingLogRow } from './app-logs-table';
-import { logLevelRank, type LogIngestBody } from '../../src/api/schemas/app-log';
-import { writeTransaction, type Database } from './db';
-import { lowerBoundUs, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
-import { logStoreOf } from './log-store';
-import { addToRollup } from './app-logs-rollup';
+import type { AppLogsTable } from './schema';
+import type { Database } from './schema';
+import { SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
+import { logStoreOf } from './log-store-of';
 import { walkLogs } from './app-logs-walk';
-import { badRequest } from '../errors';
-import {
-  pageEntryOf,
-  pageOf,
-  type CommittedLogRow,
-  type LogCommit,
-  type LogPage,
-  type PageEntry,
-} from './app-logs-page';
-
-export type LogIngestEntry = LogIngestBody['logs'][number];
-
-/**
- * The text `q` is matched against: data (the string itself, or its JSON) and context's JSON,
- * lower-cased. Takes the JSON texts the row stores, so nothing is stringified twice.
- */
-function searchText(data: unknown, dataJson: string, contextJson: string | null): string {
-  const text = `${typeof data === 'string' ? data : dataJson}\n${contextJson ?? ''}`.toLowerCase();
-  // PostgreSQL text cannot hold NUL. `q` refuses control characters, so writing NUL as another
-  // one (U+0001) changes no match, on either engine.
-  return text.includes('\u0000') ? text.replaceAll('\u0000', '\u0001') : text;
-}
-
-function jobName(context: Record<string, unknown> | null | undefined): string | null {
-  const job = context?.job;
-  if (job === null || typeof job !== 'object') return null;
-  const name = (job as Record<string, unknown>).name;
-  return typeof name === 'string' ? name : null;
-}
-
-/** The last millisecond formatted: a batch's times are microseconds apart, so mostly one. */
-let lastIsoMs = NaN;
-let lastIso = '';
-
-function isoFromUs(us: number): string {
-  const ms = Math.floor(us / 1000);
-  if (ms !== lastIsoMs) {
-    lastIso = new Date(ms).toISOString();
-    lastIsoMs = ms;
-  }
-  return lastIso;
-}
-
-/** An ingested entry → its row, but for the commit time (decided under the app's lock). */
-function pendingRow(appId: number, entry: LogIngestEntry): PendingLogRow {
-  const data = JSON.stringify(entry.data);
-  const context = entry.context ? JSON.stringify(entry.context) : null;
-  return {
-    app_id: appId,
-    level: logLevelRank(entry.level),
-    job: jobName(entry.context),
-    data,
-    context,
-    created_at: entry.created_at ? new Date(entry.created_at).toISOString() : null,
-    search: searchText(entry.data, data, context),
-  };
-}
-
-/**
- * A pending row committed at `timeUs`; `created_at` defaults to that time. Property by property,
- * not `{ ...row }`: a spread followed by more properties is V8's slow object clone, and this runs
- * for every ingested entry (decision 036).
- */
-function placedRow(row: PendingLogRow, timeUs: number): NewLogRow {
-  return {
-    app_id: row.app_id,
-    time_us: timeUs,
-    level: row.level,
-    job: row.job,
-    data: row.data,
-    context: row.context,
-    created_at: row.created_at ?? isoFromUs(timeUs),
-    search: row.search,
-  };
-}
-
-/** An ingested entry → its row, committed at `timeUs` (the bench fills tables with this too). */
-export function toLogRow(appId: number, entry: LogIngestEntry, timeUs: number): NewLogRow {
-  return placedRow(pendingRow(appId, entry), timeUs);
-}
-
-/** What ingestion asks before it writes, and tells after (the quota, server/logs/log-quota.ts). */
-export interface IngestHooks {
-  /** Throws (an HttpError) to refuse a batch of `count` entries before its rows are built. */
-  admitCount?: (count: number) => Promise<void>;
-  /** Throws (an HttpError) to refuse the batch's rows before anything is written. */
-  admitRows?: (rows: readonly PendingLogRow[]) => Promise<void>;
-  /** The batch was committed. */
-  stored?: (rows: readonly PendingLogRow[]) => void;
-}
-
-/** Attempts of a batch refused by the (app_id, time_us) index before the error goes out. */
-const DUPLICATE_TIME_ATTEMPTS = 3;
-
-/** A stored batch: the entries as the POST answers them (JSON text), and the commit for waiting tails. */
-export interface StoredLogBatch {
-  page: LogPage;
-  commit: LogCommit;
-}
-
-/**
- * Stores a batch in one transaction. `time` is the commit time, strictly increasing per app in
- * batch order: the transaction reads the app's last time and continues after it, so a client
- * polling with `since` never misses an entry that commits late. Ingestion into one app is
- * serialized before that read, in every process: on SQLite by the write lock taken first
- * (`writeTransaction`; a deferred transaction would fail with "database is locked" when the
- * token CLI commits between its read and its write), on PostgreSQL by an advisory lock on the
- * app, inside the store's one statement (`appendRows`). A batch the unique (app_id, time_us)
- * index still refuses (a row written around this function) is tried again after the new last
- * time.
- */
-export async function insertLogs(
-  db: Kysely<Database>,
-  appId: number,
-  entries: readonly LogIngestEntry[],
-  hooks: IngestHooks = {},
-): Promise<StoredLogBatch> {
-  if (entries.length === 0) return { page: pageOf([]), commit: { previousUs: 0, rows: [] } };
-  const store = logStoreOf(db);
-  await hooks.admitCount?.(entries.length);
-  const rows = entries.map((entry) => pendingRow(appId, entry));
-  await hooks.admitRows?.(rows);
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const appended = store.appendRows
-        ? await store.appendRows(db, appId, rows, Date.now() * 1000)
-        : await appendInSteps(db, appId, rows);
-      hooks.stored?.(rows);
-      return storedBatch(rows, appended);
-    } catch (error) {
-      if (attempt >= DUPLICATE_TIME_ATTEMPTS || !store.isDuplicateTime(error)) throw error;
-    }
-  }
-}
-
-/** The app's last time, then the rows after it, in one write transaction (SQLite). */
-async function appendInSteps(
-  db: Kysely<Database>,
-  appId: number,
-  pending: readonly PendingLogRow[],
-): Promise<AppendedRows> {
-  return writeTransaction(db, async (trx) => {
-    const last = await trx
-      .selectFrom('app_logs')
-      .select((eb) => eb.fn.max('time_us').as('last'))
-      .where('app_id', '=', appId)
-      .executeTakeFirst();
-    const previousUs = last?.last ?? 0;
-    const firstUs = Math.max(Date.now() * 1000, previousUs + 1);
-    const rows = pending.map((row, index) => placedRow(row, firstUs + index));
-    const inserted = await insertLogRows(trx, rows);
-    // insertRows answers in any order; times are unique per app, so they map rows back.
-    const idByTime = new Map(inserted.map((row) => [row.time_us, row.id]));
-    return { previousUs, firstUs, ids: rows.map((row) => idByTime.get(row.time_us) ?? 0) };
-  });
-}
-
-/** The answer is built from the rows' JSON texts, as a page is: nothing is stringified twice. */
-function storedBatch(pending: readonly PendingLogRow[], appended: AppendedRows): StoredLogBatch {
-  const committed = pending.map((row, index): CommittedLogRow => {
-    const timeUs = appended.firstUs + index;
-    // Plain object literals, no spreads: this runs for every ingested entry.
-    const { json } = pageEntryOf({
-      id: appended.ids[index] ?? 0,
-      level: row.level,
-      data: row.data,
-      context: row.context ?? null,
-      created_at: row.created_at ?? isoFromUs(timeUs),
-      time_us: timeUs,
-    });
-    return { timeUs, json, level: row.level, job: row.job ?? null, search: row.search };
-  });
-  return { page: pageOf(committed), commit: { previousUs: appended.previousUs, rows: committed } };
-}
-
-/**
- * Inserts rows built by `toLogRow` (rows of ONE app, times unique) with their counts in the
- * volume rollup, in the caller's transaction: SQLite's ingestion (insertLogs), and tests and
- * benchmarks placing entries at chosen times.
- */
-export async function insertLogRows(
-  db: Kysely<Database>,
-  rows: readonly NewLogRow[],
-): Promise<Array<{ id: number; time_us: number }>> {
-  const inserted = await logStoreOf(db).insertRows(db, rows);
-  await addToRollup(db, rows);
-  return inserted;
-}
+import { SearchBudgetExhausted } from '../logs/search-budget-exhausted';
+import { pageEntryOf, pageOf, type LogPage, type PageEntry } from './app-logs-page';
 
 /** Terms a trigram index (every engine's text index) can look up: 3 characters or more. */
 export function indexableTerms(terms: readonly string[]): string[] {
@@ -404,16 +218,14 @@ async function scanNewest(
   };
 }
 
-/** A `.catch` handler: a statement stopped by its deadline becomes the 400 that says so. */
+/**
+ * A `.catch` handler: a statement stopped by its deadline becomes SearchBudgetExhausted (a 400
+ * on `q`, server/errors.ts).
+ */
 export function searchTooSlow(db: Kysely<Database>, timeBudgetMs: number) {
   return (error: unknown): never => {
     if (!logStoreOf(db).searchTimedOut(error)) throw error;
-    throw badRequest(
-      'q',
-      `The search ran past its time budget of ${timeBudgetMs} ms; narrow it with since and ` +
-        'before or with longer words',
-      { resource: 'log', code: 'too_slow', value: null },
-    );
+    throw new SearchBudgetExhausted(timeBudgetMs);
   };
 }
 
@@ -478,11 +290,3 @@ type LogRow = Pick<
   Selectable<AppLogsTable>,
   'id' | 'level' | 'data' | 'context' | 'created_at' | 'time_us'
 >;
-
-/** Deletes entries older than `olderThanEpochSeconds`; returns how many. */
-export async function pruneLogs(
-  db: Kysely<Database>,
-  olderThanEpochSeconds: number,
-): Promise<number> {
-  return logStoreOf(db).prune(db, lowerBoundUs(olderThanEpochSeconds));
-}

@@ -4,8 +4,11 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { parseLogQuery } from '../routes/app-logs-query';
-import { insertLogRows, insertLogs, pruneLogs, queryLogs, toLogRow } from './app-logs';
-import { openDatabase, type Db } from './db';
+import { queryLogs } from './app-logs';
+import { toLogRow } from './app-logs-rows';
+import { placeLogRows, insertLogs, pruneLogs } from './app-logs-write';
+import { openDatabase } from './db';
+import type { Db } from './schema';
 import { indexPendingLogs } from './log-search-indexer';
 import { startPostgresSearchIndexer } from './log-search-indexer-postgres';
 import { createLogApp, entriesOf, useLogStoreDatabase } from './log-store-database.test-helper';
@@ -63,9 +66,9 @@ describe.skipIf(testEngine !== 'postgres')('the PostgreSQL search indexer (decis
     const appId = await createLogApp(db);
     const at = (timeS: number, data: string) =>
       toLogRow(appId, { level: 'info', data }, timeS * 1e6);
-    await insertLogRows(db, [at(1_700_000_100, 'placed late')]);
+    await placeLogRows(db, [at(1_700_000_100, 'placed late')]);
     await indexPendingLogs(db, Infinity);
-    await insertLogRows(db, [at(1_700_000_000, 'placed early'), at(1_700_000_200, 'placed after')]);
+    await placeLogRows(db, [at(1_700_000_000, 'placed early'), at(1_700_000_200, 'placed after')]);
     expect(await indexed(appId, 'placed')).toEqual({ rows: 2, times: 2 });
     expect(await searchIndexStep(appId, 'placed')).toBe(3);
     await indexPendingLogs(db, Infinity);
@@ -79,7 +82,7 @@ describe.skipIf(testEngine !== 'postgres')('the PostgreSQL search indexer (decis
     const rows = [0, 1, dayUs + 5, dayUs + 50, 3 * dayUs].map((offsetUs, i) =>
       toLogRow(appId, { level: 'info', data: `prunable ${i}` }, startUs + offsetUs),
     );
-    await insertLogRows(db, rows);
+    await placeLogRows(db, rows);
     await indexPendingLogs(db, Infinity);
     expect(await indexed(appId, 'prunable')).toEqual({ rows: 5, times: 5 });
     await pruneLogs(db, (startUs + dayUs + 10) / 1e6);

@@ -7,8 +7,11 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { parseLogQuery } from '../routes/app-logs-query';
-import { insertLogRows, insertLogs, pruneLogs, queryLogs, toLogRow } from './app-logs';
-import { openDatabase, type Db } from './db';
+import { queryLogs } from './app-logs';
+import { toLogRow } from './app-logs-rows';
+import { placeLogRows, insertLogs, pruneLogs } from './app-logs-write';
+import { openDatabase } from './db';
+import type { Db } from './schema';
 import { searchFileOf } from './log-search-file';
 import { INDEXER_SQL, indexPendingLogs, startLogSearchIndexer } from './log-search-indexer';
 import { createLogApp, entriesOf, useLogStoreDatabase } from './log-store-database.test-helper';
@@ -89,9 +92,9 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decisions 0
     const appId = await createApp();
     const at = (offsetS: number, data: string) =>
       toLogRow(appId, { level: 'info', data }, (1_700_000_000 + offsetS) * 1e6);
-    await insertLogRows(db, [at(0, 'prunable indexed'), at(1, 'prunable indexed too')]);
+    await placeLogRows(db, [at(0, 'prunable indexed'), at(1, 'prunable indexed too')]);
     await indexPendingLogs(db, Infinity);
-    await insertLogRows(db, [at(2, 'prunable unindexed'), at(100, 'prunable kept')]);
+    await placeLogRows(db, [at(2, 'prunable unindexed'), at(100, 'prunable kept')]);
     // Entries before offset 50 go: two indexed, one not.
     await pruneLogs(db, 1_700_000_050);
     // The search file is the indexer's: the indexed two stay in the index for now, and no

@@ -15,7 +15,7 @@
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import type { Database } from './db';
+import type { Database } from './schema';
 import { engineOf, isPostgresUrl } from './engine';
 import {
   indexPendingLogsPostgres,

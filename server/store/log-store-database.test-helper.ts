@@ -10,7 +10,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { AppLogEntry } from '../../src/api/schemas/app-log';
 import type { LogPage } from './app-logs-page';
-import type { Db } from './db';
+import type { Db } from './schema';
 import { insertApp } from './apps';
 import { appFixture } from '../test-support.test-helper';
 import { createTestDatabase, type TestDatabase } from '../test-database.test-helper';

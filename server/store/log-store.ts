@@ -4,33 +4,30 @@
  * `app-logs.ts` owns the rules every engine follows (commit times strictly increasing per app,
  * the filter, the two-step search, the page as JSON text); a `LogStore` owns the SQL only its
  * engine speaks: the batch insert with its search index, the substring test of `q`, the text
- * index lookup with its time budget, and pruning. `logStoreOf(db)` picks the implementation from
- * the engine the database was opened with (`openDatabase` in db.ts), for the database or any of
- * its transactions. See docs/decisions/009-storage-encoding-and-log-store-seam.md.
+ * index lookup with its time budget, and pruning. This file holds the interface only; each engine's
+ * store `satisfies` it, and `logStoreOf(db)` (log-store-of.ts) picks one from the engine the
+ * database was opened with, for the database or any of its transactions. See
+ * docs/decisions/009-storage-encoding-and-log-store-seam.md and 043.
  */
 import type { CompiledQuery, Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { AppendedRows, NewLogRow, PendingLogRow, SearchScope } from './app-logs-table';
-import { postgresLogStore } from './app-logs-postgres';
-import { sqliteLogStore } from './app-logs-sqlite';
-import type { Database } from './db';
-import { engineOf } from './engine';
+import type { Database } from './schema';
 
 export interface LogStore {
   /**
    * Appends a batch after the app's last entry, with times from `nowUs` on, in one statement:
    * waits for every other ingestion into the app (in any process), reads the app's last time,
-   * inserts the rows and counts them into the volume rollup (PostgreSQL, decision 033; outside a
-   * transaction it commits in the same round trip). Null where insertLogs does those steps in
-   * a write transaction, whose write lock already serializes (SQLite).
+   * inserts the rows and counts them into the volume rollup. PostgreSQL: one statement under an
+   * advisory lock on the app (decision 033; outside a transaction it commits in the same round
+   * trip). SQLite: the same steps in one write transaction, whose write lock already serializes
+   * (it reads the clock again once it holds the lock).
    */
-  appendRows:
-    | ((
-        db: Kysely<Database>,
-        appId: number,
-        rows: readonly PendingLogRow[],
-        nowUs: number,
-      ) => Promise<AppendedRows>)
-    | null;
+  appendRows(
+    db: Kysely<Database>,
+    appId: number,
+    rows: readonly PendingLogRow[],
+    nowUs: number,
+  ): Promise<AppendedRows>;
   /**
    * Inserts rows of ONE app (times unique, at most 1000) in the caller's transaction, at times
    * chosen by the caller (SQLite's appends; tests, tools and the benchmark's fill). Returns each
@@ -81,9 +78,4 @@ export interface LogStore {
   prepare(db: Kysely<Database>, nowUs: number): Promise<void>;
   /** True for a write refused by the unique (app_id, time_us) index. */
   isDuplicateTime(error: unknown): boolean;
-}
-
-/** The log store of the engine `db` (or the transaction) runs on. */
-export function logStoreOf(db: Kysely<Database>): LogStore {
-  return engineOf(db) === 'sqlite' ? sqliteLogStore : postgresLogStore;
 }
