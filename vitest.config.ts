@@ -15,11 +15,14 @@ const POSTGRES_SUITES = [
   'server/request-bounds.test.ts',
   'server/cli/**/*.test.ts',
   'server/demo/seed.test.ts',
-  'server/logs/postgres-log-notifier.test.ts',
+  'server/logs/store/**/*.test.ts',
+  'server/logs/search/**/*.test.ts',
+  'server/logs/routes/**/*.test.ts',
+  'server/logs/waits/postgres-log-notifier.test.ts',
   'server/leader.test.ts',
   'server/work-gate-hook.test.ts',
   // Waiting tails answered from commits against the query of each engine.
-  'server/logs/log-waits.property.test.ts',
+  'server/logs/waits/log-waits.property.test.ts',
   // The client modules against the real service (the others are unit tests of the client).
   'src/api/{apps,app-logs,consent,notifications}.test.ts',
 ];

@@ -11,12 +11,12 @@
  * (decision 030), also before its trigram index is built. Then `ANALYZE`.
  */
 import { sql, type Kysely } from 'kysely';
-import { toLogRow } from '../server/store/app-logs-rows';
-import { placeLogRows } from '../server/store/app-logs-write';
+import { toLogRow } from '../server/logs/store/app-logs-rows';
+import { placeLogRows } from '../server/logs/store/app-logs-write';
 import { ensureDayPartition } from '../server/store/postgres-partitions';
-import type { NewLogRow } from '../server/store/app-logs-table';
+import type { NewLogRow } from '../server/logs/store/app-logs-table';
 import type { Database } from '../server/store/schema';
-import { indexPendingLogsPostgres } from '../server/store/log-search-indexer-postgres';
+import { indexPendingLogsPostgres } from '../server/logs/search/log-search-indexer-postgres';
 import { makeEntry } from './log-entries';
 
 const DAY_US = 86_400_000_000;

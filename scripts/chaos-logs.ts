@@ -11,8 +11,8 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { errorBodySchema } from '../src/api/schemas/error';
-import { toLogRow } from '../server/store/app-logs-rows';
-import { placeLogRows } from '../server/store/app-logs-write';
+import { toLogRow } from '../server/logs/store/app-logs-rows';
+import { placeLogRows } from '../server/logs/store/app-logs-write';
 import { openDatabase } from '../server/store/db';
 import { startControlServer } from '../server/reliability/control-server';
 import { watchHealth, type HealthFigures } from '../server/reliability/health-watch';

@@ -36,12 +36,12 @@ import {
 import { defaultAuthLimiter, type FailedAuthLimiter } from './auth-limiter';
 import { errorBody, registerErrorHandling, sendError, validatorCompiler } from './errors';
 import { registerJsonBodyParser } from './json-body';
-import { InProcessLogNotifier, type LogNotifier } from './logs/log-notifier';
-import { LogTailWaits } from './logs/log-waits';
-import { WaitSlots, type WaitLimits } from './logs/wait-slots';
-import { AppIdCache } from './routes/app-ids';
-import { appLogRoutes } from './routes/app-logs';
-import { WaitFastPath } from './routes/app-logs-wait-fast-path';
+import { InProcessLogNotifier, type LogNotifier } from './logs/waits/log-notifier';
+import { LogTailWaits } from './logs/waits/log-waits';
+import { WaitSlots, type WaitLimits } from './logs/waits/wait-slots';
+import { AppIdCache } from './logs/routes/app-ids';
+import { appLogRoutes } from './logs/routes/app-logs';
+import { WaitFastPath } from './logs/routes/app-logs-wait-fast-path';
 import { appRoutes } from './routes/apps';
 import { consentRoutes } from './routes/consent';
 import { healthRoutes } from './routes/health';
@@ -53,10 +53,10 @@ import type { Mailer } from './mail/mailer';
 import type { FixedWindowLimiter } from './fixed-window-limiter';
 import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from './security-headers';
 import type { Database } from './store/schema';
-import { queryTailPage } from './store/app-logs';
+import { queryTailPage } from './logs/store/app-logs-read';
 import { DEFAULT_WORK_GATE_LIMITS, WorkGate, type WorkGateLimits } from './work-gate';
 import { registerWorkGate } from './work-gate-hook';
-import { LogQuota, type LogQuotaLimits } from './logs/log-quota';
+import { LogQuota, type LogQuotaLimits } from './logs/waits/log-quota';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -12,12 +12,12 @@ import { startDemoLogGenerator } from './demo/log-generator';
 import { seedDemoIfEmpty } from './demo/seed';
 import { demoSignInToken, TOKEN_COMMAND_HINT } from './demo/sign-in';
 import { runWhileLeader } from './leader';
-import { PostgresLogNotifier } from './logs/postgres-log-notifier';
+import { PostgresLogNotifier } from './logs/waits/postgres-log-notifier';
 import { retentionBytesOf, startLogRetention } from './retention';
 import { descriptorBudget, readDescriptorLimit } from './connection-limits';
 import { openDatabase } from './store/db';
 import { migrateToLatest } from './store/migrate';
-import { startLogSearchIndexer } from './store/log-search-indexer';
+import { startLogSearchIndexer } from './logs/search/log-search-indexer';
 import { isPostgresUrl } from './store/engine';
 
 function readConfig(): Config {

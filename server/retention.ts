@@ -7,9 +7,9 @@
  * deletes what is left. A run never starts while the last one is still going.
  */
 import type { Kysely } from 'kysely';
-import { pruneLogs } from './store/app-logs-write';
-import { logStoreOf } from './store/log-store-of';
-import { pruneLogsToSize } from './store/app-logs-size';
+import { pruneLogs } from './logs/store/app-logs-write';
+import { logStoreOf } from './logs/store/log-store-of';
+import { pruneLogsToSize } from './logs/store/app-logs-size';
 import type { Database } from './store/schema';
 
 export function startLogRetention(

@@ -4,8 +4,8 @@
  * `context.job`. Entries go through insertLogs, the same code path as `POST /apps/:id/logs`.
  */
 import type { Kysely } from 'kysely';
-import { insertLogs } from '../store/app-logs-write';
-import type { LogCommit } from '../store/app-logs-page';
+import { insertLogs } from '../logs/store/app-logs-write';
+import type { LogCommit } from '../logs/store/app-logs-page';
 import { findAppRow } from '../store/apps';
 import type { Database } from '../store/schema';
 import { demoLogEntry, pick, type Random } from './seed/logs';
