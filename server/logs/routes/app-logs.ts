@@ -25,7 +25,7 @@ import {
 } from '../../../src/api/schemas/app-log-volume';
 import { parseLogQuery, parseVolumeQuery, parseWaitMs } from './log-query-params';
 import { countLogVolume, ROLLED_UP_VOLUME_TIME_BUDGET_MS } from '../store/app-logs-volume';
-import { insertLogs } from '../store/app-logs-write';
+import { ingestLogs } from '../log-writes';
 import { LogPageCache } from '../store/app-logs-cache';
 import { bodyOf, LOG_PAGE_CONTENT_TYPE, waitForPage } from './app-logs-wait';
 import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from '../../routes/common';
@@ -224,8 +224,9 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const appId = await appIds.idOf(request.auth.siteId, request.params.app_id);
       const quota = app.logQuota;
-      const { page, commit } = await insertLogs(
+      const page = await ingestLogs(
         db,
+        app.logNotifier,
         appId,
         request.body.logs,
         quota
@@ -236,7 +237,6 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
             }
           : {},
       );
-      app.logNotifier.notify(appId, commit);
       // The stored entries as JSON text, sent as it is (as the GET route does, hence the cast).
       return reply
         .code(201)

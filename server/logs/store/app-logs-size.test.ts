@@ -13,6 +13,7 @@ import { rowBytes, rowBytesSql } from './app-logs-rollup';
 import { pruneLogsToSize, storedLogBytes } from './app-logs-size';
 import { createLogApp, entriesOf, useLogStoreDatabase } from './log-store-database.test-helper';
 import { startLogRetention } from '../../retention';
+import { InProcessLogNotifier } from '../waits/log-notifier';
 
 let db: Db;
 useLogStoreDatabase((opened) => {
@@ -102,6 +103,7 @@ describe('retention by size', () => {
     const deleted = await new Promise<number>((done, fail) => {
       const stop = startLogRetention(
         db,
+        new InProcessLogNotifier(),
         3650,
         (count, error) => {
           stop();
