@@ -53,7 +53,12 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'sqlite',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'src/**/*.test.tsx',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           // The reliability suite has its own config and step (vitest.reliability.config.ts).
           exclude: ['server/reliability/**', 'node_modules/**'],
         },
