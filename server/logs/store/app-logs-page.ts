@@ -64,7 +64,7 @@ export function pageEntryOf(row: StoredLogRow): PageEntry {
 }
 
 /** Entries in answer order → the page. */
-export function pageOf(entries: readonly PageEntry[]): LogPage {
+export function pageOfEntries(entries: readonly PageEntry[]): LogPage {
   let json = '[';
   for (let i = 0; i < entries.length; i += 1) {
     if (i > 0) json += ',';

@@ -14,7 +14,7 @@ import { SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store-of';
 import { walkLogs } from './app-logs-walk';
 import { SearchBudgetExhausted } from '../search-budget-exhausted';
-import { pageEntryOf, pageOf, type LogPage, type PageEntry } from './app-logs-page';
+import { pageEntryOf, pageOfEntries, type LogPage, type PageEntry } from './app-logs-page';
 
 /** Terms a trigram index (every engine's text index) can look up: 3 characters or more. */
 export function indexableTerms(terms: readonly string[]): string[] {
@@ -81,7 +81,7 @@ export async function queryLogs(
   filter: LogFilter,
   options: QueryOptions = {},
 ): Promise<LogPage> {
-  return pageOf(await queryLogEntries(db, appId, filter, options));
+  return pageOfEntries(await queryLogEntries(db, appId, filter, options));
 }
 
 /** The entries of `queryLogs`' page, in answer order. */

@@ -12,7 +12,7 @@ import { addToRollup } from './app-logs-rollup';
 import { isoFromUs, pendingRow, type LogIngestEntry } from './app-logs-rows';
 import {
   pageEntryOf,
-  pageOf,
+  pageOfEntries,
   type CommittedLogRow,
   type LogCommit,
   type LogPage,
@@ -54,7 +54,7 @@ export async function insertLogs(
   entries: readonly LogIngestEntry[],
   hooks: IngestHooks = {},
 ): Promise<StoredLogBatch> {
-  if (entries.length === 0) return { page: pageOf([]), commit: { previousUs: 0, rows: [] } };
+  if (entries.length === 0) return { page: pageOfEntries([]), commit: { previousUs: 0, rows: [] } };
   const store = logStoreOf(db);
   await hooks.admitCount?.(entries.length);
   const rows = entries.map((entry) => pendingRow(appId, entry));
@@ -85,7 +85,10 @@ function storedBatch(pending: readonly PendingLogRow[], appended: AppendedRows):
     });
     return { timeUs, json, level: row.level, job: row.job ?? null, search: row.search };
   });
-  return { page: pageOf(committed), commit: { previousUs: appended.previousUs, rows: committed } };
+  return {
+    page: pageOfEntries(committed),
+    commit: { previousUs: appended.previousUs, rows: committed },
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { LOG_LEVELS, type AppLogEntry, type LogLevel } from '../../../src/api/sc
 import type { Database, Db } from '../../store/schema';
 import { parseLogQuery, type RawLogQuery } from '../routes/log-query-params';
 import type { LogFilter } from './app-logs-filter';
-import { formatLogId, pageOf } from './app-logs-page';
+import { formatLogId, pageOfEntries } from './app-logs-page';
 import { queryLogs, selectLogs } from './app-logs-read';
 import { toLogRow, type LogIngestEntry } from './app-logs-rows';
 import { placeLogRows, insertLogs, pruneLogs } from './app-logs-write';
@@ -528,7 +528,7 @@ describe('insertLogs', () => {
     const page = await queryLogs(db, appId, parseLogQuery({ since: '0' }));
     expect(JSON.parse(page.json)).toEqual(stored);
     // Waiting tails are answered from the commit: the very page the query reads.
-    expect(pageOf(commit.rows)).toEqual(page);
+    expect(pageOfEntries(commit.rows)).toEqual(page);
     expect(commit.previousUs).toBe(0);
     const { commit: next } = await insertLogs(db, appId, [{ level: 'info', data: 'next' }]);
     expect(next.previousUs).toBe(Math.round((stored[1]?.time ?? 0) * 1e6));

@@ -2,14 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TailPage } from '../store/app-logs-read';
 import type { CommittedLogRow, LogCommit } from '../store/app-logs-page';
 import { InProcessLogNotifier } from './log-notifier';
-import {
-  ANSWERS_PER_TURN,
-  FOLLOW_LINGER_MS,
-  LogTailWaits,
-  MAX_ANSWER_DELAY_MS,
-  type Departure,
-  type WaitFilter,
-} from './log-waits';
+import { ANSWERS_PER_TURN, MAX_ANSWER_DELAY_MS } from './answer-queue';
+import { FOLLOW_LINGER_MS } from './idle-follows';
+import { LogTailWaits, type Departure, type WaitFilter } from './log-waits';
 
 /** One app's entries in memory: the page is every entry at or after `sinceUs`, up to `limit`. */
 function fakeStore() {

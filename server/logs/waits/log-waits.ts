@@ -4,7 +4,7 @@
  *
  * Requests with the same app and filter share a follow; requests of a follow asking the same
  * `since` form a group, answered with one page object (one JSON text) for all. A follow knows
- * every entry matching its filter from some time on, up to the app's latest commit (`Known`),
+ * every entry matching its filter from some time on, up to the app's latest commit (`KnownEntries`, known-entries.ts),
  * and keeps up with commits from the entries each commit wrote (the notifier passes them): a
  * page is cut from what it knows, with no query. It queries the database only to start, when
  * a request asks for older entries than it knows, and when a commit arrives without its rows
@@ -15,12 +15,9 @@
  * newest time it holds, so those are the ones it has (our times are strictly increasing per app,
  * so no new entry can arrive at that time). They are still in the page the wait answers with.
  *
- * Waits a commit ends are answered in turns of ANSWERS_PER_TURN (decision 034): a commit can
- * end a thousand waits, and writing a thousand answers in one go held the event loop (timers,
- * other requests) for tens of milliseconds. When the loop cannot keep up (the first queued wait
- * has waited MAX_ANSWER_DELAY_MS), a turn answers the whole queue: on an overloaded machine small
- * turns would let the requests coming in go first and the answers fall seconds behind. A commit
- * heard while a wait is in the queue gives it the newer page.
+ * Waits a commit ends are answered in turns (answer-queue.ts, decision 034); a commit heard while
+ * a wait is in the queue gives it the newer page. What a follow knows and the pages cut from it
+ * are known-entries.ts; the follows left without requests linger (idle-follows.ts).
  *
  * Every wait ends by one path (`release`): its timer, its abort listener and its place in the
  * group go. `close` (the server's preClose) answers every waiting request at once and makes later
@@ -28,13 +25,10 @@
  */
 import type { LogFilter } from '../store/app-logs-filter';
 import type { TailPage } from '../store/app-logs-read';
-import {
-  matchesLogFilter,
-  pageOf,
-  type LogCommit,
-  type LogPage,
-  type PageEntry,
-} from '../store/app-logs-page';
+import { pageOfEntries, type LogCommit, type LogPage } from '../store/app-logs-page';
+import { AnswerQueue, type Queueable } from './answer-queue';
+import { IdleFollows, type Lingering } from './idle-follows';
+import { cutPage, knownAfter, trimKnown, type KnownEntries } from './known-entries';
 import type { LogNotifier } from './log-notifier';
 
 export type WaitFilter = LogFilter & { sinceUs: number };
@@ -49,24 +43,12 @@ export type TailQuery = (appId: number, filter: WaitFilter) => Promise<TailPage>
 
 /** Waiting requests one process holds; past it a request is answered at once (it polls). */
 export const MAX_WAITING_REQUESTS = 20_000;
-/** How long a follow without requests keeps up with commits. */
-export const FOLLOW_LINGER_MS = 10_000;
-/** Follows without requests kept at most. */
-const MAX_IDLE_FOLLOWS = 200;
 /**
  * Pages a follow keeps entries for: a tail that fell up to this many pages behind is still
  * answered from memory (a full page, at once), without a query.
  */
 const KEPT_PAGES = 5;
-/**
- * Waits answered per turn of the event loop (then `setImmediate`, so timers and other sockets
- * run in between). A hundred answers are a few milliseconds of writes (BENCHMARKS.md).
- */
-export const ANSWERS_PER_TURN = 100;
-/** A queued wait waits at most this long for its turn; past it a turn answers every queued wait. */
-export const MAX_ANSWER_DELAY_MS = 50;
-
-interface Waiter {
+interface Waiter extends Queueable {
   readonly group: Group;
   readonly resolve: (page: LogPage) => void;
   readonly reject: (error: unknown) => void;
@@ -74,10 +56,6 @@ interface Waiter {
   detach: () => void;
   /** The time ran out before the follow knew the page: answer when it does. */
   expired: boolean;
-  /** The page that ended its wait, while it waits for its turn (`due`); null: not in the queue. */
-  duePage: LogPage | null;
-  /** When it was queued (the clock of LogTailWaits). */
-  dueSince: number;
 }
 
 interface Group {
@@ -86,30 +64,18 @@ interface Group {
   readonly waiters: Set<Waiter>;
 }
 
-/**
- * Every entry matching the follow's filter with `fromUs` ≤ time, in time order, of every commit
- * up to `toUs` (the app's newest time when last heard of). At most KEPT_PAGES pages of them.
- */
-interface Known {
-  fromUs: number;
-  toUs: number;
-  entries: PageEntry[];
-}
-
-interface Follow {
+interface Follow extends Lingering {
   readonly key: string;
   readonly appId: number;
   /** The filter without `since`. */
   readonly filter: LogFilter;
   readonly groups: Map<number, Group>;
-  known: Known | null;
+  known: KnownEntries | null;
   /** Pages cut from `known` by `since`, until it changes. */
   readonly pages: Map<number, LogPage>;
   querying: boolean;
   /** Commits heard while querying, applied to its answer; null: one came without rows. */
   heard: LogCommit[] | null;
-  /** When its last request left (Date.now()); 0 while it has requests. */
-  idleSince: number;
 }
 
 interface AppWatch {
@@ -137,54 +103,32 @@ function answersNow(page: LogPage, sinceUs: number, limit: number): boolean {
   return (page.newestUs !== null && page.newestUs > sinceUs) || page.count >= limit;
 }
 
-/** The page of `sinceUs` from what a follow knows (it must know from `sinceUs` on). */
-function pageFrom(known: Known, sinceUs: number, limit: number): LogPage {
-  const { entries } = known;
-  let low = 0;
-  let high = entries.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((entries[middle]?.timeUs ?? Infinity) < sinceUs) low = middle + 1;
-    else high = middle;
-  }
-  return pageOf(entries.slice(low, low + limit));
-}
-
-/**
- * `known` after `commit`, or null when the commit does not follow on from it (a commit in
- * between was not heard). A commit it already holds changes nothing.
- */
-function knownAfter(known: Known, commit: LogCommit, filter: LogFilter): Known | null {
-  if (commit.previousUs > known.toUs) return null;
-  const last = commit.rows[commit.rows.length - 1];
-  if (!last || last.timeUs <= known.toUs) return known;
-  for (const row of commit.rows) {
-    if (row.timeUs > known.toUs && matchesLogFilter(row, filter)) known.entries.push(row);
-  }
-  known.toUs = last.timeUs;
-  return known;
-}
-
 export class LogTailWaits {
   private readonly follows = new Map<string, Follow>();
   private readonly apps = new Map<number, AppWatch>();
-  private sweepTimer: ReturnType<typeof setInterval> | null = null;
-  /** Waits whose page ends them, answered ANSWERS_PER_TURN per turn (`answerDue`). */
-  private due: Waiter[] = [];
-  private dueTurn: ReturnType<typeof setImmediate> | null = null;
+  /** Waits whose page ends them, answered in turns. */
+  private readonly due: AnswerQueue<Waiter>;
+  private readonly idle = new IdleFollows<Follow>(
+    () => this.follows.values(),
+    (follow) => {
+      this.dropFollow(follow);
+    },
+  );
   private waiting = 0;
   private groupCount = 0;
-  private idleFollows = 0;
   private queries = 0;
-  private dequeued = 0;
   private closed = false;
 
   constructor(
     private readonly notifier: LogNotifier,
     private readonly queryTail: TailQuery,
     /** Milliseconds, for the answer queue's deadline; tests pass their own. */
-    private readonly now: () => number = () => performance.now(),
-  ) {}
+    now: () => number = () => performance.now(),
+  ) {
+    this.due = new AnswerQueue<Waiter>((waiter, page) => {
+      this.finish(waiter, page);
+    }, now);
+  }
 
   /**
    * The page of `filter` once it holds an entry newer than `sinceUs`, or after `waitMs` with
@@ -193,11 +137,11 @@ export class LogTailWaits {
   page(appId: number, filter: WaitFilter, waitMs: number, client: Departure): Promise<LogPage> {
     if (this.closed || this.waiting >= MAX_WAITING_REQUESTS || client.gone) {
       this.queries += 1;
-      return this.queryTail(appId, filter).then((tail) => pageOf(tail.entries));
+      return this.queryTail(appId, filter).then((tail) => pageOfEntries(tail.entries));
     }
     const { sinceUs, ...rest } = filter;
     const follow = this.followOf(appId, rest);
-    const ready = this.pageAt(follow, sinceUs);
+    const ready = this.knownPage(follow, sinceUs);
     if (ready && answersNow(ready, sinceUs, rest.limit)) return Promise.resolve(ready);
     const group = this.groupOf(follow, sinceUs);
     return new Promise<LogPage>((resolve, reject) => {
@@ -212,11 +156,11 @@ export class LogTailWaits {
         dueSince: 0,
       };
       waiter.detach = client.listen(() => {
-        this.finish(waiter, this.pageOf(group) ?? EMPTY_PAGE);
+        this.finish(waiter, this.groupPage(group) ?? EMPTY_PAGE);
       });
       waiter.timer = setTimeout(() => {
         waiter.timer = null;
-        const page = this.pageOf(group);
+        const page = this.groupPage(group);
         if (page) this.finish(waiter, page);
         else waiter.expired = true;
       }, waitMs);
@@ -231,7 +175,7 @@ export class LogTailWaits {
     this.closed = true;
     for (const follow of [...this.follows.values()]) {
       for (const group of [...follow.groups.values()]) {
-        const page = this.pageOf(group);
+        const page = this.groupPage(group);
         for (const waiter of [...group.waiters]) {
           if (page) this.finish(waiter, page);
           else waiter.expired = true;
@@ -253,8 +197,7 @@ export class LogTailWaits {
       follows: this.follows.size,
       apps: this.apps.size,
       queries: this.queries,
-      queued: this.dequeued + this.due.length,
-      dequeued: this.dequeued,
+      ...this.due.counts(),
     };
   }
 
@@ -263,23 +206,24 @@ export class LogTailWaits {
    * from there on. Built once per `since` until what it knows changes: the tails that come back
    * at one cursor share it.
    */
-  private pageAt(follow: Follow, sinceUs: number): LogPage | null {
+  private knownPage(follow: Follow, sinceUs: number): LogPage | null {
     const known = follow.known;
     if (!known || known.fromUs > sinceUs) return null;
     let page = follow.pages.get(sinceUs);
     if (!page) {
-      page = pageFrom(known, sinceUs, follow.filter.limit);
+      page = cutPage(known, sinceUs, follow.filter.limit);
       follow.pages.set(sinceUs, page);
     }
     return page;
   }
 
-  private pageOf(group: Group): LogPage | null {
-    return this.pageAt(group.follow, group.sinceUs);
+  /** The page of the group's `since` from what its follow knows (knownPage). */
+  private groupPage(group: Group): LogPage | null {
+    return this.knownPage(group.follow, group.sinceUs);
   }
 
   /** What `follow` knows is now `known` (null: nothing). */
-  private learn(follow: Follow, known: Known | null): void {
+  private learn(follow: Follow, known: KnownEntries | null): void {
     follow.known = known;
     follow.pages.clear();
   }
@@ -319,10 +263,7 @@ export class LogTailWaits {
   private groupOf(follow: Follow, sinceUs: number): Group {
     const existing = follow.groups.get(sinceUs);
     if (existing) return existing;
-    if (follow.groups.size === 0 && follow.idleSince !== 0) {
-      follow.idleSince = 0;
-      this.idleFollows -= 1;
-    }
+    if (follow.groups.size === 0) this.idle.wake(follow);
     const group: Group = { follow, sinceUs, waiters: new Set() };
     follow.groups.set(sinceUs, group);
     this.groupCount += 1;
@@ -346,23 +287,18 @@ export class LogTailWaits {
   private answer(follow: Follow): void {
     let unknown = false;
     for (const group of [...follow.groups.values()]) {
-      const page = this.pageOf(group);
+      const page = this.groupPage(group);
       if (!page) {
         unknown = true;
         continue;
       }
       const fresh = answersNow(page, group.sinceUs, follow.filter.limit);
       for (const waiter of group.waiters) {
-        if (fresh || waiter.expired) this.schedule(waiter, page);
+        if (fresh || waiter.expired) this.due.schedule(waiter, page);
       }
     }
-    const known = follow.known;
-    const excess = known ? known.entries.length - KEPT_PAGES * follow.filter.limit : 0;
-    if (known && excess > 0) {
-      // Requests asking from before these would be answered a full page: they were, above.
-      known.entries.splice(0, excess);
-      known.fromUs = known.entries[0]?.timeUs ?? known.fromUs;
-    }
+    // Requests asking from before the oldest kept would be answered a full page: they were, above.
+    if (follow.known) trimKnown(follow.known, KEPT_PAGES * follow.filter.limit);
     if (unknown) this.query(follow);
   }
 
@@ -382,20 +318,20 @@ export class LogTailWaits {
         follow.querying = false;
         follow.heard = null;
         // A full page does not say what lies past it: it answers its own `since` only.
-        let known: Known | null =
+        let known: KnownEntries | null =
           tail.entries.length < filter.limit && heard
             ? { fromUs: sinceUs, toUs: tail.knownUs, entries: tail.entries }
             : null;
         for (const commit of heard ?? []) known = known && knownAfter(known, commit, filter);
         if (known) this.learn(follow, known);
-        else this.answerExactly(follow.groups.get(sinceUs), pageOf(tail.entries));
+        else this.answerExactly(follow.groups.get(sinceUs), pageOfEntries(tail.entries));
         this.answer(follow);
       },
       (error: unknown) => {
         follow.querying = false;
         follow.heard = null;
         for (const group of [...follow.groups.values()]) {
-          if (this.pageOf(group)) continue;
+          if (this.groupPage(group)) continue;
           for (const waiter of [...group.waiters]) {
             // A queued wait has its answer already.
             if (waiter.duePage === null && this.release(waiter)) waiter.reject(error);
@@ -413,42 +349,6 @@ export class LogTailWaits {
     // it would make `answer` query again.
     for (const waiter of [...group.waiters]) {
       if (fresh || waiter.expired) this.finish(waiter, page);
-    }
-  }
-
-  /** Queues `waiter` to be answered in a coming turn with `page` (or a newer one). */
-  private schedule(waiter: Waiter, page: LogPage): void {
-    if (waiter.duePage === null) {
-      this.due.push(waiter);
-      waiter.dueSince = this.now();
-    }
-    waiter.duePage = page;
-    this.dueTurn ??= setImmediate(() => {
-      this.answerDue();
-    });
-  }
-
-  /**
-   * Answers the next ANSWERS_PER_TURN queued waits (those still waiting), or all of them once the
-   * first has waited MAX_ANSWER_DELAY_MS.
-   */
-  private answerDue(): void {
-    this.dueTurn = null;
-    const first = this.due[0];
-    const late = first !== undefined && this.now() - first.dueSince >= MAX_ANSWER_DELAY_MS;
-    const turn =
-      late || this.due.length <= ANSWERS_PER_TURN ? this.due : this.due.splice(0, ANSWERS_PER_TURN);
-    if (turn === this.due) this.due = [];
-    this.dequeued += turn.length;
-    for (const waiter of turn) {
-      const page = waiter.duePage;
-      waiter.duePage = null;
-      if (page) this.finish(waiter, page);
-    }
-    if (this.due.length > 0) {
-      this.dueTurn = setImmediate(() => {
-        this.answerDue();
-      });
     }
   }
 
@@ -472,34 +372,17 @@ export class LogTailWaits {
     follow.groups.delete(group.sinceUs);
     this.groupCount -= 1;
     if (follow.groups.size > 0) return;
-    if (this.closed || follow.known === null || this.idleFollows >= MAX_IDLE_FOLLOWS) {
+    if (this.closed || follow.known === null || this.idle.full()) {
       this.dropFollow(follow);
       return;
     }
-    follow.idleSince = Date.now();
-    this.idleFollows += 1;
-    this.sweepTimer ??= setInterval(() => {
-      this.sweep();
-    }, FOLLOW_LINGER_MS);
-    this.sweepTimer.unref();
-  }
-
-  /** Drops the follows no request has used for FOLLOW_LINGER_MS. */
-  private sweep(): void {
-    const before = Date.now() - FOLLOW_LINGER_MS;
-    for (const follow of [...this.follows.values()]) {
-      if (follow.idleSince !== 0 && follow.idleSince <= before) this.dropFollow(follow);
-    }
+    this.idle.linger(follow);
   }
 
   private dropFollow(follow: Follow): void {
     if (this.follows.get(follow.key) !== follow) return;
     this.follows.delete(follow.key);
-    if (follow.idleSince !== 0) this.idleFollows -= 1;
-    if (this.idleFollows === 0 && this.sweepTimer !== null) {
-      clearInterval(this.sweepTimer);
-      this.sweepTimer = null;
-    }
+    this.idle.forget(follow);
     const watch = this.apps.get(follow.appId);
     if (!watch) return;
     watch.follows.delete(follow);
