@@ -61,17 +61,17 @@ import { LogQuota, type LogQuotaLimits } from './logs/waits/log-quota';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
-    /** Commits of log entries, for waiting tails (`?wait=`); see server/logs/log-notifier.ts. */
+    /** Commits of log entries, for waiting tails (`?wait=`); see server/logs/waits/log-notifier.ts. */
     logNotifier: LogNotifier;
-    /** The waiting log tails (`?wait=`); see server/logs/log-waits.ts. */
+    /** The waiting log tails (`?wait=`); see server/logs/waits/log-waits.ts. */
     logTails: LogTailWaits;
-    /** App key → id for the log routes (server/routes/app-ids.ts). */
+    /** App key → id for the log routes (server/logs/routes/app-ids.ts). */
     appIds: AppIdCache;
-    /** Caps on waiting tails per member and site (server/logs/wait-slots.ts). */
+    /** Caps on waiting tails per member and site (server/logs/waits/wait-slots.ts). */
     waitSlots: WaitSlots;
     /** Waiting tails answered below Fastify (decision 036); null when turned off. */
     waitFastPath: WaitFastPath | null;
-    /** The per-app ingestion quota (server/logs/log-quota.ts); null when off. */
+    /** The per-app ingestion quota (server/logs/waits/log-quota.ts); null when off. */
     logQuota: LogQuota | null;
   }
 }

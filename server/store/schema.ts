@@ -142,7 +142,7 @@ export interface AppLogsTable {
   context: string | null;
   /** Producer's event time as an ISO 8601 UTC string (defaults to the commit time). */
   created_at: string;
-  /** Lower-cased text of data and context that `q` is matched against (see searchText in app-logs.ts). */
+  /** Lower-cased text of data and context that `q` is matched against (searchText, server/logs/store/app-logs-rows.ts). */
   search: string;
 }
 

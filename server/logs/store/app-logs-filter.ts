@@ -1,6 +1,6 @@
 /**
  * The log filter of `GET /apps/{app_id}/logs` as the store answers it: what a query asks for,
- * already normalized by the route (routes/app-logs-query.ts reads the raw query string into it,
+ * already normalized by the route (logs/routes/log-query-params.ts reads the raw query string into it,
  * with every rule of the parameters). Times are integer microseconds: `sinceUs` inclusive,
  * `beforeUs` exclusive; `q` without `since` searches only the 24 h before `before`/now.
  */

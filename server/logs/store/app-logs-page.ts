@@ -1,7 +1,7 @@
 /**
  * A page of `GET /apps/{app_id}/logs` as the JSON text the route sends, built by concatenation:
  * stored JSON goes out as it is (no parse + stringify per entry); every other part is ours and
- * safe. The query (app-logs.ts) and a commit (for waiting tails, server/logs/log-waits.ts) build
+ * safe. The query (app-logs-read.ts) and a commit (for waiting tails, server/logs/waits/log-waits.ts) build
  * their entries the same way, so a page answered from a commit is the page the query reads.
  */
 import { LOG_LEVELS } from '../../../src/api/schemas/app-log';
@@ -79,7 +79,7 @@ export function pageOfEntries(entries: readonly PageEntry[]): LogPage {
 
 /**
  * Whether a committed row is in the pages of `filter` (its time range aside): the rule of
- * `selectLogs` in app-logs.ts, in memory. `q` terms are substrings of the stored search text,
+ * `selectLogs` in app-logs-read.ts, in memory. `q` terms are substrings of the stored search text,
  * as SQLite's `instr` and PostgreSQL's `strpos` test them.
  */
 export function matchesLogFilter(row: CommittedLogRow, filter: LogFilter): boolean {

@@ -63,7 +63,7 @@ function rangeOf(filter: LogFilter): TimeRange {
 }
 
 /**
- * The entries of one app matching `filter` (see routes/app-logs-query.ts for the rules):
+ * The entries of one app matching `filter` (see logs/routes/log-query-params.ts for the rules):
  * ascending from `since` when it is given, else newest first; `q` without `since` only searches the 24 h
  * before `before` (or before now).
  *
@@ -164,7 +164,7 @@ export interface TailPage {
   entries: PageEntry[];
   /**
    * Every commit up to this time is in `entries` and none of `entries` is past it
-   * (server/logs/log-waits.ts goes on from it). Of a page that is not full.
+   * (server/logs/waits/log-waits.ts goes on from it). Of a page that is not full.
    */
   knownUs: number;
 }

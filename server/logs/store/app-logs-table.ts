@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { AppLogsTable } from '../../store/schema';
 
-/** A row to insert: what `toLogRow` in app-logs.ts builds from an ingested entry. */
+/** A row to insert: what `toLogRow` in app-logs-rows.ts builds from an ingested entry. */
 export type NewLogRow = Insertable<AppLogsTable>;
 
 /**

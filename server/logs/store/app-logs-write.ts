@@ -1,7 +1,7 @@
 /**
  * The writes of the app log repository: ingestion (`insertLogs`: a batch appended after the app's
  * last entry), rows placed at chosen times (`placeLogRows`) and pruning by age. Reads are in
- * app-logs.ts.
+ * app-logs-read.ts.
  */
 import type { Kysely } from 'kysely';
 import type { AppendedRows, NewLogRow, PendingLogRow } from './app-logs-table';
@@ -18,7 +18,7 @@ import {
   type LogPage,
 } from './app-logs-page';
 
-/** What ingestion asks before it writes, and tells after (the quota, server/logs/log-quota.ts). */
+/** What ingestion asks before it writes, and tells after (the quota, server/logs/waits/log-quota.ts). */
 export interface IngestHooks {
   /** Throws (an HttpError) to refuse a batch of `count` entries before its rows are built. */
   admitCount?: (count: number) => Promise<void>;
