@@ -44,9 +44,8 @@ export interface StoredLogBatch {
  * serialized before that read, in every process, by the engine's `appendRows`: on SQLite by the
  * write lock taken first (a deferred transaction would fail with "database is locked" when the
  * token CLI commits between its read and its write), on PostgreSQL by an advisory lock on the
- * app, inside one statement. A batch the unique (app_id, time_us)
- * index still refuses (a row written around this function) is tried again after the new last
- * time.
+ * app, inside one statement. A batch the unique (app_id, time_us) index still refuses (a row
+ * written around this function) is tried again after the new last time.
  */
 export async function insertLogs(
   db: Kysely<Database>,

@@ -1,11 +1,11 @@
 /**
  * The engine-specific half of the app log repository, behind one small interface.
  *
- * `app-logs-write.ts` and `app-logs-read.ts` own the rules every engine follows (commit times strictly increasing per app,
- * the filter, the two-step search, the page as JSON text); a `LogStore` owns the SQL only its
- * engine speaks: the batch insert with its search index, the substring test of `q`, the text
- * index lookup with its time budget, and pruning. This file holds the interface only; each engine's
- * store `satisfies` it, and `logStoreOf(db)` (log-store-of.ts) picks one from the engine the
+ * `app-logs-write.ts` and `app-logs-read.ts` own the rules every engine follows (commit times
+ * strictly increasing per app, the filter, the two-step search, the page as JSON text); a
+ * `LogStore` owns the SQL only its engine speaks: the append, the batch insert with its search
+ * index, the substring test of `q`, the text index lookup with its time budget, and pruning. This
+ * file holds the interface only; each engine's store `satisfies` it, and `logStoreOf(db)` (log-store-of.ts) picks one from the engine the
  * database was opened with, for the database or any of its transactions. See
  * docs/decisions/009-storage-encoding-and-log-store-seam.md and 043.
  */
