@@ -15,11 +15,15 @@ const POSTGRES_SUITES = [
   'server/request-bounds.test.ts',
   'server/cli/**/*.test.ts',
   'server/demo/seed.test.ts',
-  'server/logs/postgres-log-notifier.test.ts',
+  'server/logs/store/**/*.test.ts',
+  'server/logs/search/**/*.test.ts',
+  'server/logs/routes/**/*.test.ts',
+  'server/logs/log-writes.test.ts',
+  'server/logs/waits/postgres-log-notifier.test.ts',
   'server/leader.test.ts',
   'server/work-gate-hook.test.ts',
   // Waiting tails answered from commits against the query of each engine.
-  'server/logs/log-waits.property.test.ts',
+  'server/logs/waits/log-waits.property.test.ts',
   // The client modules against the real service (the others are unit tests of the client).
   'src/api/{apps,app-logs,consent,notifications}.test.ts',
 ];
@@ -49,7 +53,12 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'sqlite',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'src/**/*.test.tsx',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           // The reliability suite has its own config and step (vitest.reliability.config.ts).
           exclude: ['server/reliability/**', 'node_modules/**'],
         },

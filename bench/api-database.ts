@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { createPostgresDatabase } from '../server/test-database.test-helper';
-import { openDatabase, type Database } from '../server/store/db';
+import { openDatabase } from '../server/store/db';
+import type { Database } from '../server/store/schema';
 
 export interface BenchDatabase {
   /** The DATABASE_URL of the service processes (a file path on SQLite). */

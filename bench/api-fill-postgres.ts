@@ -3,7 +3,7 @@
  * time, ending with the tables the service has: the span's day partitions, every index of
  * migrations 002, 004 and 007 (the pg_trgm GIN one included) and fresh planner statistics.
  *
- * How: the rows go through the store's own insert (`insertLogRows`: one statement over arrays per
+ * How: the rows go through the store's own insert (`placeLogRows`: one statement over arrays per
  * batch) into the partitioned table, but with the indexes dropped first and built again once at
  * the end from their own definitions (`pg_indexes`), as a bulk load does: building a GIN index
  * once is far cheaper than updating it for every batch. The search text goes into
@@ -11,11 +11,12 @@
  * (decision 030), also before its trigram index is built. Then `ANALYZE`.
  */
 import { sql, type Kysely } from 'kysely';
-import { insertLogRows, toLogRow } from '../server/store/app-logs';
-import { ensureDayPartition } from '../server/store/app-logs-postgres';
-import type { NewLogRow } from '../server/store/app-logs-table';
-import type { Database } from '../server/store/db';
-import { indexPendingLogsPostgres } from '../server/store/log-search-indexer-postgres';
+import { toLogRow } from '../server/logs/store/app-logs-rows';
+import { placeLogRows } from '../server/logs/store/app-logs-write';
+import { ensureDayPartition } from '../server/store/postgres-partitions';
+import type { NewLogRow } from '../server/logs/store/app-logs-table';
+import type { Database } from '../server/store/schema';
+import { indexPendingLogsPostgres } from '../server/logs/search/log-search-indexer-postgres';
 import { makeEntry } from './log-entries';
 
 const DAY_US = 86_400_000_000;
@@ -53,11 +54,11 @@ export async function fillPostgres(
       pending.set(appId, batch);
       if (batch.length >= BATCH) {
         pending.set(appId, []);
-        await insertLogRows(connection, batch);
+        await placeLogRows(connection, batch);
       }
     }
     for (const batch of pending.values()) {
-      if (batch.length > 0) await insertLogRows(connection, batch);
+      if (batch.length > 0) await placeLogRows(connection, batch);
     }
     await indexPendingLogsPostgres(connection, Infinity);
     await sql`set maintenance_work_mem = '512MB'`.execute(connection);

@@ -6,7 +6,7 @@
  * the store, so the caller counts the volume rollup afterwards (`fillLogMinutes`).
  */
 import SQLite from 'better-sqlite3';
-import { toLogRow } from '../server/store/app-logs';
+import { toLogRow } from '../server/logs/store/app-logs-rows';
 import { searchFileOf } from '../server/store/log-search-file';
 import { makeEntry } from './log-entries';
 

@@ -11,7 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../server/store/db';
+import type { Database } from '../server/store/schema';
 import { engineOf } from '../server/store/engine';
 import { makeEntry } from './log-entries';
 

@@ -23,11 +23,11 @@ import { buildApp } from '../server/app';
 import { createAuthHook } from '../server/auth';
 import { AuthFailureLimiter } from '../server/auth-limiter';
 import { notFound } from '../server/errors';
-import { parseLogQuery } from '../server/routes/app-logs-query';
-import { queryLogs } from '../server/store/app-logs';
+import { parseLogQuery } from '../server/logs/routes/log-query-params';
+import { queryLogs } from '../server/logs/store/app-logs-read';
 import { findAppRow } from '../server/store/apps';
 import { openDatabase } from '../server/store/db';
-import { startLogSearchIndexer } from '../server/store/log-search-indexer';
+import { startLogSearchIndexer } from '../server/logs/search/log-search-indexer';
 
 const db = openDatabase(process.env.DATABASE_URL ?? '');
 // As main.ts does: SQLite's search index is filled off the commit path (decision 023).

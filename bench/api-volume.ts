@@ -5,10 +5,10 @@
  * the count with `q`, which has one path.
  */
 import { performance } from 'node:perf_hooks';
-import { parseVolumeQuery, type RawLogQuery } from '../server/routes/app-logs-query';
+import { parseVolumeQuery, type RawLogQuery } from '../server/logs/routes/log-query-params';
 import { HttpError } from '../server/errors';
-import { countLogVolume } from '../server/store/app-logs-volume';
-import type { Db } from '../server/store/db';
+import { countLogVolume } from '../server/logs/store/app-logs-volume';
+import type { Db } from '../server/store/schema';
 import { stat, time, type Stat } from './stats';
 
 export interface VolumeCases {

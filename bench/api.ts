@@ -34,7 +34,8 @@ import autocannon from 'autocannon';
 import { insertApp } from '../server/store/apps';
 import { appFixture } from '../server/test-support.test-helper';
 import type { Kysely } from 'kysely';
-import { migrateToLatest, type Database } from '../server/store/db';
+import { migrateToLatest } from '../server/store/migrate';
+import type { Database } from '../server/store/schema';
 import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
 import { createSite, ensureMembership } from '../server/store/sites';
 import { findOrCreateUser, issueToken } from '../server/store/tokens';
@@ -219,7 +220,7 @@ async function fill(
   else {
     fillSqlite(file, ENTRIES, everyRow);
     // The direct inserts skip the store, so the volume rollup is counted after them (the
-    // PostgreSQL fill writes through the store's insertLogRows, which keeps it).
+    // PostgreSQL fill writes through the store's placeLogRows, which keeps it).
     await fillLogMinutes(db);
   }
   return { mainId, startUs, endUs };

@@ -3,7 +3,7 @@
  * seeded generator, so every run and every engine stores and searches the same entries.
  */
 import type { LogLevel } from '../src/api/schemas/app-log';
-import type { LogIngestEntry } from '../server/store/app-logs';
+import type { LogIngestEntry } from '../server/logs/store/app-logs-rows';
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;

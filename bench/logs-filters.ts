@@ -16,10 +16,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { parseLogQuery, parseVolumeQuery, type RawLogQuery } from '../server/routes/app-logs-query';
-import { queryLogs, toLogRow } from '../server/store/app-logs';
-import { countLogVolume } from '../server/store/app-logs-volume';
-import { migrateToLatest, openDatabase, type Db } from '../server/store/db';
+import {
+  parseLogQuery,
+  parseVolumeQuery,
+  type RawLogQuery,
+} from '../server/logs/routes/log-query-params';
+import { queryLogs } from '../server/logs/store/app-logs-read';
+import { toLogRow } from '../server/logs/store/app-logs-rows';
+import { countLogVolume } from '../server/logs/store/app-logs-volume';
+import { openDatabase } from '../server/store/db';
+import { migrateToLatest } from '../server/store/migrate';
+import type { Db } from '../server/store/schema';
 import { insertApp } from '../server/store/apps';
 import { searchFileOf } from '../server/store/log-search-file';
 import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';

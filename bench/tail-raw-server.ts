@@ -87,7 +87,7 @@ function send(response: ServerResponse, status: number, body: Buffer | string): 
   response.end(body);
 }
 
-function pageOf(
+function pageOfEntries(
   state: AppState,
   sinceUs: number,
   limit: number,
@@ -116,7 +116,7 @@ function answer(state: AppState, waiter: Waiter): void {
   state.waiters.delete(waiter);
   clearTimeout(waiter.timer);
   if (!waiter.response.destroyed) {
-    send(waiter.response, 200, pageOf(state, waiter.sinceUs, waiter.limit).body);
+    send(waiter.response, 200, pageOfEntries(state, waiter.sinceUs, waiter.limit).body);
   }
 }
 
@@ -138,7 +138,7 @@ function post(state: AppState, key: string, request: IncomingMessage, response: 
     state.bodies.clear();
     send(response, 201, `[${rows.map((row) => row.json).join(',')}]`);
     for (const waiter of [...state.waiters]) {
-      if (pageOf(state, waiter.sinceUs, waiter.limit).newestUs > waiter.sinceUs)
+      if (pageOfEntries(state, waiter.sinceUs, waiter.limit).newestUs > waiter.sinceUs)
         answer(state, waiter);
     }
     fanOutMs.push(Date.now() - committedMs);
@@ -149,8 +149,8 @@ function get(state: AppState, query: URLSearchParams, response: ServerResponse):
   const sinceUs = Math.round(Number(query.get('since')) * 1e6);
   const limit = Math.min(200, Number(query.get('limit') ?? 100));
   const waitMs = Number(query.get('wait') ?? 0) * 1000;
-  if (pageOf(state, sinceUs, limit).newestUs > sinceUs || waitMs <= 0) {
-    send(response, 200, pageOf(state, sinceUs, limit).body);
+  if (pageOfEntries(state, sinceUs, limit).newestUs > sinceUs || waitMs <= 0) {
+    send(response, 200, pageOfEntries(state, sinceUs, limit).body);
     return;
   }
   const waiter: Waiter = {

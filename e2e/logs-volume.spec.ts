@@ -3,7 +3,8 @@
 // (ingestion stamps the commit time, and a test cannot wait twenty minutes).
 import type { Page } from '@playwright/test';
 import type { LogLevel } from '../src/api/schemas/app-log';
-import { insertLogRows, toLogRow } from '../server/store/app-logs';
+import { toLogRow } from '../server/logs/store/app-logs-rows';
+import { placeLogRows } from '../server/logs/store/app-logs-write';
 import { openDatabase } from '../server/store/db';
 import { expect, test, type ApiFetch, type TestServer } from './fixtures';
 import { ingestLogs, type IngestEntry } from './log-entries';
@@ -21,7 +22,7 @@ async function placeEntries(
       .select('id')
       .where('key', '=', APP)
       .executeTakeFirstOrThrow();
-    await insertLogRows(
+    await placeLogRows(
       db,
       entries.map(({ level, message, atUs }) =>
         toLogRow(app.id, { level, data: { message } }, atUs),

@@ -11,7 +11,8 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { errorBodySchema } from '../src/api/schemas/error';
-import { insertLogRows, toLogRow } from '../server/store/app-logs';
+import { toLogRow } from '../server/logs/store/app-logs-rows';
+import { placeLogRows } from '../server/logs/store/app-logs-write';
 import { openDatabase } from '../server/store/db';
 import { startControlServer } from '../server/reliability/control-server';
 import { watchHealth, type HealthFigures } from '../server/reliability/health-watch';
@@ -91,7 +92,7 @@ async function fillStorefront(service: ServiceProcess, entries: number): Promise
           ),
         );
       }
-      await insertLogRows(db, rows);
+      await placeLogRows(db, rows);
       await nextTurn();
     }
   } finally {

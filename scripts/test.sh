@@ -10,6 +10,7 @@ bash scripts/ensure-chromium.sh
 
 step "lint"
 npx eslint . --max-warnings=0
+npx tsx scripts/check-imports.ts
 npx prettier --check . --log-level warn
 
 step "types"

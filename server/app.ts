@@ -32,12 +32,11 @@ import { defaultAuthLimiter, type FailedAuthLimiter } from './auth-limiter';
 import { registerDashboard } from './dashboard';
 import { registerErrorHandling, sendError, validatorCompiler } from './errors';
 import { registerJsonBodyParser } from './json-body';
-import { InProcessLogNotifier, type LogNotifier } from './logs/log-notifier';
-import { LogTailWaits } from './logs/log-waits';
-import { WaitSlots, type WaitLimits } from './logs/wait-slots';
-import { AppIdCache } from './routes/app-ids';
-import { appLogRoutes } from './routes/app-logs';
-import { WaitFastPath } from './routes/app-logs-wait-fast-path';
+import type { LogNotifier } from './logs/waits/log-notifier';
+import type { WaitLimits } from './logs/waits/wait-slots';
+import { decorateLogWing } from './logs/routes/log-wing';
+import { appLogRoutes } from './logs/routes/app-logs';
+import { WaitFastPath } from './logs/routes/app-logs-wait-fast-path';
 import { appRoutes } from './routes/apps';
 import { consentRoutes } from './routes/consent';
 import { healthRoutes } from './routes/health';
@@ -48,27 +47,16 @@ import { testSendRoutes } from './routes/test-send';
 import type { Mailer } from './mail/mailer';
 import type { FixedWindowLimiter } from './fixed-window-limiter';
 import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from './security-headers';
-import type { Database } from './store/db';
-import { queryTailPage } from './store/app-logs';
+import type { Database } from './store/schema';
 import { DEFAULT_WORK_GATE_LIMITS, WorkGate, type WorkGateLimits } from './work-gate';
 import { registerWorkGate } from './work-gate-hook';
-import { LogQuota, type LogQuotaLimits } from './logs/log-quota';
+import type { LogQuotaLimits } from './logs/waits/log-quota';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
-    /** Commits of log entries, for waiting tails (`?wait=`); see server/logs/log-notifier.ts. */
-    logNotifier: LogNotifier;
-    /** The waiting log tails (`?wait=`); see server/logs/log-waits.ts. */
-    logTails: LogTailWaits;
-    /** App key → id for the log routes (server/routes/app-ids.ts). */
-    appIds: AppIdCache;
-    /** Caps on waiting tails per member and site (server/logs/wait-slots.ts). */
-    waitSlots: WaitSlots;
     /** Waiting tails answered below Fastify (decision 036); null when turned off. */
     waitFastPath: WaitFastPath | null;
-    /** The per-app ingestion quota (server/logs/log-quota.ts); null when off. */
-    logQuota: LogQuota | null;
   }
 }
 
@@ -185,17 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('db', deps.db);
-  const logNotifier = deps.logNotifier ?? new InProcessLogNotifier();
-  app.decorate('logNotifier', logNotifier);
-  const logTails = new LogTailWaits(logNotifier, (appId, filter) =>
-    queryTailPage(deps.db, appId, filter),
-  );
-  app.decorate('logTails', logTails);
-  const waitSlots = new WaitSlots(deps.waitLimits);
-  app.decorate('waitSlots', waitSlots);
-  const appIds = new AppIdCache(deps.db);
-  app.decorate('appIds', appIds);
-  app.decorate('logQuota', deps.logQuota ? new LogQuota(deps.logQuota) : null);
+  decorateLogWing(app, deps.db, deps);
   const authenticator = createAuthenticator({
     db: deps.db,
     limiter: deps.authLimiter ?? defaultAuthLimiter(deps.db),
@@ -203,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Waiting requests answer before the server stops accepting and waits for them.
   app.addHook('preClose', (done) => {
-    logTails.close();
+    app.logTails.close();
     done();
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -294,9 +272,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // headers to every answer.
   if (deps.waitFastPath !== false && !logsRequests(app.log) && corsOrigins.length === 0) {
     waitFastPath = new WaitFastPath({
-      waits: logTails,
-      slots: waitSlots,
-      appIds,
+      waits: app.logTails,
+      slots: app.waitSlots,
+      appIds: app.appIds,
       cachedAuth: (headers) => authenticator.cached(headers),
       logError: (error, message) => {
         app.log.error({ err: error }, message);

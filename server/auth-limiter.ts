@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { FixedWindowLimiter } from './fixed-window-limiter';
 import { engineOf } from './store/engine';
 import { countAuthFailure, sweepAuthFailures } from './store/auth-failures';
-import type { Database } from './store/db';
+import type { Database } from './store/schema';
 
 export interface FailedAuthLimiter {
   /**

@@ -20,7 +20,7 @@ import type { Kysely } from 'kysely';
 import { siteIdSchema } from '../src/api/schemas/site';
 import type { FailedAuthLimiter } from './auth-limiter';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from './errors';
-import type { Database } from './store/db';
+import type { Database } from './store/schema';
 import { findMembershipRole } from './store/sites';
 import { isDatabaseBusy } from './store/sqlite-write-lock';
 import { findTokenOwner, touchToken } from './store/tokens';

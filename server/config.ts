@@ -72,7 +72,7 @@ export const configSchema = z.object({
   LOG_RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /**
    * Entries each app may store per clock minute (1,000 a second); 0: no limit. Past it a batch
-   * is refused with 429 and Retry-After (server/logs/log-quota.ts, decision 040).
+   * is refused with 429 and Retry-After (server/logs/waits/log-quota.ts, decision 040).
    */
   LOG_QUOTA_PER_MINUTE: z.coerce.number().int().min(0).max(100_000_000).default(60_000),
   /**

@@ -5,7 +5,7 @@
  * (its connection closes and PostgreSQL releases the lock) another one takes over.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from './store/db';
+import type { Database } from './store/schema';
 import { engineOf } from './store/engine';
 
 /** Starts the work; answers a function that stops it. */

@@ -12,11 +12,12 @@ import { startDemoLogGenerator } from './demo/log-generator';
 import { seedDemoIfEmpty } from './demo/seed';
 import { demoSignInToken, TOKEN_COMMAND_HINT } from './demo/sign-in';
 import { runWhileLeader } from './leader';
-import { PostgresLogNotifier } from './logs/postgres-log-notifier';
+import { PostgresLogNotifier } from './logs/waits/postgres-log-notifier';
 import { retentionBytesOf, startLogRetention } from './retention';
 import { descriptorBudget, readDescriptorLimit } from './connection-limits';
-import { migrateToLatest, openDatabase } from './store/db';
-import { startLogSearchIndexer } from './store/log-search-indexer';
+import { openDatabase } from './store/db';
+import { migrateToLatest } from './store/migrate';
+import { startLogSearchIndexer } from './logs/search/log-search-indexer';
 import { isPostgresUrl } from './store/engine';
 
 function readConfig(): Config {
@@ -127,15 +128,13 @@ async function main(): Promise<void> {
     () => {
       const stopGenerator =
         config.DEMO && config.DEMO_LOGS
-          ? startDemoLogGenerator(db, {
+          ? startDemoLogGenerator(db, app.logNotifier, {
               onError: (error) => app.log.error({ err: error }, 'demo log generator failed'),
-              onCommit: (appId, commit) => {
-                app.logNotifier.notify(appId, commit);
-              },
             })
           : undefined;
       const stopRetention = startLogRetention(
         db,
+        app.logNotifier,
         config.LOG_RETENTION_DAYS,
         (deleted, error) => {
           if (error) app.log.error({ err: error }, 'log retention failed');
@@ -145,8 +144,6 @@ async function main(): Promise<void> {
               `Pruned ${deleted} log entries older than ${config.LOG_RETENTION_DAYS} days`,
             );
           }
-          // Waiting tails, in every instance, may hold entries it deleted (a failed run too).
-          if (error || deleted > 0) app.logNotifier.notifyAll();
         },
         config.LOG_RETENTION_INTERVAL_SECONDS * 1000,
         retentionBytesOf(config.LOG_QUOTA_BYTES),

@@ -7,13 +7,14 @@
  * deletes what is left. A run never starts while the last one is still going.
  */
 import type { Kysely } from 'kysely';
-import { pruneLogs } from './store/app-logs';
-import { logStoreOf } from './store/log-store';
-import { pruneLogsToSize } from './store/app-logs-size';
-import type { Database } from './store/db';
+import { runLogRetention } from './logs/log-writes';
+import type { LogNotifier } from './logs/waits/log-notifier';
+import type { Database } from './store/schema';
 
+/** Runs retention now and every `intervalMs`; waiting tails are told (runLogRetention). */
 export function startLogRetention(
   db: Kysely<Database>,
+  notifier: LogNotifier,
   retentionDays: number,
   onResult: (deleted: number, error?: unknown) => void,
   intervalMs = 60 * 60 * 1000,
@@ -23,13 +24,7 @@ export function startLogRetention(
   const run = () => {
     if (running) return;
     running = true;
-    const cutoff = Date.now() / 1000 - retentionDays * 86_400;
-    logStoreOf(db)
-      .prepare(db, Date.now() * 1000)
-      .then(() => pruneLogs(db, cutoff))
-      .then(async (deleted) =>
-        maxBytesPerApp > 0 ? deleted + (await pruneLogsToSize(db, maxBytesPerApp)) : deleted,
-      )
+    runLogRetention(db, notifier, { retentionDays, maxBytesPerApp })
       .then(
         (deleted) => onResult(deleted),
         (error: unknown) => onResult(0, error),

@@ -13,7 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Engine } from './store/engine';
-import { migrateToLatest, openDatabase, type Db } from './store/db';
+import { openDatabase } from './store/db';
+import { migrateToLatest } from './store/migrate';
+import type { Db } from './store/schema';
 
 export const testEngine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 

@@ -14,7 +14,7 @@ import type { App } from '../src/api/schemas/app';
 import { AuthFailureLimiter } from './auth-limiter';
 import { buildApp, type AppDeps } from './app';
 import { seedDemo } from './demo/seed';
-import type { Database } from './store/db';
+import type { Database } from './store/schema';
 import { createTestDatabase } from './test-database.test-helper';
 import { ensureMembership } from './store/sites';
 import { findOrCreateUser, issueToken } from './store/tokens';

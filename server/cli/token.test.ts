@@ -85,7 +85,7 @@ describe('npm run token', () => {
   });
 
   it('works while the server is writing logs to the same database', async () => {
-    const stop = startDemoLogGenerator(api.db);
+    const stop = startDemoLogGenerator(api.db, api.app.logNotifier);
     try {
       const runs = await Promise.all([
         runTokenCli(['--site', 'demo', '--email', 'a@example.com'], api.databaseUrl),

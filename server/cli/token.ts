@@ -8,7 +8,9 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
-import { migrateToLatest, openDatabase, writeTransaction } from '../store/db';
+import { openDatabase } from '../store/db';
+import { migrateToLatest } from '../store/migrate';
+import { writeTransaction } from '../store/transactions';
 import { siteIdSchema } from '../../src/api/schemas/site';
 import { createSite, ensureMembership, findSite } from '../store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';

@@ -26,7 +26,7 @@ async function countLogs(appId: number): Promise<number> {
 describe('demo log generator', () => {
   it('writes through the ingestion path, starting with a burst, and stops cleanly', async () => {
     const storefront = await findAppRow(api.db, 'demo', 'storefront');
-    const stop = startDemoLogGenerator(api.db, { random: seeded(3) });
+    const stop = startDemoLogGenerator(api.db, api.app.logNotifier, { random: seeded(3) });
     try {
       await expect
         .poll(() => countLogs(storefront?.id ?? -1), { timeout: 5_000 })
@@ -42,7 +42,7 @@ describe('demo log generator', () => {
     expect(before).toBeGreaterThan(0);
     const deleted = await new Promise<number>((resolve, reject) => {
       // A retention of a few milliseconds: everything written above is older than that.
-      const stop = startLogRetention(api.db, 1e-9, (count, error) => {
+      const stop = startLogRetention(api.db, api.app.logNotifier, 1e-9, (count, error) => {
         stop();
         if (error)
           reject(error instanceof Error ? error : new Error('retention failed', { cause: error }));

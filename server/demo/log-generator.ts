@@ -1,13 +1,14 @@
 /**
  * The demo log generator (DEMO=1 and DEMO_LOGS=1): realistic entries for the demo apps, about
  * two a second with an occasional burst of a few hundred, all levels, some from jobs with
- * `context.job`. Entries go through insertLogs, the same code path as `POST /apps/:id/logs`.
+ * `context.job`. Entries go through ingestLogs, the same code path as `POST /apps/:id/logs`
+ * (stored, then waiting tails told).
  */
 import type { Kysely } from 'kysely';
-import { insertLogs } from '../store/app-logs';
-import type { LogCommit } from '../store/app-logs-page';
+import { ingestLogs } from '../logs/log-writes';
+import type { LogNotifier } from '../logs/waits/log-notifier';
 import { findAppRow } from '../store/apps';
-import type { Database } from '../store/db';
+import type { Database } from '../store/schema';
 import { demoLogEntry, pick, type Random } from './seed/logs';
 
 export interface LogGeneratorOptions {
@@ -15,14 +16,13 @@ export interface LogGeneratorOptions {
   appKeys?: readonly string[];
   /** Called when a write fails (the generator keeps going). */
   onError?: (error: unknown) => void;
-  /** Called after each committed batch (main.ts wakes waiting tails with it). */
-  onCommit?: (appId: number, commit: LogCommit) => void;
   random?: Random;
 }
 
 /** Starts writing; returns a function that stops it (and waits for a write in flight). */
 export function startDemoLogGenerator(
   db: Kysely<Database>,
+  notifier: LogNotifier,
   options: LogGeneratorOptions = {},
 ): () => Promise<void> {
   const siteId = options.siteId ?? 'demo';
@@ -48,8 +48,7 @@ export function startDemoLogGenerator(
       const batch = Array.from({ length: Math.min(500, count - done) }, () =>
         demoLogEntry(key, random),
       );
-      const { commit } = await insertLogs(db, id, batch);
-      options.onCommit?.(id, commit);
+      await ingestLogs(db, notifier, id, batch);
     }
   }
 

@@ -6,7 +6,8 @@
 import type { Kysely } from 'kysely';
 import { insertApp } from '../store/apps';
 import { insertConsentConfig } from '../store/consent';
-import { takeTurns, writeTransaction, type Database } from '../store/db';
+import type { Database } from '../store/schema';
+import { takeTurns, writeTransaction } from '../store/transactions';
 import { insertNotification } from '../store/notifications';
 import { createSite } from '../store/sites';
 import { demoApps } from './seed/apps';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/db';
+import type { Database } from '../store/schema';
 import { ensureMembership, findSite } from '../store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
 import { DEMO_SITES } from './seed';

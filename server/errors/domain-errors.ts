@@ -3,6 +3,8 @@
  * PostgreSQL server that is away), and the answer each gets. A new domain error joins the error
  * handler with one row here: how to recognise it, its status, message, `Retry-After` and details. */
 import type { ErrorDetail } from '../../src/api/schemas/error';
+import { SearchBudgetExhausted } from '../logs/search-budget-exhausted';
+import { fieldError } from './http-errors';
 import { isDatabaseUnavailable } from '../store/database-unavailable';
 import { isDatabaseBusy } from '../store/sqlite-write-lock';
 
@@ -10,14 +12,15 @@ export interface DomainError {
   /** Whether a thrown value is this domain error. */
   matches: (error: unknown) => boolean;
   status: number;
-  message: string;
+  /** The Error body's message; a function when the error's own words say more (its budget). */
+  message: string | ((error: Error) => string);
   /** Seconds a client should wait before it tries again, sent as `Retry-After`. */
   retryAfterSeconds?: number;
   /**
    * The Error body's details, when the failure is about one field (an exhausted search budget is
    * a 400 on `q`, code `too_slow`: `fieldError` of http-errors.ts builds one).
    */
-  details?: readonly ErrorDetail[];
+  details?: (error: Error) => ErrorDetail[];
 }
 
 /** First match wins. */
@@ -38,5 +41,14 @@ export const DOMAIN_ERRORS: readonly DomainError[] = [
     status: 503,
     message: 'The database is unavailable for the moment (restarting or busy); try again',
     retryAfterSeconds: 2,
+  },
+  // A `q` search ran past its time budget: the client narrows the search, so no Retry-After.
+  {
+    matches: (error) => error instanceof SearchBudgetExhausted,
+    status: 400,
+    message: (error) => error.message,
+    details: (error) => [
+      fieldError({ resource: 'log', field: 'q', code: 'too_slow', message: error.message }),
+    ],
   },
 ];

@@ -38,7 +38,11 @@ function toReply(error: unknown, resource: string): ErrorReply {
   const domain = DOMAIN_ERRORS.find((candidate) => candidate.matches(error));
   if (domain) {
     return {
-      body: errorBody(domain.status, domain.message, [...(domain.details ?? [])]),
+      body: errorBody(
+        domain.status,
+        typeof domain.message === 'string' ? domain.message : domain.message(error as Error),
+        domain.details?.(error as Error) ?? [],
+      ),
       headers:
         domain.retryAfterSeconds === undefined
           ? {}

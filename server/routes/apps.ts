@@ -19,7 +19,7 @@ import {
 } from '../../src/api/schemas/app';
 import { fieldError, notFound, validation } from '../errors';
 import { etagOf } from '../etag';
-import { writeTransaction } from '../store/db';
+import { writeTransaction } from '../store/transactions';
 import {
   changesOf,
   findAppRow,

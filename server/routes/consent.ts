@@ -26,7 +26,7 @@ import {
   updatePrivacyPolicy,
   type PrivacyPolicyFields,
 } from '../store/consent';
-import { writeTransaction } from '../store/db';
+import { writeTransaction } from '../store/transactions';
 import {
   AUTH_ERRORS,
   DATABASE_BUSY_RESPONSE,

@@ -20,7 +20,7 @@ import {
 import type { ErrorDetail } from '../../src/api/schemas/error';
 import { fieldError, notFound, validation } from '../errors';
 import { etagOf } from '../etag';
-import { writeTransaction } from '../store/db';
+import { writeTransaction } from '../store/transactions';
 import {
   contentOf,
   findNotificationRow,

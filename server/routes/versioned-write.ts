@@ -5,7 +5,8 @@
  * stored fields (the route's rules; it may throw a 422) → unchanged: the row as it is, else the
  * conditional update (`updateAtVersion`) → the row as written, or 412 if it moved meanwhile.
  */
-import { nowIso, type Db } from '../store/db';
+import { nowIso } from '../store/encoding';
+import type { Db } from '../store/schema';
 import { notFound, preconditionFailed } from '../errors';
 import { ifMatchAllows } from '../etag';
 import { sameJson } from './common';

@@ -8,7 +8,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { App } from '../../src/api/schemas/app';
-import type { AppsTable, Database } from './db';
+import type { AppsTable, Database } from './schema';
 import { flag, isSet, jsonText, parseJson } from './encoding';
 import { lockedForWrite, type FindOptions } from './row-lock';
 import { updateAtVersion } from './versioned-update';

@@ -6,7 +6,7 @@ import type {
   ConsentCookie,
   ConsentPurpose,
 } from '../../src/api/schemas/consent';
-import type { ConsentConfigsTable, ConsentCookiesTable, Database } from './db';
+import type { ConsentConfigsTable, ConsentCookiesTable, Database } from './schema';
 import { flag, isSet, jsonText, parseJson } from './encoding';
 import { lockedForWrite, type FindOptions } from './row-lock';
 import { updateAtVersion } from './versioned-update';

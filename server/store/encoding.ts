@@ -28,3 +28,8 @@ export function parseJson<T>(text: string | null | undefined, fallback: T): T {
     return fallback;
   }
 }
+
+/** Current time as the service stores and emits it: ISO 8601 UTC with milliseconds. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Notification } from '../../src/api/schemas/notification';
-import type { Database, NotificationsTable } from './db';
+import type { Database, NotificationsTable } from './schema';
 import { flag, isSet } from './encoding';
 import { lockedForWrite, type FindOptions } from './row-lock';
 import { updateAtVersion } from './versioned-update';

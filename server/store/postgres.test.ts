@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
 import { openPostgres } from './postgres';
-import type { Db } from './db';
+import type { Db } from './schema';
 
 describe.skipIf(testEngine !== 'postgres')('openPostgres', () => {
   let database: TestDatabase;

@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
-import type { Database } from './db';
+import type { Database } from './schema';
 
 const { builtins, getTypeParser } = pg.types;
 

@@ -1,7 +1,8 @@
 /** Sites and memberships. */
 import type { Kysely } from 'kysely';
 import type { Site } from '../../src/api/schemas/site';
-import { nowIso, type Database } from './db';
+import { nowIso } from './encoding';
+import type { Database } from './schema';
 
 export async function findSite(
   db: Kysely<Database>,

@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, writeTransaction, type Db } from './db';
+import { openDatabase } from './db';
+import { migrateToLatest } from './migrate';
+import type { Db } from './schema';
+import { writeTransaction } from './transactions';
 import { DatabaseBusyError, isDatabaseBusy } from './sqlite-write-lock';
 
 let folder = '';

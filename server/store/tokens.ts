@@ -4,7 +4,9 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nowIso, writeTransaction, type Database } from './db';
+import { nowIso } from './encoding';
+import type { Database } from './schema';
+import { writeTransaction } from './transactions';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const TOKEN_PREFIX = 'scs_';

@@ -10,7 +10,7 @@
  * repository.
  */
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { Database } from './db';
+import type { Database } from './schema';
 
 type VersionedTable = 'apps' | 'notifications' | 'consent_configs';
 

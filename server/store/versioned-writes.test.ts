@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appFixture } from '../test-support.test-helper';
 import { changesOf, findAppRow, insertApp, updateApp } from './apps';
-import type { Db } from './db';
+import type { Db } from './schema';
 import { createTestDatabase, type TestDatabase } from '../test-database.test-helper';
 import {
   contentOf,

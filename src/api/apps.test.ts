@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import type { Db } from '../../server/store/db';
+import type { Db } from '../../server/store/schema';
 import { insertApp } from '../../server/store/apps';
 import { appFixture } from '../../server/test-support.test-helper';
 import { createTestDatabase, type TestDatabase } from '../../server/test-database.test-helper';

@@ -3,7 +3,7 @@
  * for the demo log generator (log-generator.ts).
  */
 import type { LogLevel } from '../../../src/api/schemas/app-log';
-import type { LogIngestEntry } from '../../store/app-logs';
+import type { LogIngestEntry } from '../../logs/store/app-logs-rows';
 
 export type Random = () => number;
 

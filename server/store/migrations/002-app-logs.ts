@@ -8,7 +8,7 @@ import { engineOf } from '../engine';
  *   in order and stop after `limit` rows; uniqueness also guards "strictly increasing per app".
  * - (app_id, job, time_us) partial on job: the `job` filter reads only that job's rows in order.
  * - SQLite only: `app_logs_fts`, a contentless FTS5 trigram index of `search` (rowid = id), that
- *   `q` uses past its scan budget (store/app-logs-sqlite.ts). A PostgreSQL dialect would create
+ *   `q` uses past its scan budget (logs/store/app-logs-sqlite.ts). A PostgreSQL dialect would create
  *   a pg_trgm GIN index on `search` instead.
  * Pruning deletes per app through the (app_id, time_us) index, so no index on time alone.
  *

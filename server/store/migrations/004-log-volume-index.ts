@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * The log volume count (store/app-logs-volume.ts) groups an app's entries of a time range by
+ * The log volume count (logs/store/app-logs-volume.ts) groups an app's entries of a time range by
  * level: with `level` in the index the count reads the index alone, not every row (decision 019).
  * Both engines; on PostgreSQL the index is created on each partition.
  */

@@ -3,7 +3,7 @@ import { engineOf } from '../engine';
 
 /**
  * SQLite only: the search index's watermark (decision 023). `app_logs_fts` is filled off the
- * ingestion's commit path by the indexer (store/log-search-indexer.ts); the one row of
+ * ingestion's commit path by the indexer (logs/search/log-search-indexer.ts); the one row of
  * `app_logs_fts_state` holds the highest `app_logs.id` it has indexed, updated in the same
  * transaction as the index rows, so every row at or below it is in the index and a `q` scans
  * the rows above it. Rows that exist now were indexed with their insert: the watermark starts

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { engineOf } from '../engine';
 
 /**
- * The log volume rollup (store/app-logs-rollup.ts, decision 024): how many entries each app has
+ * The log volume rollup (logs/store/app-logs-rollup.ts, decision 024): how many entries each app has
  * per minute and level, in all (`job_key` '') and per job (`job_key` '=' and the job's name),
  * kept by ingestion and retention in the same transactions as the rows, so the volume route sums
  * 1,440 minutes per level for 24 h instead of counting every row. The key starts with the job so

@@ -3,7 +3,7 @@ import { engineOf } from '../engine';
 
 /**
  * PostgreSQL only: `site_console_append_logs`, ingestion's whole transaction as one statement
- * (store/app-logs-postgres.ts, decision 033). It takes the app's advisory lock (decision 012),
+ * (logs/store/app-logs-postgres.ts, decision 033). It takes the app's advisory lock (decision 012),
  * reads the app's last time AFTER it (each statement of a volatile PL/pgSQL function takes a new
  * snapshot under READ COMMITTED, so the read sees the batch that held the lock before), gives the
  * rows the next times (from `now_us`, or right after the last), inserts them, and adds them to
@@ -11,7 +11,7 @@ import { engineOf } from '../engine';
  * ends the same round trip: the lock is held for no client round trip at all.
  *
  * `created_at` NULL means the commit time, written as JavaScript's `toISOString()` of its
- * millisecond (store/app-logs.ts `isoFromUs`). Returns the rows' ids and times in time order,
+ * millisecond (logs/store/app-logs-rows.ts `isoFromUs`). Returns the rows' ids and times in time order,
  * and the app's last time before them.
  *
  * `app_logs` and `app_log_search` lose their foreign key to `apps`: its check ran once per row

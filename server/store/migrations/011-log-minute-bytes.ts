@@ -3,7 +3,7 @@ import { engineOf } from '../engine';
 
 /**
  * Issue 26, decision 040: the minute rollup (006) also sums each minute's stored size, so the
- * ingestion quota on stored bytes (server/logs/log-quota.ts) and retention by size read an app's
+ * ingestion quota on stored bytes (server/logs/waits/log-quota.ts) and retention by size read an app's
  * size from its minutes, not from every row. An entry's size is the length of the texts it is
  * stored as: `data`, `context` and `search` (characters: the byte count of ASCII text, a little
  * under it for other text; the table's indexes and the search index come on top). Filled from

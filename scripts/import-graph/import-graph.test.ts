@@ -1,0 +1,73 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkImports } from './import-graph';
+
+const TSCONFIG = JSON.stringify({
+  compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true },
+});
+
+let roots: string[] = [];
+
+/** A temp project with these files (path → text) and a tsconfig.json like ours. */
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'import-graph-'));
+  roots.push(root);
+  writeFileSync(join(root, 'tsconfig.json'), TSCONFIG);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+afterEach(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+  roots = [];
+});
+
+describe('the import check', () => {
+  it('fails on a cycle made of type-only imports, which import-x/no-cycle skips', () => {
+    const root = project({
+      'server/a.ts': "import type { B } from './b';\nexport interface A { b?: B }\n",
+      'server/b.ts': "import type { A } from './a';\nexport interface B { a?: A }\n",
+    });
+    expect(checkImports(root, ['server'])).toEqual([
+      'import cycle: server/a.ts → server/b.ts → server/a.ts',
+    ]);
+  });
+
+  it('passes the same files without the cycle', () => {
+    const root = project({
+      'server/a.ts': "import type { B } from './b';\nexport interface A { b?: B }\n",
+      'server/b.ts': 'export interface B { name: string }\n',
+    });
+    expect(checkImports(root, ['server'])).toEqual([]);
+  });
+
+  it('follows export-from, inline type specifiers and dynamic imports across folders', () => {
+    const root = project({
+      'src/one.ts': "export { type Two } from '../server/two';\n",
+      'server/two.ts': "export type Two = number;\nexport const three = () => import('./three');\n",
+      'server/three.ts': "import { type Two } from '../src/one';\nexport const x: Two = 1;\n",
+    });
+    expect(checkImports(root, ['src', 'server'])).toEqual([
+      'import cycle: server/three.ts → src/one.ts → server/two.ts → server/three.ts',
+    ]);
+  });
+
+  it('fails on an import up the server layers, but not from a test file', () => {
+    const root = project({
+      'server/store/apps.ts':
+        "import type { Page } from '../logs/store/page';\nexport type A = Page;\n",
+      'server/logs/store/page.ts': 'export type Page = string;\n',
+      'server/logs/store/page.test.ts': "import '../routes/logs';\n",
+      'server/logs/routes/logs.ts':
+        "import type { Page } from '../store/page';\nexport type R = Page;\n",
+    });
+    expect(checkImports(root, ['server'])).toEqual([
+      'import up a layer: server/store/apps.ts → server/logs/store/page.ts (store imports logs wing)',
+    ]);
+  });
+});

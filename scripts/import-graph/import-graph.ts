@@ -1,0 +1,188 @@
+/**
+ * The import graph of a source tree, type-only imports included, and the two rules it must keep:
+ * no cycle, and no arrow up the server's layers (store ← logs wing ← routes ← app).
+ *
+ * Why not the lint rule alone: `import-x/no-cycle` skips `import type`, and a cycle through types
+ * still couples the modules (the six-file circle of server/store, issue 27). Why not madge or
+ * dpdm: neither is a dependency here, and dpdm's `-T` drops type imports, the very edges we want.
+ * TypeScript's own pre-processor lists every import, export-from and `import()` of a file
+ * (lexically, so `import type` too), and its resolver follows them as the compiler does.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import ts from 'typescript';
+
+/** Files (paths relative to the root, with `/`) and the project files each imports. */
+export type ImportGraph = Map<string, string[]>;
+
+const SOURCE = /\.(ts|tsx|mts|cts)$/;
+
+function sourceFiles(root: string, folder: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+    const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) {
+        found.push(...sourceFiles(root, path));
+      }
+    } else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      found.push(path);
+    }
+  }
+  return found;
+}
+
+/** The graph of every TypeScript file under `folders` of `root`, edges within those files. */
+export function buildImportGraph(
+  root: string,
+  folders: readonly string[],
+  options: ts.CompilerOptions,
+): ImportGraph {
+  const files = folders.flatMap((folder) => sourceFiles(root, folder));
+  const known = new Set(files);
+  const host = ts.createCompilerHost(options);
+  const graph: ImportGraph = new Map();
+  for (const file of files) {
+    const absolute = join(root, file);
+    const info = ts.preProcessFile(readFileSync(absolute, 'utf8'), true, true);
+    const targets = new Set<string>();
+    for (const imported of info.importedFiles) {
+      const resolved = ts.resolveModuleName(imported.fileName, absolute, options, host)
+        .resolvedModule?.resolvedFileName;
+      if (resolved === undefined) continue;
+      const target = relative(root, resolved).split(sep).join('/');
+      if (known.has(target) && target !== file) targets.add(target);
+    }
+    graph.set(file, [...targets].sort());
+  }
+  return graph;
+}
+
+/** Each cycle of the graph as a path of files (first file repeated at the end). */
+export function findCycles(graph: ImportGraph): string[][] {
+  // Tarjan's strongly connected components; a component of two or more files holds a cycle.
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) {
+        low.set(file, Math.min(low.get(file) ?? 0, index.get(next) ?? 0));
+      }
+    }
+    if (low.get(file) === index.get(file)) {
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop();
+        if (member === undefined) break;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== file);
+      if (component.length > 1) components.push(component);
+    }
+  };
+  for (const file of [...graph.keys()].sort()) if (!index.has(file)) visit(file);
+  return components.map((component) => cyclePath(graph, new Set(component)));
+}
+
+/** One cycle through a strongly connected component, found by walking its edges. */
+function cyclePath(graph: ImportGraph, component: ReadonlySet<string>): string[] {
+  const start = [...component].sort()[0] ?? '';
+  const path = [start];
+  const seen = new Map([[start, 0]]);
+  let current = start;
+  for (;;) {
+    const next = (graph.get(current) ?? []).find((target) => component.has(target)) ?? start;
+    const at = seen.get(next);
+    if (at !== undefined) return [...path.slice(at), next];
+    seen.set(next, path.length);
+    path.push(next);
+    current = next;
+  }
+}
+
+/** A layer: files whose path starts with one of `prefixes` (or equals it). */
+export interface Layer {
+  name: string;
+  prefixes: readonly string[];
+}
+
+/** The server's layers, lowest first: a file may import its own layer or a lower one. */
+export const SERVER_LAYERS: readonly Layer[] = [
+  { name: 'store', prefixes: ['server/store/'] },
+  {
+    name: 'logs wing',
+    prefixes: ['server/logs/store/', 'server/logs/search/', 'server/logs/waits/', 'server/logs/'],
+  },
+  { name: 'routes', prefixes: ['server/routes/', 'server/logs/routes/'] },
+  { name: 'app', prefixes: ['server/app.ts', 'server/main.ts'] },
+];
+
+/** Test files and test helpers may reach across layers (a store test parses a query string). */
+const TEST_FILE = /\.(test|test-helper|spec)\.tsx?$/;
+
+function layerOf(file: string, layers: readonly Layer[]): number | undefined {
+  // The longest matching prefix decides (server/logs/routes/ is routes, not the wing).
+  let best: { rank: number; length: number } | undefined;
+  layers.forEach((layer, rank) => {
+    for (const prefix of layer.prefixes) {
+      const matches = prefix.endsWith('/') ? file.startsWith(prefix) : file === prefix;
+      if (matches && (best === undefined || prefix.length > best.length)) {
+        best = { rank, length: prefix.length };
+      }
+    }
+  });
+  return best?.rank;
+}
+
+/** Each import from a lower layer to a higher one, as "from → to (layer → layer)". */
+export function findUpwardImports(graph: ImportGraph, layers: readonly Layer[]): string[] {
+  const problems: string[] = [];
+  for (const [file, targets] of graph) {
+    if (TEST_FILE.test(file)) continue;
+    const from = layerOf(file, layers);
+    if (from === undefined) continue;
+    for (const target of targets) {
+      const to = layerOf(target, layers);
+      if (to !== undefined && to > from) {
+        problems.push(
+          `${file} → ${target} (${layers[from]?.name ?? ''} imports ${layers[to]?.name ?? ''})`,
+        );
+      }
+    }
+  }
+  return problems.sort();
+}
+
+/** Reads the compiler options of `tsconfig.json` in `root`. */
+export function compilerOptionsOf(root: string): ts.CompilerOptions {
+  const path = join(root, 'tsconfig.json');
+  const read = ts.readConfigFile(path, (file) => ts.sys.readFile(file));
+  if (read.error) throw new Error(ts.flattenDiagnosticMessageText(read.error.messageText, '\n'));
+  return ts.parseJsonConfigFileContent(read.config, ts.sys, root).options;
+}
+
+/** Every problem of `folders` under `root`: cycles (type imports counted) and upward imports. */
+export function checkImports(
+  root: string,
+  folders: readonly string[],
+  layers: readonly Layer[] = SERVER_LAYERS,
+): string[] {
+  const graph = buildImportGraph(root, folders, compilerOptionsOf(root));
+  return [
+    ...findCycles(graph).map((cycle) => `import cycle: ${cycle.join(' → ')}`),
+    ...findUpwardImports(graph, layers).map((arrow) => `import up a layer: ${arrow}`),
+  ];
+}

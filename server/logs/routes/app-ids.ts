@@ -1,0 +1,34 @@
+/**
+ * App key → the app's integer id, for the log routes: a client polling logs several times a
+ * second costs no lookup each time. App keys never change and apps are not deleted, so the
+ * answer is kept briefly (APP_ID_TTL_MS, a TtlCache) and a miss goes to the database.
+ */
+import type { Kysely } from 'kysely';
+import { notFound } from '../../errors';
+import { findAppRow } from '../../store/apps';
+import type { Database } from '../../store/schema';
+import { TtlCache } from '../../ttl-cache';
+
+const APP_ID_TTL_MS = 5_000;
+const MAX_CACHED_KEYS = 10_000;
+
+export class AppIdCache {
+  private readonly ids = new TtlCache<number>(APP_ID_TTL_MS, MAX_CACHED_KEYS);
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The id if it is cached and fresh; undefined: ask `idOf`. */
+  cached(siteId: string, key: string): number | undefined {
+    return this.ids.get(`${siteId}\u0000${key}`);
+  }
+
+  /** The id of the site's app `key`; a 404 `app` Error when there is none. */
+  async idOf(siteId: string, key: string): Promise<number> {
+    const cached = this.cached(siteId, key);
+    if (cached !== undefined) return cached;
+    const row = await findAppRow(this.db, siteId, key);
+    if (!row) throw notFound('app');
+    this.ids.set(`${siteId}\u0000${key}`, row.id);
+    return row.id;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The log wing's members of the Fastify instance, made in one place (buildApp calls it): who
+ * hears of commits, the waiting tails, the caps on them, the app id cache and the quota. The log
+ * routes and the fast path below Fastify read them from the instance.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema';
+import { queryTailPage } from '../store/app-logs-read';
+import { LogQuota, type LogQuotaLimits } from '../waits/log-quota';
+import { InProcessLogNotifier, type LogNotifier } from '../waits/log-notifier';
+import { LogTailWaits } from '../waits/log-waits';
+import { WaitSlots, type WaitLimits } from '../waits/wait-slots';
+import { AppIdCache } from './app-ids';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Commits of log entries, for waiting tails (`?wait=`); see server/logs/waits/log-notifier.ts. */
+    logNotifier: LogNotifier;
+    /** The waiting log tails (`?wait=`); see server/logs/waits/log-waits.ts. */
+    logTails: LogTailWaits;
+    /** App key → id for the log routes (server/logs/routes/app-ids.ts). */
+    appIds: AppIdCache;
+    /** Caps on waiting tails per member and site (server/logs/waits/wait-slots.ts). */
+    waitSlots: WaitSlots;
+    /** The per-app ingestion quota (server/logs/waits/log-quota.ts); null when off. */
+    logQuota: LogQuota | null;
+  }
+}
+
+export interface LogWingOptions {
+  /** Who hears of log commits; an in-process one when absent. */
+  logNotifier?: LogNotifier;
+  /** Caps on waiting tails; DEFAULT_WAIT_LIMITS when absent. */
+  waitLimits?: WaitLimits;
+  /** The per-app ingestion quota; absent: no quota. */
+  logQuota?: LogQuotaLimits;
+}
+
+/** Decorates `app` with the log wing's members (above). */
+export function decorateLogWing(
+  app: Pick<FastifyInstance, 'decorate'>,
+  db: Kysely<Database>,
+  options: LogWingOptions,
+): void {
+  const logNotifier = options.logNotifier ?? new InProcessLogNotifier();
+  app.decorate('logNotifier', logNotifier);
+  app.decorate(
+    'logTails',
+    new LogTailWaits(logNotifier, (appId, filter) => queryTailPage(db, appId, filter)),
+  );
+  app.decorate('waitSlots', new WaitSlots(options.waitLimits));
+  app.decorate('appIds', new AppIdCache(db));
+  app.decorate('logQuota', options.logQuota ? new LogQuota(options.logQuota) : null);
+}

@@ -1,0 +1,95 @@
+/**
+ * A page of `GET /apps/{app_id}/logs` as the JSON text the route sends, built by concatenation:
+ * stored JSON goes out as it is (no parse + stringify per entry); every other part is ours and
+ * safe. The query (app-logs-read.ts) and a commit (for waiting tails, server/logs/waits/log-waits.ts) build
+ * their entries the same way, so a page answered from a commit is the page the query reads.
+ */
+import { LOG_LEVELS } from '../../../src/api/schemas/app-log';
+import { US_PER_SECOND, type LogFilter } from './app-logs-filter';
+
+/** A page as the route sends it, and how many entries it holds. */
+export interface LogPage {
+  json: string;
+  count: number;
+  /** The newest entry's time (µs), or null for an empty page: a waiting tail compares it. */
+  newestUs: number | null;
+}
+
+/** One entry of a page: its time and its JSON object text. */
+export interface PageEntry {
+  readonly timeUs: number;
+  readonly json: string;
+}
+
+/** A committed row as a waiting tail needs it: to match its filter and to send it. */
+export interface CommittedLogRow extends PageEntry {
+  readonly level: number;
+  readonly job: string | null;
+  /** The row's `search` text (what `q` is matched against). */
+  readonly search: string;
+}
+
+/**
+ * What one ingestion transaction wrote to one app: its rows in time order, and the app's newest
+ * time before it (0: none). Times are strictly increasing per app in commit order, so a reader
+ * that knows the app up to `previousUs` knows it up to the last row after this commit.
+ */
+export interface LogCommit {
+  readonly previousUs: number;
+  readonly rows: readonly CommittedLogRow[];
+}
+
+const ID_WIDTH = 16;
+
+/** Row id → API id: fixed width, so ids sort the same as text and as numbers. */
+export function formatLogId(id: number): string {
+  return String(id).padStart(ID_WIDTH, '0');
+}
+
+/** The columns an entry's JSON is built from. */
+export interface StoredLogRow {
+  id: number;
+  level: number;
+  data: string;
+  context: string | null;
+  created_at: string;
+  time_us: number;
+}
+
+export function pageEntryOf(row: StoredLogRow): PageEntry {
+  return {
+    timeUs: row.time_us,
+    json: `{"id":"${formatLogId(row.id)}","level":"${LOG_LEVELS[row.level] ?? 'unknown'}","data":${row.data},"context":${row.context ?? 'null'},"created_at":"${row.created_at}","time":${row.time_us / US_PER_SECOND}}`,
+  };
+}
+
+/** Entries in answer order → the page. */
+export function pageOfEntries(entries: readonly PageEntry[]): LogPage {
+  let json = '[';
+  for (let i = 0; i < entries.length; i += 1) {
+    if (i > 0) json += ',';
+    json += entries[i]?.json ?? '';
+  }
+  json += ']';
+  const first = entries[0]?.timeUs;
+  const last = entries[entries.length - 1]?.timeUs;
+  const newestUs = first === undefined || last === undefined ? null : Math.max(first, last);
+  return { json, count: entries.length, newestUs };
+}
+
+/**
+ * Whether a committed row is in the pages of `filter` (its time range aside): the rule of
+ * `selectLogs` in app-logs-read.ts, in memory. `q` terms are substrings of the stored search text,
+ * as SQLite's `instr` and PostgreSQL's `strpos` test them.
+ */
+export function matchesLogFilter(row: CommittedLogRow, filter: LogFilter): boolean {
+  if (filter.minLevel !== undefined && row.level < filter.minLevel) return false;
+  if (filter.job !== undefined && row.job !== filter.job) return false;
+  const search = filter.search;
+  if (!search) return true;
+  if (search.minLevel !== undefined && row.level < search.minLevel) return false;
+  return (
+    search.exactLevels.every((level) => row.level === level) &&
+    search.terms.every((term) => row.search.includes(term))
+  );
+}

@@ -1,0 +1,292 @@
+/**
+ * The reads of the app log repository: the query planner of `GET /apps/{app_id}/logs` (a walk
+ * without `q`; with `q` a scan step, then the text index) and a waiting tail's page. The writes
+ * are in app-logs-write.ts.
+ *
+ * Hot-path choices (measured in bench/api.ts): rows keep `data` and `context` as JSON text and a
+ * page is answered as one JSON string built by concatenation, with no parse + stringify per
+ * entry; times are integer microseconds, exposed as `time_us / 1e6`.
+ */
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { AppLogsTable } from '../../store/schema';
+import type { Database } from '../../store/schema';
+import { SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
+import { logStoreOf } from './log-store-of';
+import { walkLogs } from './app-logs-walk';
+import { SearchBudgetExhausted } from '../search-budget-exhausted';
+import { pageEntryOf, pageOfEntries, type LogPage, type PageEntry } from './app-logs-page';
+
+/** Terms a trigram index (every engine's text index) can look up: 3 characters or more. */
+export function indexableTerms(terms: readonly string[]): string[] {
+  return terms.filter((term) => Array.from(term).length >= 3);
+}
+
+/**
+ * How many of the newest rows of the range (oldest with `since`) a `q` query scans before it
+ * asks the text index for the rest: common words are found within the scan, rare ones through
+ * the index. Chosen by measurement (bench/api.ts, decision 002).
+ */
+export const SEARCH_SCAN_BUDGET = 20_000;
+
+/**
+ * How long the index step of a `q` may run: past it the search stops with a 400 rather than hold
+ * the event loop (and every other request) for seconds. Measured searches take ≤ 16 ms p99
+ * (decision 002); the scan step is bounded by SEARCH_SCAN_BUDGET rows and needs no clock.
+ */
+export const SEARCH_TIME_BUDGET_MS = 500;
+
+/**
+ * On an engine that `probesIndexFirst`: the newest rows a `q` scans before it decides. No match
+ * among them marks a rare word, which the text index answers at once (decision 029).
+ */
+const PROBE_SAMPLE_ROWS = 2000;
+
+export interface QueryOptions {
+  /** Rows scanned before the text index is used; Infinity: scan only, 0: index only. */
+  scanBudget?: number;
+  /** Time the index step of a `q` may take, or a page without `q` in all (ms). */
+  timeBudgetMs?: number;
+}
+
+/** Time range of a query in µs: `lowUs` inclusive, `highUs` exclusive. */
+interface TimeRange {
+  lowUs?: number;
+  highUs?: number;
+}
+
+function rangeOf(filter: LogFilter): TimeRange {
+  const range: TimeRange = {};
+  if (filter.sinceUs !== undefined) range.lowUs = filter.sinceUs;
+  else if (filter.search) range.lowUs = (filter.beforeUs ?? Date.now() * 1000) - SEARCH_WINDOW_US;
+  if (filter.beforeUs !== undefined) range.highUs = filter.beforeUs;
+  return range;
+}
+
+/**
+ * The entries of one app matching `filter` (see logs/routes/log-query-params.ts for the rules):
+ * ascending from `since` when it is given, else newest first; `q` without `since` only searches the 24 h
+ * before `before` (or before now).
+ *
+ * A `q` with a word of 3+ characters is answered in two steps: a scan of the first
+ * `scanBudget` rows of the range in answer order; if that does not fill the page, the rest of
+ * the range through the engine's text index (every candidate is still checked with the scan's
+ * own predicate, so both steps answer exactly the same rule). On an engine that
+ * `probesIndexFirst`, the scan starts with PROBE_SAMPLE_ROWS rows; when none matches, the text
+ * index is asked for a page of matches in the rest in any order: fewer than a page are all there
+ * are (rare words answer from there); otherwise the steps go on.
+ */
+export async function queryLogs(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogFilter,
+  options: QueryOptions = {},
+): Promise<LogPage> {
+  return pageOfEntries(await queryLogEntries(db, appId, filter, options));
+}
+
+/** The entries of `queryLogs`' page, in answer order. */
+export async function queryLogEntries(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogFilter,
+  options: QueryOptions = {},
+): Promise<PageEntry[]> {
+  const budget = options.scanBudget ?? SEARCH_SCAN_BUDGET;
+  const indexTerms = filter.search ? indexableTerms(filter.search.terms) : [];
+  const range = rangeOf(filter);
+  if (!filter.search) {
+    const store = logStoreOf(db);
+    const rows = await walkLogs(
+      filter,
+      (level, deadline) =>
+        store.runWalk(db, selectLogs(db, appId, filter, { level, deadline }).compile()),
+      (error) => store.searchTimedOut(error),
+      options.timeBudgetMs,
+    );
+    return rows.map(pageEntryOf);
+  }
+  if (indexTerms.length === 0 || budget === Infinity) {
+    return (await selectLogs(db, appId, filter, { range }).execute()).map(pageEntryOf);
+  }
+  const ascending = filter.sinceUs !== undefined;
+  const timeBudgetMs = options.timeBudgetMs ?? SEARCH_TIME_BUDGET_MS;
+  let rows: LogRow[] = [];
+  let rest: TimeRange | undefined = range;
+  let scanLeft = budget;
+  if (logStoreOf(db).probesIndexFirst && budget > 1) {
+    const sampled = Math.min(PROBE_SAMPLE_ROWS, Math.floor(budget / 2));
+    ({ rows, rest } = await scanNewest(db, appId, filter, range, sampled));
+    scanLeft -= sampled;
+    if (rows.length >= filter.limit || rest === undefined) return rows.map(pageEntryOf);
+    if (rows.length === 0) {
+      // No match among the newest rows: a rare word. Fewer matches than a page in the rest are
+      // every match: the answer, in any order.
+      const found = await selectLogs(db, appId, filter, {
+        range: rest,
+        indexTerms,
+        deadline: Date.now() + timeBudgetMs,
+        unordered: true,
+      })
+        .execute()
+        .catch(searchTooSlow(db, timeBudgetMs));
+      if (found.length < filter.limit) {
+        return found
+          .sort((a, b) => (a.time_us - b.time_us) * (ascending ? 1 : -1))
+          .map(pageEntryOf);
+      }
+    }
+  }
+  if (scanLeft > 0) {
+    const scanned = await scanNewest(
+      db,
+      appId,
+      { ...filter, limit: filter.limit - rows.length },
+      rest,
+      scanLeft,
+    );
+    rows = rows.concat(scanned.rows);
+    rest = scanned.rest;
+    if (rows.length >= filter.limit || rest === undefined) return rows.map(pageEntryOf);
+  }
+  const more = await selectLogs(
+    db,
+    appId,
+    { ...filter, limit: filter.limit - rows.length },
+    { range: rest, indexTerms, deadline: Date.now() + timeBudgetMs },
+  )
+    .execute()
+    .catch(searchTooSlow(db, timeBudgetMs));
+  return rows.concat(more).map(pageEntryOf);
+}
+
+/** A waiting tail's page, and how far it knows the app. */
+export interface TailPage {
+  entries: PageEntry[];
+  /**
+   * Every commit up to this time is in `entries` and none of `entries` is past it
+   * (server/logs/waits/log-waits.ts goes on from it). Of a page that is not full.
+   */
+  knownUs: number;
+}
+
+export async function queryTailPage(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogFilter,
+): Promise<TailPage> {
+  const newest = await db
+    .selectFrom('app_logs')
+    .select((eb) => eb.fn.max('time_us').as('newest'))
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
+  const entries = await queryLogEntries(db, appId, filter);
+  // A commit between the two reads is in the entries but past `newest`: without this, the
+  // follow would add its rows a second time when it hears of it. Commits are whole and in time
+  // order per app, so a page that is not full holds every row up to its last one.
+  return { entries, knownUs: Math.max(newest?.newest ?? 0, entries.at(-1)?.timeUs ?? 0) };
+}
+
+/**
+ * The scan step: the matches among the first `count` rows of `range` in answer order, and the
+ * range left after them (undefined when they were all of it).
+ */
+async function scanNewest(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogFilter,
+  range: TimeRange,
+  count: number,
+): Promise<{ rows: LogRow[]; rest: TimeRange | undefined }> {
+  const ascending = filter.sinceUs !== undefined;
+  // The time of the count-th row of the range, read from the (app_id, time_us) index alone.
+  let boundaryQuery = db.selectFrom('app_logs').select('time_us').where('app_id', '=', appId);
+  if (range.lowUs !== undefined) boundaryQuery = boundaryQuery.where('time_us', '>=', range.lowUs);
+  if (range.highUs !== undefined) boundaryQuery = boundaryQuery.where('time_us', '<', range.highUs);
+  const boundary = await boundaryQuery
+    .orderBy('time_us', ascending ? 'asc' : 'desc')
+    .limit(1)
+    .offset(count - 1)
+    .executeTakeFirst();
+  if (!boundary) {
+    return { rows: await selectLogs(db, appId, filter, { range }).execute(), rest: undefined };
+  }
+  const edge = boundary.time_us;
+  const scanned = ascending ? { ...range, highUs: edge + 1 } : { ...range, lowUs: edge };
+  return {
+    rows: await selectLogs(db, appId, filter, { range: scanned }).execute(),
+    rest: ascending ? { ...range, lowUs: edge + 1 } : { ...range, highUs: edge },
+  };
+}
+
+/**
+ * A `.catch` handler: a statement stopped by its deadline becomes SearchBudgetExhausted (a 400
+ * on `q`, server/errors.ts).
+ */
+export function searchTooSlow(db: Kysely<Database>, timeBudgetMs: number) {
+  return (error: unknown): never => {
+    if (!logStoreOf(db).searchTimedOut(error)) throw error;
+    throw new SearchBudgetExhausted(timeBudgetMs);
+  };
+}
+
+/**
+ * The query of `queryLogs` (the EXPLAIN QUERY PLAN test compiles it). `range` replaces the
+ * filter's own time range; `indexTerms` adds the text index candidate restriction, and
+ * `deadline` (epoch ms) stops it (see LogStore.searchIndexCandidates); `unordered` leaves out
+ * the order, so the first `limit` matches found end it.
+ */
+export function selectLogs(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogFilter,
+  options: {
+    range?: TimeRange;
+    indexTerms?: string[];
+    deadline?: number;
+    unordered?: boolean;
+    /** This level only, instead of the filter's minimum (a walk's step, app-logs-walk.ts). */
+    level?: number;
+  } = {},
+) {
+  const store = logStoreOf(db);
+  const range = options.range ?? rangeOf(filter);
+  const byIndex = options.indexTerms !== undefined && options.indexTerms.length > 0;
+  // With index candidates the rows must be found from the candidates, not by walking the
+  // (app_id, time_us) index over the whole range: notIndexed keeps the planner off it.
+  const appIdRef = byIndex ? store.notIndexed('app_id') : sql.ref('app_id');
+  const timeRef = byIndex ? store.notIndexed('time_us') : sql.ref('time_us');
+  let query = db
+    .selectFrom('app_logs')
+    .select(['id', 'level', 'data', 'context', 'created_at', 'time_us'])
+    .where(appIdRef, '=', appId);
+  if (!byIndex && options.deadline !== undefined) {
+    query = query.where(store.withinDeadline(options.deadline));
+  }
+  if (byIndex) {
+    const scope = { appId, lowUs: range.lowUs, highUs: range.highUs };
+    query = query.where(
+      store.searchIndexCandidates(options.indexTerms ?? [], scope, options.deadline),
+    );
+  }
+  if (range.lowUs !== undefined) query = query.where(timeRef, '>=', range.lowUs);
+  if (range.highUs !== undefined) query = query.where(timeRef, '<', range.highUs);
+  if (options.level !== undefined) query = query.where('level', '=', options.level);
+  else if (filter.minLevel !== undefined) query = query.where('level', '>=', filter.minLevel);
+  if (filter.job !== undefined) query = query.where('job', '=', filter.job);
+  if (filter.search) {
+    for (const level of filter.search.exactLevels) query = query.where('level', '=', level);
+    if (filter.search.minLevel !== undefined) {
+      query = query.where('level', '>=', filter.search.minLevel);
+    }
+    for (const term of filter.search.terms) query = query.where(store.searchContains(term));
+  }
+  if (options.unordered !== true) {
+    query = query.orderBy('time_us', filter.sinceUs === undefined ? 'desc' : 'asc');
+  }
+  return query.limit(filter.limit);
+}
+
+type LogRow = Pick<
+  Selectable<AppLogsTable>,
+  'id' | 'level' | 'data' | 'context' | 'created_at' | 'time_us'
+>;

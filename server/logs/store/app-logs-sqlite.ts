@@ -1,0 +1,212 @@
+/**
+ * The SQLite log store (the LogStore of log-store.ts): the SQL of app logs only SQLite speaks.
+ *
+ * - Text search: `instr` on the pre-lowered `search` column decides (PostgreSQL:
+ *   `strpos(search, $1) > 0`); past the scan budget, candidates come from the contentless FTS5
+ *   trigram index `search.app_logs_fts` (PostgreSQL: a pg_trgm GIN index on `search`). The
+ *   index only narrows, `instr` still decides, so both paths answer exactly the same rule. See
+ *   docs/decisions/002-log-storage-and-search.md.
+ * - The index is filled off the ingestion's commit path (log-search-indexer.ts, decision 023):
+ *   rows with an id up to the watermark in `search.app_logs_fts_state` are in it, the rows above
+ *   are candidates too (and the index step checks them with `instr` like every other), so a
+ *   search answers the same whatever the indexer's lag. Index and watermark live in the search
+ *   file (log-search-file.ts, decision 032); index rows of deleted log rows may linger there,
+ *   which changes no answer: ids are never reused and `instr` checks the row.
+ * - Batch inserts skip Kysely's query compiler, which costs more than SQLite itself for a
+ *   500-row insert: the statement text is built once per batch size, with `?` placeholders.
+ */
+import {
+  CompiledQuery,
+  sql,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
+import type { AppendedRows, NewLogRow, PendingLogRow, SearchScope } from './app-logs-table';
+import type { AppLogsTable } from '../../store/schema';
+import type { Database } from '../../store/schema';
+import { StatementDeadlineError } from '../../store/sqlite';
+import { inSqliteWriteTransaction } from '../../store/sqlite-write-lock';
+import { addToRollup, removeFromRollup } from './app-logs-rollup';
+import { placedRow } from './app-logs-rows';
+import type { LogStore } from './log-store';
+
+/** True when the row's lower-cased search text contains `term` (already lower-cased). */
+function searchContains(term: string): Expression<SqlBool> {
+  return sql<SqlBool>`instr(search, ${term}) > 0`;
+}
+
+/** Rows the indexer has not reached yet: above the watermark (decision 023). */
+const NOT_YET_INDEXED = sql<SqlBool>`"id" > (select indexed_id from search.app_logs_fts_state)`;
+
+/**
+ * Rows whose search text has every term as a substring, by the FTS5 trigram index, and the rows
+ * not indexed yet; with a `deadline` (epoch ms), both reading the candidates and checking them
+ * stop there with StatementDeadlineError (sqlite.ts). SQLite runs on the event loop and better-sqlite3 cannot
+ * interrupt a statement, so this per-row check (`within_deadline`) is what bounds a search's
+ * time (PostgreSQL: a `statement_timeout` for the transaction). The watermark is read by the
+ * same statement, so index and rows are one snapshot. The scope is the outer statement's own
+ * (SQLite plans the rowid lookups from the FTS candidates without it).
+ */
+function searchIndexCandidates(
+  terms: readonly string[],
+  _scope: SearchScope,
+  deadline?: number,
+): Expression<SqlBool> {
+  const match = terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
+  if (deadline === undefined) {
+    return sql<SqlBool>`("id" in (select rowid from search.app_logs_fts where app_logs_fts match ${match}) or ${NOT_YET_INDEXED})`;
+  }
+  return sql<SqlBool>`(("id" in (select rowid from search.app_logs_fts where app_logs_fts match ${match} and within_deadline(${deadline})) or ${NOT_YET_INDEXED}) and within_deadline(${deadline}))`;
+}
+
+function withinDeadline(deadline: number): Expression<SqlBool> {
+  return sql<SqlBool>`within_deadline(${deadline})`;
+}
+
+function searchTimedOut(error: unknown): boolean {
+  return error instanceof StatementDeadlineError;
+}
+
+/** `+column`: the same value, but SQLite's planner will not use an index on it. */
+function notIndexed(column: 'app_id' | 'time_us'): RawBuilder<number> {
+  return sql<number>`+${sql.ref(column)}`;
+}
+
+const INSERT_COLUMNS = [
+  'app_id',
+  'time_us',
+  'level',
+  'job',
+  'data',
+  'context',
+  'created_at',
+  'search',
+] as const satisfies ReadonlyArray<keyof AppLogsTable>;
+
+const insertSqlBySize = new Map<number, string>();
+
+function insertSql(rows: number): string {
+  let text = insertSqlBySize.get(rows);
+  if (text === undefined) {
+    const tuple = `(${INSERT_COLUMNS.map(() => '?').join(',')})`;
+    text =
+      `insert into "app_logs" (${INSERT_COLUMNS.map((c) => `"${c}"`).join(',')}) values ` +
+      Array.from({ length: rows }, () => tuple).join(',');
+    insertSqlBySize.set(rows, text);
+  }
+  return text;
+}
+
+/**
+ * Inserts rows of ONE app (times unique); at most 4000 rows (SQLite's 32766 bound parameters).
+ * Returns their ids. Their search index entries are written later, off the commit path, by the
+ * indexer (log-search-indexer.ts); until then a search scans them (searchIndexCandidates).
+ *
+ * No `returning`: the ids are the last rowid and the ones before it. The caller holds the one
+ * write lock and AUTOINCREMENT gives the rows of one statement consecutive ids in VALUES order,
+ * so nothing is left to read back (0.82× the time of a batch with `returning`, BENCHMARKS.md).
+ */
+async function insertRows(
+  db: Kysely<Database>,
+  rows: readonly NewLogRow[],
+): Promise<Array<{ id: number; time_us: number }>> {
+  const parameters: unknown[] = [];
+  for (const row of rows) {
+    for (const column of INSERT_COLUMNS) parameters.push(row[column] ?? null);
+  }
+  const { insertId } = await db.executeQuery(CompiledQuery.raw(insertSql(rows.length), parameters));
+  if (insertId === undefined) throw new Error('The log insert reported no row id');
+  const firstId = Number(insertId) - rows.length + 1;
+  return rows.map((row, index) => ({ id: firstId + index, time_us: row.time_us }));
+}
+
+/**
+ * The app's last time, then the rows after it with their counts in the volume rollup, in one
+ * write transaction: its write lock (`BEGIN IMMEDIATE`, taken first) serializes every ingestion
+ * into the file, in any process. The clock is read once the lock is held, so a batch that waited
+ * for it still commits at about its commit time.
+ */
+async function appendRows(
+  db: Kysely<Database>,
+  appId: number,
+  pending: readonly PendingLogRow[],
+): Promise<AppendedRows> {
+  return inSqliteWriteTransaction(db, async (trx) => {
+    const last = await trx
+      .selectFrom('app_logs')
+      .select((eb) => eb.fn.max('time_us').as('last'))
+      .where('app_id', '=', appId)
+      .executeTakeFirst();
+    const previousUs = last?.last ?? 0;
+    const firstUs = Math.max(Date.now() * 1000, previousUs + 1);
+    const rows = pending.map((row, index) => placedRow(row, firstUs + index));
+    const inserted = await insertRows(trx, rows);
+    await addToRollup(trx, rows);
+    // The ids are in VALUES order (insertRows); times are unique per app, so they map rows back.
+    const idByTime = new Map(inserted.map((row) => [row.time_us, row.id]));
+    return { previousUs, firstUs, ids: rows.map((row) => idByTime.get(row.time_us) ?? 0) };
+  });
+}
+
+/**
+ * Deletes entries older than `cutoffUs`, app by app through the (app_id, time_us) index, with
+ * their counts in the volume rollup. Each app's share is one write transaction that waits for
+ * the write lock on a timer, not in SQLite's busy handler (which sleeps on the event loop while
+ * another process writes; decision 031); when the lock stays held it throws DatabaseBusyError
+ * with that app's share untouched, and the next retention run deletes what is left. Their
+ * search index rows are the indexer's to drop (log-search-indexer.ts): the search file is
+ * written by it alone (decision 032).
+ */
+async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
+  const apps = await db.selectFrom('apps').select('id').execute();
+  let deleted = 0;
+  for (const app of apps) deleted += await pruneApp(db, app.id, cutoffUs);
+  return deleted;
+}
+
+/** One app's share of `prune`: its entries older than `cutoffUs` (retention by size too). */
+async function pruneApp(db: Kysely<Database>, appId: number, cutoffUs: number): Promise<number> {
+  return inSqliteWriteTransaction(db, async (trx) => {
+    await removeFromRollup(trx, { cutoffUs, appId });
+    const result = await trx
+      .deleteFrom('app_logs')
+      .where('app_id', '=', appId)
+      .where('time_us', '<', cutoffUs)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
+}
+
+/** Nothing to prepare: the table is not partitioned. */
+function prepare(): Promise<void> {
+  return Promise.resolve();
+}
+
+function isDuplicateTime(error: unknown): boolean {
+  return (
+    error !== null &&
+    typeof error === 'object' &&
+    'code' in error &&
+    error.code === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
+}
+
+/** The LogStore of log-store.ts for SQLite. */
+export const sqliteLogStore = {
+  appendRows,
+  insertRows,
+  probesIndexFirst: false,
+  runWalk: async <R>(db: Kysely<Database>, query: CompiledQuery<R>) =>
+    (await db.executeQuery(query)).rows,
+  searchContains,
+  searchIndexCandidates,
+  withinDeadline,
+  searchTimedOut,
+  notIndexed,
+  prune,
+  pruneApp,
+  prepare,
+  isDuplicateTime,
+} satisfies LogStore;

@@ -1,0 +1,72 @@
+/**
+ * How many waiting tails (`GET …/logs?since=…&wait=N`) one member and one site may hold open at
+ * once (issue 26: one token opened 21,000 and the process ran out of file descriptors). A wait
+ * takes a slot before it starts and gives it back when it answers or its client goes away;
+ * past either cap the request is a 429 with `Retry-After`, on both ways a tail is answered (the
+ * Fastify route and the fast path below it, decision 036).
+ *
+ * Per member: all of a user's tokens together (a member with a second token gets no more). In
+ * memory, per process: with several instances each holds its own caps.
+ */
+import type { AuthContext } from '../../auth';
+import { tooManyRequests } from '../../errors';
+
+export interface WaitLimits {
+  /** Waiting tails of one member (user), over all their tokens and sites. */
+  perUser: number;
+  /** Waiting tails on one site, of all its members. */
+  perSite: number;
+}
+
+/** A dashboard tab holds one or two; a hundred is many tabs or a script. */
+export const DEFAULT_WAIT_LIMITS: WaitLimits = { perUser: 100, perSite: 500 };
+
+/** A refused tail tries again after this long (a tail re-polls anyway). */
+const RETRY_AFTER_SECONDS = 2;
+
+export class WaitSlots {
+  private readonly byUser = new Map<number, number>();
+  private readonly bySite = new Map<string, number>();
+
+  constructor(private readonly limits: WaitLimits = DEFAULT_WAIT_LIMITS) {}
+
+  /** Takes a slot for `auth` or throws the 429; the function gives it back (once). */
+  acquire(auth: AuthContext): () => void {
+    const user = this.byUser.get(auth.userId) ?? 0;
+    const site = this.bySite.get(auth.siteId) ?? 0;
+    if (user >= this.limits.perUser) {
+      throw tooManyRequests(
+        RETRY_AFTER_SECONDS,
+        `Too many waiting log tails of this member (at most ${this.limits.perUser}); try again later`,
+      );
+    }
+    if (site >= this.limits.perSite) {
+      throw tooManyRequests(
+        RETRY_AFTER_SECONDS,
+        `Too many waiting log tails on this site (at most ${this.limits.perSite}); try again later`,
+      );
+    }
+    this.byUser.set(auth.userId, user + 1);
+    this.bySite.set(auth.siteId, site + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      decrement(this.byUser, auth.userId);
+      decrement(this.bySite, auth.siteId);
+    };
+  }
+
+  /** Slots held now (the tests read it). */
+  held(): number {
+    let total = 0;
+    for (const count of this.byUser.values()) total += count;
+    return total;
+  }
+}
+
+function decrement<K>(counts: Map<K, number>, key: K): void {
+  const count = (counts.get(key) ?? 1) - 1;
+  if (count <= 0) counts.delete(key);
+  else counts.set(key, count);
+}
