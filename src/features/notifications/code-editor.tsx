@@ -1,5 +1,8 @@
-// A controlled CodeMirror 6 editor. This module (and CodeMirror with it) is loaded on demand by
-// the editor page through React.lazy.
+// A CodeMirror 6 editor that owns its document: `defaultValue` is where it starts, every change
+// (typing, the visual canvas, a revert, a restored draft, a merge) is a transaction of it, and
+// `onChange` reports each new document. Nothing flows back from the form (decision 038's
+// amendment). This module (and CodeMirror with it) is loaded on demand by the editor page
+// through React.lazy.
 import { isolateHistory, redo, undo } from '@codemirror/commands';
 import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
@@ -26,6 +29,13 @@ export interface CodeEditorHandle {
     changes: readonly { from: number; to: number; insert: string }[],
     userEvent?: string,
   ) => void;
+  /**
+   * Replaces the whole document with `text` (a revert, a restored draft, a merge, generated
+   * text) as one transaction and one undo step of its own, tagged `userEvent`. Only the span
+   * that differs is changed, so the cursor and the canvas keep what did not; the same text
+   * dispatches nothing.
+   */
+  replaceDocument: (text: string, userEvent: string) => void;
   /** The document now. */
   doc: () => string;
   /** Calls `listener` with the document after each change of it, inside the dispatch. */
@@ -38,7 +48,8 @@ export interface CodeEditorHandle {
 const TYPING = /^(?:input\.type|delete)(?:$|\.)/;
 
 export interface CodeEditorProps {
-  value: string;
+  /** The document the editor starts with; later changes are commands of its handle. */
+  defaultValue: string;
   onChange: (value: string) => void;
   mode: EditorMode;
   /** Accessible name of the editing surface. */
@@ -52,8 +63,23 @@ export interface CodeEditorProps {
   handleRef?: Ref<CodeEditorHandle>;
 }
 
+/** The one change that turns `from` into `to`: their common start and end are kept. */
+export function differingSpan(from: string, to: string) {
+  const max = Math.min(from.length, to.length);
+  let start = 0;
+  while (start < max && from.charCodeAt(start) === to.charCodeAt(start)) start += 1;
+  let end = 0;
+  while (
+    end < max - start &&
+    from.charCodeAt(from.length - 1 - end) === to.charCodeAt(to.length - 1 - end)
+  ) {
+    end += 1;
+  }
+  return { from: start, to: from.length - end, insert: to.slice(start, to.length - end) };
+}
+
 export function CodeEditor({
-  value,
+  defaultValue,
   onChange,
   mode,
   label,
@@ -67,7 +93,6 @@ export function CodeEditor({
 }: CodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
-  const pendingEchoes = useRef<string[]>([]);
   // The visual canvas follows the document from here (decision 037).
   const listeners = useRef(new Set<(doc: string) => void>());
   // Callbacks and data change every render; the editor reads them through a ref instead of
@@ -83,7 +108,7 @@ export function CodeEditor({
     const view = new EditorView({
       parent: host,
       state: EditorState.create({
-        doc: value,
+        doc: defaultValue,
         extensions: createExtensions({
           mode,
           label,
@@ -91,7 +116,6 @@ export function CodeEditor({
           placeholder,
           sampleData: () => latest.current.sampleData,
           onChange: (next) => {
-            pendingEchoes.current.push(next);
             for (const listener of listeners.current) listener(next);
             latest.current.onChange(next);
           },
@@ -104,8 +128,8 @@ export function CodeEditor({
       view.destroy();
       viewRef.current = null;
     };
-    // The initial value, label and description only: later ones arrive through the effects
-    // below, so the editor keeps its cursor, focus and undo history.
+    // The initial document, label and description only: later ones arrive through the handle
+    // and the effects below, so the editor keeps its cursor, focus and undo history.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode, placeholder]);
 
@@ -114,26 +138,6 @@ export function CodeEditor({
       effects: attributes.reconfigure(contentAttributes(label, describedBy)),
     });
   }, [label, describedBy]);
-
-  // A value set from outside (revert, restored draft, generated text) replaces the document.
-  // Values the editor itself emitted come back here late when typing outruns rendering; those
-  // echoes are skipped, or a stale one would overwrite the newer keystrokes.
-  useEffect(() => {
-    const view = viewRef.current;
-    if (!view) return;
-    const echo = pendingEchoes.current.lastIndexOf(value);
-    if (echo !== -1) {
-      pendingEchoes.current.splice(0, echo + 1);
-      return;
-    }
-    pendingEchoes.current = [];
-    const current = view.state.doc.toString();
-    if (current !== value) {
-      view.dispatch({ changes: { from: 0, to: current.length, insert: value } });
-      // Our own listener reports this change too; it is not an edit waiting for an echo.
-      pendingEchoes.current = [];
-    }
-  }, [value]);
 
   // Compared by content: a new array with the same errors must not cost every editor an update
   // (and a layout) on each keystroke. Between updates, CodeMirror maps them through the edits.
@@ -176,6 +180,17 @@ export function CodeEditor({
           changes,
           userEvent,
           ...(TYPING.test(userEvent) ? {} : { annotations: isolateHistory.of('full') }),
+        });
+      },
+      replaceDocument: (text, userEvent) => {
+        const view = viewRef.current;
+        if (!view) return;
+        const change = differingSpan(view.state.doc.toString(), text);
+        if (change.from === change.to && change.insert === '') return;
+        view.dispatch({
+          changes: change,
+          userEvent,
+          annotations: isolateHistory.of('full'),
         });
       },
       doc: () => viewRef.current?.state.doc.toString() ?? '',
