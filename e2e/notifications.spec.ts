@@ -346,8 +346,8 @@ test.describe('notifications', () => {
     await expect(text).toHaveText('Mine {{ invoice.number }}');
     await page.keyboard.press('ControlOrMeta+z');
     await expect(text).toHaveText(original);
-    await page.keyboard.press('ControlOrMeta+Shift+z');
-    await page.keyboard.press('ControlOrMeta+Shift+z');
+    await page.keyboard.press('ControlOrMeta+y');
+    await page.keyboard.press('ControlOrMeta+y');
     await expect(text).toHaveText('Theirs {{ invoice.number }}');
   });
 
