@@ -55,6 +55,25 @@ export class CanvasRenderer implements Drawing {
     private readonly choices: BranchChoices = new BranchChoices(),
   ) {}
 
+  /**
+   * Liquid rendered in this drawing, per scope: an e-mail repeats the same outputs and attribute
+   * values (`{{ shop.email }}`, `mailto:{{ shop.email }}`) in section after section, and each
+   * liquidjs render sets up a context of its own (most of the time of opening a canvas).
+   */
+  private readonly rendered = new WeakMap<Scope, Map<string, string | null>>();
+
+  private fragment(markup: string, scope: Scope): string | null {
+    let values = this.rendered.get(scope);
+    if (!values) {
+      values = new Map();
+      this.rendered.set(scope, values);
+    }
+    if (values.has(markup)) return values.get(markup) ?? null;
+    const value = renderFragment(markup, scope);
+    values.set(markup, value);
+    return value;
+  }
+
   get source(): string {
     return this.tree.source;
   }
@@ -111,7 +130,7 @@ export class CanvasRenderer implements Drawing {
 
   private chip(id: string, from: number, to: number, expression: string, scope: Scope) {
     const markup = this.slice(from, to);
-    const value = renderFragment(markup, scope);
+    const value = this.fragment(markup, scope);
     const shown = value?.trim() ? value : expression;
     const chip = make(this, 'span', 'sc-chip', shown);
     chip.contentEditable = 'false';
@@ -139,7 +158,7 @@ export class CanvasRenderer implements Drawing {
     }
     const values = node.attributes.map((attribute) => {
       const raw = attribute.value ? this.slice(attribute.value.from, attribute.value.to) : '';
-      return decodeText(raw.includes('{') ? (renderFragment(raw, scope) ?? '') : raw);
+      return decodeText(raw.includes('{') ? (this.fragment(raw, scope) ?? '') : raw);
     });
     if (node.tag === 'img') {
       const src = values[node.attributes.findIndex((each) => each.name.toLowerCase() === 'src')];
@@ -162,7 +181,7 @@ export class CanvasRenderer implements Drawing {
     if (node.tag === 'style') {
       // A style sheet is text; its Liquid is rendered, not shown as chips.
       const content = this.slice(node.open.to, node.close?.from ?? node.open.to);
-      element.textContent = renderFragment(content, scope) ?? content;
+      element.textContent = this.fragment(content, scope) ?? content;
     } else {
       this.nodes(node.children, element, head, scope, node.tag);
       // A row of comments only: their markers still go somewhere they can be reached.
