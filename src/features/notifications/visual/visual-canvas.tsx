@@ -4,6 +4,7 @@ import type { BlockSelection } from './block-selection';
 import { CanvasEditor, type CanvasCallbacks, type DocumentPort } from './canvas-editor';
 import { CanvasInline } from './canvas-inline';
 import { InlineToolbar } from './inline-toolbar';
+import { makeRoomForTopMarkers } from './marker-room';
 import { markUnknownChips } from './unknown-chips';
 
 export interface VisualCanvasProps extends Omit<CanvasCallbacks, 'format' | 'drawn'> {
@@ -75,7 +76,10 @@ export function VisualCanvas({
       openCode: (offset) => latest.current.openCode(offset),
       treeChanged: (tree) => latest.current.treeChanged?.(tree),
       format: (mark) => commands?.toggle(mark),
-      drawn: () => markUnknownChips(doc, unknown.current),
+      drawn: () => {
+        markUnknownChips(doc, unknown.current);
+        makeRoomForTopMarkers(doc);
+      },
     });
     commands = new CanvasInline(doc, canvas, () => focused.current?.());
     setEditor(canvas);
