@@ -14,6 +14,7 @@ import {
   createExtensions,
   type EditorMode,
 } from './code-editor-setup';
+import { differingSpan } from './differing-span';
 
 export interface CodeEditorHandle {
   /** Replaces the selection with `text` and puts the cursor after it. */
@@ -61,21 +62,6 @@ export interface CodeEditorProps {
   onFocus?: () => void;
   minHeight?: string;
   handleRef?: Ref<CodeEditorHandle>;
-}
-
-/** The one change that turns `from` into `to`: their common start and end are kept. */
-export function differingSpan(from: string, to: string) {
-  const max = Math.min(from.length, to.length);
-  let start = 0;
-  while (start < max && from.charCodeAt(start) === to.charCodeAt(start)) start += 1;
-  let end = 0;
-  while (
-    end < max - start &&
-    from.charCodeAt(from.length - 1 - end) === to.charCodeAt(to.length - 1 - end)
-  ) {
-    end += 1;
-  }
-  return { from: start, to: from.length - end, insert: to.slice(start, to.length - end) };
 }
 
 export function CodeEditor({
