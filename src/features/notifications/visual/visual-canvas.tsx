@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { OfferedVariable } from '../template-variables';
 import type { BlockSelection } from './block-selection';
 import { CanvasEditor, type CanvasCallbacks, type DocumentPort } from './canvas-editor';
@@ -57,35 +57,9 @@ export function VisualCanvas({
     unknown.current = unknownPaths;
   });
 
-  // The canvas is built in the frame's first document, written at once, rather than in a `srcdoc`
-  // that loads in a task of its own: opening the visual mode does not wait for a navigation
-  // (about a third of the time to the first drawn canvas on the bench's template). That
-  // document is same-origin and inherits the page's CSP, as a `srcdoc` does; the sandbox applies
-  // to it from the start.
-  useLayoutEffect(() => {
-    const doc = frameRef.current?.contentDocument;
-    if (!doc) return;
-    doc.open();
-    // The one synchronous way to give the frame's first document a doctype, hence standards
-    // mode (e-mail layout differs in quirks mode); DOM calls cannot change the mode.
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
-    doc.write(BLANK);
-    doc.close();
-    let commands: CanvasInline | null = null;
-    const canvas = new CanvasEditor(doc, {
-      openCode: (offset) => latest.current.openCode(offset),
-      treeChanged: (tree) => latest.current.treeChanged?.(tree),
-      format: (mark) => commands?.toggle(mark),
-      drawn: () => {
-        markUnknownChips(doc, unknown.current);
-        makeRoomForTopMarkers(doc);
-      },
-    });
-    commands = new CanvasInline(doc, canvas, () => focused.current?.());
-    setEditor(canvas);
-    setInline(commands);
-    return () => canvas.destroy();
-  }, []);
+  useEffect(() => {
+    return () => editor?.destroy();
+  }, [editor]);
 
   useEffect(() => {
     if (inlineRef) inlineRef.current = inline;
@@ -130,6 +104,27 @@ export function VisualCanvas({
         ref={frameRef}
         title="Visual editor"
         sandbox="allow-same-origin allow-scripts"
+        srcDoc={BLANK}
+        // Not the frame's first document written at once (it saved the `srcdoc` load, ~25-50 ms
+        // of an open): Playwright's evaluate, hence axe, hangs on a frame after `document.open`
+        // (decision 038's amendment).
+        onLoad={() => {
+          const doc = frameRef.current?.contentDocument;
+          if (!doc) return;
+          let commands: CanvasInline | null = null;
+          const canvas = new CanvasEditor(doc, {
+            openCode: (offset) => latest.current.openCode(offset),
+            treeChanged: (tree) => latest.current.treeChanged?.(tree),
+            format: (mark) => commands?.toggle(mark),
+            drawn: () => {
+              markUnknownChips(doc, unknown.current);
+              makeRoomForTopMarkers(doc);
+            },
+          });
+          commands = new CanvasInline(doc, canvas, () => focused.current?.());
+          setEditor(canvas);
+          setInline(commands);
+        }}
         className="border-border h-[40rem] w-full rounded-md border bg-white"
       />
     </div>
