@@ -105,9 +105,8 @@ export function VisualCanvas({
         title="Visual editor"
         sandbox="allow-same-origin allow-scripts"
         srcDoc={BLANK}
-        // Not the frame's first document written at once (it saved the `srcdoc` load, ~25-50 ms
-        // of an open): Playwright's evaluate, hence axe, hangs on a frame after `document.open`
-        // (decision 038's amendment).
+        // Writing the frame's first document at once would save the `srcdoc` load (~25-50 ms of
+        // an open); tried and reverted until its axe run is verified (decision 038's amendment).
         onLoad={() => {
           const doc = frameRef.current?.contentDocument;
           if (!doc) return;
