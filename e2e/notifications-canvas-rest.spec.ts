@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
 import { seriousOf } from './axe';
+import { boxOf } from './canvas-helpers';
 import { expect, test } from './fixtures';
 
 /** Replaces the HTML version with `html` in the code and opens the visual mode on it. */
@@ -243,6 +244,31 @@ test.describe('the canvas: frames, comments and inserted blocks', () => {
     // A marker still opens the code at its comment.
     await canvas.getByRole('button', { name: /^HTML comment: edit in code/ }).click();
     await expect(page.getByRole('textbox', { name: 'HTML version' })).toBeFocused();
+  });
+
+  test('a comment marker at the very top of the canvas is drawn whole, inside the canvas', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisualWith(
+      page,
+      `<!--[if mso]><table role="presentation" width="600"><tr><td><![endif]-->
+<table role="presentation" width="100%"><tr><td>Top cell</td></tr></table>
+<!--[if mso]></td></tr></table><![endif]-->`,
+    );
+    await expect(canvas.getByText('Top cell')).toBeVisible();
+    const marker = canvas.getByRole('button', { name: /^HTML comment, Outlook only/ }).first();
+    await expect(marker).toBeVisible();
+    const frame = await boxOf(page.locator('iframe[title="Visual editor"]'));
+    const box = await boxOf(marker);
+    // Scrolled to the top, the marker lies inside the canvas's visible box (not above it).
+    expect(box.y).toBeGreaterThanOrEqual(frame.y);
+    expect(box.x).toBeGreaterThanOrEqual(frame.x);
+    expect(box.y + box.height).toBeLessThanOrEqual(frame.y + frame.height);
+    // And it covers no text: the cell below starts under it.
+    const cell = await boxOf(canvas.getByText('Top cell'));
+    expect(cell.y).toBeGreaterThanOrEqual(box.y + box.height - 1);
   });
 
   test('"Alignment: Centre" on an inserted button draws it centred', async ({

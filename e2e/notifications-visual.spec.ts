@@ -82,6 +82,34 @@ test.describe('notifications: visual mode', () => {
     expect(await storedHtml(api)).toBe(original.replace('Thank you,', 'Many thanks,'));
   });
 
+  test('a revert is one undo step in the canvas and the code alike', async ({ page, signIn }) => {
+    await signIn(page);
+    const canvas = await openVisual(page);
+    const heading = canvas.getByRole('heading', { level: 1 });
+    await expect(heading).toContainText('Thank you, Ada!');
+    await heading.click({ position: { x: 4, y: 12 } });
+    await page.keyboard.press('Home');
+    await page.keyboard.insertText('Dear ');
+    await expect(heading).toContainText('Dear Thank you, Ada!');
+    const edited = await codeText(page);
+    await page.getByRole('button', { name: 'Visual' }).click();
+
+    await page.getByRole('button', { name: 'Revert' }).click();
+    await expect(heading).not.toContainText('Dear');
+    await expect(page.getByRole('button', { name: 'Revert' })).toBeDisabled();
+
+    // Undo in the canvas takes the revert back whole, as one step of the one history.
+    await heading.click({ position: { x: 4, y: 12 } });
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect(heading).toContainText('Dear Thank you, Ada!');
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    expect(await codeText(page)).toBe(edited);
+    // The step before it is the typing, still its own.
+    await page.getByRole('textbox', { name: 'HTML version' }).click();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect(page.getByRole('button', { name: 'Revert' })).toBeDisabled();
+  });
+
   test('opening the visual mode and going back changes nothing', async ({ page, signIn }) => {
     await signIn(page);
     await openVisual(page);

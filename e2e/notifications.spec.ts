@@ -297,6 +297,60 @@ test.describe('notifications', () => {
     await expect(page.getByLabel('Description')).toHaveValue('Edited by me');
   });
 
+  test('a merge after a 412 is one undo step of the editor, and the edits before it stay', async ({
+    page,
+    context,
+    signIn,
+  }) => {
+    recordDialogs(page);
+    await signIn(page);
+    await openEditor(page, 'invoice');
+    const text = page.getByRole('textbox', { name: 'Text version' });
+    await page.getByRole('tab', { name: /^Text/ }).click();
+    const original = (await text.textContent()) ?? '';
+    await replaceCode(page, 'Text version', 'Mine {{ invoice.number }}');
+
+    // Someone else saves another text first.
+    const other = await context.newPage();
+    recordDialogs(other);
+    await openEditor(other, 'invoice');
+    await replaceCode(other, 'Text version', 'Theirs {{ invoice.number }}');
+    await other.keyboard.press('ControlOrMeta+s');
+    await other
+      .getByRole('dialog', { name: 'Review changes' })
+      .getByRole('button', { name: 'Save changes' })
+      .click();
+    await expect(other.getByText('Notification saved')).toBeVisible();
+    await other.close();
+
+    await page.keyboard.press('ControlOrMeta+s');
+    const put = page.waitForResponse(isPutOf('invoice'));
+    await page
+      .getByRole('dialog', { name: 'Review changes' })
+      .getByRole('button', { name: 'Save changes' })
+      .click();
+    expect((await put).status()).toBe(412);
+    const conflict = page.getByRole('dialog', { name: 'Someone else saved this notification' });
+    await conflict.getByRole('radio', { name: 'Text version: Theirs' }).check();
+    await conflict.getByRole('button', { name: 'Save merge' }).click();
+    await page
+      .getByRole('dialog', { name: 'Review changes' })
+      .getByRole('button', { name: 'Keep editing' })
+      .click();
+    await expect(text).toHaveText('Theirs {{ invoice.number }}');
+
+    // The merge went into the editor as one command: one undo brings my text back whole, the
+    // next one the document before my edit, and redo walks forward again.
+    await text.click();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect(text).toHaveText('Mine {{ invoice.number }}');
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect(text).toHaveText(original);
+    await page.keyboard.press('ControlOrMeta+y');
+    await page.keyboard.press('ControlOrMeta+y');
+    await expect(text).toHaveText('Theirs {{ invoice.number }}');
+  });
+
   test('generates the text version from the HTML after a confirmation', async ({
     page,
     signIn,

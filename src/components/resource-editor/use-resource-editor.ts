@@ -7,7 +7,7 @@
 // server sent. A field the server never sent maps to its empty form value, so it is sent back
 // only if the admin fills it in.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import {
   useForm,
   useWatch,
@@ -68,6 +68,12 @@ export interface ResourceEditorOptions<R, V extends FieldValues, U extends objec
   onFieldErrors?: (fields: readonly string[], values: V) => void;
   /** The form is back on a saved version: saved, their version kept, or edits discarded. */
   onSavedOrDiscarded?: () => void;
+  /**
+   * The form was given values from outside the admin's typing (`reason` says why). An editor
+   * that owns a field's document (a code editor) takes them from here as a command of its own;
+   * its own changes reach the form through the field's onChange, never the other way.
+   */
+  onReset?: (values: V, reason: ResetReason) => void;
   text: {
     /** In sentences: "this app", "the privacy policy". */
     noun: string;
@@ -75,6 +81,9 @@ export interface ResourceEditorOptions<R, V extends FieldValues, U extends objec
     conflictTitle: string;
   };
 }
+
+/** Why the form's values were replaced: a discard, a merge after a 412, another version taken. */
+export type ResetReason = 'revert' | 'merge' | 'saved' | 'theirs' | 'newer' | 'unchanged';
 
 /** What the edits are based on: the version as the server sent it, its ETag and its values. */
 export interface Basis<R, V> {
@@ -139,16 +148,27 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
     loaded.etag !== basis.response.etag ||
     (loaded.etag === null && loaded.data !== basis.response.data);
   const followNow = options.follow === 'pristine' && isNewer && !dirty && conflict === null;
+  const onReset = useRef(options.onReset);
+  useEffect(() => {
+    onReset.current = options.onReset;
+  });
+  const resetForm = useCallback(
+    (values: V, reason: ResetReason) => {
+      form.reset(values);
+      onReset.current?.(values, reason);
+    },
+    [form],
+  );
   useEffect(() => {
     if (!followNow || busy.current) return;
     const next = { response: loaded, values: toValues(loaded.data) };
     setBasis(next);
-    form.reset(next.values);
-  }, [followNow, loaded, toValues, form]);
+    resetForm(next.values, 'newer');
+  }, [followNow, loaded, toValues, resetForm]);
 
-  function rebase(next: Basis<R, V>, formValues: V = next.values) {
+  function rebase(next: Basis<R, V>, reason: ResetReason, formValues: V = next.values) {
     setBasis(next);
-    form.reset(formValues);
+    resetForm(formValues, reason);
   }
 
   function showMessage(message: string | null, canRetry = false) {
@@ -156,8 +176,8 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
     setRetryable(canRetry);
   }
 
-  function backToSaved(next: Basis<R, V>) {
-    rebase(next);
+  function backToSaved(next: Basis<R, V>, reason: ResetReason) {
+    rebase(next, reason);
     showMessage(null);
     options.onSavedOrDiscarded?.();
   }
@@ -167,7 +187,7 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
     if (isEmpty(body)) {
       // Only whitespace (or an order that does not count) changed: show the saved values again.
       setReview(null);
-      form.reset(on.values);
+      resetForm(on.values, 'unchanged');
       return;
     }
     showMessage(null);
@@ -179,7 +199,7 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
       });
       setReview(null);
       resource.storeSaved(queryClient, saved);
-      backToSaved(toBasis(saved));
+      backToSaved(toBasis(saved), 'saved');
       setSavedToast(toast.success(text.saved));
     } catch (error) {
       setReview(null);
@@ -226,7 +246,7 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
 
   /** Their version becomes the basis and the merge the edit: reviewed, or saved at once. */
   async function applyMerge(theirs: Basis<R, V>, merged: V): Promise<void> {
-    rebase(theirs, merged);
+    rebase(theirs, 'merge', merged);
     if (options.review) {
       showMessage(MERGED_FOR_REVIEW);
       setReview(merged);
@@ -256,7 +276,7 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
       return;
     }
     if (isEmpty(changes(basis.values, parsed))) {
-      form.reset(basis.values);
+      resetForm(basis.values, 'unchanged');
       toast.info('Nothing to save');
       return;
     }
@@ -278,7 +298,7 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
     const { latest, base, yours } = conflict;
     const theirs = toBasis(latest);
     if (choice === 'theirs') {
-      backToSaved(theirs);
+      backToSaved(theirs, 'theirs');
       return;
     }
     const merged = merge.merge(base, theirs.values, yours, choice === 'yours' ? {} : choice);
@@ -313,7 +333,7 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
     /** Validates, runs the checks, then saves (or opens the review). */
     submit,
     /** Drops the edits: the form shows the basis again. */
-    discard: () => backToSaved(basis),
+    discard: () => backToSaved(basis, 'revert'),
     conflictDialog,
     /** The values waiting for the admin's review before they are saved. */
     review,
@@ -323,6 +343,6 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
     cancelReview: () => setReview(null),
     /** A newer version than the basis, saved elsewhere (with `follow: 'on-request'`). */
     newer: isNewer && options.follow === 'on-request' ? loaded : null,
-    loadNewer: () => rebase(toBasis(loaded)),
+    loadNewer: () => rebase(toBasis(loaded), 'newer'),
   };
 }

@@ -1,5 +1,8 @@
-// A controlled CodeMirror 6 editor. This module (and CodeMirror with it) is loaded on demand by
-// the editor page through React.lazy.
+// A CodeMirror 6 editor that owns its document: `defaultValue` is where it starts, every change
+// (typing, the visual canvas, a revert, a restored draft, a merge) is a transaction of it, and
+// `onChange` reports each new document. Nothing flows back from the form (decision 038's
+// amendment). This module (and CodeMirror with it) is loaded on demand by the editor page
+// through React.lazy.
 import { isolateHistory, redo, undo } from '@codemirror/commands';
 import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
@@ -11,6 +14,7 @@ import {
   createExtensions,
   type EditorMode,
 } from './code-editor-setup';
+import { differingSpan } from './differing-span';
 
 export interface CodeEditorHandle {
   /** Replaces the selection with `text` and puts the cursor after it. */
@@ -26,6 +30,13 @@ export interface CodeEditorHandle {
     changes: readonly { from: number; to: number; insert: string }[],
     userEvent?: string,
   ) => void;
+  /**
+   * Replaces the whole document with `text` (a revert, a restored draft, a merge, generated
+   * text) as one transaction and one undo step of its own, tagged `userEvent`. Only the span
+   * that differs is changed, so the cursor and the canvas keep what did not; the same text
+   * dispatches nothing.
+   */
+  replaceDocument: (text: string, userEvent: string) => void;
   /** The document now. */
   doc: () => string;
   /** Calls `listener` with the document after each change of it, inside the dispatch. */
@@ -38,7 +49,8 @@ export interface CodeEditorHandle {
 const TYPING = /^(?:input\.type|delete)(?:$|\.)/;
 
 export interface CodeEditorProps {
-  value: string;
+  /** The document the editor starts with; later changes are commands of its handle. */
+  defaultValue: string;
   onChange: (value: string) => void;
   mode: EditorMode;
   /** Accessible name of the editing surface. */
@@ -53,7 +65,7 @@ export interface CodeEditorProps {
 }
 
 export function CodeEditor({
-  value,
+  defaultValue,
   onChange,
   mode,
   label,
@@ -67,7 +79,6 @@ export function CodeEditor({
 }: CodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
-  const pendingEchoes = useRef<string[]>([]);
   // The visual canvas follows the document from here (decision 037).
   const listeners = useRef(new Set<(doc: string) => void>());
   // Callbacks and data change every render; the editor reads them through a ref instead of
@@ -83,7 +94,7 @@ export function CodeEditor({
     const view = new EditorView({
       parent: host,
       state: EditorState.create({
-        doc: value,
+        doc: defaultValue,
         extensions: createExtensions({
           mode,
           label,
@@ -91,7 +102,6 @@ export function CodeEditor({
           placeholder,
           sampleData: () => latest.current.sampleData,
           onChange: (next) => {
-            pendingEchoes.current.push(next);
             for (const listener of listeners.current) listener(next);
             latest.current.onChange(next);
           },
@@ -104,8 +114,8 @@ export function CodeEditor({
       view.destroy();
       viewRef.current = null;
     };
-    // The initial value, label and description only: later ones arrive through the effects
-    // below, so the editor keeps its cursor, focus and undo history.
+    // The initial document, label and description only: later ones arrive through the handle
+    // and the effects below, so the editor keeps its cursor, focus and undo history.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode, placeholder]);
 
@@ -114,26 +124,6 @@ export function CodeEditor({
       effects: attributes.reconfigure(contentAttributes(label, describedBy)),
     });
   }, [label, describedBy]);
-
-  // A value set from outside (revert, restored draft, generated text) replaces the document.
-  // Values the editor itself emitted come back here late when typing outruns rendering; those
-  // echoes are skipped, or a stale one would overwrite the newer keystrokes.
-  useEffect(() => {
-    const view = viewRef.current;
-    if (!view) return;
-    const echo = pendingEchoes.current.lastIndexOf(value);
-    if (echo !== -1) {
-      pendingEchoes.current.splice(0, echo + 1);
-      return;
-    }
-    pendingEchoes.current = [];
-    const current = view.state.doc.toString();
-    if (current !== value) {
-      view.dispatch({ changes: { from: 0, to: current.length, insert: value } });
-      // Our own listener reports this change too; it is not an edit waiting for an echo.
-      pendingEchoes.current = [];
-    }
-  }, [value]);
 
   // Compared by content: a new array with the same errors must not cost every editor an update
   // (and a layout) on each keystroke. Between updates, CodeMirror maps them through the edits.
@@ -176,6 +166,17 @@ export function CodeEditor({
           changes,
           userEvent,
           ...(TYPING.test(userEvent) ? {} : { annotations: isolateHistory.of('full') }),
+        });
+      },
+      replaceDocument: (text, userEvent) => {
+        const view = viewRef.current;
+        if (!view) return;
+        const change = differingSpan(view.state.doc.toString(), text);
+        if (change.from === change.to && change.insert === '') return;
+        view.dispatch({
+          changes: change,
+          userEvent,
+          annotations: isolateHistory.of('full'),
         });
       },
       doc: () => viewRef.current?.state.doc.toString() ?? '',

@@ -9,7 +9,8 @@ import type { CanvasInline } from './visual/canvas-inline';
 import { VisualCanvas } from './visual/visual-canvas';
 
 export interface HtmlFieldProps {
-  value: string;
+  /** The document the code editor starts with (it owns it from then on). */
+  defaultValue: string;
   onChange: (value: string) => void;
   describedBy?: string;
   diagnostics: readonly Diagnostic[];

@@ -38,7 +38,7 @@ function asMode(stored: unknown): Mode | null {
 export function NotificationEditor({ saved }: NotificationEditorProps) {
   const editor = useNotificationEditor(saved);
   const { form, values, notification, ref, draft } = editor;
-  const { control, register, formState, getValues, setValue } = form;
+  const { control, register, formState, getValues } = form;
 
   const samples = useSampleData(ref);
   // The visual canvas and its block panel take the whole width; the preview moves under them.
@@ -57,7 +57,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
     () => <SampleChips state={samples.state} onChange={samples.setState} />,
     [samples.state, samples.setState],
   );
-  const snippets = useSnippetInsert(form, values.html_enabled);
+  const snippets = useSnippetInsert(form, values.html_enabled, editor);
   const [confirmGenerate, setConfirmGenerate] = useState(false);
 
   const freshness = useTextFreshness(ref, values);
@@ -65,7 +65,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
     setConfirmGenerate(false);
     const html = getValues('html');
     const text = await generateTextFromHtml(html);
-    setValue('text', text, { shouldDirty: true });
+    editor.setDocument('text', text, 'generate');
     // Also when it comes out as it was: the text is now the HTML's.
     freshness.markFresh(html, text);
     toast.success('Text version generated from the HTML');

@@ -1,8 +1,8 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { Button } from '../../components/ui/button';
 import { CollapsibleSection } from '../../components/ui/collapsible-section';
 import { cn } from '../../lib/cn';
-import { CodeEditor } from './code-editor';
+import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import {
   activeSample,
   duplicateActiveSample,
@@ -29,6 +29,7 @@ export const SamplePanel = memo(function SamplePanel({
 }: SamplePanelProps) {
   const current = activeSample(state);
   const [open, setOpen] = useRememberedFlag('samples-open', true);
+  const editorRef = useRef<CodeEditorHandle>(null);
   return (
     <CollapsibleSection
       title={
@@ -46,7 +47,15 @@ export const SamplePanel = memo(function SamplePanel({
           <Button
             size="sm"
             variant="ghost"
-            onClick={() => onChange(resetActiveSample(state, slug))}
+            onClick={() => {
+              const next = resetActiveSample(state, slug);
+              onChange(next);
+              // The same sample back to its default: its editor takes the JSON as an undoable
+              // command (another sample gets an editor of its own through the key).
+              if (next.active === state.active) {
+                editorRef.current?.replaceDocument(activeSample(next).json, 'reset');
+              }
+            }}
           >
             Reset
           </Button>
@@ -57,7 +66,8 @@ export const SamplePanel = memo(function SamplePanel({
         key={current.name}
         mode="json"
         label={`Sample data "${current.name}" (JSON)`}
-        value={current.json}
+        defaultValue={current.json}
+        handleRef={editorRef}
         onChange={(json) => onChange(updateActiveJson(state, json))}
         minHeight="8rem"
       />

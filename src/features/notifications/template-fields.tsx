@@ -77,7 +77,7 @@ export function TemplateFields(props: TemplateFieldsProps) {
               mode="liquid-text"
               label="Text version"
               describedBy={liquidErrors.text ? 'text-liquid-errors' : undefined}
-              value={field.value}
+              defaultValue={field.value}
               onChange={field.onChange}
               diagnostics={diagnosticsOf(liquidErrors.text, unknown.text)}
               sampleData={props.sampleData}
@@ -109,7 +109,7 @@ export function TemplateFields(props: TemplateFieldsProps) {
           render={({ field }) => (
             <HtmlField
               describedBy={liquidErrors.html ? 'html-liquid-errors' : undefined}
-              value={field.value}
+              defaultValue={field.value}
               onChange={field.onChange}
               diagnostics={diagnosticsOf(liquidErrors.html, unknown.html)}
               sampleData={props.sampleData}

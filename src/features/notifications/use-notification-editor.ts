@@ -1,15 +1,17 @@
 // The notification template wired into the one resource editor: every save is reviewed as a
 // diff first (a merge after a 412 too), a newer version saved elsewhere is offered rather than
 // taken, Liquid that does not parse blocks the save, and unsaved edits live on as a draft.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ApiResponse } from '../../api/client';
 import { notificationResource } from '../../api/notifications';
 import { LIQUID_FIELDS, type NotificationWritableFields } from '../../api/schemas/notification';
 import { notificationRef, type Notification } from '../../api/wire/notification';
 import {
   useResourceEditor,
+  type ResetReason,
   type SaveBlocker,
 } from '../../components/resource-editor/use-resource-editor';
+import type { CodeEditorHandle } from './code-editor';
 import { currentSite } from './current-site';
 import { notificationConflictMerge } from './notification-conflict';
 import {
@@ -38,8 +40,38 @@ function blockSave(
   return null;
 }
 
+/** The fields whose document a code editor owns (decision 038's amendment). */
+export type DocumentField = 'html' | 'text';
+const DOCUMENT_FIELDS: readonly DocumentField[] = ['html', 'text'];
+
+/** What a restored draft, or a form reset for `reason`, is called in the editor's history. */
+const USER_EVENTS: Record<ResetReason | 'draft', string> = {
+  revert: 'revert',
+  merge: 'merge',
+  saved: 'load.saved',
+  theirs: 'load.theirs',
+  newer: 'load.newer',
+  unchanged: 'load.saved',
+  draft: 'restore.draft',
+};
+
 export function useNotificationEditor(loaded: ApiResponse<Notification>) {
   const [site] = useState(currentSite);
+  // The code editors of the HTML and text versions, while they are mounted. Values from outside
+  // the admin's typing go in as their commands (one undo step each); the form follows them.
+  const htmlRef = useRef<CodeEditorHandle>(null);
+  const textRef = useRef<CodeEditorHandle>(null);
+  const documents: Record<DocumentField, typeof htmlRef> = { html: htmlRef, text: textRef };
+
+  /**
+   * Gives a field's code editor a new document; with no editor mounted the form holds the value,
+   * and an editor mounted later starts from it.
+   */
+  function setDocument(field: DocumentField, value: string, userEvent: string) {
+    const editorHandle = documents[field].current;
+    if (editorHandle) editorHandle.replaceDocument(value, userEvent);
+    else editor.form.setValue(field, value, { shouldDirty: true });
+  }
   const editor = useResourceEditor({
     loaded,
     resource: notificationResource,
@@ -54,6 +86,12 @@ export function useNotificationEditor(loaded: ApiResponse<Notification>) {
     errorFields: () => WRITABLE_FIELDS,
     // Back on a saved version: the draft of the edits has nothing left to keep.
     onSavedOrDiscarded: () => draft.discard(),
+    // The form already holds the values; the mounted code editors take them as commands.
+    onReset: (values, reason) => {
+      for (const field of DOCUMENT_FIELDS) {
+        documents[field].current?.replaceDocument(values[field], USER_EVENTS[reason]);
+      }
+    },
     text: {
       noun: 'this notification',
       saved: 'Notification saved',
@@ -77,10 +115,12 @@ export function useNotificationEditor(loaded: ApiResponse<Notification>) {
     const restored = draft.offered?.values;
     if (!restored) return;
     for (const field of changedFields(editor.basis.values, restored)) {
-      editor.form.setValue(field, restored[field], { shouldDirty: true });
+      if (field === 'html' || field === 'text')
+        setDocument(field, restored[field], USER_EVENTS.draft);
+      else editor.form.setValue(field, restored[field], { shouldDirty: true });
     }
     draft.dismissOffer();
   }
 
-  return { ...editor, notification, ref, draft, restoreDraft };
+  return { ...editor, notification, ref, draft, restoreDraft, htmlRef, textRef, setDocument };
 }

@@ -1,6 +1,6 @@
 // Inserting a variable from the panel where the admin was writing: at the subject's cursor, or
 // into the text or HTML code editor (the HTML one when no field was focused and HTML is on).
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { LiquidField, NotificationWritableFields } from '../../api/schemas/notification';
 import type { CodeEditorHandle } from './code-editor';
@@ -8,10 +8,13 @@ import type { CodeEditorHandle } from './code-editor';
 export function useSnippetInsert(
   form: UseFormReturn<NotificationWritableFields>,
   htmlEnabled: boolean,
+  documents: {
+    htmlRef: RefObject<CodeEditorHandle | null>;
+    textRef: RefObject<CodeEditorHandle | null>;
+  },
 ) {
+  const { htmlRef, textRef } = documents;
   const subjectRef = useRef<HTMLInputElement | null>(null);
-  const textRef = useRef<CodeEditorHandle>(null);
-  const htmlRef = useRef<CodeEditorHandle>(null);
   const [target, setTarget] = useState<LiquidField | null>(null);
   const { getValues, setValue } = form;
 
@@ -34,7 +37,7 @@ export function useSnippetInsert(
         (field === 'html' ? htmlRef : textRef).current?.insert(snippet);
       }
     },
-    [target, htmlEnabled, getValues, setValue],
+    [target, htmlEnabled, getValues, setValue, htmlRef, textRef],
   );
 
   return { subjectRef, textRef, htmlRef, target, setTarget, insert };

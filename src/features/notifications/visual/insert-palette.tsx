@@ -36,7 +36,9 @@ export function InsertPalette({ selection, selected, variables }: InsertPaletteP
           <li key={entry.kind}>
             <Button
               size="sm"
-              className="w-full justify-start"
+              // A long label ("Repeat for each…") wraps inside its half of a narrow panel rather
+              // than running out of the button (the size's fixed height and no-wrap give way).
+              className="h-auto! min-h-8 w-full justify-start py-1 text-left whitespace-normal!"
               aria-expanded={
                 entry.kind === 'loop' || entry.kind === 'condition'
                   ? asking === entry.kind

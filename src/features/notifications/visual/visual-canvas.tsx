@@ -4,6 +4,7 @@ import type { BlockSelection } from './block-selection';
 import { CanvasEditor, type CanvasCallbacks, type DocumentPort } from './canvas-editor';
 import { CanvasInline } from './canvas-inline';
 import { InlineToolbar } from './inline-toolbar';
+import { makeRoomForTopMarkers } from './marker-room';
 import { markUnknownChips } from './unknown-chips';
 
 export interface VisualCanvasProps extends Omit<CanvasCallbacks, 'format' | 'drawn'> {
@@ -104,6 +105,8 @@ export function VisualCanvas({
         title="Visual editor"
         sandbox="allow-same-origin allow-scripts"
         srcDoc={BLANK}
+        // Writing the frame's first document at once would save the `srcdoc` load (~25-50 ms of
+        // an open); tried and reverted until its axe run is verified (decision 038's amendment).
         onLoad={() => {
           const doc = frameRef.current?.contentDocument;
           if (!doc) return;
@@ -112,7 +115,10 @@ export function VisualCanvas({
             openCode: (offset) => latest.current.openCode(offset),
             treeChanged: (tree) => latest.current.treeChanged?.(tree),
             format: (mark) => commands?.toggle(mark),
-            drawn: () => markUnknownChips(doc, unknown.current),
+            drawn: () => {
+              markUnknownChips(doc, unknown.current);
+              makeRoomForTopMarkers(doc);
+            },
           });
           commands = new CanvasInline(doc, canvas, () => focused.current?.());
           setEditor(canvas);
