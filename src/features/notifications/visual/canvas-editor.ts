@@ -1,6 +1,6 @@
 import { changedEnd, editingHost, isElement, isNode } from './canvas-dom';
 import { typeText, deleteRange, type InputEdit } from './canvas-input';
-import { CanvasPositions } from './canvas-positions';
+import { CanvasPositions, type DomPoint } from './canvas-positions';
 import { CANVAS_CSS, CanvasRenderer } from './canvas-render';
 import { CARET_SIDE_CSS, CaretSide } from './caret-side';
 import { BranchChoices } from './frame-branches';
@@ -163,10 +163,31 @@ export class CanvasEditor {
   }
 
   private placeCaret(offset: number) {
-    const point = this.positions.domPoint(offset, 'end') ?? this.positions.elementPoint(offset);
+    const point =
+      this.positions.domPoint(offset, 'end') ??
+      this.positions.elementPoint(offset) ??
+      this.emptiedPoint(offset);
     if (!point) return;
     if (this.doc.activeElement !== point.editable) point.editable.focus();
     this.doc.getSelection()?.collapse(point.text, point.at);
+  }
+
+  /**
+   * A cell or div whose text the admin just deleted is drawn with nothing in it, and (unlike an
+   * emptied paragraph) not editable: it becomes its own editing host, so the next keys land in
+   * it. Only where an edit put the caret: a spacer that was empty in the source stays as drawn.
+   */
+  private emptiedPoint(offset: number): DomPoint | null {
+    for (const element of this.doc.querySelectorAll<HTMLElement>('[data-node]')) {
+      const node = this.index.get(element.dataset.node ?? '');
+      if (node?.kind !== 'element' || node.open.to !== offset || node.close?.from !== offset) {
+        continue;
+      }
+      if (element.childNodes.length > 0 || element.closest('[contenteditable], [inert]')) continue;
+      element.contentEditable = 'true';
+      return { text: element, at: 0, editable: element };
+    }
+    return null;
   }
 
   /** The template the canvas shows. */

@@ -1,5 +1,6 @@
 // Which source edit a `beforeinput` means (decision 037): the input type, the selection in
 // source offsets and the text it carries become one edit and the history's name for it. Pure.
+import { insertParagraph, mergeBlocks } from './block-break';
 import { breakLine, deleteAtCaret, deleteRange, typeText, type InputEdit } from './canvas-input';
 import type { Span, TemplateTree } from './template-tree';
 
@@ -44,12 +45,16 @@ export function editForInput(
       return named(typeText(tree, span, insertedText(event), nbsp), userEvent);
     }
     case 'insertParagraph':
+      return named(insertParagraph(tree, span), 'input');
     case 'insertLineBreak':
       return named(breakLine(tree, span), 'input');
     case 'deleteContentBackward':
     case 'deleteContentForward': {
       const direction = type === 'deleteContentBackward' ? 'backward' : 'forward';
-      const edit = collapsed ? deleteAtCaret(tree, span.from, direction) : deleteRange(tree, span);
+      // At a block's edge, where no character is left to take, the blocks merge.
+      const edit = collapsed
+        ? (deleteAtCaret(tree, span.from, direction) ?? mergeBlocks(tree, span.from, direction))
+        : deleteRange(tree, span);
       return named(edit, `delete.${direction}`);
     }
     default:
