@@ -363,7 +363,10 @@ export class CanvasEditor {
     this.composeAt = null;
     const edit = at === null ? null : typeText(this.tree, { from: at, to: at }, event.data);
     if (edit && event.data !== '') {
-      this.commit(edit.changes, 'input.type.compose', edit.caret, true);
+      // `input.type`, not `input.type.compose`: CodeMirror joins a compose event with whatever
+      // edit came before it, however long ago, since it expects a composition in many steps;
+      // this one is a single transaction and groups as a typed letter does.
+      this.commit(edit.changes, 'input.type', edit.caret, true);
     } else this.draw(this.source);
   };
 
