@@ -219,7 +219,7 @@ test.describe('canvas input: the cases of issue 25', () => {
 });
 
 test.describe('canvas input: keyboard and axe', () => {
-  test("keyboard only: Tab into the demo's button label, type at its end, save", async ({
+  test("keyboard only: Tab into the demo's button label, type at its end, Tab out, save", async ({
     page,
     signIn,
     api,
@@ -256,6 +256,16 @@ test.describe('canvas input: keyboard and axe', () => {
     await page.keyboard.press('End');
     await page.keyboard.type(' now');
     await expect(canvas.getByRole('link', { name: 'View your order now' })).toBeVisible();
+    // And out again: Tab takes the focus away from the label's editing host (no key traps it).
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() =>
+        button.evaluate((link) => {
+          const active = link.ownerDocument.activeElement;
+          return active === null || active === link.ownerDocument.body || !active.contains(link);
+        }),
+      )
+      .toBe(true);
     await save(page);
     expect(await storedHtml(api)).toBe(
       original.replace('>View your order</a>', '>View your order now</a>'),
