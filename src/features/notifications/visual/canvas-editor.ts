@@ -183,7 +183,11 @@ export class CanvasEditor {
       if (node?.kind !== 'element' || node.open.to !== offset || node.close?.from !== offset) {
         continue;
       }
-      if (element.childNodes.length > 0 || element.closest('[contenteditable], [inert]')) continue;
+      if (
+        element.childNodes.length > 0 ||
+        element.closest('[contenteditable="true"], [inert], .sc-copy')
+      )
+        continue;
       element.contentEditable = 'true';
       return { text: element, at: 0, editable: element };
     }
