@@ -1,7 +1,8 @@
 // The canvas against an oracle (issue 25, decision 037): on six templates in the styles of the
 // field, a random selection (carets in texts, links, buttons, bold and beside chips; ranges in a
 // text, across a link's boundary, a whole link, a whole block) and random inputs (a word,
-// Backspace, Delete, Enter, paste, Ctrl+B, undo). The stored source must be what the oracle
+// Backspace, Delete, Enter, paste, Ctrl+B, undo): Enter splits blocks and Backspace/Delete at a
+// block's edge join them, in the oracle as in the canvas. The stored source must be what the oracle
 // computes from the same selection in source terms. Bounded runs; the seed is printed on failure
 // (replay with CANVAS_PROPERTY_SEED=<seed>).
 import { readFileSync } from 'node:fs';
@@ -96,8 +97,9 @@ async function perform(page: Page, action: Action) {
 /** What undo may leave: the state before the last action, or before a run of typing it joins. */
 function undone(states: OracleState[], actions: Action[]): string[] {
   const results: string[] = [];
-  // A key that changed nothing (Backspace just after a <br>, which the oracle and the canvas both
-  // leave alone) is no undo step in the history: undo takes back the change before it.
+  // A key that changed nothing (Backspace at the start of a block after a block of another kind,
+  // which the oracle and the canvas both leave alone) is no undo step in the history: undo takes
+  // back the change before it.
   let last = actions.length - 1;
   while (last > 0 && states[last]?.source === states[last + 1]?.source) last--;
   for (let k = last; k >= 0; k--) {

@@ -1,9 +1,14 @@
-import { breakLine, deleteAtCaret, deleteRange, typeText, type InputEdit } from './canvas-input';
+import { changedEnd, editingHost, isElement, isNode } from './canvas-dom';
+import { typeText, deleteRange, type InputEdit } from './canvas-input';
+import type { CanvasCallbacks, DocumentPort } from './canvas-port';
+import { CanvasPositions, type DomPoint } from './canvas-positions';
 import { CANVAS_CSS, CanvasRenderer } from './canvas-render';
 import { CARET_SIDE_CSS, CaretSide } from './caret-side';
 import { BranchChoices } from './frame-branches';
-import { shiftTextEdit } from './shift-tree';
+import { editForInput, usesTargetRange } from './input-edits';
+import { installNavigationGuard } from './navigation-guard';
 import { parseTemplate } from './parse-template';
+import { shiftTextEdit } from './shift-tree';
 import {
   allNodes,
   nodesAround,
@@ -11,39 +16,7 @@ import {
   type TemplateNode,
   type TemplateTree,
 } from './template-tree';
-import {
-  applyChange,
-  decodeText,
-  sourceOffsetAt,
-  textOffsetAt,
-  type SourceChange,
-} from './text-source';
-import { installNavigationGuard } from './navigation-guard';
-
-/**
- * The one document (CodeMirror's state, decision 037) as the canvas sees it: it reads the text,
- * dispatches transactions and hears of every change, its own included (synchronously, inside
- * the dispatch).
- */
-export interface DocumentPort {
-  doc: () => string;
-  /** One transaction; `userEvent` lets the history group typing as CodeMirror groups it. */
-  apply: (changes: readonly SourceChange[], userEvent: string) => void;
-  subscribe: (listener: (doc: string) => void) => () => void;
-  undo: () => void;
-  redo: () => void;
-}
-
-export interface CanvasCallbacks {
-  /** Opens the code at a source offset (a locked island's "edit in code"). */
-  openCode: (offset: number) => void;
-  /** The canvas shows a new tree (drawn, or typed into): block selection finds its block again. */
-  treeChanged?: (tree: TemplateTree) => void;
-  /** Bold or italic asked for by the browser (formatBold/formatItalic, a context menu). */
-  format?: (mark: 'bold' | 'italic') => void;
-  /** The canvas was drawn again (new chips may need marks). */
-  drawn?: () => void;
-}
+import { applyChange, decodeText, textOffsetAt, type SourceChange } from './text-source';
 
 function indexOf(tree: TemplateTree): Map<string, TemplateNode> {
   return new Map([...allNodes(tree.children)].map((node) => [node.id, node]));
@@ -83,6 +56,7 @@ export class CanvasEditor {
   /** The source offset a composition started at. */
   private composeAt: number | null = null;
   private readonly side: CaretSide;
+  private readonly positions: CanvasPositions;
 
   constructor(
     private readonly doc: Document,
@@ -92,6 +66,11 @@ export class CanvasEditor {
     style.textContent = CANVAS_CSS + CARET_SIDE_CSS;
     doc.head.append(style);
     installNavigationGuard(doc);
+    this.positions = new CanvasPositions(doc, () => ({
+      source: this.source,
+      index: this.index,
+      texts: this.texts,
+    }));
     this.side = new CaretSide(doc, (text) => this.texts.has(text));
     doc.addEventListener('beforeinput', this.onBeforeInput);
     doc.addEventListener('compositionstart', this.onCompositionStart);
@@ -160,61 +139,35 @@ export class CanvasEditor {
   }
 
   private placeCaret(offset: number) {
-    const point = this.domPoint(offset, 'end') ?? this.elementPoint(offset);
+    const point =
+      this.positions.domPoint(offset, 'end') ??
+      this.positions.elementPoint(offset) ??
+      this.emptiedPoint(offset);
     if (!point) return;
     if (this.doc.activeElement !== point.editable) point.editable.focus();
     this.doc.getSelection()?.collapse(point.text, point.at);
   }
 
   /**
-   * A caret where no text is (after a `<br>`, in an emptied mark, beside a chip): before or
-   * after the drawn element whose source starts or ends there, or inside it when it is empty.
+   * A cell or div whose text the admin just deleted is drawn with nothing in it, and (unlike an
+   * emptied paragraph) not editable: it becomes its own editing host, so the next keys land in
+   * it. Only where an edit put the caret: a spacer that was empty in the source stays as drawn.
    */
-  private elementPoint(offset: number): { text: Node; at: number; editable: HTMLElement } | null {
+  private emptiedPoint(offset: number): DomPoint | null {
     for (const element of this.doc.querySelectorAll<HTMLElement>('[data-node]')) {
       const node = this.index.get(element.dataset.node ?? '');
-      // An emptied text block is its own editing host: the caret goes inside it.
-      if (
-        node?.kind === 'element' &&
-        node.close &&
-        node.open.to === offset &&
-        element.childNodes.length === 0 &&
-        element.contentEditable === 'true'
-      ) {
-        return { text: element, at: 0, editable: editingHost(element) ?? element };
+      if (node?.kind !== 'element' || node.open.to !== offset || node.close?.from !== offset) {
+        continue;
       }
-      const editable = node && editingHost(element);
-      const parent = element.parentNode;
-      if (!node || !editable || !parent || !editable.contains(parent)) continue;
-      const at = [...parent.childNodes].indexOf(element);
-      // Inside an emptied mark, never inside a void `<br>`: a caret there maps to no source.
       if (
-        node.kind === 'element' &&
-        node.close &&
-        node.open.to === offset &&
-        element.childNodes.length === 0
-      ) {
-        return { text: element, at: 0, editable };
-      }
-      if (node.to === offset) return { text: parent, at: at + 1, editable };
-      if (node.from === offset) return { text: parent, at, editable };
+        element.childNodes.length > 0 ||
+        element.closest('[contenteditable="true"], [inert], .sc-copy')
+      )
+        continue;
+      element.contentEditable = 'true';
+      return { text: element, at: 0, editable: element };
     }
     return null;
-  }
-
-  /** The drawn, editable text position of a source offset; at a boundary, the text on `side`. */
-  private domPoint(offset: number, side: 'start' | 'end') {
-    let ending: { text: Text; at: number; editable: HTMLElement } | null = null;
-    for (const [text, id] of this.texts) {
-      const node = this.index.get(id);
-      if (!node || offset < node.from || offset > node.to) continue;
-      const editable = editingHost(text);
-      if (!editable) continue;
-      const at = Math.min(textOffsetAt(this.source, node, offset), text.length);
-      if (side === 'end' || offset < node.to) return { text, at, editable };
-      ending ??= { text, at, editable };
-    }
-    return ending;
   }
 
   /** The template the canvas shows. */
@@ -225,7 +178,14 @@ export class CanvasEditor {
   /** The source range of the canvas's selection, if it lies in text the canvas drew. */
   selectedRange(): Span | null {
     const selection = this.doc.getSelection();
-    return selection && selection.rangeCount > 0 ? this.sourceRange(selection.getRangeAt(0)) : null;
+    return selection && selection.rangeCount > 0
+      ? this.positions.sourceRange(selection.getRangeAt(0))
+      : null;
+  }
+
+  /** The source range of a DOM range, narrowed to one text when it only touches the next. */
+  sourceRange(range: AbstractRange): Span | null {
+    return this.positions.sourceRange(range);
   }
 
   /** Applies a visual command's changes (one undo step) and selects `select` (new offsets). */
@@ -237,8 +197,8 @@ export class CanvasEditor {
 
   /** Selects a source range in the canvas and gives the canvas the focus. */
   select(span: Span) {
-    const start = this.domPoint(span.from, 'start');
-    const end = this.domPoint(span.to, 'end');
+    const start = this.positions.domPoint(span.from, 'start');
+    const end = this.positions.domPoint(span.to, 'end');
     if (!start || !end) return;
     start.editable.focus();
     this.doc.getSelection()?.setBaseAndExtent(start.text, start.at, end.text, end.at);
@@ -324,61 +284,14 @@ export class CanvasEditor {
       ?.focus();
   }
 
-  /** Where a DOM position sits in the source, if it is inside a text the canvas drew. */
-  private sourcePosition(container: Node, offset: number): number | null {
-    if (container.nodeType === Node.TEXT_NODE) {
-      const id = this.texts.get(container as Text);
-      const node = id === undefined ? undefined : this.index.get(id);
-      return node ? sourceOffsetAt(this.source, node, offset) : null;
-    }
-    // Inside a drawn element with nothing in it (an emptied heading): its content's start.
-    const empty = isElement(container) && container.childNodes.length === 0;
-    const holder = empty ? this.index.get(container.dataset.node ?? '') : undefined;
-    if (holder?.kind === 'element' && holder.close) return holder.open.to;
-    // Between children of an element: after the drawn node before it, or before the one after.
-    const before = container.childNodes[offset - 1];
-    const after = container.childNodes[offset];
-    const end = before && this.spanOfDom(before)?.to;
-    if (end !== undefined) return end;
-    const start = after && this.spanOfDom(after)?.from;
-    return start ?? null;
-  }
-
-  private spanOfDom(dom: Node): Span | undefined {
-    const id = isText(dom) ? this.texts.get(dom) : isElement(dom) ? dom.dataset.node : undefined;
-    return id === undefined ? undefined : this.index.get(id);
-  }
-
-  /** The source range of a DOM range, narrowed to one text when it only touches the next. */
-  sourceRange(range: AbstractRange): Span | null {
-    let { startContainer, startOffset, endContainer, endOffset } = range;
-    if (isText(startContainer) && isText(endContainer) && startContainer !== endContainer) {
-      if (endOffset === 0 && nextText(this.doc, startContainer) === endContainer) {
-        endContainer = startContainer;
-        endOffset = startContainer.length;
-      } else if (
-        startOffset === startContainer.length &&
-        nextText(this.doc, startContainer) === endContainer
-      ) {
-        startContainer = endContainer;
-        startOffset = 0;
-      }
-    }
-    const from = this.sourcePosition(startContainer, startOffset);
-    const to = this.sourcePosition(endContainer, endOffset);
-    return from === null || to === null || to < from ? null : { from, to };
-  }
-
   /** The selection the input acts on, in source offsets. */
   private inputRange(event: InputEvent): Span | null {
     const selection = this.doc.getSelection();
     const current = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : undefined;
     // Word and line deletions (and a spell-check or drop) name their range; typing uses the caret.
-    const named = /^delete(?:Word|SoftLine|HardLine|Entire)|^insertReplacementText$|Drop$/.test(
-      event.inputType,
-    );
-    const range = (named ? event.getTargetRanges()[0] : undefined) ?? current;
-    return range ? this.sourceRange(range) : null;
+    const named = usesTargetRange(event.inputType) ? event.getTargetRanges()[0] : undefined;
+    const range = named ?? current;
+    return range ? this.positions.sourceRange(range) : null;
   }
 
   private run(edit: InputEdit | null, userEvent: string) {
@@ -403,42 +316,10 @@ export class CanvasEditor {
       return;
     }
     const span = this.inputRange(event);
-    if (!span) return;
-    const collapsed = span.from === span.to;
     const nbsp = this.nbsp;
     this.nbsp = null;
-    switch (type) {
-      case 'insertText':
-      case 'insertReplacementText':
-      case 'insertFromPaste':
-      case 'insertFromDrop':
-      case 'insertFromYank': {
-        const text = (event.data ?? event.dataTransfer?.getData('text/plain') ?? '').replace(
-          /\r\n?|\n/g,
-          ' ',
-        );
-        const userEvent = type === 'insertText' ? 'input.type' : 'input.paste';
-        this.run(typeText(this.tree, span, text, nbsp), userEvent);
-        return;
-      }
-      case 'insertParagraph':
-      case 'insertLineBreak':
-        this.run(breakLine(this.tree, span), 'input');
-        return;
-      case 'deleteContentBackward':
-      case 'deleteContentForward': {
-        const direction = type === 'deleteContentBackward' ? 'backward' : 'forward';
-        const edit = collapsed
-          ? deleteAtCaret(this.tree, span.from, direction)
-          : deleteRange(this.tree, span);
-        this.run(edit, `delete.${direction}`);
-        return;
-      }
-      default:
-        if (type.startsWith('delete') && !collapsed) {
-          this.run(deleteRange(this.tree, span), type === 'deleteByCut' ? 'delete.cut' : 'delete');
-        }
-    }
+    const named = span && editForInput(this.tree, span, event, nbsp);
+    if (named) this.run(named.edit, named.userEvent);
   };
 
   private readonly onCompositionStart = () => {
@@ -462,7 +343,10 @@ export class CanvasEditor {
     this.composeAt = null;
     const edit = at === null ? null : typeText(this.tree, { from: at, to: at }, event.data);
     if (edit && event.data !== '') {
-      this.commit(edit.changes, 'input.type.compose', edit.caret, true);
+      // `input.type`, not `input.type.compose`: CodeMirror joins a compose event with whatever
+      // edit came before it, however long ago, since it expects a composition in many steps;
+      // this one is a single transaction and groups as a typed letter does.
+      this.commit(edit.changes, 'input.type', edit.caret, true);
     } else this.draw(this.source);
   };
 
@@ -491,49 +375,4 @@ export class CanvasEditor {
       this.showBranch(branch.dataset.frame, Number(branch.dataset.branch));
     }
   };
-}
-
-/**
- * The element that takes the focus for a text: the outermost editable one (a button's link is
- * editable inside its editable cell, and only the cell is an editing host the focus can go to).
- */
-function editingHost(node: Node): HTMLElement | null {
-  let host = node.parentElement?.closest<HTMLElement>('[contenteditable="true"]') ?? null;
-  for (let outer = host?.parentElement?.closest<HTMLElement>('[contenteditable="true"]'); outer;) {
-    host = outer;
-    outer = outer.parentElement?.closest<HTMLElement>('[contenteditable="true"]');
-  }
-  return host;
-}
-
-/** The next DOM text after `text` in document order. */
-function nextText(doc: Document, text: Text): Node | null {
-  const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
-  walker.currentNode = text;
-  return walker.nextNode();
-}
-
-function isNode(target: EventTarget | null): target is Node {
-  return target !== null && 'nodeType' in target;
-}
-
-function isText(node: Node): node is Text {
-  return node.nodeType === Node.TEXT_NODE;
-}
-
-function isElement(node: Node): node is HTMLElement {
-  return node.nodeType === Node.ELEMENT_NODE;
-}
-
-/** The end of the changed run in `next`, as an offset of `next`. */
-function changedEnd(previous: string, next: string): number {
-  let suffix = 0;
-  const limit = Math.min(previous.length, next.length);
-  while (
-    suffix < limit &&
-    previous[previous.length - 1 - suffix] === next[next.length - 1 - suffix]
-  ) {
-    suffix++;
-  }
-  return next.length - suffix;
 }

@@ -1,7 +1,7 @@
 // What an input in the canvas means as an edit of the source: typing, deleting, a line break,
 // computed from the selection in source offsets (decision 037). Pure: the canvas maps the DOM
 // selection to source offsets, calls these, and dispatches the result as one transaction.
-import { INLINE } from './canvas-render';
+import { INLINE } from './inline-nodes';
 import {
   allNodes,
   childrenOf,
@@ -248,8 +248,8 @@ const INLINE_TAG_END = /<\/?([a-z][a-z\d]*)\b[^<>]*>$/i;
 const INLINE_TAG_START = /^<\/?([a-z][a-z\d]*)\b[^<>]*>/i;
 
 /**
- * The node (a text or a chip) ending at `offset`, or starting there, after skipping mark tags and
- * texts of layout whitespace alone.
+ * The node (a text, a chip or a `<br>`) ending at `offset`, or starting there, after skipping
+ * mark tags and texts of layout whitespace alone.
  */
 function neighbour(
   tree: TemplateTree,
@@ -277,8 +277,16 @@ function neighbour(
       at = direction === 'backward' ? node.from : node.to;
       continue;
     }
-    if (!match || !INLINE.has((match[1] ?? '').toLowerCase()) || match[1]?.toLowerCase() === 'br') {
-      return null;
+    if (!match || !INLINE.has((match[1] ?? '').toLowerCase())) return null;
+    if (match[1]?.toLowerCase() === 'br') {
+      // A line break is a character of the text: the key takes it.
+      const br = [...allNodes(tree.children)].find(
+        (candidate) =>
+          candidate.kind === 'element' &&
+          candidate.tag === 'br' &&
+          (direction === 'backward' ? candidate.to === at : candidate.from === at),
+      );
+      return br ? { node: br, at } : null;
     }
     at += direction === 'backward' ? -match[0].length : match[0].length;
   }
@@ -291,8 +299,9 @@ function markHolding(tree: TemplateTree, span: Span): TemplateNode | undefined {
 
 /**
  * Backspace or Delete at a caret: one character of the text before (after) it, across the tag
- * of a mark or link if the caret sits at its edge; a chip as a whole. A mark left empty goes
- * with its tags. Null when there is nothing to delete in this block (its start or end).
+ * of a mark or link if the caret sits at its edge; a chip or a `<br>` as a whole. A mark left
+ * empty goes with its tags. Null when there is nothing to delete in this block (its start or end:
+ * `block-break.ts` merges blocks there).
  */
 export function deleteAtCaret(
   tree: TemplateTree,
@@ -321,7 +330,8 @@ export function deleteAtCaret(
   if (!found) return null;
   const { node, at } = found;
   let span: Span;
-  if (node.kind === 'output') span = { from: node.from, to: node.to };
+  if (node.kind !== 'text')
+    span = { from: node.from, to: node.to }; // a chip, a `<br>`
   else if (direction === 'backward') {
     const char = LAST_CHAR.exec(source.slice(node.from, at))?.[0] ?? '';
     span = { from: at - char.length, to: at };
@@ -352,7 +362,7 @@ function parentOf(tree: TemplateTree, child: TemplateNode): TemplateNode | undef
   return undefined;
 }
 
-/** Enter: a line break in the text (`<br>`), replacing the selection. */
+/** Shift+Enter (and Enter where no block may be split): a `<br>`, replacing the selection. */
 export function breakLine(tree: TemplateTree, selection: Span): InputEdit | null {
   const range = trimLayout(tree, selection);
   const pieces = removedPieces(tree, range);

@@ -33,7 +33,6 @@ import { isInsecureUrl, safeAttribute } from './url-filter';
 
 // Where the input core (canvas-input.ts, canvas-editor.ts) has long imported them from.
 export { CANVAS_CSS } from './canvas-css';
-export { INLINE } from './inline-nodes';
 
 /** Not shown in the canvas: they carry no content of the message (but a style sheet's link is drawn). */
 const HIDDEN = new Set(['title', 'meta', 'link', 'base']);

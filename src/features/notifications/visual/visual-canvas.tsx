@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { OfferedVariable } from '../template-variables';
 import type { BlockSelection } from './block-selection';
-import { CanvasEditor, type CanvasCallbacks, type DocumentPort } from './canvas-editor';
+import { CanvasEditor } from './canvas-editor';
+import type { CanvasCallbacks, DocumentPort } from './canvas-port';
 import { CanvasInline } from './canvas-inline';
 import { InlineToolbar } from './inline-toolbar';
 import { makeRoomForTopMarkers } from './marker-room';
