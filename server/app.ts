@@ -40,6 +40,7 @@ import { appLogRoutes } from './routes/app-logs';
 import { WaitFastPath } from './routes/app-logs-wait-fast-path';
 import { appRoutes } from './routes/apps';
 import { consentRoutes } from './routes/consent';
+import { siteSettingsRoutes } from './routes/site-settings';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { siteRoutes } from './routes/sites';
@@ -313,5 +314,6 @@ async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(appRoutes);
   await api.register(appLogRoutes);
   await api.register(consentRoutes);
+  await api.register(siteSettingsRoutes);
   await api.register(notificationRoutes);
 }

@@ -28,7 +28,7 @@ import { findNotificationRow } from '../store/notifications';
 import { findUserEmail } from '../store/tokens';
 import { TemplateRenderer, type RenderProblem } from '../mail/template-renderer';
 import { AUTH_ERRORS, errorResponses } from './common';
-import { liquidSyntaxProblems } from './notifications';
+import { liquidSyntaxProblems } from './notification-problems';
 
 export interface TestSendOptions {
   /** null: `SMTP_URL` is not set, and test sends answer 503. */
