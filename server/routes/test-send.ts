@@ -24,7 +24,10 @@ import {
 import { fieldError, HttpError, notFound, tooManyRequests, validation } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { FixedWindowLimiter } from '../fixed-window-limiter';
-import { findNotificationRow } from '../store/notifications';
+import type { Db } from '../store/db';
+import { findNotification, type NotificationRecord } from '../store/notifications';
+import { canonicalLocale } from '../../src/api/schemas/site-settings';
+import { findSiteRow, siteSettingsOf } from '../store/sites';
 import { findUserEmail } from '../store/tokens';
 import { TemplateRenderer, type RenderProblem } from '../mail/template-renderer';
 import { AUTH_ERRORS, errorResponses } from './common';
@@ -106,6 +109,40 @@ async function renderAll(renderer: TemplateRenderer, body: TestSendRequest): Pro
   };
 }
 
+/**
+ * The language a test send is in: undefined for the default (no `locale`, or the default's);
+ * a 422 on `locale` for one the site does not have or a translation that was never saved.
+ */
+async function testSendLocale(
+  db: Db,
+  siteId: string,
+  notification: NotificationRecord,
+  sent: string | undefined,
+): Promise<string | undefined> {
+  if (sent === undefined) return undefined;
+  const site = await findSiteRow(db, siteId);
+  const languages = site ? siteSettingsOf(site) : { default_locale: 'en', locales: ['en'] };
+  const locale = canonicalLocale(sent) ?? sent;
+  const refuse = (code: string, message: string) =>
+    validation([
+      fieldError({ resource: 'notification', field: 'locale', code, message, value: sent }),
+    ]);
+  if (!languages.locales.includes(locale)) {
+    throw refuse(
+      'unknown_locale',
+      `${sent} is not one of the site's languages (${languages.locales.join(', ')})`,
+    );
+  }
+  if (locale === languages.default_locale) return undefined;
+  if (!notification.translations[locale]) {
+    throw refuse(
+      'not_found',
+      `There is no ${locale} translation of this template yet: save one first`,
+    );
+  }
+  return locale;
+}
+
 export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app, options) => {
   const { mailer, from } = options;
   // A test send costs the SMTP server and a mailbox: five a minute per user keep a stuck key or a
@@ -165,9 +202,9 @@ export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app
       if (wait > 0) {
         throw tooManyRequests(wait, `Too many test sends; try again in ${wait} s`);
       }
-      if (!(await findNotificationRow(app.db, siteId, request.params.slug))) {
-        throw notFound('notification');
-      }
+      const notification = await findNotification(app.db, siteId, request.params.slug);
+      if (!notification) throw notFound('notification');
+      const locale = await testSendLocale(app.db, siteId, notification, body.locale);
       const syntax = liquidSyntaxProblems({
         subject: body.subject,
         text: body.text,
@@ -178,7 +215,7 @@ export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app
       const to = await findUserEmail(app.db, userId);
       if (!to) throw notFound('user', 'The signed-in user has no e-mail address');
       // A subject is one line in a mail header, whatever the template printed.
-      const subject = `[Test] ${rendered.subject.replace(/\s+/g, ' ').trim() || '(no subject)'}`;
+      const subject = `[Test${locale === undefined ? '' : ` ${locale}`}] ${rendered.subject.replace(/\s+/g, ' ').trim() || '(no subject)'}`;
       try {
         const { messageId } = await mailer.send({
           from,

@@ -132,6 +132,19 @@ export async function updateSiteSettings(
   return written;
 }
 
+/** Sets a new site's languages as they are (the demo seed); no notification is touched. */
+export async function setSiteLanguages(
+  db: Kysely<Database>,
+  siteId: string,
+  languages: { default_locale: string; locales: readonly string[] },
+): Promise<void> {
+  await db
+    .updateTable('sites')
+    .set({ default_locale: languages.default_locale, locales: jsonText(languages.locales) })
+    .where('id', '=', siteId)
+    .execute();
+}
+
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value, index) => value === b[index]);
 }

@@ -22,6 +22,14 @@ export const testSendRequestSchema = z
     html: z.string().max(TEMPLATE_MAX_LENGTH),
     html_enabled: z.boolean(),
     data: z.record(z.string(), z.unknown()).describe('The sample data the template renders'),
+    locale: z
+      .string()
+      .max(35)
+      .optional()
+      .describe(
+        "The language whose subject, text and html these are (issue 28): one of the site's; " +
+          'a non-default one must have a saved translation. Default: the default language',
+      ),
   })
   .strict();
 export type TestSendRequest = z.infer<typeof testSendRequestSchema>;
