@@ -183,6 +183,19 @@ describe('health and OpenAPI', () => {
     expect(res.json).toMatchObject({ status: 'ok', database: 'ok' });
   });
 
+  it('documents languages: translations on notifications, the site settings', async () => {
+    const res = await api.request('GET', '/openapi.json', { token: null, site: null });
+    const text = JSON.stringify(res.json);
+    const doc = res.json as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const ok = JSON.stringify(doc.paths['/api/notifications/{slug}']?.get?.responses['200']);
+    for (const field of ['translations', 'outdated', 'based_on']) expect(ok).toContain(field);
+    const site = JSON.stringify(doc.paths['/api/settings/site']?.get?.responses['200']);
+    for (const field of ['default_locale', 'locales']) expect(site).toContain(field);
+    expect(text).toContain('removes nl');
+  });
+
   it('documents every route with its error responses', async () => {
     const res = await api.request('GET', '/openapi.json', { token: null, site: null });
     const doc = res.json as {
@@ -206,6 +219,8 @@ describe('health and OpenAPI', () => {
         'GET /api/settings/consent',
         'PATCH /api/settings/consent',
         'GET /api/settings/consent/applications',
+        'GET /api/settings/site',
+        'PATCH /api/settings/site',
         'GET /api/notifications',
         'GET /api/notifications/{slug}',
         'PUT /api/notifications/{slug}',
@@ -244,6 +259,7 @@ describe('health and OpenAPI', () => {
     expect(writes.map(({ name }) => name).sort()).toEqual([
       'PATCH /api/apps/{app_id}',
       'PATCH /api/settings/consent',
+      'PATCH /api/settings/site',
       'POST /api/apps/{app_id}/logs',
       'PUT /api/notifications/{slug}',
     ]);
