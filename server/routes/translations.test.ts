@@ -53,6 +53,16 @@ describe('translations on notifications', () => {
     expect(Object.keys(order?.translations ?? {})).toEqual(['nl']);
     expect(order?.translations.nl?.outdated).toBe(false);
     expect(order?.translations.nl?.subject).toContain('Je bestelling');
+    // Every text of the HTML is Dutch; its markup and Liquid are the English one's.
+    const html = order?.translations.nl?.html ?? '';
+    for (const english of ['Thank you', 'We received', 'Subtotal', 'Shipping', 'View your order']) {
+      expect(html).not.toContain(english);
+    }
+    expect(html).toContain('<html lang="nl">');
+    expect(html.match(/{{[^}]*}}|{%[^%]*%}/g)).toEqual(
+      order?.html.match(/{{[^}]*}}|{%[^%]*%}/g)?.map((tag) => tag.replace('"there"', '"klant"')),
+    );
+    expect(list.some((n) => n.translations.fr)).toBe(false);
     const welcome = list.find((n) => n.slug === 'welcome');
     expect(welcome?.translations.nl?.outdated).toBe(true);
     expect(welcome?.translations.nl?.based_on.subject).not.toBe(welcome?.subject);
