@@ -172,7 +172,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           find: async (tx) => {
             if (sentTranslations !== undefined) {
               const site = await findSiteRow(tx, siteId, { forWrite: true });
-              if (site) languages = siteSettingsOf(site);
+              if (!site) throw notFound('site');
+              languages = siteSettingsOf(site);
             }
             return findNotification(tx, siteId, request.params.slug, { forWrite: true });
           },
@@ -181,7 +182,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           merge: (before) => {
             const next: NotificationContent = { ...before, ...sent };
             const problems = contentProblems(next, sent);
-            if (sentTranslations !== undefined && languages) {
+            if (sentTranslations !== undefined) {
+              // Read by find above whenever translations are sent.
+              if (!languages) throw new Error('the site languages were not read');
               const merged = mergeTranslations(next, sentTranslations, languages);
               next.translations = merged.translations;
               problems.push(...merged.problems);
