@@ -9,16 +9,31 @@
  * that does not parse.
  */
 import { canonicalLocale } from '../../src/api/schemas/site-settings';
-import type { TranslationsUpdate } from '../../src/api/schemas/notification';
+import type { TranslationsUpdate, TranslationUpdate } from '../../src/api/schemas/notification';
 import type { ErrorDetail } from '../../src/api/schemas/error';
 import { fieldError } from '../errors';
 import type { SiteLanguages } from '../store/locale-change';
 import type { NotificationContent } from '../store/notifications';
 import type { TranslationContent } from '../store/notification-translations';
+import { sameJson } from './common';
 import { liquidSyntaxProblems } from './notification-problems';
 
 function problem(field: string, code: string, message: string, value: unknown): ErrorDetail {
   return fieldError({ resource: 'notification', field, code, message, value });
+}
+
+/**
+ * A translation sent back as it was answered (a GET-modify-PUT round trip): the same texts and the
+ * same `based_on`. Left as it is, so a round trip does not mark outdated translations current.
+ */
+function isEcho(change: TranslationUpdate, stored: TranslationContent): boolean {
+  return (
+    change.based_on !== undefined &&
+    sameJson(change.based_on, stored.based_on) &&
+    (change.subject ?? stored.subject) === stored.subject &&
+    (change.text ?? stored.text) === stored.text &&
+    (change.html ?? stored.html) === stored.html
+  );
 }
 
 /** `next` is the notification's content with this PUT's default fields already merged. */
@@ -63,7 +78,9 @@ export function mergeTranslations(
         translations = rest;
       } else problems.push(problem(field, 'not_found', `There is no ${locale} translation`, null));
     } else {
-      const before = translations[locale] ?? { subject: '', text: '', html: '' };
+      const stored = translations[locale];
+      if (stored && isEcho(change, stored)) continue;
+      const before = stored ?? { subject: '', text: '', html: '' };
       const merged: TranslationContent = {
         subject: change.subject ?? before.subject,
         text: change.text ?? before.text,

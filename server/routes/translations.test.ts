@@ -127,6 +127,22 @@ describe('translations on notifications', () => {
     expect(notificationSchema.parse(removed.json).translations).toEqual({});
   });
 
+  it('a GET-modify-PUT round trip keeps translations as they are, outdated ones too', async () => {
+    const before = await get('welcome');
+    await put('welcome', { text: `${before.n.text}\n` });
+    const { n, etag } = await get('welcome');
+    expect(n.translations.nl?.outdated).toBe(true);
+    const { id: _id, url: _url, ...sentBack } = n;
+    const res = await put('welcome', { ...sentBack, name: 'Welcome mail' }, { 'If-Match': etag });
+    expect(res.status).toBe(200);
+    const after = notificationSchema.parse(res.json);
+    expect(after.name).toBe('Welcome mail');
+    expect(after.translations).toEqual(n.translations);
+    // Sending a translation's field without based_on saves it: current again.
+    const saved = await put('welcome', { translations: { nl: { text: n.translations.nl?.text } } });
+    expect(notificationSchema.parse(saved.json).translations.nl?.outdated).toBe(false);
+  });
+
   it('refuses bad translations with the detail on the field and changes nothing', async () => {
     await expectRefused('invoice', { translations: { de: null } }, 'translations.de');
     await expectRefused(

@@ -75,6 +75,13 @@ export type NotificationWritableFields = z.infer<typeof notificationWritableFiel
 export const translationUpdateSchema = notificationWritableFieldsSchema
   .pick({ subject: true, text: true, html: true })
   .partial()
+  .extend({
+    // Read-only, sent back by a GET-modify-PUT round trip: ignored, but a translation sent back
+    // as answered (the same texts and `based_on`) is left as it is instead of saved again.
+    updated_at: z.unknown().optional(),
+    outdated: z.unknown().optional(),
+    based_on: z.unknown().optional(),
+  })
   .strict();
 export type TranslationUpdate = z.infer<typeof translationUpdateSchema>;
 
