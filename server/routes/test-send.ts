@@ -19,7 +19,7 @@ import {
   testSendRequestSchema,
   testSendResultSchema,
   testSendSettingsSchema,
-  type TestSendRequest,
+  type TestSendTemplate,
 } from '../../src/api/schemas/test-send';
 import { fieldError, HttpError, notFound, tooManyRequests, validation } from '../errors';
 import type { Mailer } from '../mail/mailer';
@@ -27,6 +27,7 @@ import { FixedWindowLimiter } from '../fixed-window-limiter';
 import type { Db } from '../store/db';
 import { findNotification, type NotificationRecord } from '../store/notifications';
 import { canonicalLocale } from '../../src/api/schemas/site-settings';
+import { isSet } from '../store/encoding';
 import { findSiteRow, siteSettingsOf } from '../store/sites';
 import { findUserEmail } from '../store/tokens';
 import { TemplateRenderer, type RenderProblem } from '../mail/template-renderer';
@@ -81,7 +82,7 @@ function problemMessage(problem: RenderProblem): { code: string; message: string
 }
 
 /** Subject, text and (when on) HTML rendered off the event loop, within one set of budgets. */
-async function renderAll(renderer: TemplateRenderer, body: TestSendRequest): Promise<Rendered> {
+async function renderAll(renderer: TemplateRenderer, body: TestSendTemplate): Promise<Rendered> {
   const fields: LiquidField[] = body.html_enabled
     ? ['subject', 'text', 'html']
     : ['subject', 'text'];
@@ -205,13 +206,21 @@ export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app
       const notification = await findNotification(app.db, siteId, request.params.slug);
       if (!notification) throw notFound('notification');
       const locale = await testSendLocale(app.db, siteId, notification, body.locale);
+      const saved = locale === undefined ? notification : notification.translations[locale];
+      const template: TestSendTemplate = {
+        subject: body.subject ?? saved?.subject ?? '',
+        text: body.text ?? saved?.text ?? '',
+        html: body.html ?? saved?.html ?? '',
+        html_enabled: body.html_enabled ?? isSet(notification.html_enabled),
+        data: body.data,
+      };
       const syntax = liquidSyntaxProblems({
-        subject: body.subject,
-        text: body.text,
-        ...(body.html_enabled ? { html: body.html } : {}),
+        subject: template.subject,
+        text: template.text,
+        ...(template.html_enabled ? { html: template.html } : {}),
       });
       if (syntax.length > 0) throw validation(syntax);
-      const rendered = await renderAll(renderer, body);
+      const rendered = await renderAll(renderer, template);
       const to = await findUserEmail(app.db, userId);
       if (!to) throw notFound('user', 'The signed-in user has no e-mail address');
       // A subject is one line in a mail header, whatever the template printed.
@@ -222,7 +231,7 @@ export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app
           to,
           subject,
           text: rendered.text,
-          ...(body.html_enabled ? { html: rendered.html } : {}),
+          ...(template.html_enabled ? { html: rendered.html } : {}),
         });
         return { to, subject, message_id: messageId };
       } catch (error) {

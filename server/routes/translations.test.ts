@@ -226,6 +226,17 @@ describe('test sends in a language', () => {
     expect(sink.messages.at(-1)?.subject).toBe('[Test nl] Je bestelling 1042');
   });
 
+  it('renders the saved translation for the fields not sent', async () => {
+    const res = await mailApi.request('POST', '/notifications/order-confirmation/test-send', {
+      body: { locale: 'nl', data: { order: { number: '7' }, shop: { name: 'Winkel' } } },
+    });
+    expect(res.status).toBe(200);
+    const mail = sink.messages.at(-1);
+    expect(mail?.subject).toBe('[Test nl] Je bestelling 7 bij Winkel');
+    expect(mail?.text).toContain('Bedankt voor je bestelling 7');
+    expect(mail?.html).toContain('Bekijk je bestelling');
+  });
+
   it('refuses a locale the site does not have, or one without a translation', async () => {
     const sent = sink.messages.length;
     for (const [slug, locale] of [
