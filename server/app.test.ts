@@ -84,6 +84,8 @@ describe('request errors are the Error body', () => {
   it('500 without stack or SQL when the database fails', async () => {
     const broken = await startTestApi();
     try {
+      // Its translations first: PostgreSQL will not drop a table another one references.
+      await sql`drop table notification_translations`.execute(broken.db);
       await sql`drop table notifications`.execute(broken.db);
       const res = await broken.request('GET', '/notifications');
       expect(res.status).toBe(500);
@@ -183,6 +185,19 @@ describe('health and OpenAPI', () => {
     expect(res.json).toMatchObject({ status: 'ok', database: 'ok' });
   });
 
+  it('documents languages: translations on notifications, the site settings', async () => {
+    const res = await api.request('GET', '/openapi.json', { token: null, site: null });
+    const text = JSON.stringify(res.json);
+    const doc = res.json as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const ok = JSON.stringify(doc.paths['/api/notifications/{slug}']?.get?.responses['200']);
+    for (const field of ['translations', 'outdated', 'based_on']) expect(ok).toContain(field);
+    const site = JSON.stringify(doc.paths['/api/settings/site']?.get?.responses['200']);
+    for (const field of ['default_locale', 'locales']) expect(site).toContain(field);
+    expect(text).toContain('removes nl');
+  });
+
   it('documents every route with its error responses', async () => {
     const res = await api.request('GET', '/openapi.json', { token: null, site: null });
     const doc = res.json as {
@@ -206,6 +221,8 @@ describe('health and OpenAPI', () => {
         'GET /api/settings/consent',
         'PATCH /api/settings/consent',
         'GET /api/settings/consent/applications',
+        'GET /api/settings/site',
+        'PATCH /api/settings/site',
         'GET /api/notifications',
         'GET /api/notifications/{slug}',
         'PUT /api/notifications/{slug}',
@@ -244,6 +261,7 @@ describe('health and OpenAPI', () => {
     expect(writes.map(({ name }) => name).sort()).toEqual([
       'PATCH /api/apps/{app_id}',
       'PATCH /api/settings/consent',
+      'PATCH /api/settings/site',
       'POST /api/apps/{app_id}/logs',
       'PUT /api/notifications/{slug}',
     ]);

@@ -39,6 +39,7 @@ import { appLogRoutes } from './logs/routes/app-logs';
 import { WaitFastPath } from './logs/routes/app-logs-wait-fast-path';
 import { appRoutes } from './routes/apps';
 import { consentRoutes } from './routes/consent';
+import { siteSettingsRoutes } from './routes/site-settings';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { siteRoutes } from './routes/sites';
@@ -291,5 +292,6 @@ async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(appRoutes);
   await api.register(appLogRoutes);
   await api.register(consentRoutes);
+  await api.register(siteSettingsRoutes);
   await api.register(notificationRoutes);
 }

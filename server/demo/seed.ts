@@ -9,10 +9,12 @@ import { insertConsentConfig } from '../store/consent';
 import type { Database } from '../store/schema';
 import { takeTurns, writeTransaction } from '../store/transactions';
 import { insertNotification } from '../store/notifications';
-import { createSite } from '../store/sites';
+import { putTranslation } from '../store/notification-translations';
+import { createSite, setSiteLanguages } from '../store/sites';
 import { demoApps } from './seed/apps';
 import { demoConsent } from './seed/consent';
 import { demoNotifications } from './seed/notifications';
+import { DEMO_LOCALES, orderConfirmationNl, welcomeNl } from './seed/translations';
 
 export const DEMO_SITES = [
   { id: 'demo', name: 'Demo Store' },
@@ -51,5 +53,14 @@ async function insertDemo(trx: Kysely<Database>, now: Date): Promise<void> {
   await insertConsentConfig(trx, 'demo', demoConsent(now));
   for (const { siteId, notification } of demoNotifications(now)) {
     await insertNotification(trx, siteId, notification);
+    if (siteId !== 'demo') continue;
+    const translate =
+      notification.slug === 'order-confirmation'
+        ? orderConfirmationNl
+        : notification.slug === 'welcome'
+          ? welcomeNl
+          : undefined;
+    if (translate) await putTranslation(trx, notification.id, 'nl', translate(notification, now));
   }
+  await setSiteLanguages(trx, 'demo', DEMO_LOCALES);
 }

@@ -17,6 +17,7 @@ const TABLES = [
   'consent_applications',
   'consent_cookies',
   'notifications',
+  'notification_translations',
 ];
 // The log table grows large: its size and last row stand for it.
 const LOG_SUMMARY = {

@@ -9,10 +9,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { textSchema } from '../../src/api/schemas/common';
-import { checkLiquid, describeLiquidError } from '../../src/api/liquid-check';
 import {
-  LIQUID_FIELDS,
-  type LiquidField,
   notificationListSchema,
   notificationSchema,
   notificationUpdateSchema,
@@ -21,14 +18,16 @@ import type { ErrorDetail } from '../../src/api/schemas/error';
 import { fieldError, notFound, validation } from '../errors';
 import { etagOf } from '../etag';
 import { writeTransaction } from '../store/transactions';
+import type { SiteLanguages } from '../store/locale-change';
 import {
   contentOf,
-  findNotificationRow,
-  listNotificationRows,
+  findNotification,
+  listNotifications,
   toNotification,
   updateNotification,
   type NotificationContent,
 } from '../store/notifications';
+import { findSiteRow, siteSettingsOf } from '../store/sites';
 import {
   AUTH_ERRORS,
   DATABASE_BUSY_RESPONSE,
@@ -38,6 +37,8 @@ import {
   ifMatchHeaders,
   ignoredFields,
 } from './common';
+import { liquidSyntaxProblems } from './notification-problems';
+import { mergeTranslations } from './notification-translations';
 import { writeVersioned } from './versioned-write';
 
 const NOTIFICATION_READ_ONLY_FIELDS = ['id', 'url', 'slug', 'created_at', 'updated_at'] as const;
@@ -51,31 +52,10 @@ export const notificationPutBodySchema = notificationUpdateSchema
   .strict()
   .describe('Fields to change; absent fields are left as they are');
 
-/** A 422 detail for each of the given Liquid fields that does not parse, with its position. */
-export function liquidSyntaxProblems(sent: Partial<Record<LiquidField, string>>): ErrorDetail[] {
-  const problems: ErrorDetail[] = [];
-  for (const field of LIQUID_FIELDS) {
-    const value = sent[field];
-    if (value === undefined) continue;
-    const error = checkLiquid(value);
-    if (!error) continue;
-    problems.push(
-      fieldError({
-        resource: 'notification',
-        field,
-        code: 'liquid_syntax',
-        message: describeLiquidError(error),
-        value: { line: error.line, column: error.column, from: error.from, to: error.to },
-      }),
-    );
-  }
-  return problems;
-}
-
 /** Field problems of the merged content that the schema alone cannot see. */
 function contentProblems(
   next: NotificationContent,
-  sent: Partial<NotificationContent>,
+  sent: Partial<Omit<NotificationContent, 'translations'>>,
 ): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   if (sent.subject !== undefined && sent.subject.trim() === '') {
@@ -119,7 +99,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const base = apiBaseUrl(request);
-      return (await listNotificationRows(db, request.auth.siteId)).map((row) =>
+      return (await listNotifications(db, request.auth.siteId)).map((row) =>
         toNotification(row, base),
       );
     },
@@ -137,7 +117,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await findNotificationRow(db, request.auth.siteId, request.params.slug);
+      const row = await findNotification(db, request.auth.siteId, request.params.slug);
       if (!row) throw notFound('notification');
       void reply.header('ETag', etagOf('notification', row.site_id, row.id, row.version));
       return toNotification(row, apiBaseUrl(request));
@@ -151,8 +131,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Update a notification template',
         description:
-          'Writable: name, description, subject, text, html, html_enabled. Subject, text and ' +
-          'html must be valid Liquid.',
+          'Writable: name, description, subject, text, html, html_enabled, and translations ' +
+          '(partial: `{ "nl": { "subject": "…" } }` changes that field of nl, `{ "nl": null }` ' +
+          "removes nl; locales must be the site's, not its default). Subject, text and html, " +
+          "each translation's too, must be valid Liquid. A translation change moves the ETag.",
         tags: ['notifications'],
         params: slugParams,
         headers: ifMatchHeaders,
@@ -167,7 +149,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { siteId } = request.auth;
       const body = request.body;
-      const sent: Partial<NotificationContent> = {};
+      const sent: Partial<Omit<NotificationContent, 'translations'>> = {};
       for (const key of [
         'name',
         'description',
@@ -178,21 +160,39 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       ] as const) {
         if (body[key] !== undefined) (sent as Record<string, unknown>)[key] = body[key];
       }
+      const sentTranslations = body.translations;
+      // The site's languages, read (and on PostgreSQL locked, before the notification, in the
+      // order PATCH /settings/site locks them) when translations are sent, so a language removed
+      // meanwhile cannot gain a translation.
+      let languages: SiteLanguages | undefined;
       const row = await writeTransaction(db, (trx) =>
         writeVersioned(trx, {
           resource: 'notification',
           ifMatch: request.headers['if-match'],
-          find: (tx) => findNotificationRow(tx, siteId, request.params.slug, { forWrite: true }),
+          find: async (tx) => {
+            if (sentTranslations !== undefined) {
+              const site = await findSiteRow(tx, siteId, { forWrite: true });
+              if (!site) throw notFound('site');
+              languages = siteSettingsOf(site);
+            }
+            return findNotification(tx, siteId, request.params.slug, { forWrite: true });
+          },
           etag: (current) => etagOf('notification', siteId, current.id, current.version),
           fieldsOf: contentOf,
           merge: (before) => {
             const next: NotificationContent = { ...before, ...sent };
             const problems = contentProblems(next, sent);
+            if (sentTranslations !== undefined) {
+              // Read by find above whenever translations are sent.
+              if (!languages) throw new Error('the site languages were not read');
+              const merged = mergeTranslations(next, sentTranslations, languages);
+              next.translations = merged.translations;
+              problems.push(...merged.problems);
+            }
             if (problems.length > 0) throw validation(problems);
             return next;
           },
-          update: (tx, current, next, now) =>
-            updateNotification(tx, current.id, current.version, next, now),
+          update: (tx, current, next, now) => updateNotification(tx, current, next, now),
         }),
       );
       void reply.header('ETag', etagOf('notification', siteId, row.id, row.version));

@@ -19,16 +19,20 @@ import {
   testSendRequestSchema,
   testSendResultSchema,
   testSendSettingsSchema,
-  type TestSendRequest,
+  type TestSendTemplate,
 } from '../../src/api/schemas/test-send';
 import { fieldError, HttpError, notFound, tooManyRequests, validation } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { FixedWindowLimiter } from '../fixed-window-limiter';
-import { findNotificationRow } from '../store/notifications';
+import type { Db } from '../store/schema';
+import { findNotification, type NotificationRecord } from '../store/notifications';
+import { canonicalLocale } from '../../src/api/schemas/site-settings';
+import { isSet } from '../store/encoding';
+import { findSiteRow, siteSettingsOf } from '../store/sites';
 import { findUserEmail } from '../store/tokens';
 import { TemplateRenderer, type RenderProblem } from '../mail/template-renderer';
 import { AUTH_ERRORS, errorResponses } from './common';
-import { liquidSyntaxProblems } from './notifications';
+import { liquidSyntaxProblems } from './notification-problems';
 
 export interface TestSendOptions {
   /** null: `SMTP_URL` is not set, and test sends answer 503. */
@@ -78,7 +82,7 @@ function problemMessage(problem: RenderProblem): { code: string; message: string
 }
 
 /** Subject, text and (when on) HTML rendered off the event loop, within one set of budgets. */
-async function renderAll(renderer: TemplateRenderer, body: TestSendRequest): Promise<Rendered> {
+async function renderAll(renderer: TemplateRenderer, body: TestSendTemplate): Promise<Rendered> {
   const fields: LiquidField[] = body.html_enabled
     ? ['subject', 'text', 'html']
     : ['subject', 'text'];
@@ -104,6 +108,40 @@ async function renderAll(renderer: TemplateRenderer, body: TestSendRequest): Pro
     text: outcome.rendered.text ?? '',
     html: outcome.rendered.html ?? '',
   };
+}
+
+/**
+ * The language a test send is in: undefined for the default (no `locale`, or the default's);
+ * a 422 on `locale` for one the site does not have or a translation that was never saved.
+ */
+async function testSendLocale(
+  db: Db,
+  siteId: string,
+  notification: NotificationRecord,
+  sent: string | undefined,
+): Promise<string | undefined> {
+  if (sent === undefined) return undefined;
+  const site = await findSiteRow(db, siteId);
+  const languages = site ? siteSettingsOf(site) : { default_locale: 'en', locales: ['en'] };
+  const locale = canonicalLocale(sent) ?? sent;
+  const refuse = (code: string, message: string) =>
+    validation([
+      fieldError({ resource: 'notification', field: 'locale', code, message, value: sent }),
+    ]);
+  if (!languages.locales.includes(locale)) {
+    throw refuse(
+      'unknown_locale',
+      `${sent} is not one of the site's languages (${languages.locales.join(', ')})`,
+    );
+  }
+  if (locale === languages.default_locale) return undefined;
+  if (!notification.translations[locale]) {
+    throw refuse(
+      'not_found',
+      `There is no ${locale} translation of this template yet: save one first`,
+    );
+  }
+  return locale;
 }
 
 export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app, options) => {
@@ -165,27 +203,35 @@ export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app
       if (wait > 0) {
         throw tooManyRequests(wait, `Too many test sends; try again in ${wait} s`);
       }
-      if (!(await findNotificationRow(app.db, siteId, request.params.slug))) {
-        throw notFound('notification');
-      }
+      const notification = await findNotification(app.db, siteId, request.params.slug);
+      if (!notification) throw notFound('notification');
+      const locale = await testSendLocale(app.db, siteId, notification, body.locale);
+      const saved = locale === undefined ? notification : notification.translations[locale];
+      const template: TestSendTemplate = {
+        subject: body.subject ?? saved?.subject ?? '',
+        text: body.text ?? saved?.text ?? '',
+        html: body.html ?? saved?.html ?? '',
+        html_enabled: body.html_enabled ?? isSet(notification.html_enabled),
+        data: body.data,
+      };
       const syntax = liquidSyntaxProblems({
-        subject: body.subject,
-        text: body.text,
-        ...(body.html_enabled ? { html: body.html } : {}),
+        subject: template.subject,
+        text: template.text,
+        ...(template.html_enabled ? { html: template.html } : {}),
       });
       if (syntax.length > 0) throw validation(syntax);
-      const rendered = await renderAll(renderer, body);
+      const rendered = await renderAll(renderer, template);
       const to = await findUserEmail(app.db, userId);
       if (!to) throw notFound('user', 'The signed-in user has no e-mail address');
       // A subject is one line in a mail header, whatever the template printed.
-      const subject = `[Test] ${rendered.subject.replace(/\s+/g, ' ').trim() || '(no subject)'}`;
+      const subject = `[Test${locale === undefined ? '' : ` ${locale}`}] ${rendered.subject.replace(/\s+/g, ' ').trim() || '(no subject)'}`;
       try {
         const { messageId } = await mailer.send({
           from,
           to,
           subject,
           text: rendered.text,
-          ...(body.html_enabled ? { html: rendered.html } : {}),
+          ...(template.html_enabled ? { html: rendered.html } : {}),
         });
         return { to, subject, message_id: messageId };
       } catch (error) {

@@ -4,10 +4,19 @@ import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Notification } from '../../src/api/schemas/notification';
 import type { Database, NotificationsTable } from './schema';
 import { flag, isSet } from './encoding';
+import {
+  loadTranslations,
+  writeTranslations,
+  type StoredTranslations,
+  type TranslationContent,
+} from './notification-translations';
 import { lockedForWrite, type FindOptions } from './row-lock';
 import { updateAtVersion } from './versioned-update';
 
 export type NotificationRow = Selectable<NotificationsTable>;
+
+/** A notification's row with its translations (issue 28). */
+export type NotificationRecord = NotificationRow & { translations: StoredTranslations };
 
 export function newNotificationId(): string {
   return `ntf_${randomBytes(9).toString('base64url')}`;
@@ -39,17 +48,45 @@ export async function findNotificationRow(
   ).executeTakeFirst();
 }
 
+/** findNotificationRow with the notification's translations. */
+export async function findNotification(
+  db: Kysely<Database>,
+  siteId: string,
+  slugOrId: string,
+  options: FindOptions = {},
+): Promise<NotificationRecord | undefined> {
+  const row = await findNotificationRow(db, siteId, slugOrId, options);
+  if (!row) return undefined;
+  const translations = await loadTranslations(db, [row.id]);
+  return { ...row, translations: translations.get(row.id) ?? {} };
+}
+
+/** The site's notifications with their translations, by name. */
+export async function listNotifications(
+  db: Kysely<Database>,
+  siteId: string,
+  options: FindOptions = {},
+): Promise<NotificationRecord[]> {
+  const rows = await listNotificationRows(db, siteId, options);
+  const translations = await loadTranslations(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, translations: translations.get(row.id) ?? {} }));
+}
+
 export async function listNotificationRows(
   db: Kysely<Database>,
   siteId: string,
+  options: FindOptions = {},
 ): Promise<NotificationRow[]> {
-  return db
+  const query = db
     .selectFrom('notifications')
     .selectAll()
     .where('site_id', '=', siteId)
     .orderBy('name')
-    .orderBy('slug')
-    .execute();
+    .orderBy('slug');
+  return (options.forWrite ? lockedForWrite(db, query) : query).execute();
 }
 
 /**
@@ -102,36 +139,43 @@ export interface NotificationContent {
   text: string;
   html: string;
   html_enabled: boolean;
+  /** Locale → translation (never the default locale). */
+  translations: Record<string, TranslationContent>;
 }
 
-export function contentOf(row: NotificationRow): NotificationContent {
+export function contentOf(record: NotificationRecord): NotificationContent {
   return {
-    name: row.name,
-    description: row.description,
-    subject: row.subject,
-    text: row.text,
-    html: row.html,
-    html_enabled: isSet(row.html_enabled),
+    name: record.name,
+    description: record.description,
+    subject: record.subject,
+    text: record.text,
+    html: record.html,
+    html_enabled: isSet(record.html_enabled),
+    translations: Object.fromEntries(
+      Object.entries(record.translations).map(([locale, { updated_at: _, ...content }]) => [
+        locale,
+        content,
+      ]),
+    ),
   };
 }
 
 /**
- * Writes the content if the row is still at `expectedVersion`; bumps version and updated_at.
- * Returns the row as written, or undefined when it was not at that version (the caller answers
- * 412).
+ * Writes the content, translations included, if the row is still at `current.version`; bumps
+ * version and updated_at (a translation's change moves the notification's ETag too). Returns the
+ * notification as written, or undefined when it was not at that version (the caller answers 412).
  */
 export async function updateNotification(
   db: Kysely<Database>,
-  id: string,
-  expectedVersion: number,
+  current: NotificationRecord,
   content: NotificationContent,
   updatedAt: string,
-): Promise<NotificationRow | undefined> {
-  return updateAtVersion(
+): Promise<NotificationRecord | undefined> {
+  const row = await updateAtVersion(
     db,
     'notifications',
-    { column: 'id', value: id },
-    expectedVersion,
+    { column: 'id', value: current.id },
+    current.version,
     {
       name: content.name,
       description: content.description,
@@ -142,10 +186,29 @@ export async function updateNotification(
     },
     updatedAt,
   );
+  if (!row) return undefined;
+  const translations = await writeTranslations(
+    db,
+    current.id,
+    current.translations,
+    content.translations,
+    updatedAt,
+  );
+  return { ...row, translations };
+}
+
+/** Whether the default's content moved since a translation was saved against `basis`. */
+export function isOutdated(
+  basis: TranslationContent['based_on'],
+  current: Pick<NotificationRow, 'subject' | 'text' | 'html'>,
+): boolean {
+  return (
+    basis.subject !== current.subject || basis.text !== current.text || basis.html !== current.html
+  );
 }
 
 /** The one place a row becomes the API's Notification; `baseUrl` is the API's base URL. */
-export function toNotification(row: NotificationRow, baseUrl: string): Notification {
+export function toNotification(row: NotificationRecord, baseUrl: string): Notification {
   return {
     id: row.id,
     url: `${baseUrl}/notifications/${encodeURIComponent(row.slug)}`,
@@ -158,5 +221,11 @@ export function toNotification(row: NotificationRow, baseUrl: string): Notificat
     subject: row.subject,
     text: row.text,
     html: row.html,
+    translations: Object.fromEntries(
+      Object.entries(row.translations).map(([locale, translation]) => [
+        locale,
+        { ...translation, outdated: isOutdated(translation.based_on, row) },
+      ]),
+    ),
   };
 }

@@ -13,7 +13,7 @@ export interface UsersTable {
   created_at: string;
 }
 
-export interface SitesTable {
+export interface SitesTable extends SiteLocaleColumns {
   id: string;
   name: string;
   created_at: string;
@@ -164,6 +164,34 @@ export interface AppLogMinutesTable {
   bytes: number;
 }
 
+// --- Site languages and notification translations (issue 28, migration 012, decision 045) ---
+
+/** The columns migration 012 adds to `sites` (SitesTable includes them); each has a default. */
+export interface SiteLocaleColumns {
+  /** A BCP 47 tag in canonical form, one of `locales` ('en'). */
+  default_locale: Generated<string>;
+  /** JSON array of canonical BCP 47 tags, the default among them, in the site's order. */
+  locales: Generated<string>;
+  updated_at: Generated<string>;
+  /** Bumped on every real change of name or languages; the ETag is derived from it. */
+  version: Generated<number>;
+}
+
+export interface NotificationTranslationsTable {
+  notification_id: string;
+  locale: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The default language's subject, text and html when the translation was last saved. */
+  based_on_subject: string;
+  based_on_text: string;
+  based_on_html: string;
+  updated_at: string;
+}
+
+// --- end of issue 28's table types ---
+
 export interface Database {
   users: UsersTable;
   sites: SitesTable;
@@ -176,6 +204,7 @@ export interface Database {
   consent_applications: ConsentApplicationsTable;
   consent_cookies: ConsentCookiesTable;
   notifications: NotificationsTable;
+  notification_translations: NotificationTranslationsTable;
 }
 
 export type Db = Kysely<Database>;

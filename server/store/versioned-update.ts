@@ -12,7 +12,7 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from './schema';
 
-type VersionedTable = 'apps' | 'notifications' | 'consent_configs';
+type VersionedTable = 'apps' | 'notifications' | 'consent_configs' | 'sites';
 
 /** The columns a write may set: all but the two this helper owns. */
 export type VersionedChanges<T extends VersionedTable> = Omit<

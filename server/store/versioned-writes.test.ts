@@ -5,7 +5,7 @@ import type { Db } from './schema';
 import { createTestDatabase, type TestDatabase } from '../test-database.test-helper';
 import {
   contentOf,
-  findNotificationRow,
+  findNotification,
   insertNotification,
   newNotificationId,
   updateNotification,
@@ -70,7 +70,7 @@ describe('updateNotification', () => {
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
     });
-    const row = await findNotificationRow(db, 'site', id);
+    const row = await findNotification(db, 'site', id);
     if (!row) throw new Error('the notification was not stored');
     return row;
   }
@@ -78,16 +78,16 @@ describe('updateNotification', () => {
   it('answers the row it wrote, at the next version', async () => {
     const before = await storedNotification('written');
     const content = { ...contentOf(before), subject: 'Changed' };
-    const written = await updateNotification(db, before.id, 1, content, LATER);
+    const written = await updateNotification(db, before, content, LATER);
     expect(written).toEqual({ ...before, subject: 'Changed', updated_at: LATER, version: 2 });
-    expect(await findNotificationRow(db, 'site', before.id)).toEqual(written);
+    expect(await findNotification(db, 'site', before.id)).toEqual(written);
   });
 
   it('answers nothing and changes nothing at another version', async () => {
     const before = await storedNotification('stale');
     const content = { ...contentOf(before), subject: 'Lost' };
-    expect(await updateNotification(db, before.id, 7, content, LATER)).toBeUndefined();
-    expect(await findNotificationRow(db, 'site', before.id)).toEqual(before);
+    expect(await updateNotification(db, { ...before, version: 7 }, content, LATER)).toBeUndefined();
+    expect(await findNotification(db, 'site', before.id)).toEqual(before);
   });
 });
 

@@ -43,7 +43,7 @@ const ORDER_LINES_HTML = `<table role="presentation" style="width:100%;border-co
  * The order confirmation as shops send it: a 600 px column of tables with inline styles (what
  * Gmail and Outlook render, as MJML writes it), so the visual editor opens a realistic e-mail.
  */
-const ORDER_CONFIRMATION_HTML = `<!doctype html>
+export const ORDER_CONFIRMATION_HTML = `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">

@@ -10,6 +10,7 @@ import { logAppendPostgresMigration } from './008-log-append-postgres';
 import { logSearchFileMigration } from './009-log-search-file';
 import { logLevelIndexesMigration } from './010-log-level-indexes';
 import { logMinuteBytesMigration } from './011-log-minute-bytes';
+import { siteLocalesMigration } from './012-site-locales';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-log-search-file': logSearchFileMigration,
   '010-log-level-indexes': logLevelIndexesMigration,
   '011-log-minute-bytes': logMinuteBytesMigration,
+  '012-site-locales': siteLocalesMigration,
 };

@@ -5,6 +5,34 @@ import { dateTimeSchema, textSchema } from './common';
  * A notification template as our service sends it (spec 2.6, every field present): the OpenAPI
  * document and the API tests use it. What the dashboard accepts is ../wire/notification.ts.
  */
+/** The default language's content a translation was last saved against. */
+export const translationBasisSchema = z.object({
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+});
+export type TranslationBasis = z.infer<typeof translationBasisSchema>;
+
+/**
+ * One language of a notification other than the site's default (issue 28, decision 045).
+ * `outdated`: the default's subject, text or html differ from `based_on`, i.e. the default changed
+ * since this translation was last saved; `based_on` lets the dashboard show what changed.
+ */
+export const notificationTranslationSchema = z.object({
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  updated_at: dateTimeSchema,
+  outdated: z.boolean(),
+  based_on: translationBasisSchema.describe(
+    "The default's subject, text and html when this translation was last saved",
+  ),
+});
+export type NotificationTranslation = z.infer<typeof notificationTranslationSchema>;
+
+/** Locale (canonical BCP 47, one of the site's, never the default) → its translation. */
+export const notificationTranslationsSchema = z.record(z.string(), notificationTranslationSchema);
+
 export const notificationSchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -17,6 +45,9 @@ export const notificationSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  translations: notificationTranslationsSchema.describe(
+    'Each non-default language of the site that has a translation (our extension)',
+  ),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.array(notificationSchema);
@@ -37,8 +68,36 @@ export const notificationWritableFieldsSchema = z.object({
 });
 export type NotificationWritableFields = z.infer<typeof notificationWritableFieldsSchema>;
 
+/**
+ * A change to one translation in `PUT /notifications/{slug}`: absent fields are left as they are
+ * (a new translation's start empty; its subject must end non-empty). Same limits as the default's.
+ */
+export const translationUpdateSchema = notificationWritableFieldsSchema
+  .pick({ subject: true, text: true, html: true })
+  .partial()
+  .extend({
+    // Read-only, sent back by a GET-modify-PUT round trip: ignored, but a translation sent back
+    // as answered (the same texts and `based_on`) is left as it is instead of saved again.
+    updated_at: z.unknown().optional(),
+    outdated: z.unknown().optional(),
+    based_on: z.unknown().optional(),
+  })
+  .strict();
+export type TranslationUpdate = z.infer<typeof translationUpdateSchema>;
+
+/** `translations` of a PUT: locale → a partial change, or null to remove that translation. */
+export const translationsUpdateSchema = z
+  .record(z.string().max(35), translationUpdateSchema.nullable())
+  .describe(
+    'Partial: each named locale is changed (its absent fields kept) or, with null, removed; ' +
+      'locales not named are left as they are',
+  );
+export type TranslationsUpdate = z.infer<typeof translationsUpdateSchema>;
+
 /** Request body of `PUT /notifications/{slug}`: absent fields are left as they are. */
-export const notificationUpdateSchema = notificationWritableFieldsSchema.partial();
+export const notificationUpdateSchema = notificationWritableFieldsSchema
+  .partial()
+  .extend({ translations: translationsUpdateSchema.optional() });
 export type NotificationUpdate = z.infer<typeof notificationUpdateSchema>;
 
 /** Fields whose content is a Liquid template. */

@@ -14,17 +14,33 @@ export const testSendSettingsSchema = z.object({
 });
 export type TestSendSettings = z.infer<typeof testSendSettingsSchema>;
 
-/** `POST /notifications/{slug}/test-send`: the template as edited and the sample it renders. */
+/**
+ * `POST /notifications/{slug}/test-send`: the template as edited and the sample it renders; the
+ * fields not sent are the saved ones of `locale` (its translation, or the default's).
+ */
 export const testSendRequestSchema = z
   .object({
-    subject: z.string().min(1, 'Subject is required').max(500, 'At most 500 characters'),
-    text: z.string().max(TEMPLATE_MAX_LENGTH),
-    html: z.string().max(TEMPLATE_MAX_LENGTH),
-    html_enabled: z.boolean(),
+    // Each absent one is the saved one of `locale` (issue 28): a saved translation can be sent
+    // without sending it back.
+    subject: z.string().min(1, 'Subject is required').max(500, 'At most 500 characters').optional(),
+    text: z.string().max(TEMPLATE_MAX_LENGTH).optional(),
+    html: z.string().max(TEMPLATE_MAX_LENGTH).optional(),
+    html_enabled: z.boolean().optional(),
     data: z.record(z.string(), z.unknown()).describe('The sample data the template renders'),
+    locale: z
+      .string()
+      .max(35)
+      .optional()
+      .describe(
+        "The language whose subject, text and html these are (issue 28): one of the site's; " +
+          'a non-default one must have a saved translation. Default: the default language',
+      ),
   })
   .strict();
 export type TestSendRequest = z.infer<typeof testSendRequestSchema>;
+
+/** What a test send renders: the request with its absent fields filled from the saved ones. */
+export type TestSendTemplate = Required<Omit<TestSendRequest, 'locale'>>;
 
 export const testSendResultSchema = z.object({
   to: z.string(),

@@ -5,6 +5,48 @@
 import { z } from 'zod';
 import { wireBooleanSchema, wireDateTimeSchema, wireTextSchema } from './common';
 
+/** The default's content a translation was based on; null when the server does not say. */
+const translationBasisWireSchema = z.looseObject({
+  subject: wireTextSchema,
+  text: wireTextSchema,
+  html: wireTextSchema,
+});
+
+/** One translation (issue 28): missing texts are empty; `outdated` null when not said. */
+export const notificationTranslationWireSchema = z.looseObject({
+  subject: wireTextSchema.transform((value) => value ?? ''),
+  text: wireTextSchema.transform((value) => value ?? ''),
+  html: wireTextSchema.transform((value) => value ?? ''),
+  updated_at: wireDateTimeSchema,
+  outdated: wireBooleanSchema,
+  based_on: z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      const parsed = translationBasisWireSchema.safeParse(value);
+      return parsed.success ? parsed.data : null;
+    }),
+});
+export type NotificationTranslation = z.output<typeof notificationTranslationWireSchema>;
+
+/**
+ * `translations`: null when it is not an object; entries that are not objects are left out. On
+ * the notification the key is optional (undefined when the server sends none): either way the
+ * server does not know languages and the dashboard edits the default only, as before.
+ */
+export const notificationTranslationsWireSchema = z
+  .unknown()
+  .optional()
+  .transform((value): Record<string, NotificationTranslation> | null => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+    const out: Record<string, NotificationTranslation> = {};
+    for (const [locale, entry] of Object.entries(value)) {
+      const parsed = notificationTranslationWireSchema.safeParse(entry);
+      if (parsed.success) out[locale] = parsed.data;
+    }
+    return out;
+  });
+
 /** An identifier that may be missing: text or a number, and never empty. */
 const optionalIdSchema = wireTextSchema.transform((value) => (value === '' ? null : value));
 
@@ -21,6 +63,7 @@ export const notificationWireSchema = z
     subject: wireTextSchema,
     text: wireTextSchema,
     html: wireTextSchema,
+    translations: notificationTranslationsWireSchema.optional(),
   })
   .refine((notification) => notification.slug !== null || notification.id !== null, {
     message: 'A notification needs a slug or an id',
