@@ -1,37 +1,37 @@
 /**
  * `npm run bench:logs:filters` (issue 26, decision 040): `level`, `job` and volume queries on an
- * app of BENCH_ENTRIES (default 1,000,000) entries on SQLite, warm and cold, with the event
- * loop's longest block during each case, beside the code before (one walk of the (app_id,
- * time_us) index, as raw better-sqlite3 on the same file, in the same run).
+ * app of BENCH_ENTRIES (default 1,000,000) entries, warm and cold, with the event loop's longest
+ * block during each case. On SQLite beside the code before (one walk of the (app_id, time_us)
+ * index, as raw better-sqlite3 on the same file, in the same run); with BENCH_DATABASE_URL on
+ * PostgreSQL (a database of its own on that server, dropped at the end; BENCH_KEEP_DB=name keeps
+ * one between runs), without the "before" rows.
  *
  * The fill is the seeded generator's entries (bench/log-entries.ts) over 7 days with no `fatal`
  * and no `unknown` entry (they become `error` and `warn`): `level=fatal` then matches nothing,
  * the issue's repro, where a walk of the time index reads every row. "Cold" is the first query
- * of a connection opened for it (SQLite's page cache empty); the operating system's file cache
- * stays warm (dropping it needs root), so a cold disk read is not measured.
+ * of a connection opened for it: on SQLite its page cache empty (the operating system's file
+ * cache stays warm, dropping it needs root); on PostgreSQL a new pool, as after a restart of the
+ * service (the server's shared buffers stay warm: the database is not restarted).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
 import {
   parseLogQuery,
   parseVolumeQuery,
   type RawLogQuery,
 } from '../server/logs/routes/log-query-params';
 import { queryLogs } from '../server/logs/store/app-logs-read';
-import { toLogRow } from '../server/logs/store/app-logs-rows';
 import { countLogVolume } from '../server/logs/store/app-logs-volume';
 import { openDatabase } from '../server/store/db';
 import { migrateToLatest } from '../server/store/migrate';
 import type { Db } from '../server/store/schema';
-import { insertApp } from '../server/store/apps';
-import { searchFileOf } from '../server/store/log-search-file';
-import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
-import { appFixture } from '../server/test-support.test-helper';
-import { JOBS, makeEntry } from './log-entries';
+import { JOBS } from './log-entries';
+import { fillSqlite } from './logs-fill-sqlite';
+import { fillPostgresLogs } from './logs-fill-postgres';
+import { openBenchDatabase } from './api-database';
 import { printStats, stat, type Stat } from './stats';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
@@ -39,44 +39,7 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const COLD_SAMPLES = Number(process.env.BENCH_COLD_SAMPLES ?? 20);
 const SPAN_US = 7 * 86_400 * 1_000_000;
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-filters-'));
-const file = join(dir, 'bench.db');
-
-async function fill(db: Db): Promise<{ appId: number; startUs: number }> {
-  await sql`insert into sites (id, name, created_at) values ('bench', 'Bench', '2026-01-01T00:00:00.000Z')`.execute(
-    db,
-  );
-  const appId = await insertApp(db, 'bench', appFixture('main'));
-  const raw = new SQLite(file);
-  raw.pragma('journal_mode = WAL');
-  raw.pragma('synchronous = OFF');
-  const insert = raw.prepare(
-    'INSERT INTO app_logs (app_id, time_us, level, job, data, context, created_at, search) ' +
-      'VALUES (@app_id, @time_us, @level, @job, @data, @context, @created_at, @search)',
-  );
-  const startUs = Date.now() * 1000 - SPAN_US;
-  const step = Math.floor(SPAN_US / ENTRIES);
-  const put = raw.transaction((from: number, to: number) => {
-    for (let i = from; i < to; i += 1) {
-      const row = toLogRow(appId, makeEntry(), startUs + i * step);
-      // No fatal (4) and no unknown (5): `level=fatal` matches nothing.
-      if (row.level === 4) row.level = 3;
-      if (row.level === 5) row.level = 2;
-      insert.run(row);
-    }
-  });
-  for (let from = 0; from < ENTRIES; from += 100_000) put(from, Math.min(ENTRIES, from + 100_000));
-  // Nothing for the search indexer to do (no case searches).
-  raw.prepare('attach database ? as search').run(searchFileOf(file));
-  raw
-    .prepare(
-      'update search.app_logs_fts_state set indexed_id = (select max(id) from main.app_logs)',
-    )
-    .run();
-  raw.close();
-  await fillLogMinutes(db);
-  return { appId, startUs };
-}
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? '';
 
 /** The longest event loop block (ms) while `run` goes, and its latencies. */
 async function measured(
@@ -122,15 +85,48 @@ function beforeQuery(
   return () => Promise.resolve(statement.all(...values));
 }
 
-async function main(): Promise<void> {
+/** The filled database: its URL (a file on SQLite), the app, and the raw file for "before". */
+async function openFilled(): Promise<{
+  url: string;
+  db: Db;
+  appId: number;
+  raw: SQLite.Database | undefined;
+  close: () => Promise<void>;
+}> {
+  const started = performance.now();
+  const filled = () =>
+    console.log(
+      `filled ${String(ENTRIES)} entries in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  if (POSTGRES_URL !== '') {
+    const bench = await openBenchDatabase(POSTGRES_URL, process.env.BENCH_KEEP_DB ?? '');
+    await migrateToLatest(bench.db);
+    const appId = await fillPostgresLogs(bench.db, ENTRIES, SPAN_US);
+    filled();
+    return { url: bench.url, db: bench.db, appId, raw: undefined, close: bench.close };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'bench-filters-'));
+  const file = join(dir, 'bench.db');
   const db = openDatabase(file);
   await migrateToLatest(db);
-  const started = performance.now();
-  const { appId } = await fill(db);
-  console.log(
-    `filled ${String(ENTRIES)} entries in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
+  const { appId } = await fillSqlite(db, file, ENTRIES, SPAN_US);
+  filled();
   const raw = new SQLite(file, { readonly: true });
+  return {
+    url: file,
+    db,
+    appId,
+    raw,
+    close: async () => {
+      raw.close();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const { url, db, appId, raw, close } = await openFilled();
   const job = JOBS[0] ?? 'sync-orders';
   const pages: Record<string, RawLogQuery> = {
     'level=fatal (no match)': { level: 'fatal' },
@@ -150,18 +146,20 @@ async function main(): Promise<void> {
   };
   for (const [name, query] of Object.entries(pages)) {
     const filter = parseLogQuery(query);
-    const before = beforeQuery(raw, appId, query);
+    const before = raw ? beforeQuery(raw, appId, query) : undefined;
     // Warm-up, then alternating in pairs would double the work of the slow one: each in turn.
     for (let i = 0; i < 3; i += 1) {
       await queryLogs(db, appId, filter);
-      await before();
+      await before?.();
     }
     record(`${name} warm`, await measured(SAMPLES, () => queryLogs(db, appId, filter)));
-    record(`${name} before warm`, await measured(Math.max(5, Math.floor(SAMPLES / 20)), before));
+    if (before) {
+      record(`${name} before warm`, await measured(Math.max(5, Math.floor(SAMPLES / 20)), before));
+    }
     const cold: number[] = [];
     let coldBlock = 0;
     for (let i = 0; i < COLD_SAMPLES; i += 1) {
-      const fresh = openDatabase(file);
+      const fresh = openDatabase(url);
       const result = await measured(1, () => queryLogs(fresh, appId, filter));
       cold.push(result.stat.median);
       coldBlock = Math.max(coldBlock, result.blockMs);
@@ -184,7 +182,7 @@ async function main(): Promise<void> {
     const cold: number[] = [];
     let coldBlock = 0;
     for (let i = 0; i < COLD_SAMPLES; i += 1) {
-      const fresh = openDatabase(file);
+      const fresh = openDatabase(url);
       const result = await measured(1, () => countLogVolume(fresh, appId, filter()));
       cold.push(result.stat.median);
       coldBlock = Math.max(coldBlock, result.blockMs);
@@ -193,7 +191,10 @@ async function main(): Promise<void> {
     stats[`${name} cold`] = stat(cold);
     blocks[`${name} cold`] = coldBlock;
   }
-  printStats(`SQLite, ${String(ENTRIES)} entries (ms)`, stats);
+  printStats(
+    `${POSTGRES_URL === '' ? 'SQLite' : 'PostgreSQL'}, ${String(ENTRIES)} entries (ms)`,
+    stats,
+  );
   console.log('\nlongest event loop block (ms)');
   for (const [name, ms] of Object.entries(blocks))
     console.log(`${name.padEnd(40)} ${ms.toFixed(1)}`);
@@ -203,9 +204,7 @@ async function main(): Promise<void> {
     const old = stats[`${name} before warm`] ?? stats[`${name} rows warm`];
     if (now && old) console.log(`${name.padEnd(40)} ${(old.median / now.median).toFixed(1)}×`);
   }
-  raw.close();
-  await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
+  await close();
 }
 
 await main();

@@ -47,6 +47,7 @@ import { openApiRoutes } from './routes/openapi';
 import { testSendRoutes } from './routes/test-send';
 import type { Mailer } from './mail/mailer';
 import type { FixedWindowLimiter } from './fixed-window-limiter';
+import type { TemplateRenderer } from './mail/template-renderer';
 import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from './security-headers';
 import type { Database } from './store/schema';
 import { DEFAULT_WORK_GATE_LIMITS, WorkGate, type WorkGateLimits } from './work-gate';
@@ -86,6 +87,8 @@ export interface AppDeps {
   mailFrom?: string;
   /** Test sends per user and minute; tests pass their own. */
   testSendLimiter?: FixedWindowLimiter;
+  /** Where test sends render; one of the app's own when absent (tests pass one to watch its queue). */
+  testSendRenderer?: TemplateRenderer;
   /**
    * Answer waiting tails below Fastify when their answer is known to be the route's (decision
    * 036); default true. Tests turn it off to compare both ways.
@@ -261,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           mailer: deps.mailer ?? null,
           from: deps.mailFrom ?? DEFAULT_MAIL_FROM,
           limiter: deps.testSendLimiter,
+          renderer: deps.testSendRenderer,
         });
       });
     },

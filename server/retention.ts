@@ -3,7 +3,8 @@
  * `maxBytesPerApp` (retention by size, decision 040), are pruned at start and every
  * LOG_RETENTION_INTERVAL_SECONDS (an hour), after the log store's storage work ahead (PostgreSQL:
  * the coming days' partitions). A run that fails (on SQLite: another process held the write lock
- * past the wait) has deleted only whole apps' share and rolled back the rest; the next run
+ * past the wait) has deleted only whole steps (SQLite deletes in bounded steps, each with its
+ * rollup counts: logs/store/app-logs-prune-steps.ts) and rolled back the rest; the next run
  * deletes what is left. A run never starts while the last one is still going.
  */
 import type { Kysely } from 'kysely';

@@ -70,6 +70,16 @@ export class TemplateRenderer {
     this.heapMb = options.heapMb ?? 256;
   }
 
+  /** Whether the worker is rendering a job now. */
+  get rendering(): boolean {
+    return this.running;
+  }
+
+  /** Jobs waiting for the worker (not the one it renders). */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
   render(fields: RenderField[], data: unknown): Promise<RenderOutcome> {
     if (this.closed || this.queue.length >= this.maxQueued) {
       return Promise.resolve({ kind: 'busy' });

@@ -94,12 +94,23 @@ export async function addToRollup(db: Kysely<Database>, rows: readonly NewLogRow
     count(row, undefined);
     if (row.job != null) count(row, row.job);
   }
-  if (counts.size === 0) return;
+  await addCountsToRollup(db, [...counts.values()]);
+}
+
+/**
+ * Adds counts (negative ones take out: retention's steps, app-logs-prune-steps.ts) to the rollup
+ * with addToRollup's one upsert; at most 5,000 (SQLite's bound parameters).
+ */
+export async function addCountsToRollup(
+  db: Kysely<Database>,
+  counts: readonly AppLogMinutesTable[],
+): Promise<void> {
+  if (counts.length === 0) return;
   const parameters: unknown[] = [];
-  for (const minute of counts.values()) {
+  for (const minute of counts) {
     for (const column of MINUTE_COLUMNS) parameters.push(minute[column]);
   }
-  await db.executeQuery(CompiledQuery.raw(upsertSql(db, counts.size), parameters));
+  await db.executeQuery(CompiledQuery.raw(upsertSql(db, counts.length), parameters));
 }
 
 /**

@@ -28,7 +28,8 @@ import type { AppLogsTable } from '../../store/schema';
 import type { Database } from '../../store/schema';
 import { StatementDeadlineError } from '../../store/sqlite';
 import { inSqliteWriteTransaction } from '../../store/sqlite-write-lock';
-import { addToRollup, removeFromRollup } from './app-logs-rollup';
+import { addToRollup } from './app-logs-rollup';
+import { pruneAppInSteps } from './app-logs-prune-steps';
 import { placedRow } from './app-logs-rows';
 import type { LogStore } from './log-store';
 
@@ -152,10 +153,11 @@ async function appendRows(
 
 /**
  * Deletes entries older than `cutoffUs`, app by app through the (app_id, time_us) index, with
- * their counts in the volume rollup. Each app's share is one write transaction that waits for
- * the write lock on a timer, not in SQLite's busy handler (which sleeps on the event loop while
- * another process writes; decision 031); when the lock stays held it throws DatabaseBusyError
- * with that app's share untouched, and the next retention run deletes what is left. Their
+ * their counts in the volume rollup, in bounded steps with a turn between (app-logs-prune-steps.ts).
+ * Each step is one write transaction that waits for the write lock on a timer, not in SQLite's
+ * busy handler (which sleeps on the event loop while another process writes; decision 031); when
+ * the lock stays held it throws DatabaseBusyError with that step untouched, and the next
+ * retention run deletes what is left. Their
  * search index rows are the indexer's to drop (log-search-indexer.ts): the search file is
  * written by it alone (decision 032).
  */
@@ -167,16 +169,8 @@ async function prune(db: Kysely<Database>, cutoffUs: number): Promise<number> {
 }
 
 /** One app's share of `prune`: its entries older than `cutoffUs` (retention by size too). */
-async function pruneApp(db: Kysely<Database>, appId: number, cutoffUs: number): Promise<number> {
-  return inSqliteWriteTransaction(db, async (trx) => {
-    await removeFromRollup(trx, { cutoffUs, appId });
-    const result = await trx
-      .deleteFrom('app_logs')
-      .where('app_id', '=', appId)
-      .where('time_us', '<', cutoffUs)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  });
+function pruneApp(db: Kysely<Database>, appId: number, cutoffUs: number): Promise<number> {
+  return pruneAppInSteps(db, appId, cutoffUs);
 }
 
 /** Nothing to prepare: the table is not partitioned. */
