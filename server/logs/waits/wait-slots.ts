@@ -10,6 +10,7 @@
  */
 import type { AuthContext } from '../../auth';
 import { tooManyRequests } from '../../errors';
+import { KeyedCounts } from '../../keyed-counts';
 
 export interface WaitLimits {
   /** Waiting tails of one member (user), over all their tokens and sites. */
@@ -25,48 +26,38 @@ export const DEFAULT_WAIT_LIMITS: WaitLimits = { perUser: 100, perSite: 500 };
 const RETRY_AFTER_SECONDS = 2;
 
 export class WaitSlots {
-  private readonly byUser = new Map<number, number>();
-  private readonly bySite = new Map<string, number>();
+  private readonly byUser = new KeyedCounts<number>();
+  private readonly bySite = new KeyedCounts<string>();
 
   constructor(private readonly limits: WaitLimits = DEFAULT_WAIT_LIMITS) {}
 
   /** Takes a slot for `auth` or throws the 429; the function gives it back (once). */
   acquire(auth: AuthContext): () => void {
-    const user = this.byUser.get(auth.userId) ?? 0;
-    const site = this.bySite.get(auth.siteId) ?? 0;
-    if (user >= this.limits.perUser) {
+    if (this.byUser.of(auth.userId) >= this.limits.perUser) {
       throw tooManyRequests(
         RETRY_AFTER_SECONDS,
         `Too many waiting log tails of this member (at most ${this.limits.perUser}); try again later`,
       );
     }
-    if (site >= this.limits.perSite) {
+    if (this.bySite.of(auth.siteId) >= this.limits.perSite) {
       throw tooManyRequests(
         RETRY_AFTER_SECONDS,
         `Too many waiting log tails on this site (at most ${this.limits.perSite}); try again later`,
       );
     }
-    this.byUser.set(auth.userId, user + 1);
-    this.bySite.set(auth.siteId, site + 1);
+    this.byUser.add(auth.userId);
+    this.bySite.add(auth.siteId);
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      decrement(this.byUser, auth.userId);
-      decrement(this.bySite, auth.siteId);
+      this.byUser.remove(auth.userId);
+      this.bySite.remove(auth.siteId);
     };
   }
 
   /** Slots held now (the tests read it). */
   held(): number {
-    let total = 0;
-    for (const count of this.byUser.values()) total += count;
-    return total;
+    return this.byUser.total();
   }
-}
-
-function decrement<K>(counts: Map<K, number>, key: K): void {
-  const count = (counts.get(key) ?? 1) - 1;
-  if (count <= 0) counts.delete(key);
-  else counts.set(key, count);
 }
