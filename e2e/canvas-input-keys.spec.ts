@@ -44,6 +44,29 @@ test.describe('canvas input: Enter and Backspace at blocks', () => {
     );
   });
 
+  test('Enter at the end of a paragraph leaves an empty one a line high, with the caret in it', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const canvas = await openVisualWith(page, '<p style="margin:0">Thanks for your order.</p>');
+    await caretIn(canvas.locator('p'), 'end');
+    await page.keyboard.press('Enter');
+    const empty = canvas.locator('p').nth(1);
+    await expect(empty).toHaveText('');
+    const [emptyBox, fullBox] = await Promise.all([
+      empty.boundingBox(),
+      canvas.locator('p').first().boundingBox(),
+    ]);
+    // As tall as a line of text: an empty block with no height would hide where the caret is.
+    expect(emptyBox?.height).toBeGreaterThanOrEqual((fullBox?.height ?? 0) * 0.9);
+    expect(
+      await empty.evaluate((node) =>
+        node.contains(node.ownerDocument.getSelection()?.anchorNode ?? null),
+      ),
+    ).toBe(true);
+  });
+
   test('Enter in a heading and a list item makes another of the same tag', async ({
     page,
     signIn,
