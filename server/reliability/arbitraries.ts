@@ -136,6 +136,15 @@ export const notificationPutBody = fuzzBody({
   ),
 });
 
+// Issue 28: the site's languages. Known tags (the demo's en, nl, fr and two more), tags that are
+// not canonical or not tags at all; a default that may or may not be among them.
+const languageTag = fc.constantFrom('en', 'nl', 'fr', 'de', 'fr-CA', 'FR-ca', 'xx-', '', 'en_US');
+export const siteSettingsPatchBody = fuzzBody({
+  name: fc.string({ maxLength: 220 }),
+  default_locale: languageTag,
+  locales: fc.array(languageTag, { maxLength: 5 }),
+});
+
 const logEntry = fc.record(
   {
     level: fc.constantFrom(...LOG_LEVELS, 'ERROR', 'Warn'),

@@ -15,6 +15,7 @@ import {
   logIngestBody,
   logQuery,
   notificationPutBody,
+  siteSettingsPatchBody,
   type FuzzBody,
 } from './arbitraries';
 import { createPostgresDatabase, testEngine } from '../test-database.test-helper';
@@ -144,6 +145,14 @@ const WRITE_ROUTES: WriteRoute[] = [
     path: segment(['storefront']).map((id) => `/apps/${encodeURIComponent(id)}/logs`),
     body: logIngestBody,
     success: 201,
+  },
+  // Last: a change of the site's languages changes which translations the PUT above may write.
+  {
+    name: 'PATCH /settings/site',
+    method: 'PATCH',
+    path: fc.constant('/settings/site'),
+    body: siteSettingsPatchBody,
+    success: 200,
   },
 ];
 
