@@ -4,6 +4,7 @@
  * handler with one row here: how to recognise it, its status, message, `Retry-After` and details. */
 import type { ErrorDetail } from '../../src/api/schemas/error';
 import { SearchBudgetExhausted } from '../logs/search-budget-exhausted';
+import { LanguageChangeRefused } from '../store/language-change-refused';
 import { fieldError } from './http-errors';
 import { isDatabaseUnavailable } from '../store/database-unavailable';
 import { isDatabaseBusy } from '../store/sqlite-write-lock';
@@ -41,6 +42,20 @@ export const DOMAIN_ERRORS: readonly DomainError[] = [
     status: 503,
     message: 'The database is unavailable for the moment (restarting or busy); try again',
     retryAfterSeconds: 2,
+  },
+  // A new default language would leave notifications without the HTML their HTML version needs.
+  {
+    matches: (error) => error instanceof LanguageChangeRefused,
+    status: 422,
+    message: 'The site settings are invalid',
+    details: (error) => [
+      fieldError({
+        resource: 'site',
+        field: 'default_locale',
+        code: 'translation_without_html',
+        message: error.message,
+      }),
+    ],
   },
   // A `q` search ran past its time budget: the client narrows the search, so no Retry-After.
   {

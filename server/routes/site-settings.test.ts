@@ -104,4 +104,21 @@ describe('site settings', () => {
     expect(back).toMatchObject({ subject: order.subject, text: order.text, html: order.html });
     expect(back.translations.nl).toMatchObject({ subject: nl.subject, outdated: false });
   });
+  it('refuses a new default whose translation has no HTML where the HTML version is on', async () => {
+    const put = await api.request('PUT', '/notifications/invoice', {
+      body: { translations: { fr: { subject: 'Votre facture' } } },
+    });
+    expect(put.status).toBe(200);
+    const invoice = await notification('invoice');
+    expect(invoice.html_enabled).toBe(true);
+    const before = await settings();
+    const res = await api.request('PATCH', '/settings/site', { body: { default_locale: 'fr' } });
+    expect(res.status).toBe(422);
+    const error = errorBodySchema.parse(res.json).errors[0];
+    expect(error?.field).toBe('default_locale');
+    expect(error?.message).toContain(invoice.name);
+    expect(await settings()).toEqual(before);
+    expect(await notification('invoice')).toEqual(invoice);
+    await api.request('PUT', '/notifications/invoice', { body: { translations: { fr: null } } });
+  });
 });

@@ -4,6 +4,7 @@ import type { Site } from '../../src/api/schemas/site';
 import type { SiteSettings } from '../../src/api/schemas/site-settings';
 import type { Database, SitesTable } from './schema';
 import { jsonText, nowIso, parseJson } from './encoding';
+import { LanguageChangeRefused } from './language-change-refused';
 import { relocalize } from './locale-change';
 import { contentOf, listNotifications, updateNotification } from './notifications';
 import { lockedForWrite, type FindOptions } from './row-lock';
@@ -118,9 +119,14 @@ export async function updateSiteSettings(
   if (before.default_locale === next.default_locale && sameList(before.locales, next.locales)) {
     return written;
   }
+  const withoutHtml: string[] = [];
   for (const notification of await listNotifications(db, current.id, { forWrite: true })) {
     const content = contentOf(notification);
     const relocalized = relocalize(content, before, next);
+    if (relocalized.html_enabled && relocalized.html.trim() === '') {
+      withoutHtml.push(relocalized.name);
+      continue;
+    }
     // relocalize copies the content and only deletes or adds keys, so an unchanged result has
     // the same key order and the same JSON text.
     if (JSON.stringify(relocalized) === JSON.stringify(content)) continue;
@@ -129,6 +135,8 @@ export async function updateSiteSettings(
       throw new Error(`notification ${notification.id} changed during a change of languages`);
     }
   }
+  // Thrown inside the change's transaction: the writes above are rolled back with it.
+  if (withoutHtml.length > 0) throw new LanguageChangeRefused(next.default_locale, withoutHtml);
   return written;
 }
 
