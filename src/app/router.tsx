@@ -107,6 +107,19 @@ const consentRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/consent/consent-page'), 'ConsentPage'),
 });
 
+const siteSettingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/settings/site',
+  loader: async ({ context }) => {
+    const siteSettings = await import('../api/site-settings');
+    prefetch(context.queryClient.query(siteSettings.siteSettingsQueryOptions()));
+  },
+  component: lazyRouteComponent(
+    () => import('../features/site-settings/site-settings-page'),
+    'SiteSettingsPage',
+  ),
+});
+
 const notificationsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/notifications',
@@ -142,6 +155,7 @@ const routeTree = rootRoute.addChildren([
   appRoute,
   logsRoute,
   consentRoute,
+  siteSettingsRoute,
   notificationsRoute,
   notificationRoute,
 ]);
