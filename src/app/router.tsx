@@ -7,6 +7,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { appQueryOptions, appsQueryOptions } from '../api/apps';
+import { siteSettingsQueryOptions } from '../api/site-settings';
 import { appsListSearchSchema } from '../features/apps/search-params';
 import { consentSearchSchema } from '../features/consent/search-params';
 import { logsSearchSchema } from '../features/logs/search-params';
@@ -110,9 +111,9 @@ const consentRoute = createRoute({
 const siteSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/settings/site',
-  loader: async ({ context }) => {
-    const siteSettings = await import('../api/site-settings');
-    prefetch(context.queryClient.query(siteSettings.siteSettingsQueryOptions()));
+  // The query is in the entry chunk already: the nav reads it to know whether the server has it.
+  loader: ({ context }) => {
+    prefetch(context.queryClient.query(siteSettingsQueryOptions()));
   },
   component: lazyRouteComponent(
     () => import('../features/site-settings/site-settings-page'),
