@@ -75,6 +75,16 @@ export function languageName(tag: string, displayLocale: string): string {
   }
 }
 
+/**
+ * A typed language tag in canonical form, or undefined. Stricter than BCP 47 on purpose: a
+ * primary subtag of 5–8 letters is well-formed but reserved and names no language, and accepting
+ * it would turn a typed name ("french") into a tag of its own.
+ */
+function typedTag(text: string): string | undefined {
+  const tag = canonicalLocale(text.trim());
+  return tag !== undefined && /^[a-z]{2,3}(-|$)/.test(tag) ? tag : undefined;
+}
+
 export interface LanguageOption {
   tag: string;
   name: string | null;
@@ -100,7 +110,7 @@ export function searchLanguages(
         needle === '' || tag.toLowerCase().includes(needle) || name.toLowerCase().includes(needle),
     )
     .sort((a, b) => a.name.localeCompare(b.name, displayLocale));
-  const typed = canonicalLocale(query.trim());
+  const typed = typedTag(query);
   const typedOption =
     typed !== undefined &&
     !taken.has(typed.toLowerCase()) &&
@@ -115,7 +125,7 @@ export function parseTypedLanguage(
   text: string,
   existing: readonly string[],
 ): { tag: string } | { error: string } {
-  const tag = canonicalLocale(text.trim());
+  const tag = typedTag(text);
   if (tag === undefined) {
     return { error: `"${text.trim()}" is not a language tag (such as en, nl or pt-BR)` };
   }
