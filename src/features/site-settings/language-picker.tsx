@@ -69,15 +69,10 @@ export function LanguagePicker({
   };
 
   return (
-    <div className="flex items-end gap-2">
-      <Field
-        label="Add a language"
-        error={error}
-        hint="Search by name, or type a tag such as fr-CA."
-        className="min-w-0 flex-1"
-      >
-        {(props) => (
-          <div className="relative">
+    <Field label="Add a language" error={error} hint="Search by name, or type a tag such as fr-CA.">
+      {(props) => (
+        <div className="flex gap-2">
+          <div className="relative min-w-0 flex-1">
             <Input
               {...props}
               role="combobox"
@@ -130,14 +125,11 @@ export function LanguagePicker({
               ))}
             </ul>
           </div>
-        )}
-      </Field>
-      {/* Keeps the button on the input's line while the hint or error sits below. */}
-      <div className={cn('pb-[1.375rem]', error && 'pb-[2.75rem]')}>
-        <Button onClick={addTyped} disabled={text.trim() === ''}>
-          Add
-        </Button>
-      </div>
-    </div>
+          <Button onClick={addTyped} disabled={text.trim() === ''}>
+            Add
+          </Button>
+        </div>
+      )}
+    </Field>
   );
 }

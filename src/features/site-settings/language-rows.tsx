@@ -48,7 +48,8 @@ export function LanguageRows({
               className="flex flex-col gap-1 px-3 py-2"
             >
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-                <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-2">
+                {/* Grows to the row's width, and wraps the buttons below it when narrower than 12rem. */}
+                <label className="flex min-w-0 flex-[1_1_12rem] cursor-pointer items-center gap-2">
                   <input
                     type="radio"
                     name="default_locale"
