@@ -109,4 +109,31 @@ test.describe('site settings', () => {
     await save(page);
     expect((await siteSettings(api)).locales).toContain('gsw');
   });
+
+  test('a save over someone else’s change opens the conflict dialog', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await signIn(page);
+    await openSiteSettings(page);
+    const name = page.getByLabel('Name', { exact: true });
+    // Someone else renames the site after the page loaded.
+    const theirs = await api('/settings/site', {
+      method: 'PATCH',
+      body: JSON.stringify({ name: 'Their name' }),
+    });
+    expect(theirs.status).toBe(200);
+
+    await name.fill('My name');
+    const patched = page.waitForResponse(isSitePatch);
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await patched).status()).toBe(412);
+    const dialog = page.getByRole('dialog', { name: 'Someone else changed the site settings' });
+    await expect(dialog).toContainText('Their name');
+    await expect(dialog).toContainText('My name');
+    await dialog.getByRole('button', { name: 'Overwrite with yours' }).click();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+    expect((await siteSettings(api)).name).toBe('My name');
+  });
 });
