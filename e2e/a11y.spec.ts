@@ -17,6 +17,7 @@ const SIGNED_IN_PAGES: PageCase[] = [
   { path: '/apps/storefront', heading: 'Storefront' },
   { path: '/apps/storefront/logs', heading: 'Logs' },
   { path: '/settings/consent', heading: /consent/i },
+  { path: '/settings/site', heading: 'Site' },
   { path: '/notifications', heading: /notifications/i },
   { path: '/notifications/order-confirmation', heading: /order.confirmation/i },
   { path: '/no/such/page', heading: 'Page not found' },

@@ -60,6 +60,9 @@ test.describe('against another server of the spec', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Consent' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Matomo' }).first()).toBeVisible();
     await expect(page.getByText('_pk_id').first()).toBeVisible();
+    // No `/settings/site` (a plain 404): the server knows no languages, so there is no Site entry.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Site', exact: true })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Notifications' }).click();
     const list = page.getByRole('table', { name: 'Notifications' });

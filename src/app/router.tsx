@@ -7,6 +7,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { appQueryOptions, appsQueryOptions } from '../api/apps';
+import { siteSettingsQueryOptions } from '../api/site-settings';
 import { appsListSearchSchema } from '../features/apps/search-params';
 import { consentSearchSchema } from '../features/consent/search-params';
 import { logsSearchSchema } from '../features/logs/search-params';
@@ -107,6 +108,19 @@ const consentRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/consent/consent-page'), 'ConsentPage'),
 });
 
+const siteSettingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/settings/site',
+  // The query is in the entry chunk already: the nav reads it to know whether the server has it.
+  loader: ({ context }) => {
+    prefetch(context.queryClient.query(siteSettingsQueryOptions()));
+  },
+  component: lazyRouteComponent(
+    () => import('../features/site-settings/site-settings-page'),
+    'SiteSettingsPage',
+  ),
+});
+
 const notificationsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/notifications',
@@ -142,6 +156,7 @@ const routeTree = rootRoute.addChildren([
   appRoute,
   logsRoute,
   consentRoute,
+  siteSettingsRoute,
   notificationsRoute,
   notificationRoute,
 ]);

@@ -16,6 +16,7 @@ export function sectionRoot(pathname: string): string {
   if (pathname.startsWith('/apps')) return '/apps';
   if (pathname.startsWith('/notifications')) return '/notifications';
   if (pathname.startsWith('/settings/consent')) return '/settings/consent';
+  if (pathname.startsWith('/settings/site')) return '/settings/site';
   return '/apps';
 }
 

@@ -29,6 +29,15 @@ export function ShieldIcon({ className = 'size-4' }: { className?: string }) {
   );
 }
 
+export function GlobeIcon({ className = 'size-4' }: { className?: string }) {
+  return (
+    <svg className={className} {...common}>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M3.5 12h17M12 3.5c2.3 2.4 3.4 5.2 3.4 8.5s-1.1 6.1-3.4 8.5c-2.3-2.4-3.4-5.2-3.4-8.5S9.7 5.9 12 3.5Z" />
+    </svg>
+  );
+}
+
 export function MailIcon({ className = 'size-4' }: { className?: string }) {
   return (
     <svg className={className} {...common}>

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { AppsIcon, MailIcon, ShieldIcon } from './icons';
+import { siteSettingsQueryOptions } from '../../api/site-settings';
+import { AppsIcon, GlobeIcon, MailIcon, ShieldIcon } from './icons';
 
 const linkClasses =
   'flex items-center gap-2.5 rounded-md px-2.5 py-2 text-sm font-medium text-muted transition-colors hover:bg-subtle hover:text-fg';
@@ -12,7 +14,7 @@ function NavLink({
   children,
   onNavigate,
 }: {
-  to: '/apps' | '/settings/consent' | '/notifications';
+  to: '/apps' | '/settings/consent' | '/settings/site' | '/notifications';
   icon: ReactNode;
   children: ReactNode;
   onNavigate?: () => void;
@@ -33,6 +35,9 @@ function NavLink({
 
 /** Primary navigation; `onNavigate` closes the phone drawer. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  // A server without `/settings/site` (data null) has no languages: no entry. While it loads,
+  // or if it failed, the entry stays so the nav does not jump and the page can show the error.
+  const siteSettings = useQuery(siteSettingsQueryOptions());
   return (
     <nav aria-label="Main" className="flex flex-col gap-0.5">
       <NavLink to="/apps" icon={<AppsIcon />} onNavigate={onNavigate}>
@@ -41,6 +46,11 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       <NavLink to="/settings/consent" icon={<ShieldIcon />} onNavigate={onNavigate}>
         Consent
       </NavLink>
+      {siteSettings.data !== null && (
+        <NavLink to="/settings/site" icon={<GlobeIcon />} onNavigate={onNavigate}>
+          Site
+        </NavLink>
+      )}
       <NavLink to="/notifications" icon={<MailIcon />} onNavigate={onNavigate}>
         Notifications
       </NavLink>
