@@ -29,8 +29,8 @@ export function LanguageRows({
     <fieldset className="flex flex-col gap-2">
       <legend className="text-fg mb-1 text-sm font-medium">Languages</legend>
       <p className="text-muted -mt-1 text-xs">
-        In the order editors show them. The default is the language every template is written in
-        first.
+        The editor shows them in this order. The default is the language every template is written
+        in first.
       </p>
       <ol
         aria-label="Languages of the site"
