@@ -5,18 +5,7 @@
  * Profiles come from `node --cpu-prof` (BENCH_CPU_PROF_DIR, bench/api-servers.ts).
  */
 import { readFileSync } from 'node:fs';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
+import { functionLabel, largest, selfTimeByNode, type Profile } from './cpu-profile';
 
 /** Parts of the request path, matched in order on `url` and `functionName`. */
 const PARTS: ReadonlyArray<[part: string, test: (url: string, name: string) => boolean]> = [
@@ -45,10 +34,7 @@ function main(): void {
   // The .cpuprofile format V8 writes.
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const self = new Map<number, number>();
-  profile.samples.forEach((id, index) => {
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
-  });
+  const self = selfTimeByNode(profile);
   const sums = { part: new Map<string, number>(), file: new Map<string, number>() };
   const functions = new Map<string, number>();
   let total = 0;
@@ -65,17 +51,14 @@ function main(): void {
         .replace(/^.*node_modules\//, '')
         .replace(/^file:\/\/.*?\/(server|src|bench)\//, '$1/') || '(native)',
     );
-    add(
-      functions,
-      `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*\//, '')}:${frame.lineNumber + 1}`,
-    );
+    add(functions, functionLabel(frame));
     total += ms;
     if (part !== 'idle' && part !== 'the profiler itself') busy += ms;
   }
   const per1000 = entriesArg ? 1000 / Number(entriesArg) : undefined;
   const show = (title: string, map: Map<string, number>, top: number) => {
     console.log(`\n${title}`);
-    for (const [key, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    for (const [key, ms] of largest(map, top)) {
       const share = key === 'idle' ? '' : `${((100 * ms) / busy).toFixed(1)}% of busy`;
       const scaled = per1000 === undefined ? '' : `${(ms * per1000).toFixed(2)} ms/1k entries`;
       console.log(

@@ -7,18 +7,8 @@ import type { CDPSession, Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { startTestApi } from '../server/test-support.test-helper';
+import { functionLabel, largest, selfTimeByNode, type Profile } from './cpu-profile';
 import { openOnBigTemplate } from './editor';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
 
 const OPENS = Number(process.env.OPENS ?? 4);
 
@@ -33,34 +23,23 @@ function topTotal(profile: Profile, count: number): string[] {
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const frame = byId.get(at)?.callFrame;
-      if (!frame || frame.url === '') continue;
-      const file = frame.url.split('/').pop() ?? '';
-      seen.add(`${frame.functionName || '(anonymous)'} ${file}:${String(frame.lineNumber)}`);
+      if (frame && frame.url !== '') seen.add(functionLabel(frame));
     }
     for (const key of seen)
       total.set(key, (total.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
-  return [...total]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([key, ms]) => `${ms.toFixed(1).padStart(7)} ms  ${key}`);
+  return largest(total, count).map(([key, ms]) => `${ms.toFixed(1).padStart(7)} ms  ${key}`);
 }
 
 /** Self time per function (ms), the top `count`. */
 function topSelf(profile: Profile, count: number): string[] {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
-  profile.samples.forEach((id, i) => {
+  for (const [id, ms] of selfTimeByNode(profile)) {
     const frame = byId.get(id)?.callFrame;
-    if (!frame) return;
-    const file = frame.url.split('/').pop() ?? '';
-    const key = `${frame.functionName || '(anonymous)'} ${file}:${String(frame.lineNumber)}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-  });
-  return [...self]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([key, ms]) => `${ms.toFixed(1).padStart(7)} ms  ${key}`);
+    if (frame) self.set(functionLabel(frame), (self.get(functionLabel(frame)) ?? 0) + ms);
+  }
+  return largest(self, count).map(([key, ms]) => `${ms.toFixed(1).padStart(7)} ms  ${key}`);
 }
 
 async function profiled<T>(cdp: CDPSession, work: () => Promise<T>): Promise<[T, Profile]> {
