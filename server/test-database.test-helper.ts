@@ -36,17 +36,13 @@ async function onServer(adminUrl: string, statement: string): Promise<void> {
   }
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** Where the test database lives, and how it goes away after its connection is closed. */
+async function createEmptyDatabase(): Promise<{ url: string; remove: () => Promise<void> }> {
   if (testEngine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'site-console-test-'));
-    const url = join(dir, 'test.db');
-    const db = openDatabase(url);
-    await migrateToLatest(db);
     return {
-      db,
-      url,
-      destroy: async () => {
-        await db.destroy();
+      url: join(dir, 'test.db'),
+      remove: async () => {
         rmSync(dir, { recursive: true, force: true });
       },
     };
@@ -54,6 +50,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
   const { url, drop } = await createPostgresDatabase(adminUrl);
+  return { url, remove: drop };
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const { url, remove } = await createEmptyDatabase();
   const db = openDatabase(url);
   await migrateToLatest(db);
   return {
@@ -61,7 +62,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url,
     destroy: async () => {
       await db.destroy();
-      await drop();
+      await remove();
     },
   };
 }
