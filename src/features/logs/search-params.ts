@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { logLevelNameSchema } from '../../api/schemas/app-log';
+import { logLevelNameSchema } from '../../api/schemas/log-levels';
 import { searchText } from '../../lib/search-serialization';
 
 /** URL search parameters of `/apps/$key/logs`: every filter, so a link can be shared. */
