@@ -1,8 +1,8 @@
 // What an edit in the canvas must do to the source, computed from the selection in source terms
 // alone: the property test's oracle. Written apart from the canvas's own code (canvas-input.ts),
 // with string rules: tags are kept, everything else in the range goes, a mark left empty goes;
-// Enter splits the block the caret is in (found by scanning the tags before it), Backspace and
-// Delete at a block's edge join it with a neighbour of its kind.
+// Enter splits the block the caret is in (found by scanning the tags before it), Shift+Enter
+// writes a `<br>`, Backspace and Delete at a block's edge join it with a neighbour of its kind.
 
 export type Action =
   | { kind: 'type'; word: string }
@@ -10,6 +10,7 @@ export type Action =
   | { kind: 'backspace' }
   | { kind: 'delete' }
   | { kind: 'enter' }
+  | { kind: 'shift-enter' }
   | { kind: 'bold' }
   | { kind: 'undo' };
 
@@ -100,9 +101,12 @@ function deleteAtCaret(source: string, caret: number, backward: boolean): Oracle
   const char = backward ? CHAR_BEFORE.exec(source.slice(0, at)) : CHAR_AFTER.exec(source.slice(at));
   const piece = chip?.[0] ?? char?.[0];
   if (!piece) return join(source, at, backward, caret);
-  if (!chip && /^[{}%]$/.test(piece)) return { source, from: caret, to: caret };
   const from = backward ? at - piece.length : at;
   const to = from + piece.length;
+  // Deleting text never writes Liquid: a deletion that would join `{` and `{`/`%` (or `%`/`}` and
+  // `}`) is left undone. A brace or `%` that is plain text (`15%`) goes like any character.
+  const joined = source.slice(from - 1, from) + source.slice(to, to + 1);
+  if (!chip && /^(?:\{[{%]|[%}]\})$/.test(joined)) return { source, from: caret, to: caret };
   const whole = markAround(source, from, to);
   if (whole) return replace(source, whole[0], whole[1], '');
   return replace(source, from, to, '');
@@ -244,6 +248,9 @@ export function step(state: OracleState, action: Action): OracleState {
           : replace(source, from, to, '');
       return enter(rest.source, rest.from);
     }
+    case 'shift-enter':
+      // A line break is typed like a character: it replaces the selection, inside its marks.
+      return replace(source, from, to, '<br>');
     case 'backspace':
     case 'delete': {
       if (from !== to) {

@@ -1,7 +1,7 @@
 // The canvas against an oracle (issue 25, decision 037): on six templates in the styles of the
 // field, a random selection (carets in texts, links, buttons, bold and beside chips; ranges in a
 // text, across a link's boundary, a whole link, a whole block) and random inputs (a word,
-// Backspace, Delete, Enter, paste, Ctrl+B, undo): Enter splits blocks and Backspace/Delete at a
+// Backspace, Delete, Enter, Shift+Enter, paste, Ctrl+B, undo): Enter splits blocks and Backspace/Delete at a
 // block's edge join them, in the oracle as in the canvas. The stored source must be what the oracle
 // computes from the same selection in source terms. Bounded runs; the seed is printed on failure
 // (replay with CANVAS_PROPERTY_SEED=<seed>).
@@ -85,6 +85,9 @@ async function perform(page: Page, action: Action) {
     case 'enter':
       await page.keyboard.press('Enter');
       return;
+    case 'shift-enter':
+      await page.keyboard.press('Shift+Enter');
+      return;
     case 'bold':
       await page.keyboard.press('ControlOrMeta+b');
       return;
@@ -121,6 +124,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ kind: 'backspace' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'delete' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'enter' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'shift-enter' as const }) },
 );
 
 function scenario(targets: Target[]) {
