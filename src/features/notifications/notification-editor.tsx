@@ -44,9 +44,12 @@ import { VariablesPanel } from './variables-panel';
 function localesWithErrors(
   errors: FieldErrors<NotificationFormValues>,
   defaultLocale: string,
+  /** The shown locale (null: the default) when its Liquid does not parse. */
+  brokenLiquid: string | null | undefined,
 ): Set<string> {
   const marked = new Set(Object.keys(errors.translations ?? {}));
   if (errors.subject || errors.text || errors.html) marked.add(defaultLocale);
+  if (brokenLiquid !== undefined) marked.add(brokenLiquid ?? defaultLocale);
   return marked;
 }
 
@@ -142,7 +145,12 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
       saved: editor.basis.values,
       values: allValues,
     }),
-    withErrors: localesWithErrors(formState.errors, languages.languages.defaultLocale),
+    withErrors: localesWithErrors(
+      formState.errors,
+      languages.languages.defaultLocale,
+      // The shown locale's Liquid, as the preview parses it.
+      Object.values(preview.errors).some(Boolean) ? locale : undefined,
+    ),
   };
   const shownExists = locale === null || Object.hasOwn(allValues.translations, locale);
   const defaultName = languageName(bar?.defaultLocale ?? 'en', names);
@@ -291,7 +299,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
       <ReviewDialog
         open={editor.review !== null}
         saved={editor.basis.values}
-        edited={editor.review ?? values}
+        edited={editor.review ?? allValues}
         known={samples.known}
         saving={editor.saving}
         onCancel={editor.cancelReview}
