@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  notificationResolver,
   changedFields,
   updateOf,
   WRITABLE_FIELDS,
@@ -13,6 +14,7 @@ const saved = {
   text: 'Thanks',
   html: '<p>Thanks</p>',
   html_enabled: true,
+  translations: {},
 };
 const edited = { ...saved, subject: 'Your order {{ order.number }}', text: '{% if x %}' };
 
@@ -44,6 +46,36 @@ describe('notification fields', () => {
       extra: 'kept by the tolerant schema, never sent back',
     };
     expect(notificationFormValues(notification)).toEqual(saved);
-    expect(WRITABLE_FIELDS).toEqual(Object.keys(saved));
+    expect([...WRITABLE_FIELDS, 'translations']).toEqual(Object.keys(saved));
+  });
+
+  it('sends the default fields and the changed translations together', () => {
+    const nl = { subject: 'Bestelling', text: 'Bedankt', html: '' };
+    const withNl = { ...saved, translations: { nl } };
+    expect(
+      updateOf(withNl, {
+        ...withNl,
+        subject: 'Your order',
+        translations: { nl: { ...nl, html: '<p>Dank</p>' } },
+      }),
+    ).toEqual({ subject: 'Your order', translations: { nl: { html: '<p>Dank</p>' } } });
+  });
+
+  it('checks a changed translation and puts its error on translations.<locale>.<field>', async () => {
+    const withNl = { ...saved, translations: { nl: { subject: 'B', text: '', html: '' } } };
+    const resolver = notificationResolver(withNl);
+    const result = await resolver(
+      { ...withNl, translations: { nl: { subject: '', text: '', html: '' } } },
+      undefined,
+      { fields: {}, shouldUseNativeValidation: false },
+    );
+    expect(result.errors).toEqual({
+      translations: { nl: { subject: { type: 'too_small', message: 'Subject is required' } } },
+    });
+    const fine = await resolver(withNl, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(fine.errors).toEqual({});
   });
 });

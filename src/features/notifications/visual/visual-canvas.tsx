@@ -7,6 +7,7 @@ import { CanvasInline } from './canvas-inline';
 import { InlineToolbar } from './inline-toolbar';
 import { makeRoomForTopMarkers } from './marker-room';
 import { markUnknownChips } from './unknown-chips';
+import type { TranslatorReference } from './translator-reference';
 
 export interface VisualCanvasProps extends Omit<CanvasCallbacks, 'format' | 'drawn'> {
   /** The one document (the code editor's), read when the canvas is ready (decision 037). */
@@ -21,6 +22,11 @@ export interface VisualCanvasProps extends Omit<CanvasCallbacks, 'format' | 'dra
   onFocus?: () => void;
   /** Block selection (click, keyboard, outline) in the canvas, when the page offers blocks. */
   selection?: BlockSelection;
+  /**
+   * Set while a translation is shown (issue 28): the default's html and what the translation was
+   * based on, for the side-by-side translator mode (built on branch tr-side).
+   */
+  translatorReference?: TranslatorReference;
 }
 
 const NONE: ReadonlySet<string> = new Set();
