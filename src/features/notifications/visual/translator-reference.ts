@@ -1,0 +1,6 @@
+export interface TranslatorReference {
+  defaultHtml: string;
+  basedOnHtml: string | null;
+  defaultLocale: string;
+  locale: string;
+}
