@@ -6,6 +6,7 @@ import type { OfferedVariable } from './template-variables';
 import { BlockPanel } from './visual/block-panel';
 import { BlockSelection } from './visual/block-selection';
 import type { CanvasInline } from './visual/canvas-inline';
+import type { TranslatorReference } from './visual/translator-reference';
 import { VisualCanvas } from './visual/visual-canvas';
 
 export interface HtmlFieldProps {
@@ -24,6 +25,8 @@ export interface HtmlFieldProps {
   mode: Mode;
   onModeChange: (mode: Mode) => void;
   handleRef: Ref<CodeEditorHandle>;
+  /** Set when a translation is edited: Visual offers its default side by side (issue 28). */
+  translatorReference?: TranslatorReference;
 }
 
 export type Mode = 'code' | 'visual';
@@ -55,6 +58,7 @@ export function HtmlField({
   variables,
   mode,
   onModeChange: setMode,
+  translatorReference,
   ...props
 }: HtmlFieldProps) {
   const codeAt = useRef<number | null>(null);
@@ -122,6 +126,7 @@ export function HtmlField({
               inlineRef={inline}
               onFocus={props.onFocus}
               selection={selection}
+              translatorReference={translatorReference}
               openCode={(offset) => {
                 codeAt.current = offset;
                 setMode('code');
