@@ -23,7 +23,7 @@ export function SideBySideBar({ on, onChange, language, changed, goTo }: SideByS
     if (id !== undefined) goTo(id);
   };
   return (
-    <div className="flex flex-col gap-2">
+    <div data-side-by-side className="flex flex-col gap-2">
       <label className="text-fg inline-flex cursor-pointer items-center gap-2.5 self-start text-sm font-medium">
         <input
           type="checkbox"
