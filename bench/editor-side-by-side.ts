@@ -5,7 +5,7 @@
  * template as its English; its nl translation is the same e-mail with Dutch headings, then the
  * English changes a sentence in every section, so the translation is outdated and every
  * section's note shows a diff (the heaviest notes there are). Rounds alternate off, on, on, off.
- * Run alone with `npx tsx bench/editor-side-by-side.ts` (BUILD_DIR: a built dist to reuse).
+ * Run alone with `npx tsx bench/editor-side-by-side-main.ts` (BUILD_DIR: a built dist to reuse).
  */
 import type { Browser, Page } from '@playwright/test';
 import type { TestApi } from '../server/test-support.test-helper';
@@ -68,4 +68,38 @@ export async function setSideBySide(page: Page, on: boolean) {
     { timeout: 30_000 },
   );
   return notes;
+}
+
+export interface Typing {
+  handled: number[];
+  canvas: number[];
+  preview: number[];
+}
+
+/** Keystrokes into the translation's `#typed` paragraph, rounds off, on, on, off: the two sets. */
+export async function sideBySideCase(
+  api: TestApi,
+  browser: Browser,
+  html: string,
+  type: (page: Page, target: string) => Promise<Typing>,
+): Promise<{ off: Typing; on: Typing }> {
+  await outdatedTranslation(api, html);
+  const page = await openTranslation(browser, api, true);
+  const sets = {
+    off: { handled: [], canvas: [], preview: [] } as Typing,
+    on: { handled: [], canvas: [], preview: [] } as Typing,
+  };
+  try {
+    for (const on of [false, true, true, false]) {
+      await setSideBySide(page, on);
+      const typed = await type(page, '#typed');
+      const into = on ? sets.on : sets.off;
+      into.handled.push(...typed.handled);
+      into.canvas.push(...typed.canvas);
+      into.preview.push(...typed.preview);
+    }
+  } finally {
+    await page.close();
+  }
+  return sets;
 }
