@@ -11,7 +11,10 @@ import { siteSettingsQueryOptions } from '../api/site-settings';
 import { appsListSearchSchema } from '../features/apps/search-params';
 import { consentSearchSchema } from '../features/consent/search-params';
 import { logsSearchSchema } from '../features/logs/search-params';
-import { notificationsListSearchSchema } from '../features/notifications/search-params';
+import {
+  notificationEditorSearchSchema,
+  notificationsListSearchSchema,
+} from '../features/notifications/search-params';
 import { getConnection } from './connection-store';
 import { NotFoundPage } from './not-found-page';
 import { RootComponent } from './root-component';
@@ -139,6 +142,7 @@ const notificationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/notifications/$slug',
   staticData: { wide: true },
+  validateSearch: notificationEditorSearchSchema,
   loader: async ({ context, params }) => {
     const notifications = await import('../api/notifications');
     prefetch(context.queryClient.query(notifications.notificationQueryOptions(params.slug)));

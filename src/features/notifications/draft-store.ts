@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { NotificationWritableFields } from '../../api/schemas/notification';
 import { readJson, removeKey, writeJson, type KeyValueStorage } from './browser-storage';
-import { changedFields } from './notification-fields';
+import { updateOf } from './notification-fields';
+import type { NotificationFormValues } from './translation-fields';
 
 /** Unsaved edits kept in the browser so a reload, a crash or a closed tab loses nothing. */
 export interface NotificationDraft {
   saved_at: string;
   /** `updated_at` of the version the edits started from, to warn when the server moved on. */
   base_updated_at: string;
-  values: NotificationWritableFields;
+  values: NotificationFormValues;
 }
 
 const draftSchema = z.object({
@@ -23,6 +23,10 @@ const draftSchema = z.object({
     text: z.string(),
     html: z.string(),
     html_enabled: z.boolean(),
+    // Every locale's edits (decision 046); a draft from before languages has none.
+    translations: z
+      .record(z.string(), z.object({ subject: z.string(), text: z.string(), html: z.string() }))
+      .default({}),
   }),
 });
 
@@ -57,7 +61,7 @@ export function clearDraft(storage: KeyValueStorage | null, site: string, slug: 
 /** A draft worth offering: it differs from what the server has now. */
 export function isDraftWorthOffering(
   draft: NotificationDraft | null,
-  server: NotificationWritableFields,
+  server: NotificationFormValues,
 ): draft is NotificationDraft {
-  return draft !== null && changedFields(server, draft.values).length > 0;
+  return draft !== null && Object.keys(updateOf(server, draft.values)).length > 0;
 }

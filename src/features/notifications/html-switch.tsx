@@ -1,8 +1,8 @@
 import { Controller, type Control } from 'react-hook-form';
-import type { NotificationWritableFields } from '../../api/schemas/notification';
+import type { NotificationFormValues } from './translation-fields';
 
 /** The "HTML version" on/off switch of a template. */
-export function HtmlSwitch({ control }: { control: Control<NotificationWritableFields> }) {
+export function HtmlSwitch({ control }: { control: Control<NotificationFormValues> }) {
   return (
     <Controller
       control={control}

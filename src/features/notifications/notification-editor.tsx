@@ -1,24 +1,37 @@
 // The editor workspace: form, live preview, samples and variables. Loaded on demand by the page
 // (with CodeMirror, liquidjs and the samples), so no other page pays for it. Saving, review,
 // conflicts and drafts live in useNotificationEditor; this file is the layout.
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { ApiResponse } from '../../api/client';
 import type { Notification } from '../../api/wire/notification';
 import { ConflictDialog } from '../../components/resource-editor/conflict-dialog';
+import type { FieldErrors } from 'react-hook-form';
+import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';
 import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
+import { displayLocale, languageName } from '../../lib/language-name';
 import { DraftBanner, NewerVersionNotice } from './draft-banner';
 import { EditorHeader } from './editor-header';
 import { generateTextFromHtml } from './generate-text';
 import type { Mode } from './html-field';
+import { LocaleBar, localeTabId } from './locale-bar';
+import { MissingTranslation } from './missing-translation';
 import { FIELD_NAMES } from './notification-fields';
 import { PreviewPane } from './preview-pane';
 import { ReviewDialog } from './review-dialog';
 import { SampleChips, SamplePanel } from './sample-panel';
 import { SendTest } from './send-test';
 import { TemplateFields } from './template-fields';
+import {
+  localeFieldPath,
+  localeStates,
+  shownTexts,
+  type NotificationFormValues,
+} from './translation-fields';
+import { useLocaleSelection } from './use-locale-selection';
+import { useTranslationActions } from './use-translation-actions';
 import { useLivePreview } from './use-live-preview';
 import { useRememberedChoice } from './use-remembered-flag';
 import { useTextFreshness } from './use-text-freshness';
@@ -26,6 +39,16 @@ import { useNotificationEditor } from './use-notification-editor';
 import { useSampleData } from './use-sample-data';
 import { useSnippetInsert } from './use-snippet-insert';
 import { VariablesPanel } from './variables-panel';
+
+/** Locales whose fields carry an error (the default's under its own tag). */
+function localesWithErrors(
+  errors: FieldErrors<NotificationFormValues>,
+  defaultLocale: string,
+): Set<string> {
+  const marked = new Set(Object.keys(errors.translations ?? {}));
+  if (errors.subject || errors.text || errors.html) marked.add(defaultLocale);
+  return marked;
+}
 
 export interface NotificationEditorProps {
   saved: ApiResponse<Notification>;
@@ -36,9 +59,25 @@ function asMode(stored: unknown): Mode | null {
 }
 
 export function NotificationEditor({ saved }: NotificationEditorProps) {
-  const editor = useNotificationEditor(saved);
-  const { form, values, notification, ref, draft } = editor;
+  const languages = useLocaleSelection(saved.data);
+  const locale = languages.shown;
+  const editor = useNotificationEditor(saved, locale);
+  const { form, values: allValues, notification, ref, draft } = editor;
   const { control, register, formState, getValues } = form;
+  const shownPath = (field: 'html' | 'text') => localeFieldPath(locale, field);
+  // What the preview, the samples and the test send see: the shown locale's texts.
+  const values = useMemo(
+    () => ({ ...allValues, ...shownTexts(allValues, locale) }),
+    [allValues, locale],
+  );
+  const translations = useTranslationActions({
+    form,
+    shown: locale,
+    setDocument: editor.setDocument,
+  });
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const panelId = useId();
+  const names = displayLocale();
 
   const samples = useSampleData(ref);
   // The visual canvas and its block panel take the whole width; the preview moves under them.
@@ -57,17 +96,33 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
     () => <SampleChips state={samples.state} onChange={samples.setState} />,
     [samples.state, samples.setState],
   );
-  const snippets = useSnippetInsert(form, values.html_enabled, editor);
+  const basedOnHtml = locale === null ? null : notification.translations?.[locale]?.based_on?.html;
+  const defaultLocale = languages.languages?.defaultLocale;
+  const translatorReference = useMemo(
+    () =>
+      locale !== null && visual && defaultLocale !== undefined
+        ? {
+            defaultHtml: allValues.html,
+            basedOnHtml: basedOnHtml ?? null,
+            defaultLocale,
+            locale,
+          }
+        : undefined,
+    [locale, visual, defaultLocale, allValues.html, basedOnHtml],
+  );
+  const snippets = useSnippetInsert(form, values.html_enabled, locale, editor);
   const [confirmGenerate, setConfirmGenerate] = useState(false);
 
-  const freshness = useTextFreshness(ref, values);
+  // Kept for the default only: a translation's text follows its own HTML, said by no record yet.
+  const defaultFreshness = useTextFreshness(ref, allValues);
+  const freshness = locale === null ? defaultFreshness : { ...defaultFreshness, stale: false };
   const generateText = async () => {
     setConfirmGenerate(false);
-    const html = getValues('html');
+    const html = getValues(shownPath('html'));
     const text = await generateTextFromHtml(html);
     editor.setDocument('text', text, 'generate');
     // Also when it comes out as it was: the text is now the HTML's.
-    freshness.markFresh(html, text);
+    if (locale === null) freshness.markFresh(html, text);
     toast.success('Text version generated from the HTML');
   };
   // From the review: the review shows again, with the new text in it.
@@ -77,6 +132,21 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
     await editor.submit();
   };
   const requestSave = () => void editor.submit();
+
+  const bar = languages.languages && {
+    defaultLocale: languages.languages.defaultLocale,
+    states: localeStates({
+      defaultLocale: languages.languages.defaultLocale,
+      locales: languages.languages.locales,
+      notification,
+      saved: editor.basis.values,
+      values: allValues,
+    }),
+    withErrors: localesWithErrors(formState.errors, languages.languages.defaultLocale),
+  };
+  const shownExists = locale === null || Object.hasOwn(allValues.translations, locale);
+  const defaultName = languageName(bar?.defaultLocale ?? 'en', names);
+  const shownName = locale === null ? defaultName : languageName(locale, names);
 
   return (
     <div className="flex flex-col gap-5">
@@ -97,6 +167,24 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
       )}
       {editor.newer && <NewerVersionNotice isDirty={editor.dirty} onLoad={editor.loadNewer} />}
       <FormAlert message={editor.formMessage} onRetry={editor.retry} />
+      {bar && (
+        <div className="flex flex-col gap-2">
+          <LocaleBar
+            states={bar.states}
+            selected={locale ?? bar.defaultLocale}
+            onSelect={languages.select}
+            withErrors={bar.withErrors}
+            panelId={panelId}
+          />
+          {shownExists && locale !== null && (
+            <div className="flex justify-end">
+              <Button size="sm" variant="danger-subtle" onClick={() => setConfirmRemove(true)}>
+                Remove {shownName} translation
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
       {/* Phones: fields, preview, then variables and samples. Wide screens: the preview stays
           in view beside everything else, except in the visual mode, where it follows the form. */}
       <div
@@ -114,31 +202,51 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
           }}
           className="min-w-0 lg:col-start-1 lg:row-start-1"
         >
-          <TemplateFields
-            control={control}
-            register={register}
-            errors={formState.errors}
-            liquidErrors={preview.errors}
-            unknown={unknown}
-            htmlEnabled={values.html_enabled}
-            sampleData={samples.data}
-            variables={offered}
-            subjectRef={snippets.subjectRef}
-            textRef={snippets.textRef}
-            htmlRef={snippets.htmlRef}
-            onFocusField={snippets.setTarget}
-            onJump={(field, offset) =>
-              (field === 'html' ? snippets.htmlRef : snippets.textRef).current?.focusAt(offset)
-            }
-            onGenerateText={() => {
-              if (getValues('text').trim() === '') void generateText();
-              else setConfirmGenerate(true);
-            }}
-            htmlMode={htmlMode}
-            onHtmlModeChange={setHtmlMode}
-            textStale={freshness.stale}
-            onRegenerateText={() => void generateText()}
-          />
+          <div
+            {...(bar && {
+              role: 'tabpanel',
+              id: panelId,
+              'aria-labelledby': localeTabId(panelId, locale ?? bar.defaultLocale),
+            })}
+          >
+            {shownExists ? (
+              <TemplateFields
+                key={locale ?? ''}
+                locale={locale}
+                translatorReference={translatorReference}
+                control={control}
+                register={register}
+                errors={formState.errors}
+                liquidErrors={preview.errors}
+                unknown={unknown}
+                htmlEnabled={values.html_enabled}
+                sampleData={samples.data}
+                variables={offered}
+                subjectRef={snippets.subjectRef}
+                textRef={snippets.textRef}
+                htmlRef={snippets.htmlRef}
+                onFocusField={snippets.setTarget}
+                onJump={(field, offset) =>
+                  (field === 'html' ? snippets.htmlRef : snippets.textRef).current?.focusAt(offset)
+                }
+                onGenerateText={() => {
+                  if (getValues(shownPath('text')).trim() === '') void generateText();
+                  else setConfirmGenerate(true);
+                }}
+                htmlMode={htmlMode}
+                onHtmlModeChange={setHtmlMode}
+                textStale={freshness.stale}
+                onRegenerateText={() => void generateText()}
+              />
+            ) : (
+              <MissingTranslation
+                languageName={shownName}
+                defaultLanguageName={defaultName}
+                onStartFromDefault={() => translations.start(locale, true)}
+                onStartEmpty={() => translations.start(locale, false)}
+              />
+            )}
+          </div>
         </form>
         <div
           className={cn(
@@ -149,6 +257,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
         >
           <SendTest
             slug={ref}
+            locale={locale}
             values={values}
             sampleName={samples.state.active}
             sampleData={samples.data}
@@ -197,6 +306,18 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
         confirmLabel="Replace text"
         onConfirm={() => void generateText()}
         onCancel={() => setConfirmGenerate(false)}
+      />
+      <ConfirmDialog
+        open={confirmRemove}
+        title={`Remove the ${shownName} translation?`}
+        description={`Its subject, text and HTML are removed when you save; customers whose language is ${shownName} then get the ${defaultName} message.`}
+        confirmLabel={`Remove ${shownName} translation`}
+        tone="danger"
+        onConfirm={() => {
+          setConfirmRemove(false);
+          if (locale !== null) translations.remove(locale);
+        }}
+        onCancel={() => setConfirmRemove(false)}
       />
       <ConflictDialog {...editor.conflictDialog} />
     </div>

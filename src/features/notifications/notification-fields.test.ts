@@ -13,6 +13,7 @@ const saved = {
   text: 'Thanks',
   html: '<p>Thanks</p>',
   html_enabled: true,
+  translations: {},
 };
 const edited = { ...saved, subject: 'Your order {{ order.number }}', text: '{% if x %}' };
 
@@ -44,6 +45,6 @@ describe('notification fields', () => {
       extra: 'kept by the tolerant schema, never sent back',
     };
     expect(notificationFormValues(notification)).toEqual(saved);
-    expect(WRITABLE_FIELDS).toEqual(Object.keys(saved));
+    expect([...WRITABLE_FIELDS, 'translations']).toEqual(Object.keys(saved));
   });
 });

@@ -1,6 +1,6 @@
 // The fields an admin edits on a notification, written once: their order, their labels, how a
 // saved notification becomes form values, which of them an edit changed, and what is checked.
-import type { Resolver } from 'react-hook-form';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
   notificationWritableFieldsSchema,
   type LiquidField,
@@ -9,6 +9,12 @@ import {
 } from '../../api/schemas/notification';
 import { notificationRef, type Notification } from '../../api/wire/notification';
 import { changedFieldsResolver } from '../../lib/changed-fields-resolver';
+import {
+  changedTranslationFields,
+  translationsUpdate,
+  translationValues,
+  type NotificationFormValues,
+} from './translation-fields';
 
 export type NotificationField = keyof NotificationWritableFields;
 
@@ -33,8 +39,9 @@ export const FIELD_NAMES: Record<LiquidField, string> = {
 };
 
 /** The editor's values for a notification; what the server did not send starts empty (or off). */
-export function notificationFormValues(notification: Notification): NotificationWritableFields {
+export function notificationFormValues(notification: Notification): NotificationFormValues {
   return {
+    translations: translationValues(notification),
     name: notification.name ?? '',
     description: notification.description ?? '',
     subject: notification.subject ?? '',
@@ -58,23 +65,64 @@ export function changedFields(
   return WRITABLE_FIELDS.filter((field) => before[field] !== after[field]);
 }
 
-/** The editor's resolver: only the fields that will be sent (those changed) are checked. */
+const translationRules = notificationWritableFieldsSchema
+  .pick({ subject: true, text: true, html: true })
+  .partial();
+
+/**
+ * The editor's resolver: only the fields that will be sent (those changed) are checked, the
+ * translations' too, whose errors land on `translations.<locale>.<field>`.
+ */
 export function notificationResolver(
-  saved: NotificationWritableFields,
-): Resolver<NotificationWritableFields> {
-  return changedFieldsResolver(notificationWritableFieldsSchema.partial(), (values) =>
-    changedFields(saved, values),
+  saved: NotificationFormValues,
+): Resolver<NotificationFormValues> {
+  const defaults = changedFieldsResolver<NotificationWritableFields>(
+    notificationWritableFieldsSchema.partial(),
+    (values) => changedFields(saved, values),
   );
+  return async (values, context, options) => {
+    // The default's fields: the shared resolver, over the form without its translations.
+    const { translations, ...own } = values;
+    const result = await defaults(own, context, {
+      ...options,
+      fields: {},
+      names: undefined,
+    });
+    const errors: FieldErrors<NotificationFormValues> = { ...result.errors };
+    const translationErrors: Record<string, Record<string, { type: string; message: string }>> = {};
+    for (const [locale, fields] of Object.entries(translations)) {
+      const old = Object.hasOwn(saved.translations, locale)
+        ? saved.translations[locale]
+        : undefined;
+      const changed = changedTranslationFields(old, fields);
+      const parsed = translationRules.safeParse(
+        Object.fromEntries(changed.map((field) => [field, fields[field]])),
+      );
+      if (parsed.success) continue;
+      const own: Record<string, { type: string; message: string }> = {};
+      for (const issue of parsed.error.issues) {
+        own[String(issue.path[0])] ??= { type: issue.code, message: issue.message };
+      }
+      translationErrors[locale] = own;
+    }
+    if (Object.keys(translationErrors).length > 0) {
+      Object.assign(errors, { translations: translationErrors });
+    }
+    if (Object.keys(errors).length > 0) return { values: {}, errors };
+    return { values: { ...values, ...result.values, translations }, errors: {} };
+  };
 }
 
-/** The body of `PUT /notifications/{slug}`: only the fields that changed. */
+/** The body of `PUT /notifications/{slug}`: only the fields that changed, translations too. */
 export function updateOf(
-  before: NotificationWritableFields,
-  after: NotificationWritableFields,
+  before: NotificationFormValues,
+  after: NotificationFormValues,
 ): NotificationUpdate {
   const update: NotificationUpdate = {};
   for (const field of changedFields(before, after))
     Object.assign(update, { [field]: after[field] });
+  const translations = translationsUpdate(before.translations, after.translations);
+  if (translations) update.translations = translations;
   return update;
 }
 

@@ -6,3 +6,9 @@ export const notificationsListSearchSchema = z.object({
   filter: searchText,
 });
 export type NotificationsListSearch = z.infer<typeof notificationsListSearchSchema>;
+
+/** URL search parameters of `/notifications/$slug`: the language shown (issue 28). */
+export const notificationEditorSearchSchema = z.object({
+  locale: searchText,
+});
+export type NotificationEditorSearch = z.infer<typeof notificationEditorSearchSchema>;

@@ -9,6 +9,8 @@ import { FIELD_LABELS } from './notification-fields';
 
 export interface SendTestProps {
   slug: string;
+  /** The translation shown (issue 28), sent as `locale`; null: the default, sent without one. */
+  locale: string | null;
   /** The template as edited: the test shows unsaved changes too. */
   values: NotificationWritableFields;
   sampleName: string;
@@ -32,7 +34,7 @@ function problemsOf(error: unknown): string[] {
  * "Send test to me": the template as edited, rendered with the selected sample, mailed to the
  * signed-in admin through the service's SMTP server. Without one, it says how to set it up.
  */
-export function SendTest({ slug, values, sampleName, sampleData }: SendTestProps) {
+export function SendTest({ slug, locale, values, sampleName, sampleData }: SendTestProps) {
   const noteId = useId();
   const settings = useQuery(testSendSettingsQueryOptions());
   const send = useMutation({
@@ -43,6 +45,7 @@ export function SendTest({ slug, values, sampleName, sampleData }: SendTestProps
         html: values.html,
         html_enabled: values.html_enabled,
         data: sampleData,
+        ...(locale !== null && { locale }),
       }),
     onSuccess: (result) => toast.success(`Test sent to ${result.to}`),
   });

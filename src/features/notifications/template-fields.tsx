@@ -1,7 +1,7 @@
 import { useMemo, useState, type Ref } from 'react';
 import { flushSync } from 'react-dom';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import type { LiquidField, NotificationWritableFields } from '../../api/schemas/notification';
+import type { LiquidField } from '../../api/schemas/notification';
 import { Field, FieldError } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Tabs, type TabItem } from '../../components/ui/tabs';
@@ -15,13 +15,19 @@ import { TextStaleBadge, TextStaleNotice } from './text-stale-notice';
 import type { TemplateError } from './render-template';
 import type { OfferedVariable } from './template-variables';
 import { unknownPaths, type UnknownVariable } from './unknown-variables';
+import { localeFieldPath, type NotificationFormValues } from './translation-fields';
+import type { TranslatorReference } from './visual/translator-reference';
 
 type BodyField = 'html' | 'text';
 
 export interface TemplateFieldsProps {
-  control: Control<NotificationWritableFields>;
-  register: UseFormRegister<NotificationWritableFields>;
-  errors: FieldErrors<NotificationWritableFields>;
+  control: Control<NotificationFormValues>;
+  register: UseFormRegister<NotificationFormValues>;
+  errors: FieldErrors<NotificationFormValues>;
+  /** The translation whose subject, text and html are shown; null: the default's. */
+  locale: string | null;
+  /** Set while a translation is shown in Visual mode (for the translator mode). */
+  translatorReference?: TranslatorReference;
   liquidErrors: Partial<Record<LiquidField, TemplateError>>;
   unknown: Record<LiquidField, readonly UnknownVariable[]>;
   htmlEnabled: boolean;
@@ -43,8 +49,12 @@ export interface TemplateFieldsProps {
 
 /** Name, description, subject, and the HTML and Text bodies in tabs, each with its errors. */
 export function TemplateFields(props: TemplateFieldsProps) {
-  const { control, register, errors, liquidErrors, unknown, htmlEnabled } = props;
-  const { ref: subjectRegisterRef, ...subjectField } = register('subject');
+  const { control, register, errors: allErrors, liquidErrors, unknown, htmlEnabled } = props;
+  const { locale } = props;
+  const { ref: subjectRegisterRef, ...subjectField } = register(localeFieldPath(locale, 'subject'));
+  // The shown locale's errors: the default's, or those on `translations.<locale>.<field>`.
+  const errors: Partial<Record<LiquidField, { message?: string }>> =
+    locale === null ? allErrors : (allErrors.translations?.[locale] ?? {});
   const [tab, setTab] = useState<BodyField>('html');
   const shownTab: BodyField = htmlEnabled ? tab : 'text';
   const unknownHtml = useMemo(() => new Set(unknownPaths(unknown.html)), [unknown.html]);
@@ -71,7 +81,7 @@ export function TemplateFields(props: TemplateFieldsProps) {
         {props.textStale && <TextStaleNotice onRegenerate={props.onRegenerateText} />}
         <Controller
           control={control}
-          name="text"
+          name={localeFieldPath(locale, 'text')}
           render={({ field }) => (
             <CodeEditor
               mode="liquid-text"
@@ -105,7 +115,7 @@ export function TemplateFields(props: TemplateFieldsProps) {
       <div className="flex flex-col gap-1.5">
         <Controller
           control={control}
-          name="html"
+          name={localeFieldPath(locale, 'html')}
           render={({ field }) => (
             <HtmlField
               describedBy={liquidErrors.html ? 'html-liquid-errors' : undefined}
@@ -119,6 +129,7 @@ export function TemplateFields(props: TemplateFieldsProps) {
               onModeChange={props.onHtmlModeChange}
               onFocus={() => props.onFocusField('html')}
               handleRef={props.htmlRef}
+              translatorReference={props.translatorReference}
             />
           )}
         />
@@ -137,10 +148,10 @@ export function TemplateFields(props: TemplateFieldsProps) {
   return (
     <div className="flex flex-col gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" error={errors.name?.message}>
+        <Field label="Name" error={allErrors.name?.message}>
           {(field) => <Input {...field} {...register('name')} autoComplete="off" />}
         </Field>
-        <Field label="Description" optional error={errors.description?.message}>
+        <Field label="Description" optional error={allErrors.description?.message}>
           {(field) => <Input {...field} {...register('description')} autoComplete="off" />}
         </Field>
       </div>

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { NotificationWritableFields } from '../../api/schemas/notification';
 import { browserStorage } from './browser-storage';
 import {
   clearDraft,
@@ -8,6 +7,7 @@ import {
   saveDraft,
   type NotificationDraft,
 } from './draft-store';
+import type { NotificationFormValues } from './translation-fields';
 
 const WRITE_DELAY_MS = 150;
 
@@ -25,9 +25,9 @@ export interface DraftControls {
 export function useDraft(options: {
   site: string;
   slug: string;
-  saved: NotificationWritableFields;
+  saved: NotificationFormValues;
   baseUpdatedAt: string;
-  values: NotificationWritableFields;
+  values: NotificationFormValues;
   isDirty: boolean;
 }): DraftControls {
   const { site, slug, saved, baseUpdatedAt, values, isDirty } = options;

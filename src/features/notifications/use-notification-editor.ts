@@ -1,10 +1,10 @@
 // The notification template wired into the one resource editor: every save is reviewed as a
 // diff first (a merge after a 412 too), a newer version saved elsewhere is offered rather than
 // taken, Liquid that does not parse blocks the save, and unsaved edits live on as a draft.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ApiResponse } from '../../api/client';
 import { notificationResource } from '../../api/notifications';
-import { LIQUID_FIELDS, type NotificationWritableFields } from '../../api/schemas/notification';
+import { LIQUID_FIELDS } from '../../api/schemas/notification';
 import { notificationRef, type Notification } from '../../api/wire/notification';
 import {
   useResourceEditor,
@@ -23,13 +23,32 @@ import {
   WRITABLE_FIELDS,
 } from './notification-fields';
 import { syntaxErrors } from './render-template';
+import {
+  editedLocales,
+  localeFieldPath,
+  shownTexts,
+  TRANSLATED_FIELDS,
+  type NotificationFormValues,
+} from './translation-fields';
+import { translationFieldLabel } from './notification-conflict';
 import { useDraft } from './use-draft';
 
 function blockSave(
-  values: NotificationWritableFields,
-): SaveBlocker<NotificationWritableFields> | null {
+  saved: NotificationFormValues,
+  values: NotificationFormValues,
+): SaveBlocker<NotificationFormValues> | null {
   const liquid = syntaxErrors({ subject: values.subject, text: values.text, html: values.html });
   const broken = LIQUID_FIELDS.filter((field) => liquid[field]).map((field) => FIELD_NAMES[field]);
+  // A translation's Liquid blocks the save like the default's; only the ones this save sends.
+  const locales = Object.keys(values.translations);
+  for (const locale of editedLocales(saved.translations, values.translations, locales)) {
+    const texts = values.translations[locale];
+    if (!texts) continue;
+    const errors = syntaxErrors(texts);
+    for (const field of TRANSLATED_FIELDS) {
+      if (errors[field]) broken.push(translationFieldLabel(localeFieldPath(locale, field)));
+    }
+  }
   if (broken.length > 0) {
     return { message: `Fix the Liquid errors before saving (${broken.join(', ')}).` };
   }
@@ -38,6 +57,16 @@ function blockSave(
     return { field: 'html', message: 'Write the HTML version, or turn it off' };
   }
   return null;
+}
+
+/** Form paths the service's field errors may land on: the default's and each translation's. */
+function errorFields(values: NotificationFormValues): string[] {
+  return [
+    ...WRITABLE_FIELDS,
+    ...Object.keys(values.translations).flatMap((locale) =>
+      TRANSLATED_FIELDS.map((field) => localeFieldPath(locale, field)),
+    ),
+  ];
 }
 
 /** The fields whose document a code editor owns (decision 038's amendment). */
@@ -55,8 +84,18 @@ const USER_EVENTS: Record<ResetReason | 'draft', string> = {
   draft: 'restore.draft',
 };
 
-export function useNotificationEditor(loaded: ApiResponse<Notification>) {
+/**
+ * `shownLocale`: the translation the fields show (null: the default); commands from outside the
+ * typing (a draft, a merge, a revert) go to its documents.
+ */
+export function useNotificationEditor(
+  loaded: ApiResponse<Notification>,
+  shownLocale: string | null,
+) {
   const [site] = useState(currentSite);
+  const shown = useRef(shownLocale);
+  // What the edits are based on, for blockSave (set after each render from the editor's basis).
+  const basisValues = useRef<NotificationFormValues | null>(null);
   // The code editors of the HTML and text versions, while they are mounted. Values from outside
   // the admin's typing go in as their commands (one undo step each); the form follows them.
   const htmlRef = useRef<CodeEditorHandle>(null);
@@ -70,7 +109,7 @@ export function useNotificationEditor(loaded: ApiResponse<Notification>) {
   function setDocument(field: DocumentField, value: string, userEvent: string) {
     const editorHandle = documents[field].current;
     if (editorHandle) editorHandle.replaceDocument(value, userEvent);
-    else editor.form.setValue(field, value, { shouldDirty: true });
+    else editor.form.setValue(localeFieldPath(shown.current, field), value, { shouldDirty: true });
   }
   const editor = useResourceEditor({
     loaded,
@@ -82,14 +121,15 @@ export function useNotificationEditor(loaded: ApiResponse<Notification>) {
     mode: 'onBlur',
     follow: 'on-request',
     review: true,
-    blockSave,
-    errorFields: () => WRITABLE_FIELDS,
+    blockSave: (values: NotificationFormValues) => blockSave(basisValues.current ?? values, values),
+    errorFields,
     // Back on a saved version: the draft of the edits has nothing left to keep.
     onSavedOrDiscarded: () => draft.discard(),
     // The form already holds the values; the mounted code editors take them as commands.
     onReset: (values, reason) => {
       for (const field of DOCUMENT_FIELDS) {
-        documents[field].current?.replaceDocument(values[field], USER_EVENTS[reason]);
+        const texts = shownTexts(values, shown.current);
+        documents[field].current?.replaceDocument(texts[field], USER_EVENTS[reason]);
       }
     },
     text: {
@@ -97,6 +137,10 @@ export function useNotificationEditor(loaded: ApiResponse<Notification>) {
       saved: 'Notification saved',
       conflictTitle: 'Someone else saved this notification',
     },
+  });
+  useEffect(() => {
+    shown.current = shownLocale;
+    basisValues.current = editor.basis.values;
   });
   const notification = editor.basis.response.data;
   // The slug, or the id for a server that sends no slug: it names the notification in paths.
@@ -115,9 +159,18 @@ export function useNotificationEditor(loaded: ApiResponse<Notification>) {
     const restored = draft.offered?.values;
     if (!restored) return;
     for (const field of changedFields(editor.basis.values, restored)) {
-      if (field === 'html' || field === 'text')
+      // The code editors show the default only while it is the shown locale.
+      if ((field === 'html' || field === 'text') && shown.current === null)
         setDocument(field, restored[field], USER_EVENTS.draft);
       else editor.form.setValue(field, restored[field], { shouldDirty: true });
+    }
+    // Every locale's edits come back; the shown one's documents as commands (one undo step).
+    editor.form.setValue('translations', restored.translations, { shouldDirty: true });
+    if (shown.current !== null) {
+      const texts = shownTexts(restored, shown.current);
+      for (const field of DOCUMENT_FIELDS) {
+        documents[field].current?.replaceDocument(texts[field], USER_EVENTS.draft);
+      }
     }
     draft.dismissOffer();
   }

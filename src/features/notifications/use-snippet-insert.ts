@@ -2,12 +2,15 @@
 // into the text or HTML code editor (the HTML one when no field was focused and HTML is on).
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { LiquidField, NotificationWritableFields } from '../../api/schemas/notification';
+import type { LiquidField } from '../../api/schemas/notification';
 import type { CodeEditorHandle } from './code-editor';
+import { localeFieldPath, type NotificationFormValues } from './translation-fields';
 
 export function useSnippetInsert(
-  form: UseFormReturn<NotificationWritableFields>,
+  form: UseFormReturn<NotificationFormValues>,
   htmlEnabled: boolean,
+  /** The shown translation (null: the default): the subject a variable goes into. */
+  locale: string | null,
   documents: {
     htmlRef: RefObject<CodeEditorHandle | null>;
     textRef: RefObject<CodeEditorHandle | null>;
@@ -23,10 +26,11 @@ export function useSnippetInsert(
       const field = target ?? (htmlEnabled ? 'html' : 'text');
       if (field === 'subject') {
         const input = subjectRef.current;
-        const current = getValues('subject');
+        const path = localeFieldPath(locale, 'subject');
+        const current = getValues(path);
         const start = input?.selectionStart ?? current.length;
         const end = input?.selectionEnd ?? start;
-        setValue('subject', current.slice(0, start) + snippet + current.slice(end), {
+        setValue(path, current.slice(0, start) + snippet + current.slice(end), {
           shouldDirty: true,
         });
         requestAnimationFrame(() => {
@@ -37,7 +41,7 @@ export function useSnippetInsert(
         (field === 'html' ? htmlRef : textRef).current?.insert(snippet);
       }
     },
-    [target, htmlEnabled, getValues, setValue, htmlRef, textRef],
+    [target, htmlEnabled, locale, getValues, setValue, htmlRef, textRef],
   );
 
   return { subjectRef, textRef, htmlRef, target, setTarget, insert };

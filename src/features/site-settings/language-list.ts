@@ -1,6 +1,7 @@
 // The pure half of the Site settings page: language names, the searchable list of tags to add,
 // moving a language, and which templates lose a translation when a language goes.
 import { canonicalLocale } from '../../api/schemas/site-settings';
+import { languageName } from '../../lib/language-name';
 
 /** Common BCP 47 tags offered when adding a language; any other valid tag can be typed. */
 export const COMMON_LANGUAGE_TAGS: readonly string[] = [
@@ -66,14 +67,8 @@ export const COMMON_LANGUAGE_TAGS: readonly string[] = [
   'zh-Hant',
 ];
 
-/** A tag's name in the admin's language ("Dutch" for nl); the tag itself when unknown. */
-export function languageName(tag: string, displayLocale: string): string {
-  try {
-    return new Intl.DisplayNames([displayLocale], { type: 'language' }).of(tag) ?? tag;
-  } catch {
-    return tag;
-  }
-}
+// Moved to lib: the notification editor names languages too (decision 046).
+export { languageName };
 
 /**
  * A typed language tag in canonical form, or undefined. Stricter than BCP 47 on purpose: a
