@@ -4,7 +4,8 @@
  * notes' cost is a ratio against its own control. The order confirmation gets the ~20 kB
  * template as its English; its nl translation is the same e-mail with Dutch headings, then the
  * English changes a sentence in every section, so the translation is outdated and every
- * section's note shows a diff (the heaviest notes there are). Rounds alternate off, on, on, off.
+ * section's note shows a diff (the heaviest notes there are). After a round that warms the page
+ * up, rounds alternate off, on, on, off.
  * Run alone with `npx tsx bench/editor-side-by-side-main.ts` (BUILD_DIR: a built dist to reuse).
  */
 import type { Browser, Page } from '@playwright/test';
@@ -90,6 +91,8 @@ export async function sideBySideCase(
     on: { handled: [], canvas: [], preview: [] } as Typing,
   };
   try {
+    // A first round warms the page up (JIT, caches) and is not counted.
+    await type(page, '#typed');
     for (const on of [false, true, true, false]) {
       await setSideBySide(page, on);
       const typed = await type(page, '#typed');
