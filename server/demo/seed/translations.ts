@@ -91,7 +91,11 @@ Welkom bij {{ shop.name }}! Je account is klaar: {{ shop.url }}
     html: `<h1 style="font-family:sans-serif">Welkom, {{ customer.first_name }}!</h1>
 <p>Je nieuwe account bij <a href="{{ shop.url }}">{{ shop.name }}</a> is klaar voor gebruik.</p>
 {% if customer.accepts_marketing %}<p>Je hoort van ons over aanbiedingen.</p>{% endif %}`,
-    based_on: { subject: 'Welcome to {{ shop.name }}', text: english.text, html: WELCOME_HTML_BEFORE },
+    based_on: {
+      subject: 'Welcome to {{ shop.name }}',
+      text: english.text,
+      html: WELCOME_HTML_BEFORE,
+    },
     updated_at: hoursAgo(now, 24 * 20),
   };
 }
