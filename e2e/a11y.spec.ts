@@ -70,6 +70,31 @@ test.describe('accessibility', () => {
     }
   });
 
+  test('the notification editor with its locale bar, a translation shown and one missing', async ({
+    page,
+    signIn,
+  }) => {
+    // Leaving the edited page for the next theme: the unsaved-changes prompt is accepted.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/notifications/order-confirmation?locale=nl');
+      const languages = page.getByRole('tablist', { name: 'Languages' });
+      await expect(languages.getByRole('tab', { name: /^Dutch/ })).toHaveAttribute(
+        'aria-selected',
+        'true',
+        { timeout: 30_000 },
+      );
+      await page.getByLabel('Subject').fill('Bestelling {{ order.number }}');
+      await expect(languages.getByRole('tab', { name: /^Dutch/ })).toContainText('edited');
+      expect(await seriousViolations(page), `nl in the ${colorScheme} theme`).toEqual([]);
+      await languages.getByRole('tab', { name: /^French/ }).click();
+      await expect(page.getByRole('button', { name: 'Start from English' })).toBeVisible();
+      expect(await seriousViolations(page), `fr in the ${colorScheme} theme`).toEqual([]);
+    }
+  });
+
   test('the log viewer at 1440 px with every level, jobs, the volume chart and a search', async ({
     page,
     signIn,

@@ -44,9 +44,12 @@ import { VariablesPanel } from './variables-panel';
 function localesWithErrors(
   errors: FieldErrors<NotificationFormValues>,
   defaultLocale: string,
+  /** The shown locale (null: the default) when its Liquid does not parse. */
+  brokenLiquid: string | null | undefined,
 ): Set<string> {
   const marked = new Set(Object.keys(errors.translations ?? {}));
   if (errors.subject || errors.text || errors.html) marked.add(defaultLocale);
+  if (brokenLiquid !== undefined) marked.add(brokenLiquid ?? defaultLocale);
   return marked;
 }
 
@@ -66,9 +69,12 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
   const { control, register, formState, getValues } = form;
   const shownPath = (field: 'html' | 'text') => localeFieldPath(locale, field);
   // What the preview, the samples and the test send see: the shown locale's texts.
+  // A missing translation shows what its customers get: the default's (and sends that test).
+  const shownExists = locale === null || Object.hasOwn(allValues.translations, locale);
+  const shownLocale = shownExists ? locale : null;
   const values = useMemo(
-    () => ({ ...allValues, ...shownTexts(allValues, locale) }),
-    [allValues, locale],
+    () => ({ ...allValues, ...shownTexts(allValues, shownLocale) }),
+    [allValues, shownLocale],
   );
   const translations = useTranslationActions({
     form,
@@ -142,9 +148,13 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
       saved: editor.basis.values,
       values: allValues,
     }),
-    withErrors: localesWithErrors(formState.errors, languages.languages.defaultLocale),
+    withErrors: localesWithErrors(
+      formState.errors,
+      languages.languages.defaultLocale,
+      // The shown locale's Liquid, as the preview parses it.
+      Object.values(preview.errors).some(Boolean) ? locale : undefined,
+    ),
   };
-  const shownExists = locale === null || Object.hasOwn(allValues.translations, locale);
   const defaultName = languageName(bar?.defaultLocale ?? 'en', names);
   const shownName = locale === null ? defaultName : languageName(locale, names);
 
@@ -168,22 +178,21 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
       {editor.newer && <NewerVersionNotice isDirty={editor.dirty} onLoad={editor.loadNewer} />}
       <FormAlert message={editor.formMessage} onRetry={editor.retry} />
       {bar && (
-        <div className="flex flex-col gap-2">
-          <LocaleBar
-            states={bar.states}
-            selected={locale ?? bar.defaultLocale}
-            onSelect={languages.select}
-            withErrors={bar.withErrors}
-            panelId={panelId}
-          />
-          {shownExists && locale !== null && (
-            <div className="flex justify-end">
+        <LocaleBar
+          states={bar.states}
+          selected={locale ?? bar.defaultLocale}
+          onSelect={languages.select}
+          withErrors={bar.withErrors}
+          panelId={panelId}
+          actions={
+            shownExists &&
+            locale !== null && (
               <Button size="sm" variant="danger-subtle" onClick={() => setConfirmRemove(true)}>
                 Remove {shownName} translation
               </Button>
-            </div>
-          )}
-        </div>
+            )
+          }
+        />
       )}
       {/* Phones: fields, preview, then variables and samples. Wide screens: the preview stays
           in view beside everything else, except in the visual mode, where it follows the form. */}
@@ -257,7 +266,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
         >
           <SendTest
             slug={ref}
-            locale={locale}
+            locale={shownLocale}
             values={values}
             sampleName={samples.state.active}
             sampleData={samples.data}
@@ -291,7 +300,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
       <ReviewDialog
         open={editor.review !== null}
         saved={editor.basis.values}
-        edited={editor.review ?? values}
+        edited={editor.review ?? allValues}
         known={samples.known}
         saving={editor.saving}
         onCancel={editor.cancelReview}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  notificationResolver,
   changedFields,
   updateOf,
   WRITABLE_FIELDS,
@@ -46,5 +47,35 @@ describe('notification fields', () => {
     };
     expect(notificationFormValues(notification)).toEqual(saved);
     expect([...WRITABLE_FIELDS, 'translations']).toEqual(Object.keys(saved));
+  });
+
+  it('sends the default fields and the changed translations together', () => {
+    const nl = { subject: 'Bestelling', text: 'Bedankt', html: '' };
+    const withNl = { ...saved, translations: { nl } };
+    expect(
+      updateOf(withNl, {
+        ...withNl,
+        subject: 'Your order',
+        translations: { nl: { ...nl, html: '<p>Dank</p>' } },
+      }),
+    ).toEqual({ subject: 'Your order', translations: { nl: { html: '<p>Dank</p>' } } });
+  });
+
+  it('checks a changed translation and puts its error on translations.<locale>.<field>', async () => {
+    const withNl = { ...saved, translations: { nl: { subject: 'B', text: '', html: '' } } };
+    const resolver = notificationResolver(withNl);
+    const result = await resolver(
+      { ...withNl, translations: { nl: { subject: '', text: '', html: '' } } },
+      undefined,
+      { fields: {}, shouldUseNativeValidation: false },
+    );
+    expect(result.errors).toEqual({
+      translations: { nl: { subject: { type: 'too_small', message: 'Subject is required' } } },
+    });
+    const fine = await resolver(withNl, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(fine.errors).toEqual({});
   });
 });

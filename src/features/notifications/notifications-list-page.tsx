@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { notificationsQueryOptions } from '../../api/notifications';
+import { siteSettingsQueryOptions } from '../../api/site-settings';
 import { notificationRef, type Notification } from '../../api/wire/notification';
 import { NotSet, textOrNotSet } from '../../components/not-set';
 import { Badge } from '../../components/ui/badge';
@@ -12,6 +13,7 @@ import { Timestamp } from '../../components/timestamp';
 import { PageHeader } from '../../components/ui/card';
 import { tdClasses, trClasses } from '../../components/ui/table';
 import { filterNotifications } from './filter-notifications';
+import { LocaleChips } from './locale-chips';
 import { notificationTitle } from './notification-fields';
 
 const route = getRouteApi('/notifications');
@@ -20,6 +22,11 @@ export function NotificationsListPage() {
   const { filter = '' } = route.useSearch();
   const navigate = route.useNavigate();
   const query = useQuery(notificationsQueryOptions());
+  // Languages show only on a server that has site settings (issue 28).
+  const settings = useQuery(siteSettingsQueryOptions()).data?.data;
+  const languages: Languages | null = settings
+    ? { defaultLocale: settings.default_locale, locales: settings.locales }
+    : null;
   const setFilter = (value: string) =>
     void navigate({ search: { filter: value || undefined }, replace: true });
 
@@ -47,6 +54,7 @@ export function NotificationsListPage() {
       >
         {(data) => (
           <NotificationsTable
+            languages={languages}
             rows={filterNotifications(data, filter)}
             total={data.length}
             filter={filter}
@@ -58,19 +66,39 @@ export function NotificationsListPage() {
   );
 }
 
+interface Languages {
+  defaultLocale: string;
+  locales: readonly string[];
+}
+
 const NOTIFICATION_COLUMNS = [
   { header: 'Name' },
   { header: 'Subject', className: 'hidden md:table-cell' },
   { header: 'HTML' },
   { header: 'Last update' },
 ];
+const LANGUAGES_COLUMN = { header: 'Languages' };
+
+/** The template's languages, when the server has them and the template says. */
+function Chips({ n, languages }: { n: Notification; languages: Languages | null }) {
+  if (!languages || n.translations == null) return null;
+  return (
+    <LocaleChips
+      notification={n}
+      defaultLocale={languages.defaultLocale}
+      locales={languages.locales}
+    />
+  );
+}
 
 function NotificationsTable({
+  languages,
   rows,
   total,
   filter,
   onClearFilter,
 }: {
+  languages: Languages | null;
   rows: Notification[];
   total: number;
   filter: string;
@@ -104,6 +132,7 @@ function NotificationsTable({
               <span className="text-fg line-clamp-2 font-mono text-xs">
                 {textOrNotSet(n.subject)}
               </span>
+              <Chips n={n} languages={languages} />
               <span className="text-muted text-xs">
                 Updated <Timestamp value={n.updated_at} missing="unknown" />
               </span>
@@ -111,7 +140,7 @@ function NotificationsTable({
           </li>
         ))}
       </ul>
-      <NotificationsDataTable rows={rows} />
+      <NotificationsDataTable rows={rows} languages={languages} />
     </>
   );
 }
@@ -121,9 +150,18 @@ function HtmlBadge({ enabled }: { enabled: boolean | null }) {
   return enabled ? <Badge tone="accent">HTML on</Badge> : <Badge>Text only</Badge>;
 }
 
-function NotificationsDataTable({ rows }: { rows: Notification[] }) {
+function NotificationsDataTable({
+  rows,
+  languages,
+}: {
+  rows: Notification[];
+  languages: Languages | null;
+}) {
+  const columns = languages
+    ? [...NOTIFICATION_COLUMNS.slice(0, 3), LANGUAGES_COLUMN, ...NOTIFICATION_COLUMNS.slice(3)]
+    : NOTIFICATION_COLUMNS;
   return (
-    <DataTable className="hidden sm:block" caption="Notifications" columns={NOTIFICATION_COLUMNS}>
+    <DataTable className="hidden sm:block" caption="Notifications" columns={columns}>
       {rows.map((n) => (
         <tr key={notificationRef(n)} className={trClasses}>
           <td className={`${tdClasses} max-w-xs`}>
@@ -147,6 +185,11 @@ function NotificationsDataTable({ rows }: { rows: Notification[] }) {
           <td className={tdClasses}>
             <HtmlBadge enabled={n.html_enabled} />
           </td>
+          {languages && (
+            <td className={tdClasses}>
+              <Chips n={n} languages={languages} />
+            </td>
+          )}
           <td className={`${tdClasses} text-muted whitespace-nowrap`}>
             <Timestamp value={n.updated_at} missing="unknown" />
           </td>

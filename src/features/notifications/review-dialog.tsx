@@ -1,10 +1,43 @@
-import type { NotificationWritableFields } from '../../api/schemas/notification';
 import { Button } from '../../components/ui/button';
+import { displayLocale, languageName } from '../../lib/language-name';
 import { changedFields, FIELD_LABELS, shownValue } from './notification-fields';
 import { diffStats, foldUnchanged, lineDiff } from './line-diff';
 import { Dialog } from '../../components/ui/dialog';
 import { TextStaleNotice } from './text-stale-notice';
 import { unknownPaths, unknownVariables } from './unknown-variables';
+import {
+  changedTranslationFields,
+  editedLocales,
+  type NotificationFormValues,
+} from './translation-fields';
+
+const TRANSLATED_LABELS = { subject: 'Subject', text: 'Text version', html: 'HTML version' };
+
+/** Each translation the save changes: its changed fields, or its removal. */
+function translationChanges(saved: NotificationFormValues, edited: NotificationFormValues) {
+  const locales = [
+    ...new Set([...Object.keys(saved.translations), ...Object.keys(edited.translations)]),
+  ];
+  const names = displayLocale();
+  return editedLocales(saved.translations, edited.translations, locales).map((locale) => {
+    const before = Object.hasOwn(saved.translations, locale)
+      ? saved.translations[locale]
+      : undefined;
+    const after = Object.hasOwn(edited.translations, locale)
+      ? edited.translations[locale]
+      : undefined;
+    return {
+      locale,
+      name: languageName(locale, names),
+      removed: after === undefined,
+      fields: changedTranslationFields(before, after).map((field) => ({
+        field,
+        before: before?.[field] ?? '',
+        after: after?.[field] ?? '',
+      })),
+    };
+  });
+}
 
 function FieldDiff({ before, after }: { before: string; after: string }) {
   const rows = lineDiff(before, after);
@@ -63,8 +96,8 @@ function FieldDiff({ before, after }: { before: string; after: string }) {
 
 export interface ReviewDialogProps {
   open: boolean;
-  saved: NotificationWritableFields;
-  edited: NotificationWritableFields;
+  saved: NotificationFormValues;
+  edited: NotificationFormValues;
   /** The samples: variables none of them has are listed before the save. */
   known: readonly unknown[];
   saving: boolean;
@@ -88,12 +121,23 @@ export function ReviewDialog({
   onRegenerateText,
 }: ReviewDialogProps) {
   const fields = changedFields(saved, edited);
+  const translations = open ? translationChanges(saved, edited) : [];
+  const count =
+    fields.length +
+    translations.reduce((sum, change) => sum + (change.removed ? 1 : change.fields.length), 0);
   // Worked out only while open: the analysis of a big template is not free.
   const unknown = open
     ? unknownPaths(
-        [edited.subject, edited.text, edited.html_enabled ? edited.html : ''].flatMap((source) =>
-          unknownVariables(source, known),
-        ),
+        [
+          edited.subject,
+          edited.text,
+          edited.html_enabled ? edited.html : '',
+          ...translations.flatMap((change) =>
+            change.fields
+              .filter(({ field }) => field !== 'html' || edited.html_enabled)
+              .map(({ after }) => after),
+          ),
+        ].flatMap((source) => unknownVariables(source, known)),
       )
     : [];
   return (
@@ -102,7 +146,7 @@ export function ReviewDialog({
       size="xl"
       initialFocus="[data-autofocus]"
       title="Review changes"
-      description={`${fields.length} ${fields.length === 1 ? 'field' : 'fields'} changed since the saved version.`}
+      description={`${count} ${count === 1 ? 'field' : 'fields'} changed since the saved version.`}
       onClose={onCancel}
       footer={
         <>
@@ -133,6 +177,26 @@ export function ReviewDialog({
             <FieldDiff before={shownValue(saved[field])} after={shownValue(edited[field])} />
           </section>
         ))}
+        {translations.map((change) =>
+          change.removed ? (
+            <section key={change.locale} aria-label={`Changes to ${change.name}`}>
+              <h3 className="mb-1 text-sm font-semibold">{change.name} translation</h3>
+              <p className="border-danger bg-danger-soft text-fg rounded-md border px-3 py-2 text-sm">
+                Removed: its subject, text and HTML are deleted.
+              </p>
+            </section>
+          ) : (
+            change.fields.map(({ field, before, after }) => {
+              const label = `${TRANSLATED_LABELS[field]} (${change.name})`;
+              return (
+                <section key={`${change.locale}.${field}`} aria-label={`Changes to ${label}`}>
+                  <h3 className="mb-1 text-sm font-semibold">{label}</h3>
+                  <FieldDiff before={before} after={after} />
+                </section>
+              );
+            })
+          ),
+        )}
       </div>
     </Dialog>
   );

@@ -130,3 +130,25 @@ export function shownTexts(
     : undefined;
   return translation ?? { subject: '', text: '', html: '' };
 }
+
+/** A saved notification's translations as the list shows them: each non-default locale's state. */
+export function savedLocaleStates(
+  notification: Notification,
+  defaultLocale: string,
+  locales: readonly string[],
+): { locale: string; status: Exclude<LocaleStatus, 'default'> }[] {
+  const translations = notification.translations ?? {};
+  return locales
+    .filter((locale) => locale !== defaultLocale)
+    .map((locale) => {
+      const translation = Object.hasOwn(translations, locale) ? translations[locale] : undefined;
+      return {
+        locale,
+        status: !translation
+          ? 'missing'
+          : translation.outdated === true
+            ? 'outdated'
+            : 'translated',
+      };
+    });
+}
