@@ -38,6 +38,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startTestApi, type TestApi } from '../server/test-support.test-helper';
+import { sideBySideCase } from './editor-side-by-side';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const KEYS = Number(process.env.KEYS ?? 150);
@@ -53,7 +54,7 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index] ?? Number.NaN;
@@ -98,7 +99,7 @@ h1{font-size:22px} p{line-height:1.5}
   return `${head}${body}<p id="typed">Typed: </p>\n<p>{{ shop.name }}</p></div></body></html>`;
 }
 
-function build(): { dir: string; temporary: boolean } {
+export function build(): { dir: string; temporary: boolean } {
   if (process.env.BUILD_DIR && existsSync(join(process.env.BUILD_DIR, '.vite/manifest.json'))) {
     return { dir: process.env.BUILD_DIR, temporary: false };
   }
@@ -172,6 +173,7 @@ interface RunResult {
   canvasLoop: VisualTyping;
   receiptOpen: number[];
   receiptText: VisualTyping;
+  side: { off: VisualTyping; on: VisualTyping };
 }
 
 /**
@@ -237,7 +239,7 @@ async function openVisual(page: Page): Promise<number[]> {
 }
 
 /** Types VISUAL_KEYS letters at the end of `target` in the canvas, timing each to the canvas and the preview. */
-async function typeInCanvas(page: Page, target: string): Promise<VisualTyping> {
+export async function typeInCanvas(page: Page, target: string): Promise<VisualTyping> {
   await page.evaluate(() => {
     const stamps = {
       key: 0,
@@ -427,7 +429,9 @@ async function run(staticDir: string): Promise<RunResult> {
     await page.getByRole('button', { name: 'Code' }).click();
     const receiptOpen = await openVisual(page);
     const receiptText = await typeInCanvas(page, '#typed');
-    return { ...code, open, canvasText, canvasLoop, receiptOpen, receiptText };
+    // A translation of the big template, side by side off and on (decision 047).
+    const side = await sideBySideCase(api, browser, bigTemplate(), typeInCanvas);
+    return { ...code, open, canvasText, canvasLoop, receiptOpen, receiptText, side };
   } finally {
     await browser.close();
     await api.close();
@@ -441,7 +445,7 @@ async function main() {
     const results: { p50: number; p95: number; shownP50: number; shownP95: number }[] = [];
     const visual: Record<string, Percentiles[]> = {};
     for (let i = 0; i < RUNS; i += 1) {
-      const { rendered, shown, open, canvasText, canvasLoop, receiptOpen, receiptText } =
+      const { rendered, shown, open, canvasText, canvasLoop, receiptOpen, receiptText, side } =
         await run(dir);
       const rows = {
         'code keystroke → preview updated': rendered,
@@ -456,6 +460,10 @@ async function main() {
         'canvas keystroke (25 kB receipt) → source updated': receiptText.handled,
         'canvas keystroke (25 kB receipt) → canvas updated': receiptText.canvas,
         'canvas keystroke (25 kB receipt) → preview updated': receiptText.preview,
+        'canvas keystroke (nl translation, side by side off) → source updated': side.off.handled,
+        'canvas keystroke (nl translation, side by side off) → canvas updated': side.off.canvas,
+        'canvas keystroke (nl translation, side by side on) → source updated': side.on.handled,
+        'canvas keystroke (nl translation, side by side on) → canvas updated': side.on.canvas,
       };
       for (const [name, values] of Object.entries(rows)) {
         const row = percentiles(values);
@@ -489,6 +497,13 @@ async function main() {
           `p95 ÷ code keystroke p95 = ${(p95 / baseP95).toFixed(2)}`,
       );
     }
+    const sideP95 = (name: string) => median((visual[name] ?? []).map((r) => r.p95));
+    console.log(
+      `side by side on ÷ off, canvas updated p95 (median of runs): ${(
+        sideP95('canvas keystroke (nl translation, side by side on) → canvas updated') /
+        sideP95('canvas keystroke (nl translation, side by side off) → canvas updated')
+      ).toFixed(2)}`,
+    );
     console.log(
       `median of ${RUNS} runs: preview updated p50 ${median(results.map((r) => r.p50)).toFixed(1)} ms, ` +
         `p95 ${median(results.map((r) => r.p95)).toFixed(1)} ms; iframe loaded p50 ` +

@@ -71,7 +71,15 @@ We sturen een bevestiging naar {{ customer.email }} zodra ze is verzonden.
   };
 }
 
-/** Translated when the English subject did not yet name the customer: outdated now. */
+/**
+ * The welcome mail's English HTML as it was when the Dutch was made: two sentences changed since,
+ * so the side-by-side mode has a diff to show (issue 28).
+ */
+const WELCOME_HTML_BEFORE = `<h1 style="font-family:sans-serif">Welcome, {{ customer.first_name }}!</h1>
+<p>Your new account at <a href="{{ shop.url }}">{{ shop.name }}</a> is ready to use.</p>
+{% if customer.accepts_marketing %}<p>You will hear from us about offers.</p>{% endif %}`;
+
+/** Translated when the English subject and HTML said less: outdated now, with a diff to show. */
 export function welcomeNl(english: DefaultContent, now: Date): StoredTranslation {
   return {
     subject: 'Welkom bij {{ shop.name }}',
@@ -81,9 +89,13 @@ Welkom bij {{ shop.name }}! Je account is klaar: {{ shop.url }}
 
 {% if customer.accepts_marketing %}Je hoort van ons over nieuwe artikelen en aanbiedingen.{% endif %}`,
     html: `<h1 style="font-family:sans-serif">Welkom, {{ customer.first_name }}!</h1>
-<p>Je account bij <a href="{{ shop.url }}">{{ shop.name }}</a> is klaar.</p>
-{% if customer.accepts_marketing %}<p>Je hoort van ons over nieuwe artikelen en aanbiedingen.</p>{% endif %}`,
-    based_on: { subject: 'Welcome to {{ shop.name }}', text: english.text, html: english.html },
+<p>Je nieuwe account bij <a href="{{ shop.url }}">{{ shop.name }}</a> is klaar voor gebruik.</p>
+{% if customer.accepts_marketing %}<p>Je hoort van ons over aanbiedingen.</p>{% endif %}`,
+    based_on: {
+      subject: 'Welcome to {{ shop.name }}',
+      text: english.text,
+      html: WELCOME_HTML_BEFORE,
+    },
     updated_at: hoursAgo(now, 24 * 20),
   };
 }

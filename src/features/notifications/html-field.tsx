@@ -25,7 +25,7 @@ export interface HtmlFieldProps {
   mode: Mode;
   onModeChange: (mode: Mode) => void;
   handleRef: Ref<CodeEditorHandle>;
-  /** While a translation is shown: the default beside it (decision 046, for tr-side's mode). */
+  /** Set when a translation is edited: Visual offers its default side by side (issue 28). */
   translatorReference?: TranslatorReference;
 }
 

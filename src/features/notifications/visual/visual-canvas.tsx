@@ -7,7 +7,10 @@ import { CanvasInline } from './canvas-inline';
 import { InlineToolbar } from './inline-toolbar';
 import { makeRoomForTopMarkers } from './marker-room';
 import { markUnknownChips } from './unknown-chips';
+import { SideBySideBar } from './side-by-side-bar';
 import type { TranslatorReference } from './translator-reference';
+import { useSideNotes } from './use-side-notes';
+import { useRememberedFlag } from '../use-remembered-flag';
 
 export interface VisualCanvasProps extends Omit<CanvasCallbacks, 'format' | 'drawn'> {
   /** The one document (the code editor's), read when the canvas is ready (decision 037). */
@@ -22,10 +25,7 @@ export interface VisualCanvasProps extends Omit<CanvasCallbacks, 'format' | 'dra
   onFocus?: () => void;
   /** Block selection (click, keyboard, outline) in the canvas, when the page offers blocks. */
   selection?: BlockSelection;
-  /**
-   * Set while a translation is shown (issue 28): the default's html and what the translation was
-   * based on, for the side-by-side translator mode (built on branch tr-side).
-   */
+  /** Set when a translation is shown: the canvas offers its default beside each block. */
   translatorReference?: TranslatorReference;
 }
 
@@ -49,8 +49,12 @@ export function VisualCanvas({
   inlineRef,
   onFocus,
   selection,
+  translatorReference,
   ...callbacks
 }: VisualCanvasProps) {
+  // On by default: a translator wants the default beside them; remembered in this browser.
+  const [sideBySide, setSideBySide] = useRememberedFlag('side-by-side', true);
+  const side = useSideNotes(translatorReference, sideBySide);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [editor, setEditor] = useState<CanvasEditor | null>(null);
   const [inline, setInline] = useState<CanvasInline | null>(null);
@@ -106,6 +110,15 @@ export function VisualCanvas({
 
   return (
     <div className="flex flex-col gap-2">
+      {translatorReference && (
+        <SideBySideBar
+          on={sideBySide}
+          onChange={setSideBySide}
+          language={side.language}
+          changed={side.changed}
+          goTo={side.goTo}
+        />
+      )}
       <InlineToolbar inline={inline} variables={variables} />
       <iframe
         ref={frameRef}
@@ -118,13 +131,18 @@ export function VisualCanvas({
           const doc = frameRef.current?.contentDocument;
           if (!doc) return;
           let commands: CanvasInline | null = null;
-          const canvas = new CanvasEditor(doc, {
+          const notes = side.create(doc);
+          const canvas: CanvasEditor = new CanvasEditor(doc, {
             openCode: (offset) => latest.current.openCode(offset),
-            treeChanged: (tree) => latest.current.treeChanged?.(tree),
+            treeChanged: (tree) => {
+              notes.typed(tree);
+              latest.current.treeChanged?.(tree);
+            },
             format: (mark) => commands?.toggle(mark),
             drawn: () => {
               markUnknownChips(doc, unknown.current);
               makeRoomForTopMarkers(doc);
+              notes.drawn(canvas.template);
             },
           });
           commands = new CanvasInline(doc, canvas, () => focused.current?.());
