@@ -43,6 +43,8 @@ import { siteSettingsRoutes } from './routes/site-settings';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { siteRoutes } from './routes/sites';
+import { memberRoutes } from './routes/members';
+import { tokenRoutes } from './routes/tokens';
 import { openApiRoutes } from './routes/openapi';
 import { testSendRoutes } from './routes/test-send';
 import type { Mailer } from './mail/mailer';
@@ -293,6 +295,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** The authenticated routes under `/api`. */
 async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(siteRoutes);
+  await api.register(memberRoutes);
+  await api.register(tokenRoutes);
   await api.register(appRoutes);
   await api.register(appLogRoutes);
   await api.register(consentRoutes);

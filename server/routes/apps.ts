@@ -135,7 +135,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/apps/:app_id',
     {
-      config: { resource: 'app' },
+      config: { resource: 'app', write: 'app' },
       schema: {
         summary: 'Update an app',
         description:

@@ -102,7 +102,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/settings/consent',
     {
-      config: { resource: 'consent' },
+      config: { resource: 'consent', write: 'consent' },
       schema: {
         summary: 'Update the privacy policy settings of the consent configuration',
         tags: ['consent'],

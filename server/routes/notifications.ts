@@ -127,7 +127,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/notifications/:slug',
     {
-      config: { resource: 'notification' },
+      config: { resource: 'notification', write: 'notification' },
       schema: {
         summary: 'Update a notification template',
         description:

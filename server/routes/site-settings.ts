@@ -1,6 +1,6 @@
 /**
  * A site's name and languages (issue 28, decision 045): `GET /settings/site`,
- * `PATCH /settings/site`. Any member may change them, like the other settings writes.
+ * `PATCH /settings/site`. Admins change them (`config.write`, issue 29).
  *
  * PATCH: absent fields are left as they are; tags come out canonical (schemas/site-settings.ts:
  * 422 on `locales.<i>` for an invalid tag or a duplicate); the default must be one of the
@@ -89,7 +89,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/settings/site',
     {
-      config: { resource: 'site' },
+      config: { resource: 'site', write: 'site_settings' },
       schema: {
         summary: "Change the site's name and languages",
         description:

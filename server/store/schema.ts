@@ -33,6 +33,20 @@ export interface AccessTokensTable {
   token_hash: string;
   created_at: string;
   last_used_at: string | null;
+  /** Generated: '' for tokens made before names (migration 014). */
+  name: Generated<string>;
+  /** The first characters of the secret; '' for tokens made before names. */
+  prefix: Generated<string>;
+  /** null: never expires. */
+  expires_at: string | null;
+  /** null: not revoked. */
+  revoked_at: string | null;
+}
+
+/** One row (id 1) whose counter grows with each revocation or change of a role (auth.ts). */
+export interface AuthChangesTable {
+  id: number;
+  counter: number;
 }
 
 export interface AppsTable {
@@ -197,6 +211,7 @@ export interface Database {
   sites: SitesTable;
   memberships: MembershipsTable;
   access_tokens: AccessTokensTable;
+  auth_changes: AuthChangesTable;
   apps: AppsTable;
   app_logs: AppLogsTable;
   app_log_minutes: AppLogMinutesTable;
