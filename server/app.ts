@@ -61,6 +61,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     /** Waiting tails answered below Fastify (decision 036); null when turned off. */
     waitFastPath: WaitFastPath | null;
+    /** Call after revoking a token or changing a membership (auth.ts `changed`). */
+    authChanged: () => void;
   }
 }
 
@@ -184,6 +186,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     limiter: deps.authLimiter ?? defaultAuthLimiter(deps.db),
     cacheTtlMs: deps.authCacheTtlMs,
+  });
+  app.decorate('authChanged', () => {
+    authenticator.changed();
   });
   // Waiting requests answer before the server stops accepting and waits for them.
   app.addHook('preClose', (done) => {

@@ -129,6 +129,12 @@ export interface Authenticator {
    * fast path, decision 036): no promise, no query.
    */
   cached(headers: IncomingHttpHeaders, scope?: 'user'): AuthContext | undefined;
+  /**
+   * After this instance revoked a token or changed a membership: the next request reads the
+   * auth change counter again, so this instance refuses at once what others refuse within
+   * AUTH_CHANGE_POLL_MS.
+   */
+  changed(): void;
 }
 
 interface CachedToken {
@@ -164,6 +170,8 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
   let changes: number | undefined;
   let changesReadAt = 0;
   let reading: Promise<void> | undefined;
+  // Grows with `changed()`: a read that began before it does not count as fresh.
+  let localChanges = 0;
 
   function changesFresh(now: number): boolean {
     return now - changesReadAt < AUTH_CHANGE_POLL_MS;
@@ -174,6 +182,7 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
     if (ttl <= 0 || changesFresh(Date.now())) return;
     reading ??= (async () => {
       const started = Date.now();
+      const local = localChanges;
       try {
         const counter = await readAuthChanges(db);
         if (counter !== changes) {
@@ -182,7 +191,7 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
           changes = counter;
         }
         // The read's start: what was cached before it is at most as old as the read.
-        changesReadAt = started;
+        if (local === localChanges) changesReadAt = started;
       } finally {
         reading = undefined;
       }
@@ -291,5 +300,9 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
       }, done);
     },
     cached: cachedAuth,
+    changed() {
+      localChanges += 1;
+      changesReadAt = 0;
+    },
   };
 }

@@ -49,6 +49,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     const result = await changeMembership(db, siteId, userId, role);
     if (result.outcome === 'not_found') throw notFound('member');
     if (result.outcome === 'last_admin') throw lastAdmin(role);
+    app.authChanged();
     return result.after ?? result.before;
   }
 

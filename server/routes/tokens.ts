@@ -105,6 +105,7 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await revokeToken(db, request.params.id, request.auth.userId))) {
         throw notFound('token');
       }
+      app.authChanged();
       return reply.code(204).send(null);
     },
   );
