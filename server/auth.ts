@@ -30,6 +30,8 @@ export interface AuthContext {
   userId: number;
   /** The site of `X-Service-Site`; '' on routes with `config.auth: 'user'`. */
   siteId: string;
+  /** The id of the token the request came with (revisions record it; never the secret). */
+  tokenId: number;
 }
 
 declare module 'fastify' {
@@ -93,9 +95,9 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
   const roles = new TtlCache<string>(ttl);
   const touched = new Map<number, number>();
 
-  async function userOf(token: string): Promise<number | undefined> {
+  async function userOf(token: string): Promise<{ tokenId: number; userId: number } | undefined> {
     const cached = ttl > 0 ? tokens.get(token) : undefined;
-    if (cached) return cached.userId;
+    if (cached) return cached;
     const owner = await findTokenOwner(db, token);
     if (!owner) return undefined;
     if (ttl > 0) tokens.set(token, { tokenId: owner.tokenId, userId: owner.userId });
@@ -113,7 +115,7 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
         touched.delete(owner.tokenId);
       }
     }
-    return owner.userId;
+    return { tokenId: owner.tokenId, userId: owner.userId };
   }
 
   async function roleOf(userId: number, siteId: string): Promise<string | undefined> {
@@ -135,16 +137,16 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
     const token = bearerToken(headers);
     const owner = token === undefined ? undefined : tokens.get(token);
     if (!owner) return undefined;
-    if (scope === 'user') return { userId: owner.userId, siteId: '' };
+    if (scope === 'user') return { userId: owner.userId, siteId: '', tokenId: owner.tokenId };
     const siteId = siteHeader(headers);
     if (siteId === undefined || !roles.get(`${owner.userId}\u0000${siteId}`)) return undefined;
-    return { userId: owner.userId, siteId };
+    return { userId: owner.userId, siteId, tokenId: owner.tokenId };
   }
 
   async function authenticate(request: FastifyRequest): Promise<void> {
     const token = bearerToken(request.headers);
-    const userId = token ? await userOf(token) : undefined;
-    if (userId === undefined) {
+    const owner = token ? await userOf(token) : undefined;
+    if (owner === undefined) {
       // Only failures are limited: a valid token is never refused for what others did from
       // the same address (a shared proxy or NAT).
       const wait = await limiter.fail(request.ip);
@@ -154,8 +156,9 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
       );
     }
 
+    const { userId, tokenId } = owner;
     if (request.routeOptions.config.auth === 'user') {
-      request.auth = { userId, siteId: '' };
+      request.auth = { userId, siteId: '', tokenId };
       return;
     }
 
@@ -169,7 +172,7 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
     const role = await roleOf(userId, siteId);
     // An unknown site and "not a member" look the same, so site ids cannot be probed.
     if (!role) throw forbidden(`No access to site ${siteId}`);
-    request.auth = { userId, siteId };
+    request.auth = { userId, siteId, tokenId };
   }
 
   return {
