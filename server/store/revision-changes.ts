@@ -1,7 +1,8 @@
 /**
  * A revision's `changes` (decision 048), as a pure function of a resource's writable fields
  * before and after a write: plain objects are walked and named by dotted paths
- * (`translations.nl.html`), anything else (strings, numbers, lists) is one field. Fields whose value
+ * (`translations.nl.html`; an empty object has no fields), anything else (strings, numbers,
+ * lists) is one field. Fields whose value
  * did not change are not listed; a field that exists on one side only has null on the other.
  * A value whose JSON is larger than MAX_CHANGE_VALUE_BYTES is cut, with its whole size.
  */
@@ -14,7 +15,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function collectLeaves(value: unknown, path: string, into: Leaves): void {
-  if (isPlainObject(value) && (path === '' || Object.keys(value).length > 0)) {
+  if (isPlainObject(value)) {
     for (const [key, child] of Object.entries(value)) {
       collectLeaves(child, path === '' ? key : `${path}.${key}`, into);
     }
