@@ -38,6 +38,7 @@ import { decorateLogWing } from './logs/routes/log-wing';
 import { appLogRoutes } from './logs/routes/app-logs';
 import { WaitFastPath } from './logs/routes/app-logs-wait-fast-path';
 import { appRoutes } from './routes/apps';
+import { auditRoutes } from './routes/audit';
 import { consentRoutes } from './routes/consent';
 import { siteSettingsRoutes } from './routes/site-settings';
 import { healthRoutes } from './routes/health';
@@ -307,4 +308,5 @@ async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(consentRoutes);
   await api.register(siteSettingsRoutes);
   await api.register(notificationRoutes);
+  await api.register(auditRoutes);
 }

@@ -55,7 +55,7 @@ export interface AuthContext {
   userId: number;
   /** The site of `X-Service-Site`; '' on routes with `config.auth: 'user'`. */
   siteId: string;
-  /** The id of the token the request came with (`GET /me` names it). */
+  /** The id of the token the request came with (revisions record it, `GET /me` names it). */
   tokenId: number;
   /** The member's role on `siteId`; null on routes with `config.auth: 'user'`. */
   role: Role | null;

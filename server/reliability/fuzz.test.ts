@@ -2,15 +2,18 @@
  * Property-based fuzzing of every write route and of the log query, on the real service (a
  * child process on a real SQLite file, or with TEST_ENGINE=postgres on a PostgreSQL database of
  * its own) over HTTP: never a 5xx; every error is the Error body
- * with its status as `code` and a status the route documents; a failed write commits nothing;
+ * with its status as `code` and a status the route documents; a failed write commits nothing (no
+ * revision either); `GET /audit` answers its feed newest first or a 400;
  * `/api/health` keeps answering within 100 ms of a control server meanwhile.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogEntrySchema } from '../../src/api/schemas/app-log';
+import { revisionListSchema } from '../../src/api/schemas/audit';
 import { errorBodySchema } from '../../src/api/schemas/error';
 import {
   appPatchBody,
+  auditQuery,
   consentPatchBody,
   logIngestBody,
   logQuery,
@@ -192,6 +195,25 @@ describe('fuzzing on the real service', () => {
       expect(RUNS - (statuses.get(route.success) ?? 0)).toBeGreaterThan(RUNS / 50);
     });
   }
+
+  it(`GET /audit: ${RUNS} runs, no 5xx, Error bodies, newest first`, async () => {
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(auditQuery, async (query) => {
+        const answer = await send('GET', `/audit?${new URLSearchParams(query).toString()}`);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (answer.status !== 200) {
+          expectErrorBody(answer, [400]);
+          return;
+        }
+        const ids = revisionListSchema.parse(answer.json).map((revision) => revision.id);
+        expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      }),
+      { numRuns: RUNS },
+    );
+    console.info('GET /audit', Object.fromEntries(statuses));
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(RUNS / 50);
+  });
 
   it(`GET /apps/{app_id}/logs: ${RUNS} runs over 21,000 entries, no 5xx, Error bodies`, async () => {
     // Past SEARCH_SCAN_BUDGET entries in range, q takes the full-text index path.

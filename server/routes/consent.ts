@@ -133,6 +133,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
           merge: (before) => mergeConsentPatch(before, body),
           update: (tx, current, next, now) =>
             updatePrivacyPolicy(tx, siteId, current.version, next, now),
+          revision: { siteId, resource: 'consent', actor: request.auth, resourceId: () => siteId },
         });
         return { version: row.version, config: await loadConsentConfig(trx, siteId, row) };
       });

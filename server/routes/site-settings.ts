@@ -32,6 +32,7 @@ import {
   ifMatchHeaders,
   ignoredFields,
 } from './common';
+import { recordNotificationRevision } from './notification-revision';
 import { writeVersioned } from './versioned-write';
 
 export const sitePatchBodySchema = siteSettingsUpdateSchema
@@ -116,7 +117,17 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           etag: (current) => siteEtag(siteId, current.version),
           fieldsOf: siteSettingsOf,
           merge: (before) => mergeSitePatch(before, body),
-          update: (tx, current, next, now) => updateSiteSettings(tx, current, next, now),
+          // Each notification a change of languages rewrites gets its own revision too.
+          update: (tx, current, next, now) =>
+            updateSiteSettings(tx, current, next, now, (before, after) =>
+              recordNotificationRevision(tx, siteId, request.auth, before, after),
+            ),
+          revision: {
+            siteId,
+            resource: 'site_settings',
+            actor: request.auth,
+            resourceId: () => siteId,
+          },
         }),
       );
       void reply.header('ETag', siteEtag(siteId, row.version));

@@ -206,6 +206,28 @@ export interface NotificationTranslationsTable {
 
 // --- end of issue 28's table types ---
 
+// --- Revisions (issue 29, migration 013, decision 048) ---
+
+export interface RevisionsTable {
+  id: Generated<number>;
+  site_id: string;
+  /** One of REVISION_RESOURCES (src/api/schemas/audit.ts). */
+  resource: string;
+  resource_id: string;
+  actor_user_id: number;
+  /** The actor's e-mail when the revision was recorded. */
+  actor_email: string;
+  /** The token the write was made with; null for writes without one (the CLI, the seed). */
+  token_id: number | null;
+  created_at: string;
+  /** JSON array of `{ field, before, after, before_size?, after_size? }`. */
+  changes: string;
+  /** Notifications: JSON of the whole stored notification after the write; else null. */
+  snapshot: string | null;
+}
+
+// --- end of issue 29's revision types ---
+
 export interface Database {
   users: UsersTable;
   sites: SitesTable;
@@ -220,6 +242,7 @@ export interface Database {
   consent_cookies: ConsentCookiesTable;
   notifications: NotificationsTable;
   notification_translations: NotificationTranslationsTable;
+  revisions: RevisionsTable;
 }
 
 export type Db = Kysely<Database>;
