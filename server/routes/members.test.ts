@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/api/schemas/error';
+import { revisionListSchema } from '../../src/api/schemas/audit';
 import { memberListSchema, memberSchema } from '../../src/api/schemas/member';
 import { createSite, ensureMembership } from '../store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
@@ -56,6 +57,24 @@ describe('members', () => {
     expect((await members('demo')).some((m) => m.user_id === viewer.id)).toBe(false);
     const refused = await api.request('GET', '/apps', { token: viewer.token });
     expect(refused.status).toBe(403);
+
+    // Both are revisions of the member, newest first, by the admin.
+    const audit = await api.request(
+      'GET',
+      `/audit?resource=member&resource_id=${String(viewer.id)}`,
+    );
+    expect(audit.status).toBe(200);
+    const revisions = revisionListSchema.parse(audit.json);
+    expect(revisions.map((r) => [r.actor.email, r.changes])).toEqual([
+      [
+        'admin@example.com',
+        [expect.objectContaining({ field: 'role', before: 'editor', after: null })],
+      ],
+      [
+        'admin@example.com',
+        [expect.objectContaining({ field: 'role', before: 'viewer', after: 'editor' })],
+      ],
+    ]);
   });
 
   it('answers 404 for a user who is not a member of this site, and 422 for an unknown role', async () => {
@@ -102,6 +121,11 @@ describe('members', () => {
       expect(error.errors[0]).toMatchObject({ field: 'role', code: 'last_admin' });
     }
     expect(await members(site)).toEqual(before);
+    const audit = await api.request('GET', '/audit?resource=member', {
+      site,
+      token: admin.token,
+    });
+    expect(revisionListSchema.parse(audit.json)).toEqual([]);
   });
 
   it('keeps one admin when two admins demote each other at the same moment', async () => {

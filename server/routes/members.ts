@@ -15,8 +15,10 @@ import {
 } from '../../src/api/schemas/member';
 import type { Role } from '../../src/api/schemas/role';
 import { fieldError, HttpError, notFound } from '../errors';
-import { changeMembership } from '../store/members';
-import { listMembers } from '../store/members';
+import type { AuthContext } from '../auth';
+import { changeMembership, listMembers } from '../store/members';
+import { fieldChanges } from '../store/revision-changes';
+import { recordRevision } from '../store/revisions';
 import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses, WRITE_ERRORS } from './common';
 
 /** Ids are integers (PostgreSQL `integer`): a larger number is no member, not a 500. */
@@ -45,8 +47,23 @@ function lastAdmin(role: Role | undefined): HttpError {
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  async function change(siteId: string, userId: number, role: Role | undefined): Promise<Member> {
-    const result = await changeMembership(db, siteId, userId, role);
+  async function change(
+    auth: AuthContext,
+    userId: number,
+    role: Role | undefined,
+  ): Promise<Member> {
+    const { siteId } = auth;
+    // The change is a revision of resource `member` (its user id), in the change's transaction;
+    // a removal's `after` is null.
+    const result = await changeMembership(db, siteId, userId, role, (trx, { before, after }) =>
+      recordRevision(trx, {
+        siteId,
+        resource: 'member',
+        resourceId: String(userId),
+        actor: auth,
+        changes: fieldChanges({ role: before.role }, { role: after?.role ?? null }),
+      }).then(() => undefined),
+    );
     if (result.outcome === 'not_found') throw notFound('member');
     if (result.outcome === 'last_admin') throw lastAdmin(role);
     app.authChanged();
@@ -84,7 +101,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => change(request.auth.siteId, request.params.user_id, request.body.role),
+    async (request) => change(request.auth, request.params.user_id, request.body.role),
   );
 
   app.delete(
@@ -104,7 +121,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await change(request.auth.siteId, request.params.user_id, undefined);
+      await change(request.auth, request.params.user_id, undefined);
       return reply.code(204).send(null);
     },
   );
