@@ -207,3 +207,14 @@ export const auditQuery: fc.Arbitrary<Record<string, string>> = fc.record(
   },
   { requiredKeys: [] },
 );
+
+/** `PATCH /members/{user_id}` (issue 29): a role, or not. */
+export const memberPatchBody = fuzzBody({
+  role: fc.constantFrom('viewer', 'editor', 'admin', 'owner', 'Admin', ''),
+});
+
+/** `POST /tokens` (issue 29): a name and an expiry in days, each maybe wrong. */
+export const tokenPostBody = fuzzBody({
+  name: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), hostileString),
+  expires_in_days: fc.oneof(fc.integer({ min: -2, max: 400 }), fc.double()),
+});

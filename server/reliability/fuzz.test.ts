@@ -17,8 +17,10 @@ import {
   consentPatchBody,
   logIngestBody,
   logQuery,
+  memberPatchBody,
   notificationPutBody,
   siteSettingsPatchBody,
+  tokenPostBody,
   type FuzzBody,
 } from './arbitraries';
 import { createPostgresDatabase, testEngine } from '../test-database.test-helper';
@@ -42,7 +44,8 @@ async function healthAtRest(): Promise<number> {
 }
 /** Write errors the routes document (401/403/429 cannot happen with a valid token). */
 /** 405: an empty id makes the list's path (`PATCH /apps/`), which takes no writes. */
-const WRITE_ERROR_STATUSES = [400, 404, 405, 412, 413, 415, 422];
+/** 409: the fuzzer's user is the demo's only admin, so demoting it is the last-admin refusal. */
+const WRITE_ERROR_STATUSES = [400, 404, 405, 409, 412, 413, 415, 422];
 
 let service: ServiceProcess;
 let token: string;
@@ -147,6 +150,22 @@ const WRITE_ROUTES: WriteRoute[] = [
     method: 'POST',
     path: segment(['storefront']).map((id) => `/apps/${encodeURIComponent(id)}/logs`),
     body: logIngestBody,
+    success: 201,
+  },
+  // Issue 29. The fuzzer's user (id 1) is the demo's only admin: demoting it is refused (409),
+  // so the fuzz never takes its own rights; other ids are no members (404).
+  {
+    name: 'PATCH /members/{user_id}',
+    method: 'PATCH',
+    path: segment(['1']).map((id) => `/members/${encodeURIComponent(id)}`),
+    body: memberPatchBody,
+    success: 200,
+  },
+  {
+    name: 'POST /tokens',
+    method: 'POST',
+    path: fc.constant('/tokens'),
+    body: tokenPostBody,
     success: 201,
   },
   // Last: a change of the site's languages changes which translations the PUT above may write.
