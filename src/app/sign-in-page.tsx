@@ -7,10 +7,16 @@ import { Field } from '../components/ui/field';
 import { Input } from '../components/ui/input';
 import { Select } from '../components/ui/select';
 import { Spinner } from '../components/ui/spinner';
-import { defaultBaseUrl, getLastConnection, setConnection } from './connection-store';
+import {
+  defaultBaseUrl,
+  getConnection,
+  getLastConnection,
+  setConnection,
+} from './connection-store';
+import { linkApiToConfirm, prefillApiUrl } from './link-api';
 import { LogoMark } from './layout/icons';
 import { resetCache } from './session';
-import { consumePendingSignInLink, hasPendingSignInLink } from './sign-in-link';
+import { consumePendingSignInLink, hasPendingSignInLink, type SignInLink } from './sign-in-link';
 import { useSignInFormState, type SignInValues } from './sign-in-form-state';
 import { safeRedirect } from './sign-in-search';
 import { fetchSitesForToken, SignInProblem, verifyConnection } from './verify-connection';
@@ -31,8 +37,12 @@ export function SignInPage() {
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [linkPending, setLinkPending] = useState(hasPendingSignInLink);
   const [submitting, setSubmitting] = useState(false);
+  // A link naming another API than the one in use waits here for the user's answer.
+  const [switchAsk, setSwitchAsk] = useState<{ link: SignInLink; current: string } | null>(null);
+  // Whether the API URL being signed in with came from a link's `api=`.
+  const apiFromLink = useRef(false);
   const form = useSignInFormState({
-    baseUrl: last?.baseUrl ?? defaultBaseUrl(),
+    baseUrl: prefillApiUrl(last, search.reason, defaultBaseUrl()),
     token: '',
     site: last?.site ?? '',
   });
@@ -53,7 +63,7 @@ export function SignInPage() {
     try {
       const { connection } = await verifyConnection(values);
       await resetCache(queryClient);
-      setConnection(connection);
+      setConnection(connection, { fromLink: apiFromLink.current });
       await router.navigate({ href: safeRedirect(search.redirect), replace: true });
     } catch (error) {
       if (error instanceof SignInProblem) {
@@ -98,15 +108,29 @@ export function SignInPage() {
     linkHandled.current = true;
     const link = consumePendingSignInLink();
     if (!link) return;
-    setValue('token', link.token);
-    setValue('site', link.site);
-    if (link.baseUrl) setValue('baseUrl', link.baseUrl);
-    // The link is an outside input handled once on mount; the state updates signIn makes are the
-    // point of this effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void signIn(getValues()).finally(() => setLinkPending(false));
+    const current = getConnection()?.baseUrl ?? getValues().baseUrl;
+    if (linkApiToConfirm(link.baseUrl, current) !== null) {
+      // Another server: never switch without asking (issue 29).
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the link is read once on mount
+      setSwitchAsk({ link, current });
+      setLinkPending(false);
+      return;
+    }
+    signInWithLink(link);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once for the link
   }, []);
+
+  /** Signs in with the link's token, site and API. */
+  function signInWithLink(link: SignInLink) {
+    setValue('token', link.token);
+    setValue('site', link.site);
+    if (link.baseUrl) {
+      setValue('baseUrl', link.baseUrl);
+      apiFromLink.current = true;
+    }
+    setLinkPending(true);
+    void signIn(getValues()).finally(() => setLinkPending(false));
+  }
 
   const reason = search.reason ? REASON_MESSAGES[search.reason] : null;
 
@@ -126,7 +150,25 @@ export function SignInPage() {
             {reason}
           </p>
         )}
-        {linkPending ? (
+        {switchAsk ? (
+          <SwitchServerQuestion
+            current={switchAsk.current}
+            next={switchAsk.link.baseUrl ?? ''}
+            onSwitch={() => {
+              const { link } = switchAsk;
+              setSwitchAsk(null);
+              signInWithLink(link);
+            }}
+            onStay={() => {
+              // The link's token was for the other server: it is dropped, not tried here. A
+              // signed-in user goes back to where they were, still connected.
+              setSwitchAsk(null);
+              if (getConnection()) {
+                void router.navigate({ href: safeRedirect(search.redirect), replace: true });
+              }
+            }}
+          />
+        ) : linkPending ? (
           <div
             role="status"
             className="border-border bg-surface flex items-center justify-center gap-2 rounded-xl border px-6 py-10 text-sm shadow-sm"
@@ -214,5 +256,40 @@ export function SignInPage() {
         </p>
       </div>
     </main>
+  );
+}
+
+/** The question a link to another server asks, with both addresses. */
+function SwitchServerQuestion(props: {
+  current: string;
+  next: string;
+  onSwitch: () => void;
+  onStay: () => void;
+}) {
+  return (
+    <section
+      aria-labelledby="switch-server-title"
+      className="border-border bg-surface flex flex-col gap-3 rounded-xl border p-6 text-sm shadow-sm"
+    >
+      <h2 id="switch-server-title" className="text-base font-semibold">
+        Switch to another server?
+      </h2>
+      <p>
+        This sign-in link points to a different API than the one you use. Only switch if you trust
+        it.
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-muted">Now</dt>
+        <dd className="font-mono break-all">{props.current}</dd>
+        <dt className="text-muted">Link</dt>
+        <dd className="font-mono break-all">{props.next}</dd>
+      </dl>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button onClick={props.onStay}>Stay on this server</Button>
+        <Button variant="primary" onClick={props.onSwitch}>
+          Switch server
+        </Button>
+      </div>
+    </section>
   );
 }
