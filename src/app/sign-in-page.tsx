@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Site } from '../api/wire/site';
 import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
@@ -22,6 +22,10 @@ import { safeRedirect } from './sign-in-search';
 import { fetchSitesForToken, SignInProblem, verifyConnection } from './verify-connection';
 
 const route = getRouteApi('/sign-in');
+
+const SwitchServerQuestion = lazy(() =>
+  import('./switch-server-question').then((module) => ({ default: module.SwitchServerQuestion })),
+);
 
 const REASON_MESSAGES = {
   expired: 'Your session ended: the server no longer accepts the token. Sign in again to continue.',
@@ -151,23 +155,25 @@ export function SignInPage() {
           </p>
         )}
         {switchAsk ? (
-          <SwitchServerQuestion
-            current={switchAsk.current}
-            next={switchAsk.link.baseUrl ?? ''}
-            onSwitch={() => {
-              const { link } = switchAsk;
-              setSwitchAsk(null);
-              signInWithLink(link);
-            }}
-            onStay={() => {
-              // The link's token was for the other server: it is dropped, not tried here. A
-              // signed-in user goes back to where they were, still connected.
-              setSwitchAsk(null);
-              if (getConnection()) {
-                void router.navigate({ href: safeRedirect(search.redirect), replace: true });
-              }
-            }}
-          />
+          <Suspense fallback={<Spinner />}>
+            <SwitchServerQuestion
+              current={switchAsk.current}
+              next={switchAsk.link.baseUrl ?? ''}
+              onSwitch={() => {
+                const { link } = switchAsk;
+                setSwitchAsk(null);
+                signInWithLink(link);
+              }}
+              onStay={() => {
+                // The link's token was for the other server: it is dropped, not tried here. A
+                // signed-in user goes back to where they were, still connected.
+                setSwitchAsk(null);
+                if (getConnection()) {
+                  void router.navigate({ href: safeRedirect(search.redirect), replace: true });
+                }
+              }}
+            />
+          </Suspense>
         ) : linkPending ? (
           <div
             role="status"
@@ -256,40 +262,5 @@ export function SignInPage() {
         </p>
       </div>
     </main>
-  );
-}
-
-/** The question a link to another server asks, with both addresses. */
-function SwitchServerQuestion(props: {
-  current: string;
-  next: string;
-  onSwitch: () => void;
-  onStay: () => void;
-}) {
-  return (
-    <section
-      aria-labelledby="switch-server-title"
-      className="border-border bg-surface flex flex-col gap-3 rounded-xl border p-6 text-sm shadow-sm"
-    >
-      <h2 id="switch-server-title" className="text-base font-semibold">
-        Switch to another server?
-      </h2>
-      <p>
-        This sign-in link points to a different API than the one you use. Only switch if you trust
-        it.
-      </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-        <dt className="text-muted">Now</dt>
-        <dd className="font-mono break-all">{props.current}</dd>
-        <dt className="text-muted">Link</dt>
-        <dd className="font-mono break-all">{props.next}</dd>
-      </dl>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button onClick={props.onStay}>Stay on this server</Button>
-        <Button variant="primary" onClick={props.onSwitch}>
-          Switch server
-        </Button>
-      </div>
-    </section>
   );
 }
