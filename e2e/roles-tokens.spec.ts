@@ -1,5 +1,74 @@
-// Issue 29 in the browser: sign-in links that name another server ask first.
-import { expect, test } from './fixtures';
+// Issue 29 in the browser: forms a role cannot save are read-only; sign-in links that name
+// another server ask first.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { expect, test, type TestServer } from './fixtures';
+
+const run = promisify(execFile);
+
+/** Signs in as a new member of demo with `role`, through `npm run token -- --role`. */
+async function signInAs(page: Page, server: TestServer, role: 'viewer' | 'editor') {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      'server/cli/token.ts',
+      '--site',
+      'demo',
+      '--email',
+      `${role}@example.com`,
+      '--role',
+      role,
+    ],
+    { env: { ...process.env, DATABASE_URL: server.dbPath } },
+  );
+  const token = stdout.trim().split('\n').at(-1) ?? '';
+  await page.goto(`/#token=${token}&site=demo`);
+  await expect(page).not.toHaveURL(/\/sign-in/);
+}
+
+test.describe('read-only by role', () => {
+  test('a viewer sees apps, consent and site settings read-only, with why, and no Save', async ({
+    page,
+    server,
+  }) => {
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') writes.push(`${request.method()} ${request.url()}`);
+    });
+    await signInAs(page, server, 'viewer');
+    for (const [path, needed] of [
+      ['/apps/analytics', 'admin'],
+      ['/settings/site', 'admin'],
+      ['/settings/consent', 'editor'],
+    ] as const) {
+      await page.goto(path);
+      const why = page.getByRole('note').filter({ hasText: 'You are a viewer on' });
+      await expect(why).toContainText(`ask an admin for the ${needed} role`);
+      // Every text field and choice of the form is disabled.
+      const form = page.locator('form').filter({ has: why });
+      await expect(form.locator('input:enabled, textarea:enabled, select:enabled')).toHaveCount(0);
+      await expect(form.locator('input').first()).toBeDisabled();
+      await expect(page.getByRole('button', { name: /^Save/ })).toBeHidden();
+    }
+    expect(writes).toEqual([]);
+  });
+
+  test('an editor sees apps read-only but can change the consent settings', async ({
+    page,
+    server,
+  }) => {
+    await signInAs(page, server, 'editor');
+    await page.goto('/apps/analytics');
+    await expect(page.getByRole('note')).toContainText('You are an editor on');
+    await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
+    await page.goto('/settings/consent');
+    await expect(page.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
+    await expect(page.getByRole('note').filter({ hasText: 'You are an' })).toHaveCount(0);
+  });
+});
 
 test.describe('sign-in links', () => {
   test('a crafted link to another API asks before switching, showing both addresses', async ({
