@@ -61,6 +61,12 @@ test.describe('read-only by role', () => {
     server,
   }) => {
     await signInAs(page, server, 'editor');
+    // The account menu says who is signed in and with which role.
+    await page.getByRole('button', { name: 'Account and connection' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toContainText('editor@example.com');
+    await expect(menu).toContainText(/Role\s*editor/);
+    await page.keyboard.press('Escape');
     await page.goto('/apps/analytics');
     await expect(page.getByRole('note')).toContainText('You are an editor on');
     await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();

@@ -1,6 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/menu';
 import { useRequiredConnection } from '../connection-store';
 import { useSession } from '../session';
+
+const AccountDetails = lazy(() =>
+  import('./account-details').then((module) => ({ default: module.AccountDetails })),
+);
 
 export function UserMenu() {
   const connection = useRequiredConnection();
@@ -30,6 +35,9 @@ export function UserMenu() {
     >
       <MenuLabel>Connected</MenuLabel>
       <dl className="px-2.5 pb-2 text-sm">
+        <Suspense fallback={null}>
+          <AccountDetails />
+        </Suspense>
         <div className="flex justify-between gap-3 py-0.5">
           <dt className="text-muted">Site</dt>
           <dd className="truncate font-medium">{connection.site}</dd>
