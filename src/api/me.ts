@@ -1,29 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient, isApiError } from './client';
-import { meWireSchema, type MeWire } from './wire/me';
+import { apiClient } from './client';
+import { meWireSchema } from './wire/me';
 
-// Who is signed in (`GET /me`, our extension): a server without it answers 404 (or 405), and the
-// account menu then names no one.
-
-export const meKeys = {
-  all: ['me'] as const,
-};
-
-/** The token's user, or null when the server has no `GET /me`. */
-export async function getMe(signal?: AbortSignal): Promise<MeWire | null> {
-  try {
-    const { data } = await apiClient.request({ path: '/me', schema: meWireSchema, signal });
-    return data;
-  } catch (error) {
-    if (isApiError(error) && (error.status === 404 || error.status === 405)) return null;
-    throw error;
-  }
-}
+// Who is signed in (`GET /me`, our extension). A server without it answers 404: the query fails
+// and the account menu names no one (nothing else reads it).
 
 export function meQueryOptions() {
   return queryOptions({
-    queryKey: meKeys.all,
-    queryFn: ({ signal }) => getMe(signal),
+    queryKey: ['me'],
+    queryFn: async ({ signal }) =>
+      (await apiClient.request({ path: '/me', schema: meWireSchema, signal })).data,
     staleTime: 5 * 60_000,
   });
 }

@@ -51,7 +51,7 @@ export function setConnection(connection: Connection, options: { fromLink?: bool
   const previous = readJson(LAST_KEY, lastSchema);
   // A site switch keeps where the API URL came from.
   const fromLink =
-    options.fromLink ?? (previous?.baseUrl === normalized.baseUrl && previous.fromLink === true);
+    options.fromLink ?? (previous?.baseUrl === normalized.baseUrl && previous.fromLink);
   window.localStorage.setItem(
     LAST_KEY,
     JSON.stringify({ baseUrl: normalized.baseUrl, site: normalized.site, fromLink }),

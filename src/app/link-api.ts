@@ -3,12 +3,12 @@
 // offered that server's URL, so the admin typed the real token into it. These rules decide when
 // the dashboard asks first and what the form may pre-fill.
 
-/** An API URL as compared: trimmed, without trailing slashes, scheme and host lower-cased. */
+/** An API URL as compared: its origin (scheme and host lower-cased) and path without trailing slashes. */
 export function normalizeApiUrl(url: string): string {
   const trimmed = url.trim().replace(/\/+$/, '');
   try {
     const parsed = new URL(trimmed);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, '')}${parsed.search}`;
+    return parsed.origin + parsed.pathname.replace(/\/+$/, '');
   } catch {
     return trimmed;
   }
@@ -38,7 +38,5 @@ export function prefillApiUrl(
   reason: string | undefined,
   ownApi: string,
 ): string {
-  if (!last) return ownApi;
-  if (reason === 'expired' && last.fromLink) return ownApi;
-  return last.baseUrl;
+  return !last || (reason === 'expired' && last.fromLink) ? ownApi : last.baseUrl;
 }

@@ -1,10 +1,7 @@
-// `GET /me` (issue 29, our extension) as the dashboard accepts it: who the token belongs to.
+// `GET /me` (issue 29, our extension) as the dashboard accepts it: only the e-mail is used (the
+// account menu); the rest is kept as sent.
 import { z } from 'zod';
-import { wireIdSchema, wireTextSchema } from './common';
+import { wireTextSchema } from './common';
 
-export const meWireSchema = z.looseObject({
-  id: wireIdSchema,
-  email: wireTextSchema,
-  token_id: wireIdSchema.optional(),
-});
+export const meWireSchema = z.looseObject({ email: wireTextSchema });
 export type MeWire = z.output<typeof meWireSchema>;

@@ -1,32 +1,30 @@
 // The account menu's first lines (issue 29): who is signed in and their role on this site.
-// Loaded when the menu opens, so the shell's budget does not carry it.
+// Rendered (and `GET /me` asked) only when the menu opens; a server without these routes shows
+// neither line.
 import { useQuery } from '@tanstack/react-query';
 import { meQueryOptions } from '../../api/me';
 import { sitesQueryOptions } from '../../api/sites';
 import { useRequiredConnection } from '../connection-store';
 
+function row(term: string, value: string | null | undefined) {
+  return (
+    value && (
+      <div className="flex justify-between gap-3 py-0.5">
+        <dt className="text-muted">{term}</dt>
+        <dd className="truncate font-medium">{value}</dd>
+      </div>
+    )
+  );
+}
+
 export function AccountDetails() {
-  const connection = useRequiredConnection();
-  const me = useQuery(meQueryOptions());
-  const sites = useQuery(sitesQueryOptions());
-  const role = sites.data?.find((site) => site.id === connection.site)?.role;
-  if (!me.data?.email && !role) return null;
+  const { site } = useRequiredConnection();
+  const email = useQuery(meQueryOptions()).data?.email;
+  const role = useQuery(sitesQueryOptions()).data?.find((entry) => entry.id === site)?.role;
   return (
     <>
-      {me.data?.email && (
-        <div className="flex justify-between gap-3 py-0.5">
-          <dt className="text-muted">Signed in as</dt>
-          <dd className="truncate font-medium" title={me.data.email}>
-            {me.data.email}
-          </dd>
-        </div>
-      )}
-      {role && (
-        <div className="flex justify-between gap-3 py-0.5">
-          <dt className="text-muted">Role</dt>
-          <dd className="font-medium">{role}</dd>
-        </div>
-      )}
+      {row('Signed in', email)}
+      {row('Role', role)}
     </>
   );
 }

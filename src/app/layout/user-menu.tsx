@@ -1,11 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/menu';
 import { useRequiredConnection } from '../connection-store';
 import { useSession } from '../session';
-
-const AccountDetails = lazy(() =>
-  import('./account-details').then((module) => ({ default: module.AccountDetails })),
-);
+import { AccountDetails } from './account-details';
 
 export function UserMenu() {
   const connection = useRequiredConnection();
@@ -35,9 +31,7 @@ export function UserMenu() {
     >
       <MenuLabel>Connected</MenuLabel>
       <dl className="px-2.5 pb-2 text-sm">
-        <Suspense fallback={null}>
-          <AccountDetails />
-        </Suspense>
+        <AccountDetails />
         <div className="flex justify-between gap-3 py-0.5">
           <dt className="text-muted">Site</dt>
           <dd className="truncate font-medium">{connection.site}</dd>
