@@ -6,7 +6,8 @@
  * index holds exactly the rows up to its watermark (decision 023: the indexer is killed too).
  * Then the abuse scenarios of issue 26 (scripts/chaos-abuse.ts: test sends, waiting tails,
  * idle connections, a 17 kB URL), each with health p99 beside a control's; CHAOS_ABUSE=0 skips
- * them. Prints the figures; exits 1 on any violation. Not part of `npm test` (it takes minutes).
+ * them. Then the revisions scenario (scripts/chaos-revisions.ts: kills during saves; every save
+ * has its revision and every revision its save). Prints the figures; exits 1 on any violation. Not part of `npm test` (it takes minutes).
  */
 import Database from 'better-sqlite3';
 import { runLogAbuseScenarios } from './chaos-logs';
@@ -18,6 +19,7 @@ import {
   type ServiceProcess,
 } from '../server/reliability/service-process';
 import { runPostgresRestartScenario } from './chaos-postgres-restart';
+import { runRevisionsScenario } from './chaos-revisions';
 
 const ROUNDS = Number(process.env.CHAOS_ROUNDS ?? 5);
 const CLIENTS = 4;
@@ -149,6 +151,8 @@ async function main(): Promise<void> {
   } finally {
     await service.dispose();
   }
+  // Scenario "revisions" (issue 29): no save without its revision, under kill -9.
+  if (!(await runRevisionsScenario(ROUNDS))) failed = true;
   // Scenario "PostgreSQL restart" (decision 041).
   if (!(await runPostgresRestartScenario())) failed = true;
   // The log abuse scenarios (issue 26): health p99 while each runs.

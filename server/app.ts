@@ -38,11 +38,14 @@ import { decorateLogWing } from './logs/routes/log-wing';
 import { appLogRoutes } from './logs/routes/app-logs';
 import { WaitFastPath } from './logs/routes/app-logs-wait-fast-path';
 import { appRoutes } from './routes/apps';
+import { auditRoutes } from './routes/audit';
 import { consentRoutes } from './routes/consent';
 import { siteSettingsRoutes } from './routes/site-settings';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { siteRoutes } from './routes/sites';
+import { memberRoutes } from './routes/members';
+import { tokenRoutes } from './routes/tokens';
 import { openApiRoutes } from './routes/openapi';
 import { testSendRoutes } from './routes/test-send';
 import type { Mailer } from './mail/mailer';
@@ -59,6 +62,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     /** Waiting tails answered below Fastify (decision 036); null when turned off. */
     waitFastPath: WaitFastPath | null;
+    /** Call after revoking a token or changing a membership (auth.ts `changed`). */
+    authChanged: () => void;
   }
 }
 
@@ -183,6 +188,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter: deps.authLimiter ?? defaultAuthLimiter(deps.db),
     cacheTtlMs: deps.authCacheTtlMs,
   });
+  app.decorate('authChanged', () => {
+    authenticator.changed();
+  });
   // Waiting requests answer before the server stops accepting and waits for them.
   app.addHook('preClose', (done) => {
     app.logTails.close();
@@ -293,9 +301,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** The authenticated routes under `/api`. */
 async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(siteRoutes);
+  await api.register(memberRoutes);
+  await api.register(tokenRoutes);
   await api.register(appRoutes);
   await api.register(appLogRoutes);
   await api.register(consentRoutes);
   await api.register(siteSettingsRoutes);
   await api.register(notificationRoutes);
+  await api.register(auditRoutes);
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appLogListWireSchema } from '../src/api/wire/app-log';
+import { openDatabase } from './store/db';
 
 const dir = mkdtempSync(join(tmpdir(), 'site-console-main-'));
 const children = new Set<ChildProcessWithoutNullStreams>();
@@ -63,11 +64,15 @@ describe('server process', () => {
     const signIn = lines.filter((line) => line.startsWith('Sign in: '));
     expect(signIn).toHaveLength(1);
     const match =
-      /^Sign in: (http:\/\/127\.0\.0\.1:\d+)\/#token=(scs_[0-9A-Za-z]{40})&site=demo$/.exec(
+      /^Sign in: (http:\/\/127\.0\.0\.1:\d+)\/#token=(scs_[0-9A-Za-z]{40})&site=demo \(the token expires (\S+);/.exec(
         signIn[0] ?? '',
       );
     expect(match?.[1]).toBe(baseUrl);
     const token = match?.[2] ?? '';
+    // Issue 29: the printed token expires, in a week.
+    const days = (Date.parse(match?.[3] ?? '') - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
     const headers = { authorization: `Bearer ${token}`, 'x-service-site': 'demo' };
     const apps = await fetch(`${baseUrl}/api/apps`, { headers });
     expect(apps.status).toBe(200);
@@ -84,7 +89,7 @@ describe('server process', () => {
     expect(await stop(child)).toBe(0);
   });
 
-  it('does not seed again on a database that has data, and prints a fresh sign-in link', async () => {
+  it('does not seed again on a database that has data, and reuses the sign-in link while it works', async () => {
     const first = await startServer({ DATABASE_URL: databaseUrl, DEMO_LOGS: '0' });
     await expect.poll(() => first.lines.some((line) => line.startsWith('Sign in: '))).toBe(true);
     const firstLink = first.lines.find((line) => line.startsWith('Sign in: '));
@@ -97,8 +102,22 @@ describe('server process', () => {
 
     const second = await startServer({ DATABASE_URL: databaseUrl, DEMO_LOGS: '0' });
     await expect.poll(() => second.lines.some((line) => line.startsWith('Sign in: '))).toBe(true);
-    expect(second.lines.find((line) => line.startsWith('Sign in: '))).not.toBe(firstLink);
+    // Issue 29: no new admin token each start; the kept one is printed again.
+    const secondLink = second.lines.find((line) => line.startsWith('Sign in: '));
+    expect(/#token=(scs_\w+)/.exec(secondLink ?? '')?.[1]).toBe(token);
     expect(await stop(second.child)).toBe(0);
+    const db = openDatabase(databaseUrl);
+    try {
+      const working = await db
+        .selectFrom('access_tokens')
+        .select('id')
+        .where('revoked_at', 'is', null)
+        .execute();
+      // The first test's start and this one's share one token.
+      expect(working).toHaveLength(1);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('without the demo prints the command that makes a sign-in token', async () => {

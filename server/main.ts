@@ -10,7 +10,7 @@ import { redactedSmtpUrl, smtpMailer } from './mail/mailer';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startDemoLogGenerator } from './demo/log-generator';
 import { seedDemoIfEmpty } from './demo/seed';
-import { demoSignInToken, TOKEN_COMMAND_HINT } from './demo/sign-in';
+import { demoSignInToken, demoTokenFile, TOKEN_COMMAND_HINT } from './demo/sign-in';
 import { runWhileLeader } from './leader';
 import { PostgresLogNotifier } from './logs/waits/postgres-log-notifier';
 import { retentionBytesOf, startLogRetention } from './retention';
@@ -66,7 +66,9 @@ async function main(): Promise<void> {
   });
 
   if (config.DEMO) await seedDemoIfEmpty(db);
-  const signInToken = config.DEMO ? await demoSignInToken(db) : undefined;
+  const signIn = config.DEMO
+    ? await demoSignInToken(db, demoTokenFile(config.DATABASE_URL))
+    : undefined;
 
   // On PostgreSQL a commit in any instance wakes the waiting tails of every instance.
   const logNotifier = isPostgresUrl(config.DATABASE_URL)
@@ -114,8 +116,13 @@ async function main(): Promise<void> {
   const { port } = app.server.address() as AddressInfo;
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   console.log(`Site Console on http://${host}:${port} (API under /api)`);
-  if (signInToken) console.log(`Sign in: http://${host}:${port}/#token=${signInToken}&site=demo`);
-  else console.log(TOKEN_COMMAND_HINT);
+  if (signIn) {
+    // The link stays the first thing on the line (scripts copy it); its expiry follows.
+    console.log(
+      `Sign in: http://${host}:${port}/#token=${signIn.token}&site=demo ` +
+        `(the token expires ${signIn.expiresAt}; later starts print the same link until a day before)`,
+    );
+  } else console.log(TOKEN_COMMAND_HINT);
   console.log(
     config.SMTP_URL
       ? `Test sends of notifications go through ${redactedSmtpUrl(config.SMTP_URL)}`

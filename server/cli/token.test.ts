@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberListSchema } from '../../src/api/schemas/member';
 import { siteListSchema } from '../../src/api/schemas/site';
+import { tokenListSchema } from '../../src/api/schemas/token';
 import { startDemoLogGenerator } from '../demo/log-generator';
 import { startTestApi, type TestApi } from '../test-support.test-helper';
 
@@ -112,5 +114,74 @@ describe('npm run token', () => {
     expect(unknown.stderr).toContain('--create-site');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('--site');
+  });
+
+  it('makes a viewer with --role viewer, names the token and sets its expiry', async () => {
+    const run = await runTokenCli(
+      [
+        '--site',
+        'demo',
+        '--email',
+        'viewer-cli@example.com',
+        '--role',
+        'viewer',
+        '--name',
+        'Laptop',
+        '--expires-in-days',
+        '7',
+      ],
+      api.databaseUrl,
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/"Laptop".*expires 20/);
+    const token = lastLine(run.stdout);
+    const members = memberListSchema.parse((await api.request('GET', '/members')).json);
+    expect(members.find((m) => m.email === 'viewer-cli@example.com')?.role).toBe('viewer');
+    const write = await api.request('PATCH', '/settings/site', { token, body: { name: 'X' } });
+    expect(write.status).toBe(403);
+    const tokens = tokenListSchema.parse(
+      (await api.request('GET', '/tokens', { token, site: null })).json,
+    );
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]?.name).toBe('Laptop');
+    const days = (Date.parse(tokens[0]?.expires_at ?? '') - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+  });
+
+  it('revokes a token with --revoke: the running server refuses it within 1 s', async () => {
+    const issued = await runTokenCli(
+      ['--site', 'acme', '--email', 'rev@example.com'],
+      api.databaseUrl,
+    );
+    const token = lastLine(issued.stdout);
+    expect((await api.request('GET', '/sites', { token, site: null })).status).toBe(200);
+    const id = tokenListSchema.parse(
+      (await api.request('GET', '/tokens', { token, site: null })).json,
+    )[0]?.id;
+    const run = await runTokenCli(['--revoke', String(id)], api.databaseUrl);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const deadline = Date.now() + 1000;
+    for (;;) {
+      const status = (await api.request('GET', '/sites', { token, site: null })).status;
+      if (status === 401) break;
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const again = await runTokenCli(['--revoke', String(id)], api.databaseUrl);
+    expect(again.code).toBe(1);
+  });
+
+  it('refuses an unknown role or a bad expiry with exit code 1', async () => {
+    const [role, days] = await Promise.all([
+      runTokenCli(['--site', 'demo', '--role', 'owner'], api.databaseUrl),
+      runTokenCli(['--site', 'demo', '--expires-in-days', '0'], api.databaseUrl),
+    ]);
+    expect(role.code).toBe(1);
+    expect(role.stderr).toContain('Not a role');
+    expect(days.code).toBe(1);
+    expect(days.stderr).toContain('--expires-in-days');
   });
 });

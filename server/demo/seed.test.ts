@@ -27,7 +27,7 @@ afterAll(async () => {
 
 async function start(db: Db): Promise<string | undefined> {
   await seedDemoIfEmpty(db);
-  return demoSignInToken(db);
+  return (await demoSignInToken(db))?.token;
 }
 
 it(`${INSTANCES} instances seeding one empty database at once: one seeds, none fails`, async () => {

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { SCOPE_CATALOGUE } from '../../src/api/schemas/app';
 import { LOG_LEVELS } from '../../src/api/schemas/app-log';
+import { REVISION_RESOURCES } from '../../src/api/schemas/audit';
 import { PRIVACY_POLICY_KINDS } from '../../src/api/schemas/consent';
 
 /** What a request sends: a JSON value, or text sent as is with a JSON content type. */
@@ -194,3 +195,26 @@ export const logQuery: fc.Arbitrary<Record<string, string>> = fc.record(
   },
   { requiredKeys: [] },
 );
+
+/** `GET /audit`'s query (issue 29): valid filters and paging, and hostile text in each. */
+export const auditQuery: fc.Arbitrary<Record<string, string>> = fc.record(
+  {
+    resource: fc.oneof(fc.constantFrom(...REVISION_RESOURCES), hostileString),
+    resource_id: fc.oneof(fc.constantFrom('welcome', 'storefront', 'demo'), hostileString),
+    actor: fc.oneof(fc.constant('admin@example.com'), hostileString),
+    before: fc.oneof(fc.integer({ min: -5, max: 100_000 }).map(String), hostileString),
+    limit: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), hostileString),
+  },
+  { requiredKeys: [] },
+);
+
+/** `PATCH /members/{user_id}` (issue 29): a role, or not. */
+export const memberPatchBody = fuzzBody({
+  role: fc.constantFrom('viewer', 'editor', 'admin', 'owner', 'Admin', ''),
+});
+
+/** `POST /tokens` (issue 29): a name and an expiry in days, each maybe wrong. */
+export const tokenPostBody = fuzzBody({
+  name: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), hostileString),
+  expires_in_days: fc.oneof(fc.integer({ min: -2, max: 400 }), fc.double()),
+});

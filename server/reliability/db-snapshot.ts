@@ -18,6 +18,7 @@ const TABLES = [
   'consent_cookies',
   'notifications',
   'notification_translations',
+  'revisions',
 ];
 // The log table grows large: its size and last row stand for it.
 const LOG_SUMMARY = {

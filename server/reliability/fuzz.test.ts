@@ -2,20 +2,25 @@
  * Property-based fuzzing of every write route and of the log query, on the real service (a
  * child process on a real SQLite file, or with TEST_ENGINE=postgres on a PostgreSQL database of
  * its own) over HTTP: never a 5xx; every error is the Error body
- * with its status as `code` and a status the route documents; a failed write commits nothing;
+ * with its status as `code` and a status the route documents; a failed write commits nothing (no
+ * revision either); `GET /audit` answers its feed newest first or a 400;
  * `/api/health` keeps answering within 100 ms of a control server meanwhile.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogEntrySchema } from '../../src/api/schemas/app-log';
+import { revisionListSchema } from '../../src/api/schemas/audit';
 import { errorBodySchema } from '../../src/api/schemas/error';
 import {
   appPatchBody,
+  auditQuery,
   consentPatchBody,
   logIngestBody,
   logQuery,
+  memberPatchBody,
   notificationPutBody,
   siteSettingsPatchBody,
+  tokenPostBody,
   type FuzzBody,
 } from './arbitraries';
 import { createPostgresDatabase, testEngine } from '../test-database.test-helper';
@@ -39,7 +44,8 @@ async function healthAtRest(): Promise<number> {
 }
 /** Write errors the routes document (401/403/429 cannot happen with a valid token). */
 /** 405: an empty id makes the list's path (`PATCH /apps/`), which takes no writes. */
-const WRITE_ERROR_STATUSES = [400, 404, 405, 412, 413, 415, 422];
+/** 409: the fuzzer's user is the demo's only admin, so demoting it is the last-admin refusal. */
+const WRITE_ERROR_STATUSES = [400, 404, 405, 409, 412, 413, 415, 422];
 
 let service: ServiceProcess;
 let token: string;
@@ -146,6 +152,22 @@ const WRITE_ROUTES: WriteRoute[] = [
     body: logIngestBody,
     success: 201,
   },
+  // Issue 29. The fuzzer's user (id 1) is the demo's only admin: demoting it is refused (409),
+  // so the fuzz never takes its own rights; other ids are no members (404).
+  {
+    name: 'PATCH /members/{user_id}',
+    method: 'PATCH',
+    path: segment(['1']).map((id) => `/members/${encodeURIComponent(id)}`),
+    body: memberPatchBody,
+    success: 200,
+  },
+  {
+    name: 'POST /tokens',
+    method: 'POST',
+    path: fc.constant('/tokens'),
+    body: tokenPostBody,
+    success: 201,
+  },
   // Last: a change of the site's languages changes which translations the PUT above may write.
   {
     name: 'PATCH /settings/site',
@@ -192,6 +214,25 @@ describe('fuzzing on the real service', () => {
       expect(RUNS - (statuses.get(route.success) ?? 0)).toBeGreaterThan(RUNS / 50);
     });
   }
+
+  it(`GET /audit: ${RUNS} runs, no 5xx, Error bodies, newest first`, async () => {
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(auditQuery, async (query) => {
+        const answer = await send('GET', `/audit?${new URLSearchParams(query).toString()}`);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (answer.status !== 200) {
+          expectErrorBody(answer, [400]);
+          return;
+        }
+        const ids = revisionListSchema.parse(answer.json).map((revision) => revision.id);
+        expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      }),
+      { numRuns: RUNS },
+    );
+    console.info('GET /audit', Object.fromEntries(statuses));
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(RUNS / 50);
+  });
 
   it(`GET /apps/{app_id}/logs: ${RUNS} runs over 21,000 entries, no 5xx, Error bodies`, async () => {
     // Past SEARCH_SCAN_BUDGET entries in range, q takes the full-text index path.

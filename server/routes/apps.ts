@@ -135,7 +135,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/apps/:app_id',
     {
-      config: { resource: 'app' },
+      config: { resource: 'app', write: 'app' },
       schema: {
         summary: 'Update an app',
         description:
@@ -165,6 +165,12 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
           fieldsOf: changesOf,
           merge: (before, current) => mergeAppPatch(before, current.key, patch),
           update: (tx, current, next, now) => updateApp(tx, current.id, current.version, next, now),
+          revision: {
+            siteId,
+            resource: 'app',
+            actor: request.auth,
+            resourceId: (written) => written.key,
+          },
         }),
       );
       void reply.header('ETag', etagOf('app', siteId, row.id, row.version));

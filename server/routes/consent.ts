@@ -102,7 +102,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/settings/consent',
     {
-      config: { resource: 'consent' },
+      config: { resource: 'consent', write: 'consent' },
       schema: {
         summary: 'Update the privacy policy settings of the consent configuration',
         tags: ['consent'],
@@ -133,6 +133,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
           merge: (before) => mergeConsentPatch(before, body),
           update: (tx, current, next, now) =>
             updatePrivacyPolicy(tx, siteId, current.version, next, now),
+          revision: { siteId, resource: 'consent', actor: request.auth, resourceId: () => siteId },
         });
         return { version: row.version, config: await loadConsentConfig(trx, siteId, row) };
       });

@@ -38,6 +38,7 @@ import {
   ignoredFields,
 } from './common';
 import { liquidSyntaxProblems } from './notification-problems';
+import { auditedNotification, notificationSnapshot } from './notification-revision';
 import { mergeTranslations } from './notification-translations';
 import { writeVersioned } from './versioned-write';
 
@@ -127,7 +128,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/notifications/:slug',
     {
-      config: { resource: 'notification' },
+      config: { resource: 'notification', write: 'notification' },
       schema: {
         summary: 'Update a notification template',
         description:
@@ -193,6 +194,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
             return next;
           },
           update: (tx, current, next, now) => updateNotification(tx, current, next, now),
+          revision: {
+            siteId,
+            resource: 'notification',
+            actor: request.auth,
+            resourceId: (written) => written.slug,
+            audited: auditedNotification,
+            snapshot: notificationSnapshot,
+          },
         }),
       );
       void reply.header('ETag', etagOf('notification', siteId, row.id, row.version));

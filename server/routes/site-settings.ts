@@ -1,6 +1,6 @@
 /**
  * A site's name and languages (issue 28, decision 045): `GET /settings/site`,
- * `PATCH /settings/site`. Any member may change them, like the other settings writes.
+ * `PATCH /settings/site`. Admins change them (`config.write`, issue 29).
  *
  * PATCH: absent fields are left as they are; tags come out canonical (schemas/site-settings.ts:
  * 422 on `locales.<i>` for an invalid tag or a duplicate); the default must be one of the
@@ -32,6 +32,7 @@ import {
   ifMatchHeaders,
   ignoredFields,
 } from './common';
+import { recordNotificationRevision } from './notification-revision';
 import { writeVersioned } from './versioned-write';
 
 export const sitePatchBodySchema = siteSettingsUpdateSchema
@@ -89,7 +90,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/settings/site',
     {
-      config: { resource: 'site' },
+      config: { resource: 'site', write: 'site_settings' },
       schema: {
         summary: "Change the site's name and languages",
         description:
@@ -116,7 +117,17 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           etag: (current) => siteEtag(siteId, current.version),
           fieldsOf: siteSettingsOf,
           merge: (before) => mergeSitePatch(before, body),
-          update: (tx, current, next, now) => updateSiteSettings(tx, current, next, now),
+          // Each notification a change of languages rewrites gets its own revision too.
+          update: (tx, current, next, now) =>
+            updateSiteSettings(tx, current, next, now, (before, after) =>
+              recordNotificationRevision(tx, siteId, request.auth, before, after),
+            ),
+          revision: {
+            siteId,
+            resource: 'site_settings',
+            actor: request.auth,
+            resourceId: () => siteId,
+          },
         }),
       );
       void reply.header('ETag', siteEtag(siteId, row.version));

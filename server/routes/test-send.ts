@@ -177,7 +177,7 @@ export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app
   app.post(
     '/notifications/:slug/test-send',
     {
-      config: { resource: 'notification' },
+      config: { resource: 'notification', write: 'notification' },
       schema: {
         summary: 'Send the template, rendered with a sample, to the signed-in user',
         description:

@@ -3,9 +3,14 @@
  * PUT /notifications/:slug), inside the route's write transaction:
  * find (locked for the write, decision 041) → ETag → If-Match (412) → merge the request into the
  * stored fields (the route's rules; it may throw a 422) → unchanged: the row as it is, else the
- * conditional update (`updateAtVersion`) → the row as written, or 412 if it moved meanwhile.
+ * conditional update (`updateAtVersion`) → the row as written, or 412 if it moved meanwhile →
+ * its revision (decision 048), in the same transaction: a write is never without its revision.
+ * A write that changes nothing answers the row as it is (200) and records nothing.
  */
+import type { RevisionResource } from '../../src/api/schemas/audit';
 import { nowIso } from '../store/encoding';
+import { fieldChanges } from '../store/revision-changes';
+import { recordRevision, type RevisionActor } from '../store/revisions';
 import type { Db } from '../store/schema';
 import { notFound, preconditionFailed } from '../errors';
 import { ifMatchAllows } from '../etag';
@@ -30,6 +35,20 @@ export interface VersionedWrite<Row extends { version: number }, Fields> {
   merge: (before: Fields, row: Row) => Fields;
   /** The conditional update: the row as written, or undefined when it is not at `row.version`. */
   update: (trx: Db, row: Row, next: Fields, now: string) => Promise<Row | undefined>;
+  /** What the write's revision records. */
+  revision: VersionedRevision<Row, Fields>;
+}
+
+export interface VersionedRevision<Row, Fields> {
+  siteId: string;
+  resource: RevisionResource;
+  /** `request.auth`. */
+  actor: RevisionActor;
+  resourceId: (row: Row) => string;
+  /** The fields as the revision's changes compare them (default: as stored). */
+  audited?: (fields: Fields) => unknown;
+  /** The resource after the write, kept whole (notifications). */
+  snapshot?: (row: Row) => unknown;
 }
 
 /** The row after the write (the stored one when nothing changed); throws 404, 412 or 422. */
@@ -52,5 +71,15 @@ export async function writeVersioned<Row extends { version: number }, Fields>(
   if (sameJson(next, before)) return current;
   const written = await write.update(trx, current, next, now);
   if (!written) throw preconditionFailed(write.resource);
+  const { revision } = write;
+  const audited = revision.audited ?? ((fields: Fields): unknown => fields);
+  await recordRevision(trx, {
+    siteId: revision.siteId,
+    resource: revision.resource,
+    resourceId: revision.resourceId(written),
+    actor: revision.actor,
+    changes: fieldChanges(audited(before), audited(write.fieldsOf(written))),
+    ...(revision.snapshot ? { snapshot: revision.snapshot(written) } : {}),
+  });
   return written;
 }

@@ -33,6 +33,20 @@ export interface AccessTokensTable {
   token_hash: string;
   created_at: string;
   last_used_at: string | null;
+  /** Generated: '' for tokens made before names (migration 014). */
+  name: Generated<string>;
+  /** The first characters of the secret; '' for tokens made before names. */
+  prefix: Generated<string>;
+  /** null: never expires. */
+  expires_at: string | null;
+  /** null: not revoked. */
+  revoked_at: string | null;
+}
+
+/** One row (id 1) whose counter grows with each revocation or change of a role (auth.ts). */
+export interface AuthChangesTable {
+  id: number;
+  counter: number;
 }
 
 export interface AppsTable {
@@ -192,11 +206,34 @@ export interface NotificationTranslationsTable {
 
 // --- end of issue 28's table types ---
 
+// --- Revisions (issue 29, migration 013, decision 048) ---
+
+export interface RevisionsTable {
+  id: Generated<number>;
+  site_id: string;
+  /** One of REVISION_RESOURCES (src/api/schemas/audit.ts). */
+  resource: string;
+  resource_id: string;
+  actor_user_id: number;
+  /** The actor's e-mail when the revision was recorded. */
+  actor_email: string;
+  /** The token the write was made with; null for writes without one (the CLI, the seed). */
+  token_id: number | null;
+  created_at: string;
+  /** JSON array of `{ field, before, after, before_size?, after_size? }`. */
+  changes: string;
+  /** Notifications: JSON of the whole stored notification after the write; else null. */
+  snapshot: string | null;
+}
+
+// --- end of issue 29's revision types ---
+
 export interface Database {
   users: UsersTable;
   sites: SitesTable;
   memberships: MembershipsTable;
   access_tokens: AccessTokensTable;
+  auth_changes: AuthChangesTable;
   apps: AppsTable;
   app_logs: AppLogsTable;
   app_log_minutes: AppLogMinutesTable;
@@ -205,6 +242,7 @@ export interface Database {
   consent_cookies: ConsentCookiesTable;
   notifications: NotificationsTable;
   notification_translations: NotificationTranslationsTable;
+  revisions: RevisionsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -6,7 +6,12 @@ import type { Database, SitesTable } from './schema';
 import { jsonText, nowIso, parseJson } from './encoding';
 import { LanguageChangeRefused } from './language-change-refused';
 import { relocalize } from './locale-change';
-import { contentOf, listNotifications, updateNotification } from './notifications';
+import {
+  contentOf,
+  listNotifications,
+  updateNotification,
+  type NotificationRecord,
+} from './notifications';
 import { lockedForWrite, type FindOptions } from './row-lock';
 import { updateAtVersion } from './versioned-update';
 
@@ -105,6 +110,8 @@ export async function updateSiteSettings(
   current: SiteRow,
   next: SiteSettingsFields,
   now: string,
+  /** Called for each notification the change rewrites, inside the transaction (its revision). */
+  notificationWritten?: (before: NotificationRecord, after: NotificationRecord) => Promise<void>,
 ): Promise<SiteRow | undefined> {
   const written = await updateAtVersion(
     db,
@@ -130,10 +137,12 @@ export async function updateSiteSettings(
     // relocalize copies the content and only deletes or adds keys, so an unchanged result has
     // the same key order and the same JSON text.
     if (JSON.stringify(relocalized) === JSON.stringify(content)) continue;
-    if (!(await updateNotification(db, notification, relocalized, now))) {
+    const rewritten = await updateNotification(db, notification, relocalized, now);
+    if (!rewritten) {
       // Locked above, so it cannot have moved; if it did, the whole change is refused.
       throw new Error(`notification ${notification.id} changed during a change of languages`);
     }
+    await notificationWritten?.(notification, rewritten);
   }
   // Thrown inside the change's transaction: the writes above are rolled back with it.
   if (withoutHtml.length > 0) throw new LanguageChangeRefused(next.default_locale, withoutHtml);

@@ -3,9 +3,11 @@
  * SHA-256 (hex) is stored.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { CreatedToken, Token } from '../../src/api/schemas/token';
+import { bumpAuthChanges } from './auth-changes';
 import { nowIso } from './encoding';
-import type { Database } from './schema';
+import type { AccessTokensTable, Database } from './schema';
 import { writeTransaction } from './transactions';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -64,25 +66,117 @@ export async function findUserEmail(
   return row?.email;
 }
 
+/** A user as `GET /me` shows it, or undefined for a user that is gone. */
+export async function findUser(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ id: number; email: string; name: string } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'name'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Characters of the secret kept to recognise a token (`scs_` and four more). */
+export const SHOWN_PREFIX_CHARS = 8;
+
+export interface TokenOptions {
+  /** Shown in the tokens list; "CLI token" when absent. */
+  name?: string;
+  /** When it stops working; null or absent: never. */
+  expiresAt?: string | null;
+}
+
 /** Issues a new token for the user and returns it; it is never retrievable again. */
-export async function issueToken(db: Kysely<Database>, userId: number): Promise<string> {
+export async function issueToken(
+  db: Kysely<Database>,
+  userId: number,
+  options: TokenOptions = {},
+): Promise<string> {
+  return (await createToken(db, userId, options)).secret;
+}
+
+/** Issues a new token and answers it as the tokens list shows it, with its secret (once). */
+export async function createToken(
+  db: Kysely<Database>,
+  userId: number,
+  options: TokenOptions = {},
+): Promise<CreatedToken> {
   const token = generateToken();
-  await db
+  const row = await db
     .insertInto('access_tokens')
     .values({
       user_id: userId,
       token_hash: hashToken(token),
       created_at: nowIso(),
       last_used_at: null,
+      name: options.name ?? 'CLI token',
+      prefix: token.slice(0, SHOWN_PREFIX_CHARS),
+      expires_at: options.expiresAt ?? null,
+      revoked_at: null,
     })
+    .returning(TOKEN_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return { ...toToken(row), secret: token };
+}
+
+const TOKEN_COLUMNS = ['id', 'name', 'prefix', 'created_at', 'last_used_at', 'expires_at'] as const;
+
+function toToken(row: Pick<Selectable<AccessTokensTable>, (typeof TOKEN_COLUMNS)[number]>): Token {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    created_at: row.created_at,
+    last_used_at: row.last_used_at,
+    expires_at: row.expires_at,
+  };
+}
+
+/** The user's tokens that still work (not revoked, not expired), newest first. */
+export async function listTokens(db: Kysely<Database>, userId: number): Promise<Token[]> {
+  const rows = await db
+    .selectFrom('access_tokens')
+    .select(TOKEN_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso())]))
+    .orderBy('id', 'desc')
     .execute();
-  return token;
+  return rows.map(toToken);
+}
+
+/**
+ * Revokes one of the user's tokens; false when the user has no such token that works (another
+ * user's id looks the same as a missing one). Every instance refuses it within
+ * AUTH_CHANGE_POLL_MS (auth-changes.ts).
+ */
+export async function revokeToken(
+  db: Kysely<Database>,
+  tokenId: number,
+  userId?: number,
+): Promise<boolean> {
+  return writeTransaction(db, async (trx) => {
+    let update = trx
+      .updateTable('access_tokens')
+      .set({ revoked_at: nowIso() })
+      .where('id', '=', tokenId)
+      .where('revoked_at', 'is', null);
+    if (userId !== undefined) update = update.where('user_id', '=', userId);
+    const result = await update.executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+    await bumpAuthChanges(trx);
+    return true;
+  });
 }
 
 export interface TokenOwner {
   tokenId: number;
   userId: number;
   lastUsedAt: string | null;
+  /** When it stops working; null: never. Callers cache the owner and check this on each use. */
+  expiresAt: string | null;
 }
 
 /**
@@ -97,14 +191,24 @@ export async function findTokenOwner(
   const hash = hashToken(token);
   const row = await db
     .selectFrom('access_tokens')
-    .select(['id', 'user_id', 'token_hash', 'last_used_at'])
+    .select(['id', 'user_id', 'token_hash', 'last_used_at', 'expires_at', 'revoked_at'])
     .where('token_hash', '=', hash)
     .executeTakeFirst();
-  if (!row) return undefined;
+  if (!row || row.revoked_at !== null || isExpired(row.expires_at, Date.now())) return undefined;
   const stored = Buffer.from(row.token_hash, 'hex');
   const given = Buffer.from(hash, 'hex');
   if (stored.length !== given.length || !timingSafeEqual(stored, given)) return undefined;
-  return { tokenId: row.id, userId: row.user_id, lastUsedAt: row.last_used_at };
+  return {
+    tokenId: row.id,
+    userId: row.user_id,
+    lastUsedAt: row.last_used_at,
+    expiresAt: row.expires_at,
+  };
+}
+
+/** Whether a token expiring at `expiresAt` (null: never) no longer works at `now` (ms). */
+export function isExpired(expiresAt: string | null, now: number): boolean {
+  return expiresAt !== null && Date.parse(expiresAt) <= now;
 }
 
 /**

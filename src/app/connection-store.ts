@@ -12,7 +12,11 @@ const connectionSchema = z.object({
   token: z.string().min(1),
   site: z.string().min(1),
 });
-const lastSchema = z.object({ baseUrl: z.string(), site: z.string() });
+const lastSchema = z.object({
+  baseUrl: z.string(),
+  site: z.string(),
+  fromLink: z.boolean().optional(),
+});
 
 function readJson<T>(key: string, schema: z.ZodType<T>): T | null {
   try {
@@ -37,12 +41,20 @@ export function getConnection(): Connection | null {
   return current;
 }
 
-export function setConnection(connection: Connection): void {
+/**
+ * `fromLink`: the API URL came from a sign-in link's `api=`; the form after a 401 then does not
+ * offer it again (link-api.ts).
+ */
+export function setConnection(connection: Connection, options: { fromLink?: boolean } = {}): void {
   const normalized = { ...connection, baseUrl: connection.baseUrl.replace(/\/+$/, '') };
   window.localStorage.setItem(CONNECTION_KEY, JSON.stringify(normalized));
+  const previous = readJson(LAST_KEY, lastSchema);
+  // A site switch keeps where the API URL came from.
+  const fromLink =
+    options.fromLink ?? (previous?.baseUrl === normalized.baseUrl && previous.fromLink);
   window.localStorage.setItem(
     LAST_KEY,
-    JSON.stringify({ baseUrl: normalized.baseUrl, site: normalized.site }),
+    JSON.stringify({ baseUrl: normalized.baseUrl, site: normalized.site, fromLink }),
   );
   current = normalized;
   emit();
@@ -55,7 +67,11 @@ export function clearConnection(): void {
 }
 
 /** API URL and site of the last connection, for prefilling the sign-in form. */
-export function getLastConnection(): { baseUrl: string; site: string } | null {
+export function getLastConnection(): {
+  baseUrl: string;
+  site: string;
+  fromLink?: boolean;
+} | null {
   return readJson(LAST_KEY, lastSchema);
 }
 

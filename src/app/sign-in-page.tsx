@@ -1,21 +1,31 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Site } from '../api/wire/site';
 import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
 import { Input } from '../components/ui/input';
 import { Select } from '../components/ui/select';
 import { Spinner } from '../components/ui/spinner';
-import { defaultBaseUrl, getLastConnection, setConnection } from './connection-store';
+import {
+  defaultBaseUrl,
+  getConnection,
+  getLastConnection,
+  setConnection,
+} from './connection-store';
+import { linkApiToConfirm, prefillApiUrl } from './link-api';
 import { LogoMark } from './layout/icons';
 import { resetCache } from './session';
-import { consumePendingSignInLink, hasPendingSignInLink } from './sign-in-link';
+import { consumePendingSignInLink, hasPendingSignInLink, type SignInLink } from './sign-in-link';
 import { useSignInFormState, type SignInValues } from './sign-in-form-state';
 import { safeRedirect } from './sign-in-search';
 import { fetchSitesForToken, SignInProblem, verifyConnection } from './verify-connection';
 
 const route = getRouteApi('/sign-in');
+
+const SwitchServerQuestion = lazy(() =>
+  import('./switch-server-question').then((module) => ({ default: module.SwitchServerQuestion })),
+);
 
 const REASON_MESSAGES = {
   expired: 'Your session ended: the server no longer accepts the token. Sign in again to continue.',
@@ -31,8 +41,12 @@ export function SignInPage() {
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [linkPending, setLinkPending] = useState(hasPendingSignInLink);
   const [submitting, setSubmitting] = useState(false);
+  // A link naming another API than the one in use waits here for the user's answer.
+  const [switchAsk, setSwitchAsk] = useState<{ link: SignInLink; current: string } | null>(null);
+  // Whether the API URL being signed in with came from a link's `api=`.
+  const apiFromLink = useRef(false);
   const form = useSignInFormState({
-    baseUrl: last?.baseUrl ?? defaultBaseUrl(),
+    baseUrl: prefillApiUrl(last, search.reason, defaultBaseUrl()),
     token: '',
     site: last?.site ?? '',
   });
@@ -53,7 +67,7 @@ export function SignInPage() {
     try {
       const { connection } = await verifyConnection(values);
       await resetCache(queryClient);
-      setConnection(connection);
+      setConnection(connection, { fromLink: apiFromLink.current });
       await router.navigate({ href: safeRedirect(search.redirect), replace: true });
     } catch (error) {
       if (error instanceof SignInProblem) {
@@ -98,15 +112,29 @@ export function SignInPage() {
     linkHandled.current = true;
     const link = consumePendingSignInLink();
     if (!link) return;
-    setValue('token', link.token);
-    setValue('site', link.site);
-    if (link.baseUrl) setValue('baseUrl', link.baseUrl);
-    // The link is an outside input handled once on mount; the state updates signIn makes are the
-    // point of this effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void signIn(getValues()).finally(() => setLinkPending(false));
+    const current = getConnection()?.baseUrl ?? getValues().baseUrl;
+    if (linkApiToConfirm(link.baseUrl, current) !== null) {
+      // Another server: never switch without asking (issue 29).
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the link is read once on mount
+      setSwitchAsk({ link, current });
+      setLinkPending(false);
+      return;
+    }
+    signInWithLink(link);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once for the link
   }, []);
+
+  /** Signs in with the link's token, site and API. */
+  function signInWithLink(link: SignInLink) {
+    setValue('token', link.token);
+    setValue('site', link.site);
+    if (link.baseUrl) {
+      setValue('baseUrl', link.baseUrl);
+      apiFromLink.current = true;
+    }
+    setLinkPending(true);
+    void signIn(getValues()).finally(() => setLinkPending(false));
+  }
 
   const reason = search.reason ? REASON_MESSAGES[search.reason] : null;
 
@@ -126,7 +154,27 @@ export function SignInPage() {
             {reason}
           </p>
         )}
-        {linkPending ? (
+        {switchAsk ? (
+          <Suspense fallback={<Spinner />}>
+            <SwitchServerQuestion
+              current={switchAsk.current}
+              next={switchAsk.link.baseUrl ?? ''}
+              onSwitch={() => {
+                const { link } = switchAsk;
+                setSwitchAsk(null);
+                signInWithLink(link);
+              }}
+              onStay={() => {
+                // The link's token was for the other server: it is dropped, not tried here. A
+                // signed-in user goes back to where they were, still connected.
+                setSwitchAsk(null);
+                if (getConnection()) {
+                  void router.navigate({ href: safeRedirect(search.redirect), replace: true });
+                }
+              }}
+            />
+          </Suspense>
+        ) : linkPending ? (
           <div
             role="status"
             className="border-border bg-surface flex items-center justify-center gap-2 rounded-xl border px-6 py-10 text-sm shadow-sm"

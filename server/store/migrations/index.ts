@@ -11,6 +11,8 @@ import { logSearchFileMigration } from './009-log-search-file';
 import { logLevelIndexesMigration } from './010-log-level-indexes';
 import { logMinuteBytesMigration } from './011-log-minute-bytes';
 import { siteLocalesMigration } from './012-site-locales';
+import { revisionsMigration } from './013-revisions';
+import { rolesTokensMigration } from './014-roles-tokens';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '010-log-level-indexes': logLevelIndexesMigration,
   '011-log-minute-bytes': logMinuteBytesMigration,
   '012-site-locales': siteLocalesMigration,
+  '013-revisions': revisionsMigration,
+  '014-roles-tokens': rolesTokensMigration,
 };

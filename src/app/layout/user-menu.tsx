@@ -1,6 +1,7 @@
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/menu';
 import { useRequiredConnection } from '../connection-store';
 import { useSession } from '../session';
+import { AccountDetails } from './account-details';
 
 export function UserMenu() {
   const connection = useRequiredConnection();
@@ -30,6 +31,7 @@ export function UserMenu() {
     >
       <MenuLabel>Connected</MenuLabel>
       <dl className="px-2.5 pb-2 text-sm">
+        <AccountDetails />
         <div className="flex justify-between gap-3 py-0.5">
           <dt className="text-muted">Site</dt>
           <dd className="truncate font-medium">{connection.site}</dd>

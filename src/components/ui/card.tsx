@@ -52,7 +52,8 @@ export function CardFooter({ className, ...props }: HTMLAttributes<HTMLDivElemen
   return (
     <div
       className={cn(
-        'border-border bg-subtle/50 flex items-center justify-end gap-2 rounded-b-lg border-t px-4 py-3 sm:px-5',
+        // Hidden in a read-only form (resource-editor/read-only.tsx): no Save to press.
+        'border-border bg-subtle/50 flex items-center justify-end gap-2 rounded-b-lg border-t px-4 py-3 group-disabled/readonly:hidden sm:px-5',
         className,
       )}
       {...props}

@@ -1,4 +1,5 @@
 // The editable part of the page: the privacy policy's kind and its URLs per language or page id.
+import { ReadOnlyFields, useReadOnlyReason } from '../../components/resource-editor/read-only';
 import { useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardFooter, CardHeader } from '../../components/ui/card';
@@ -33,6 +34,7 @@ export function PrivacyPolicyCard({
   const { register, control, formState } = form;
   const { errors, isDirty } = formState;
   const kind = useWatch({ control, name: 'privacy_policy_kind' });
+  const readOnly = useReadOnlyReason('consent');
 
   return (
     <Card
@@ -46,69 +48,73 @@ export function PrivacyPolicyCard({
         noValidate
         aria-labelledby="consent-policy-heading"
       >
-        <CardHeader
-          id="consent-policy-heading"
-          title="Privacy policy"
-          description="Where the consent notice links to. This is the only part of the configuration you can change here."
-        />
-        <CardBody className="flex flex-col gap-5">
-          <FormAlert message={formMessage} onRetry={controller.retry} />
-          <fieldset className="flex flex-col gap-2">
-            <legend className="text-fg mb-1 text-sm font-medium">Kind of policy</legend>
-            <div className="grid gap-2 sm:grid-cols-3">
-              {KINDS.map((option) => (
-                <label
-                  key={option.value}
-                  className="border-border has-[:checked]:border-accent has-[:checked]:bg-accent-soft flex cursor-pointer gap-2 rounded-md border px-3 py-2"
-                >
-                  <input
-                    type="radio"
-                    value={option.value}
-                    className="accent-accent mt-1"
-                    {...register('privacy_policy_kind')}
+        <ReadOnlyFields reason={readOnly}>
+          <CardHeader
+            id="consent-policy-heading"
+            title="Privacy policy"
+            description="Where the consent notice links to. This is the only part of the configuration you can change here."
+          />
+          <CardBody className="flex flex-col gap-5">
+            <FormAlert message={formMessage} onRetry={controller.retry} />
+            <fieldset className="flex flex-col gap-2">
+              <legend className="text-fg mb-1 text-sm font-medium">Kind of policy</legend>
+              <div className="grid gap-2 sm:grid-cols-3">
+                {KINDS.map((option) => (
+                  <label
+                    key={option.value}
+                    className="border-border has-[:checked]:border-accent has-[:checked]:bg-accent-soft flex cursor-pointer gap-2 rounded-md border px-3 py-2"
+                  >
+                    <input
+                      type="radio"
+                      value={option.value}
+                      className="accent-accent mt-1"
+                      {...register('privacy_policy_kind')}
+                    />
+                    <span className="flex flex-col">
+                      <span className="text-fg text-sm font-medium">{option.label}</span>
+                      <span className="text-muted text-xs">{option.hint}</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+
+            {kind === 'url' && (
+              <PolicyUrlRows form={form} suggestedLanguages={suggestedLanguages} />
+            )}
+
+            {kind === 'page' && (
+              <Field
+                label="Page id"
+                error={errors.privacy_policy_page_id?.message}
+                hint="The id of the site's page that holds the policy."
+                className="max-w-md"
+              >
+                {(props) => (
+                  <Input
+                    {...props}
+                    {...register('privacy_policy_page_id')}
+                    autoComplete="off"
+                    spellCheck={false}
                   />
-                  <span className="flex flex-col">
-                    <span className="text-fg text-sm font-medium">{option.label}</span>
-                    <span className="text-muted text-xs">{option.hint}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+                )}
+              </Field>
+            )}
 
-          {kind === 'url' && <PolicyUrlRows form={form} suggestedLanguages={suggestedLanguages} />}
-
-          {kind === 'page' && (
-            <Field
-              label="Page id"
-              error={errors.privacy_policy_page_id?.message}
-              hint="The id of the site's page that holds the policy."
-              className="max-w-md"
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  {...register('privacy_policy_page_id')}
-                  autoComplete="off"
-                  spellCheck={false}
-                />
-              )}
-            </Field>
-          )}
-
-          <FindingList findings={findings} />
-        </CardBody>
-        <CardFooter>
-          <span className="text-muted mr-auto min-w-0 text-xs" aria-live="polite">
-            {isDirty ? 'Unsaved changes · Ctrl+S to save' : 'All changes saved'}
-          </span>
-          <Button onClick={discard} disabled={!isDirty || saving}>
-            Discard
-          </Button>
-          <Button type="submit" variant="primary" loading={saving} disabled={!isDirty}>
-            Save
-          </Button>
-        </CardFooter>
+            <FindingList findings={findings} />
+          </CardBody>
+          <CardFooter>
+            <span className="text-muted mr-auto min-w-0 text-xs" aria-live="polite">
+              {isDirty ? 'Unsaved changes · Ctrl+S to save' : 'All changes saved'}
+            </span>
+            <Button onClick={discard} disabled={!isDirty || saving}>
+              Discard
+            </Button>
+            <Button type="submit" variant="primary" loading={saving} disabled={!isDirty}>
+              Save
+            </Button>
+          </CardFooter>
+        </ReadOnlyFields>
       </form>
     </Card>
   );

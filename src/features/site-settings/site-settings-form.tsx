@@ -1,5 +1,6 @@
 // The editable Site settings: name and languages, saved together through the resource editor.
 // Removing a language that templates are translated into asks first, naming those templates.
+import { ReadOnlyFields, useReadOnlyReason } from '../../components/resource-editor/read-only';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -23,6 +24,7 @@ const displayLocale = typeof navigator === 'undefined' ? 'en' : navigator.langua
 
 export function SiteSettingsForm({ loaded }: { loaded: ApiResponse<SiteSettings> }) {
   const controller = useSiteSettingsForm(loaded);
+  const readOnly = useReadOnlyReason('site_settings');
   const { form, submit, saving, formMessage, discard, dirty } = controller;
   const { register, control, formState, setValue } = form;
   const locales = useWatch({ control, name: 'locales' });
@@ -47,42 +49,44 @@ export function SiteSettingsForm({ loaded }: { loaded: ApiResponse<SiteSettings>
         noValidate
         aria-labelledby="site-settings-heading"
       >
-        <CardHeader
-          id="site-settings-heading"
-          title="Name and languages"
-          description="The languages every notification can be translated into."
-        />
-        <CardBody className="flex flex-col gap-5">
-          <FormAlert message={formMessage} onRetry={controller.retry} />
-          <Field label="Name" error={formState.errors.name?.message} className="max-w-md">
-            {(props) => <Input {...props} {...register('name')} autoComplete="off" />}
-          </Field>
-          <LanguageRows
-            locales={locales}
-            defaultLocale={defaultLocale}
-            displayLocale={displayLocale}
-            errors={formState.errors}
-            onMakeDefault={(tag) => setValue('default_locale', tag, edit)}
-            onMove={(index, delta) => setLocales(moveItem(locales, index, delta))}
-            onRemove={askRemove}
+        <ReadOnlyFields reason={readOnly}>
+          <CardHeader
+            id="site-settings-heading"
+            title="Name and languages"
+            description="The languages every notification can be translated into."
           />
-          <LanguagePicker
-            existing={locales}
-            displayLocale={displayLocale}
-            onAdd={(tag) => setLocales([...locales, tag])}
-          />
-        </CardBody>
-        <CardFooter>
-          <span className="text-muted mr-auto min-w-0 text-xs" aria-live="polite">
-            {dirty ? 'Unsaved changes · Ctrl+S to save' : 'All changes saved'}
-          </span>
-          <Button onClick={discard} disabled={!dirty || saving}>
-            Discard
-          </Button>
-          <Button type="submit" variant="primary" loading={saving} disabled={!dirty}>
-            Save
-          </Button>
-        </CardFooter>
+          <CardBody className="flex flex-col gap-5">
+            <FormAlert message={formMessage} onRetry={controller.retry} />
+            <Field label="Name" error={formState.errors.name?.message} className="max-w-md">
+              {(props) => <Input {...props} {...register('name')} autoComplete="off" />}
+            </Field>
+            <LanguageRows
+              locales={locales}
+              defaultLocale={defaultLocale}
+              displayLocale={displayLocale}
+              errors={formState.errors}
+              onMakeDefault={(tag) => setValue('default_locale', tag, edit)}
+              onMove={(index, delta) => setLocales(moveItem(locales, index, delta))}
+              onRemove={askRemove}
+            />
+            <LanguagePicker
+              existing={locales}
+              displayLocale={displayLocale}
+              onAdd={(tag) => setLocales([...locales, tag])}
+            />
+          </CardBody>
+          <CardFooter>
+            <span className="text-muted mr-auto min-w-0 text-xs" aria-live="polite">
+              {dirty ? 'Unsaved changes · Ctrl+S to save' : 'All changes saved'}
+            </span>
+            <Button onClick={discard} disabled={!dirty || saving}>
+              Discard
+            </Button>
+            <Button type="submit" variant="primary" loading={saving} disabled={!dirty}>
+              Save
+            </Button>
+          </CardFooter>
+        </ReadOnlyFields>
       </form>
       <ConfirmDialog
         open={removing !== null}
