@@ -167,6 +167,29 @@ test.describe('apps', () => {
     await expect(page.getByText('All changes saved')).toBeVisible();
   });
 
+  test('choosing a scope the app already has keeps it and says so', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await signIn(page);
+    await openApp(page, 'storefront');
+    const combobox = page.getByRole('combobox', { name: 'Install scopes' });
+    await combobox.fill('read_cus');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    // Before the fix, Enter toggled the existing scope off and Ctrl+S saved the loss.
+    await expect(page.getByRole('button', { name: 'Remove read_customers' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'read_customers is already added' }),
+    ).toBeVisible();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+    await page.keyboard.press('ControlOrMeta+s');
+    expect(await (await api('/apps/storefront')).json()).toMatchObject({
+      install_scopes: expect.arrayContaining(['read_customers']),
+    });
+  });
+
   test('a failed save says nothing was saved, keeps the edits, and retries', async ({
     page,
     signIn,
