@@ -33,6 +33,9 @@ test.describe('consent settings', () => {
     ]) {
       await expect(checks.getByRole('link', { name: text })).toBeVisible();
     }
+    // Each line names its check in words, never "check 4".
+    await expect(checks).not.toContainText(/check \d/i);
+    await expect(checks.getByText('Opt-out defaults')).toBeVisible();
 
     // Next to the application, with its one-line why.
     const hotjar = page
@@ -252,6 +255,28 @@ test.describe('consent settings', () => {
     expect(await (await api('/settings/consent')).json()).toMatchObject({
       privacy_policy_url: { en: '/mine', nl: '/nl/theirs' },
     });
+  });
+
+  test('a validation message never moves "Add language" from under the pointer', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await openConsent(page);
+    const add = page.getByRole('button', { name: 'Add language' });
+    const rows = page.getByRole('combobox', { name: /^Language of URL/ });
+    const before = await rows.count();
+    await add.click();
+    await expect(rows).toHaveCount(before + 1);
+    const language = rows.nth(before);
+    await language.fill('not a language');
+    const box = (await add.boundingBox())!;
+    // The blur shows the message; the pointer is already where the button was.
+    await language.blur();
+    await expect(page.getByText(/language code/i).first()).toBeVisible();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    // Before the fix the message pushed the button down and this click landed beside it.
+    await expect(rows).toHaveCount(before + 2);
   });
 
   test('asks before leaving with unsaved changes, and discards on request', async ({
