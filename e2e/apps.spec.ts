@@ -190,6 +190,37 @@ test.describe('apps', () => {
     });
   });
 
+  test('a save in another tab updates an unchanged form and flags a changed one', async ({
+    page,
+    context,
+    signIn,
+  }) => {
+    await signIn(page);
+    await openApp(page, 'analytics');
+    const other = await context.newPage();
+    await signIn(other);
+    await openApp(other, 'analytics');
+    const name = page.getByLabel('Name', { exact: true });
+    const otherName = other.getByLabel('Name', { exact: true });
+
+    // Tab 1 unchanged: it takes tab 2's save by itself (before the fix it kept the old name).
+    await otherName.fill('Analytics from tab 2');
+    await other.keyboard.press('ControlOrMeta+s');
+    await expect(other.getByText('All changes saved')).toBeVisible();
+    await expect(name).toHaveValue('Analytics from tab 2');
+    await expect(page.getByText('All changes saved')).toBeVisible();
+
+    // Tab 1 changed: it keeps the edits, says so, and the save goes through the merge dialog.
+    await name.fill('Mine');
+    await otherName.fill('Theirs');
+    await other.keyboard.press('ControlOrMeta+s');
+    await expect(other.getByText('All changes saved')).toBeVisible();
+    await expect(page.getByText('Changed in another tab')).toBeVisible();
+    await expect(name).toHaveValue('Mine');
+    await page.keyboard.press('ControlOrMeta+s');
+    await expect(page.getByRole('dialog', { name: 'Someone else saved this app' })).toBeVisible();
+  });
+
   test('a failed save says nothing was saved, keeps the edits, and retries', async ({
     page,
     signIn,

@@ -137,7 +137,13 @@ export function AppEditForm({ loaded }: { loaded: ApiResponse<App> }) {
         <div className={cn('bg-surface z-10 rounded-b-lg', (dirty || saving) && 'sticky bottom-0')}>
           <CardFooter className="justify-between">
             <p className="text-muted min-w-0 text-xs" aria-live="polite">
-              {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}
+              {saving
+                ? 'Saving…'
+                : editor.changedElsewhere
+                  ? 'Changed in another tab · your edits are kept'
+                  : dirty
+                    ? 'Unsaved changes'
+                    : 'All changes saved'}
               <span className="hidden sm:inline"> · Ctrl+S saves</span>
             </p>
             <div className="flex gap-2">

@@ -29,7 +29,7 @@ export function PrivacyPolicyCard({
   /** Languages in use, offered when adding a row. */
   suggestedLanguages: readonly string[];
 }) {
-  const { form, submit, saving, formMessage, discard } = controller;
+  const { form, submit, saving, formMessage, discard, changedElsewhere } = controller;
   const { register, control, formState } = form;
   const { errors, isDirty } = formState;
   const kind = useWatch({ control, name: 'privacy_policy_kind' });
@@ -100,7 +100,11 @@ export function PrivacyPolicyCard({
         </CardBody>
         <CardFooter>
           <span className="text-muted mr-auto min-w-0 text-xs" aria-live="polite">
-            {isDirty ? 'Unsaved changes · Ctrl+S to save' : 'All changes saved'}
+            {changedElsewhere
+              ? 'Changed in another tab · your edits are kept'
+              : isDirty
+                ? 'Unsaved changes · Ctrl+S to save'
+                : 'All changes saved'}
           </span>
           <Button onClick={discard} disabled={!isDirty || saving}>
             Discard

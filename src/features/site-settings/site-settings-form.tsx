@@ -23,7 +23,7 @@ const displayLocale = typeof navigator === 'undefined' ? 'en' : navigator.langua
 
 export function SiteSettingsForm({ loaded }: { loaded: ApiResponse<SiteSettings> }) {
   const controller = useSiteSettingsForm(loaded);
-  const { form, submit, saving, formMessage, discard, dirty } = controller;
+  const { form, submit, saving, formMessage, discard, dirty, changedElsewhere } = controller;
   const { register, control, formState, setValue } = form;
   const locales = useWatch({ control, name: 'locales' });
   const defaultLocale = useWatch({ control, name: 'default_locale' });
@@ -74,7 +74,11 @@ export function SiteSettingsForm({ loaded }: { loaded: ApiResponse<SiteSettings>
         </CardBody>
         <CardFooter>
           <span className="text-muted mr-auto min-w-0 text-xs" aria-live="polite">
-            {dirty ? 'Unsaved changes · Ctrl+S to save' : 'All changes saved'}
+            {changedElsewhere
+              ? 'Changed in another tab · your edits are kept'
+              : dirty
+                ? 'Unsaved changes · Ctrl+S to save'
+                : 'All changes saved'}
           </span>
           <Button onClick={discard} disabled={!dirty || saving}>
             Discard
