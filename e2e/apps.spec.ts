@@ -299,17 +299,20 @@ test.describe('apps', () => {
     await openApp(page, 'analytics');
     await openApp(other, 'analytics');
 
-    // First page saves name and domain.
+    // Second page changes name, domain and the SDK version, and does not save yet (an unchanged
+    // page would follow the first page's save by itself).
+    await other.getByLabel('Name', { exact: true }).fill('Name from B');
+    await other.getByLabel('Domain').fill('b.example.net');
+    await other.getByLabel('SDK version').fill('3.0.0');
+
+    // First page saves name and domain; the second keeps its edits on the old version.
     await page.getByLabel('Name', { exact: true }).fill('Name from A');
     await page.getByLabel('Domain').fill('a.example.net');
     const first = page.waitForResponse(isPatchOf('analytics'));
     await page.getByRole('button', { name: 'Save changes' }).click();
     expect((await first).status()).toBe(200);
+    await expect(other.getByText('Changed in another tab')).toBeVisible();
 
-    // Second page, still on the old version, changes the same two and the SDK version.
-    await other.getByLabel('Name', { exact: true }).fill('Name from B');
-    await other.getByLabel('Domain').fill('b.example.net');
-    await other.getByLabel('SDK version').fill('3.0.0');
     const refused = other.waitForResponse(isPatchOf('analytics'));
     await other.getByRole('button', { name: 'Save changes' }).click();
     expect((await refused).status()).toBe(412);
@@ -369,12 +372,15 @@ test.describe('apps', () => {
     await openApp(page, 'analytics');
     await openApp(other, 'analytics');
 
+    // The second page's edit comes first, so it stays on the old version (an unchanged page
+    // would follow the first page's save by itself).
+    await other.getByLabel('SDK version').fill('4.0.0');
     await page.getByLabel('URL', { exact: true }).fill('https://stats.example.net');
     const first = page.waitForResponse(isPatchOf('analytics'));
     await page.getByRole('button', { name: 'Save changes' }).click();
     expect((await first).status()).toBe(200);
+    await expect(other.getByText('Changed in another tab')).toBeVisible();
 
-    await other.getByLabel('SDK version').fill('4.0.0');
     const refused = other.waitForResponse((r) => isPatchOf('analytics')(r) && r.status() === 412);
     const retried = other.waitForResponse((r) => isPatchOf('analytics')(r) && r.status() === 200);
     await other.getByRole('button', { name: 'Save changes' }).click();
