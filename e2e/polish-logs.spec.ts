@@ -176,6 +176,46 @@ test.describe('log viewer polish', () => {
     await expect(help).toBeHidden();
   });
 
+  test('the list is one tab stop: the current row, which j/k move with the focus', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const job = `e2e-roving-${Math.random().toString(36).slice(2, 8)}`;
+    const [first, second, third] = await ingest(api, 'analytics', [
+      { level: 'info', text: 'first line', job },
+      { level: 'warn', text: 'second line', job },
+      { level: 'info', text: 'third line', job },
+    ]);
+    await signIn(page);
+    await openViewer(page, 'analytics', `?job=${job}`);
+    const toggleOf = (entry: StoredEntry | undefined) =>
+      rowOf(page, entry).getByRole('button', { name: /^Details of/ });
+    await expect(toggleOf(first)).toBeVisible();
+    // Rows whose controls Tab reaches: one, not every row's four or five (issue 30).
+    const rowsWithTabStops = () =>
+      page
+        .locator('[data-log-id] :is(button, a, [tabindex]):not([tabindex="-1"])')
+        .evaluateAll(
+          (elements) =>
+            new Set(
+              elements.map((element) =>
+                element.closest('[data-log-id]')?.getAttribute('data-log-id'),
+              ),
+            ).size,
+        );
+    expect(await rowsWithTabStops()).toBe(1);
+
+    await toggleOf(second).click();
+    await page.keyboard.press('j');
+    await expect(toggleOf(third)).toBeFocused();
+    await page.keyboard.press('k');
+    await page.keyboard.press('k');
+    await expect(toggleOf(first)).toBeFocused();
+    expect(await rowsWithTabStops()).toBe(1);
+    await expect(toggleOf(first)).not.toHaveAttribute('tabindex', '-1');
+  });
+
   test('the status line says what waits below while scrolled up, not "caught up"', async ({
     page,
     signIn,
