@@ -191,15 +191,18 @@ test.describe('consent settings', () => {
     await openConsent(page);
     await openConsent(other);
 
-    // The other page saves both URLs first.
+    // This page changes en only, and does not save yet (an unchanged page would follow the
+    // other page's save by itself).
+    await page.getByLabel('Privacy policy URL for en').fill('/mine');
+
+    // The other page saves both URLs first; this one keeps its edit on the old version.
     await other.getByLabel('Privacy policy URL for en').fill('/theirs');
     await other.getByLabel('Privacy policy URL for nl').fill('/nl/theirs');
     const first = other.waitForResponse(isConsentPatch);
     await other.getByRole('button', { name: 'Save' }).click();
     expect((await first).status()).toBe(200);
+    await expect(page.getByText('Changed in another tab')).toBeVisible();
 
-    // This page, still on the old version, changes en only.
-    await page.getByLabel('Privacy policy URL for en').fill('/mine');
     const refused = page.waitForResponse(isConsentPatch);
     await page.getByRole('button', { name: 'Save' }).click();
     expect((await refused).status()).toBe(412);
@@ -237,12 +240,14 @@ test.describe('consent settings', () => {
     await openConsent(page);
     await openConsent(other);
 
+    // This page's edit comes first, so it stays on the old version.
+    await page.getByLabel('Privacy policy URL for en').fill('/mine');
     await other.getByLabel('Privacy policy URL for nl').fill('/nl/theirs');
     const first = other.waitForResponse(isConsentPatch);
     await other.getByRole('button', { name: 'Save' }).click();
     expect((await first).status()).toBe(200);
+    await expect(page.getByText('Changed in another tab')).toBeVisible();
 
-    await page.getByLabel('Privacy policy URL for en').fill('/mine');
     const refused = page.waitForResponse((r) => isConsentPatch(r) && r.status() === 412);
     const retried = page.waitForResponse((r) => isConsentPatch(r) && r.status() === 200);
     await page.getByRole('button', { name: 'Save' }).click();
