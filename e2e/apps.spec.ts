@@ -167,6 +167,60 @@ test.describe('apps', () => {
     await expect(page.getByText('All changes saved')).toBeVisible();
   });
 
+  test('choosing a scope the app already has keeps it and says so', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await signIn(page);
+    await openApp(page, 'storefront');
+    const combobox = page.getByRole('combobox', { name: 'Install scopes' });
+    await combobox.fill('read_cus');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    // Before the fix, Enter toggled the existing scope off and Ctrl+S saved the loss.
+    await expect(page.getByRole('button', { name: 'Remove read_customers' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'read_customers is already added' }),
+    ).toBeVisible();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+    await page.keyboard.press('ControlOrMeta+s');
+    expect(await (await api('/apps/storefront')).json()).toMatchObject({
+      install_scopes: expect.arrayContaining(['read_customers']),
+    });
+  });
+
+  test('a save in another tab updates an unchanged form and flags a changed one', async ({
+    page,
+    context,
+    signIn,
+  }) => {
+    await signIn(page);
+    await openApp(page, 'analytics');
+    const other = await context.newPage();
+    await signIn(other);
+    await openApp(other, 'analytics');
+    const name = page.getByLabel('Name', { exact: true });
+    const otherName = other.getByLabel('Name', { exact: true });
+
+    // Tab 1 unchanged: it takes tab 2's save by itself (before the fix it kept the old name).
+    await otherName.fill('Analytics from tab 2');
+    await other.keyboard.press('ControlOrMeta+s');
+    await expect(other.getByText('All changes saved')).toBeVisible();
+    await expect(name).toHaveValue('Analytics from tab 2');
+    await expect(page.getByText('All changes saved')).toBeVisible();
+
+    // Tab 1 changed: it keeps the edits, says so, and the save goes through the merge dialog.
+    await name.fill('Mine');
+    await otherName.fill('Theirs');
+    await other.keyboard.press('ControlOrMeta+s');
+    await expect(other.getByText('All changes saved')).toBeVisible();
+    await expect(page.getByText('Changed in another tab')).toBeVisible();
+    await expect(name).toHaveValue('Mine');
+    await page.keyboard.press('ControlOrMeta+s');
+    await expect(page.getByRole('dialog', { name: 'Someone else saved this app' })).toBeVisible();
+  });
+
   test('a failed save says nothing was saved, keeps the edits, and retries', async ({
     page,
     signIn,
@@ -245,17 +299,20 @@ test.describe('apps', () => {
     await openApp(page, 'analytics');
     await openApp(other, 'analytics');
 
-    // First page saves name and domain.
+    // Second page changes name, domain and the SDK version, and does not save yet (an unchanged
+    // page would follow the first page's save by itself).
+    await other.getByLabel('Name', { exact: true }).fill('Name from B');
+    await other.getByLabel('Domain').fill('b.example.net');
+    await other.getByLabel('SDK version').fill('3.0.0');
+
+    // First page saves name and domain; the second keeps its edits on the old version.
     await page.getByLabel('Name', { exact: true }).fill('Name from A');
     await page.getByLabel('Domain').fill('a.example.net');
     const first = page.waitForResponse(isPatchOf('analytics'));
     await page.getByRole('button', { name: 'Save changes' }).click();
     expect((await first).status()).toBe(200);
+    await expect(other.getByText('Changed in another tab')).toBeVisible();
 
-    // Second page, still on the old version, changes the same two and the SDK version.
-    await other.getByLabel('Name', { exact: true }).fill('Name from B');
-    await other.getByLabel('Domain').fill('b.example.net');
-    await other.getByLabel('SDK version').fill('3.0.0');
     const refused = other.waitForResponse(isPatchOf('analytics'));
     await other.getByRole('button', { name: 'Save changes' }).click();
     expect((await refused).status()).toBe(412);
@@ -315,12 +372,15 @@ test.describe('apps', () => {
     await openApp(page, 'analytics');
     await openApp(other, 'analytics');
 
+    // The second page's edit comes first, so it stays on the old version (an unchanged page
+    // would follow the first page's save by itself).
+    await other.getByLabel('SDK version').fill('4.0.0');
     await page.getByLabel('URL', { exact: true }).fill('https://stats.example.net');
     const first = page.waitForResponse(isPatchOf('analytics'));
     await page.getByRole('button', { name: 'Save changes' }).click();
     expect((await first).status()).toBe(200);
+    await expect(other.getByText('Changed in another tab')).toBeVisible();
 
-    await other.getByLabel('SDK version').fill('4.0.0');
     const refused = other.waitForResponse((r) => isPatchOf('analytics')(r) && r.status() === 412);
     const retried = other.waitForResponse((r) => isPatchOf('analytics')(r) && r.status() === 200);
     await other.getByRole('button', { name: 'Save changes' }).click();

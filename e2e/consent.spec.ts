@@ -33,6 +33,9 @@ test.describe('consent settings', () => {
     ]) {
       await expect(checks.getByRole('link', { name: text })).toBeVisible();
     }
+    // Each line names its check in words, never "check 4".
+    await expect(checks).not.toContainText(/check \d/i);
+    await expect(checks.getByText('Opt-out defaults')).toBeVisible();
 
     // Next to the application, with its one-line why.
     const hotjar = page
@@ -188,15 +191,18 @@ test.describe('consent settings', () => {
     await openConsent(page);
     await openConsent(other);
 
-    // The other page saves both URLs first.
+    // This page changes en only, and does not save yet (an unchanged page would follow the
+    // other page's save by itself).
+    await page.getByLabel('Privacy policy URL for en').fill('/mine');
+
+    // The other page saves both URLs first; this one keeps its edit on the old version.
     await other.getByLabel('Privacy policy URL for en').fill('/theirs');
     await other.getByLabel('Privacy policy URL for nl').fill('/nl/theirs');
     const first = other.waitForResponse(isConsentPatch);
     await other.getByRole('button', { name: 'Save' }).click();
     expect((await first).status()).toBe(200);
+    await expect(page.getByText('Changed in another tab')).toBeVisible();
 
-    // This page, still on the old version, changes en only.
-    await page.getByLabel('Privacy policy URL for en').fill('/mine');
     const refused = page.waitForResponse(isConsentPatch);
     await page.getByRole('button', { name: 'Save' }).click();
     expect((await refused).status()).toBe(412);
@@ -234,12 +240,14 @@ test.describe('consent settings', () => {
     await openConsent(page);
     await openConsent(other);
 
+    // This page's edit comes first, so it stays on the old version.
+    await page.getByLabel('Privacy policy URL for en').fill('/mine');
     await other.getByLabel('Privacy policy URL for nl').fill('/nl/theirs');
     const first = other.waitForResponse(isConsentPatch);
     await other.getByRole('button', { name: 'Save' }).click();
     expect((await first).status()).toBe(200);
+    await expect(page.getByText('Changed in another tab')).toBeVisible();
 
-    await page.getByLabel('Privacy policy URL for en').fill('/mine');
     const refused = page.waitForResponse((r) => isConsentPatch(r) && r.status() === 412);
     const retried = page.waitForResponse((r) => isConsentPatch(r) && r.status() === 200);
     await page.getByRole('button', { name: 'Save' }).click();
@@ -252,6 +260,28 @@ test.describe('consent settings', () => {
     expect(await (await api('/settings/consent')).json()).toMatchObject({
       privacy_policy_url: { en: '/mine', nl: '/nl/theirs' },
     });
+  });
+
+  test('a validation message never moves "Add language" from under the pointer', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await openConsent(page);
+    const add = page.getByRole('button', { name: 'Add language' });
+    const rows = page.getByRole('combobox', { name: /^Language of URL/ });
+    const before = await rows.count();
+    await add.click();
+    await expect(rows).toHaveCount(before + 1);
+    const language = rows.nth(before);
+    await language.fill('not a language');
+    const box = (await add.boundingBox())!;
+    // The blur shows the message; the pointer is already where the button was.
+    await language.blur();
+    await expect(page.getByText(/language code/i).first()).toBeVisible();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    // Before the fix the message pushed the button down and this click landed beside it.
+    await expect(rows).toHaveCount(before + 2);
   });
 
   test('asks before leaving with unsaved changes, and discards on request', async ({

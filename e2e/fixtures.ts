@@ -28,14 +28,48 @@ export interface TestServer {
 
 export type ApiFetch = (path: string, init?: RequestInit & { site?: string }) => Promise<Response>;
 
+/**
+ * The browser's own line for an HTTP error status ("Failed to load resource: the server responded
+ * with a status of 412"): the protocol at work (412, 422, 401 are answers the dashboard handles),
+ * not a fault of the page. Every other console error fails the test.
+ */
+const BROWSER_STATUS_LINE = /^Failed to load resource: the server responded with a status of \d{3}/;
+
 export const test = base.extend<{
   /** Extra environment of the service, e.g. `SMTP_URL` (override it with a fixture). */
   serverEnv: Record<string, string>;
+  /**
+   * Console errors a test provokes on purpose (`test.use({ allowedConsoleErrors: [/…/] })`),
+   * each with a comment saying why.
+   */
+  allowedConsoleErrors: RegExp[];
+  /** Fails the test on any `console.error` or uncaught page error not allowed above. */
+  noConsoleErrors: undefined;
   server: TestServer;
   api: ApiFetch;
   signIn: (page: Page, site?: string) => Promise<void>;
 }>({
   serverEnv: [{}, { option: true }],
+  allowedConsoleErrors: [[], { option: true }],
+  noConsoleErrors: [
+    async ({ context, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      const allowed = (text: string) =>
+        BROWSER_STATUS_LINE.test(text) || allowedConsoleErrors.some((re) => re.test(text));
+      context.on('console', (message) => {
+        if (message.type() === 'error' && !allowed(message.text())) {
+          errors.push(`console.error on ${message.page()?.url() ?? '?'}: ${message.text()}`);
+        }
+      });
+      context.on('weberror', (error) => {
+        const text = String(error.error());
+        if (!allowed(text)) errors.push(`page error on ${error.page()?.url() ?? '?'}: ${text}`);
+      });
+      await use(undefined);
+      expect(errors, 'console errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
   server: async ({ serverEnv }, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'site-console-e2e-'));
     const dbPath = join(dir, 'site-console.db');

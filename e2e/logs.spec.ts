@@ -278,50 +278,56 @@ test.describe('log viewer', () => {
     expect(ids).toContain(stored[13]?.id);
   });
 
-  test('the view survives a restart of the service with nothing lost or doubled', async ({
-    page,
-    signIn,
-    api,
-    server,
-  }) => {
-    const job = uniqueJob('restart');
-    await signIn(page);
-    await openLive(page, `?job=${job}`);
-    const first = await ingest(api, jobEntries(job, 120));
-    await expectCount(page, 120);
+  test.describe(() => {
+    // These tests stop the service or the network on purpose: the browser reports the refused
+    // requests on the console while the viewer reconnects.
+    test.use({ allowedConsoleErrors: [/^Failed to load resource: net::ERR_CONNECTION_REFUSED$/] });
 
-    await server.restart();
-    const second = await ingest(api, jobEntries(job, 250));
-    await expectCount(page, 370);
-    await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live', { timeout: 35_000 });
-    expect(await exportedIds(page)).toEqual([...first, ...second].map((entry) => entry.id));
-  });
+    test('the view survives a restart of the service with nothing lost or doubled', async ({
+      page,
+      signIn,
+      api,
+      server,
+    }) => {
+      const job = uniqueJob('restart');
+      await signIn(page);
+      await openLive(page, `?job=${job}`);
+      const first = await ingest(api, jobEntries(job, 120));
+      await expectCount(page, 120);
 
-  test('a failing network shows reconnecting and resumes from the cursor', async ({
-    page,
-    signIn,
-    api,
-  }) => {
-    const job = uniqueJob('offline');
-    await signIn(page);
-    await openLive(page, `?job=${job}`);
-    const first = await ingest(api, jobEntries(job, 10));
-    await expectCount(page, 10);
+      await server.restart();
+      const second = await ingest(api, jobEntries(job, 250));
+      await expectCount(page, 370);
+      await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live', { timeout: 35_000 });
+      expect(await exportedIds(page)).toEqual([...first, ...second].map((entry) => entry.id));
+    });
 
-    // The browser loses the service (the service itself keeps taking entries). A waiting poll
-    // already on its way is not cut by the route: one more entry answers it, and the next poll
-    // meets the lost network.
-    await page.route(LOG_READS, (route) => route.abort('connectionrefused'));
-    const wake = await ingest(api, jobEntries(job, 1));
-    await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'reconnecting');
-    await expect(statusOf(page)).toContainText(/Reconnecting in \d+ s/);
-    const during = await ingest(api, jobEntries(job, 450));
-    await page.unroute(LOG_READS);
+    test('a failing network shows reconnecting and resumes from the cursor', async ({
+      page,
+      signIn,
+      api,
+    }) => {
+      const job = uniqueJob('offline');
+      await signIn(page);
+      await openLive(page, `?job=${job}`);
+      const first = await ingest(api, jobEntries(job, 10));
+      await expectCount(page, 10);
 
-    await expectCount(page, 461);
-    await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live');
-    expect(await exportedIds(page)).toEqual(
-      [...first, ...wake, ...during].map((entry) => entry.id),
-    );
+      // The browser loses the service (the service itself keeps taking entries). A waiting poll
+      // already on its way is not cut by the route: one more entry answers it, and the next poll
+      // meets the lost network.
+      await page.route(LOG_READS, (route) => route.abort('connectionrefused'));
+      const wake = await ingest(api, jobEntries(job, 1));
+      await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'reconnecting');
+      await expect(statusOf(page)).toContainText(/Reconnecting in \d+ s/);
+      const during = await ingest(api, jobEntries(job, 450));
+      await page.unroute(LOG_READS);
+
+      await expectCount(page, 461);
+      await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live');
+      expect(await exportedIds(page)).toEqual(
+        [...first, ...wake, ...during].map((entry) => entry.id),
+      );
+    });
   });
 });

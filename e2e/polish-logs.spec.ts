@@ -1,7 +1,7 @@
 // The log viewer's filter bar, status line, empty/error panel and help (issue 17), against the
 // real service on its SQLite file in real Chromium.
 import Database from 'better-sqlite3';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, type ApiFetch } from './fixtures';
 import { ingestLogs, type StoredEntry } from './log-entries';
 
@@ -23,6 +23,20 @@ const ingest = (
 const statusOf = (page: Page) => page.locator('[data-tail-status]');
 const rowOf = (page: Page, entry: StoredEntry | undefined) =>
   page.locator(`[data-log-id="${entry?.id ?? 'missing'}"]`);
+
+/** The select's chosen option, measured in the select's font, fits inside its padding. */
+async function expectChosenOptionFits(select: Locator, width: number) {
+  const { text, room } = await select.evaluate((element: HTMLSelectElement) => {
+    const style = getComputedStyle(element);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    return {
+      text: context.measureText(element.selectedOptions[0]?.text ?? '').width,
+      room: element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    };
+  });
+  expect(text, `at ${width} px`).toBeLessThanOrEqual(room);
+}
 
 async function openViewer(page: Page, app: string, query = '') {
   await page.goto(`/apps/${app}/logs${query}`);
@@ -162,6 +176,46 @@ test.describe('log viewer polish', () => {
     await expect(help).toBeHidden();
   });
 
+  test('the list is one tab stop: the current row, which j/k move with the focus', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const job = `e2e-roving-${Math.random().toString(36).slice(2, 8)}`;
+    const [first, second, third] = await ingest(api, 'analytics', [
+      { level: 'info', text: 'first line', job },
+      { level: 'warn', text: 'second line', job },
+      { level: 'info', text: 'third line', job },
+    ]);
+    await signIn(page);
+    await openViewer(page, 'analytics', `?job=${job}`);
+    const toggleOf = (entry: StoredEntry | undefined) =>
+      rowOf(page, entry).getByRole('button', { name: /^Details of/ });
+    await expect(toggleOf(first)).toBeVisible();
+    // Rows whose controls Tab reaches: one, not every row's four or five (issue 30).
+    const rowsWithTabStops = () =>
+      page
+        .locator('[data-log-id] :is(button, a, [tabindex]):not([tabindex="-1"])')
+        .evaluateAll(
+          (elements) =>
+            new Set(
+              elements.map((element) =>
+                element.closest('[data-log-id]')?.getAttribute('data-log-id'),
+              ),
+            ).size,
+        );
+    expect(await rowsWithTabStops()).toBe(1);
+
+    await toggleOf(second).click();
+    await page.keyboard.press('j');
+    await expect(toggleOf(third)).toBeFocused();
+    await page.keyboard.press('k');
+    await page.keyboard.press('k');
+    await expect(toggleOf(first)).toBeFocused();
+    expect(await rowsWithTabStops()).toBe(1);
+    await expect(toggleOf(first)).not.toHaveAttribute('tabindex', '-1');
+  });
+
   test('the status line says what waits below while scrolled up, not "caught up"', async ({
     page,
     signIn,
@@ -229,6 +283,14 @@ test.describe('log viewer polish', () => {
     await expect(page.getByLabel('Time range').locator('option:checked')).toHaveText(
       `Around ${iso.slice(0, 10)} ${iso.slice(11, 19)}`,
     );
+    // Never cut to "Around 2026-11-2" (issue 30): the chosen option's text fits the select.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expectChosenOptionFits(page.getByLabel('Time range'), 1440);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('button', { name: /Filters/ }).click();
+    await expectChosenOptionFits(page.getByLabel('Time range'), 375);
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1440, height: 900 });
     // Any other range leaves the linked view.
     await page.getByLabel('Time range').selectOption('live');
     await expect(page).not.toHaveURL(/entry=/);

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { configureApiClient } from '../api/client';
 import '../styles.css';
 import { getConnection } from './connection-store';
-import { createQueryClient } from './query-client';
+import { createQueryClient, followSavesInOtherTabs } from './query-client';
 import { createAppRouter } from './router';
 import { handleUnauthorized } from './session';
 import { takeSignInLinkFromLocation } from './sign-in-link';
@@ -14,6 +14,7 @@ import { takeSignInLinkFromLocation } from './sign-in-link';
 takeSignInLinkFromLocation();
 
 const queryClient = createQueryClient();
+followSavesInOtherTabs(queryClient);
 const router = createAppRouter(queryClient);
 
 configureApiClient({

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { QueryObserver, focusManager } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import { createQueryClient } from './query-client';
 
@@ -29,5 +30,27 @@ describe('query client defaults', () => {
 
   it('never retries writes by itself', () => {
     expect(defaults.mutations?.retry).toBe(false);
+  });
+});
+
+describe('query client refetching', () => {
+  // Issue 30: a tab shown again kept data up to 30 s old, because the focus refetch only runs
+  // for stale queries and staleTime is 30 s.
+  it('refetches a watched query when the tab becomes visible again, however fresh', async () => {
+    const client = createQueryClient();
+    client.mount(); // as QueryClientProvider does: listen to the focus manager
+    let fetches = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ['demo', 'apps'],
+      queryFn: () => ++fetches,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(fetches).toBe(1));
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await vi.waitFor(() => expect(fetches).toBe(2));
+    unsubscribe();
+    client.unmount();
+    focusManager.setFocused(undefined);
   });
 });

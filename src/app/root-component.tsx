@@ -14,15 +14,17 @@ export function RootComponent() {
   // A site switch clears the cache, but mounted queries would keep showing the old site's data
   // (clear() does not notify observers): keying the page by site remounts it onto the new site.
   const site = useConnection()?.site;
+  // Signed out but not yet on /sign-in (sign-out clears the connection, then navigates): the
+  // frame's parts need a connection, so there is no frame for that moment (issue 30).
+  const framed =
+    site === undefined ? null : (
+      <AppFrame wide={wide}>
+        <Outlet key={site} />
+      </AppFrame>
+    );
   return (
     <>
-      {bare ? (
-        <Outlet />
-      ) : (
-        <AppFrame wide={wide}>
-          <Outlet key={site} />
-        </AppFrame>
-      )}
+      {bare ? <Outlet /> : framed}
       <UnsavedChangesHost />
       <Toaster />
     </>

@@ -52,7 +52,8 @@ export function useSession() {
   }, [router, queryClient]);
 
   const switchSite = useCallback(
-    async (site: string) => {
+    /** `name` is what the toast says: the name the admin picked, not the id (issue 30). */
+    async (site: string, name = site) => {
       const connection = getConnection();
       if (!connection || connection.site === site) return;
       if (!(await confirmDiscardUnsavedChanges())) return;
@@ -64,7 +65,7 @@ export function useSession() {
       await router.navigate({ to: target, ignoreBlocker: true });
       // Loaders of the page we land on must run again for the new site.
       await router.invalidate();
-      toast.info(`Switched to ${site}`);
+      toast.info(`Switched to ${name}`);
     },
     [router, queryClient],
   );

@@ -7,6 +7,7 @@ import { Field } from '../components/ui/field';
 import { Input } from '../components/ui/input';
 import { Select } from '../components/ui/select';
 import { Spinner } from '../components/ui/spinner';
+import { focusMainHeading } from '../lib/focus-main-heading';
 import {
   defaultBaseUrl,
   getConnection,
@@ -69,6 +70,7 @@ export function SignInPage() {
       await resetCache(queryClient);
       setConnection(connection, { fromLink: apiFromLink.current });
       await router.navigate({ href: safeRedirect(search.redirect), replace: true });
+      focusMainHeading();
     } catch (error) {
       if (error instanceof SignInProblem) {
         setError(error.field, error.message, true);

@@ -60,7 +60,7 @@ export function SiteSwitcher({ className }: { className?: string }) {
           key={site.id}
           checked={site.id === connection.site}
           description={site.name !== site.id ? site.id : undefined}
-          onSelect={() => void switchSite(site.id)}
+          onSelect={() => void switchSite(site.id, site.name)}
         >
           {site.name}
         </MenuItem>

@@ -18,10 +18,12 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import { isApiError, type ApiResponse } from '../../api/client';
+import { keySite } from '../../api/key-site';
 import type { VersionedResource } from '../../api/versioned-resource';
 import type { ConflictDialogField, ConflictDialogProps } from './conflict-dialog';
 import { toast } from '../ui/toast';
 import { applyServerErrors } from '../../lib/form-errors';
+import { announceSaved } from '../../lib/tab-broadcast';
 import type { ConflictChoice } from '../../lib/three-way-merge';
 import { useSaveShortcut } from '../../lib/use-save-shortcut';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
@@ -199,6 +201,8 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
       });
       setReview(null);
       resource.storeSaved(queryClient, saved);
+      // The other tabs refetch: an unchanged form there follows, a changed one is told.
+      announceSaved(keySite());
       backToSaved(toBasis(saved), 'saved');
       setSavedToast(toast.success(text.saved));
     } catch (error) {
@@ -341,6 +345,11 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
       if (review) void runExclusive(() => persist(review, basis));
     },
     cancelReview: () => setReview(null),
+    /**
+     * With `follow: 'pristine'`: a newer version arrived while the form has edits. The edits
+     * stay; saving them meets the 412 and the merge dialog.
+     */
+    changedElsewhere: isNewer && dirty && options.follow === 'pristine',
     /** A newer version than the basis, saved elsewhere (with `follow: 'on-request'`). */
     newer: isNewer && options.follow === 'on-request' ? loaded : null,
     loadNewer: () => rebase(toBasis(loaded), 'newer'),

@@ -1,5 +1,6 @@
 // The settings form of one app: the fields the service writes. Behaviour lives in useAppEditor;
 // this file is the markup.
+import { saveStatus } from '../../components/resource-editor/save-status';
 import { ReadOnlyFields, useReadOnlyReason } from '../../components/resource-editor/read-only';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
@@ -142,7 +143,10 @@ export function AppEditForm({ loaded }: { loaded: ApiResponse<App> }) {
           >
             <CardFooter className="justify-between">
               <p className="text-muted min-w-0 text-xs" aria-live="polite">
-                {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}
+                {saveStatus(
+                  { saving, dirty, changedElsewhere: editor.changedElsewhere },
+                  'Unsaved changes',
+                )}
                 <span className="hidden sm:inline"> · Ctrl+S saves</span>
               </p>
               <div className="flex gap-2">

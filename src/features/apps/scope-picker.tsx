@@ -1,5 +1,7 @@
 // Multi-select over the scope catalogue: a combobox (type to search, arrows to move, Enter to
-// toggle, Escape to close) with the chosen scopes as chips. A chip's remove button works with
+// add, Escape to close) with the chosen scopes as chips. Choosing a scope that is already there
+// keeps it and says so: a search that lands on an existing scope must never remove it (issue 30:
+// `read_cus`, ArrowDown, Enter used to drop `read_customers`). Removal is the chips' job. A chip's remove button works with
 // Enter, Space, Delete or Backspace; Backspace in the empty search removes the last chip.
 // Pattern: WAI-ARIA APG "combobox with listbox popup", listbox multi-selectable.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -38,6 +40,7 @@ export function ScopePicker({
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  const [notice, setNotice] = useState('');
   const input = useRef<HTMLInputElement | null>(null);
   const chipButtons = useRef(new Map<string, HTMLButtonElement>());
 
@@ -61,11 +64,12 @@ export function ScopePicker({
       ?.scrollIntoView({ block: 'nearest' });
   });
 
-  function toggle(scope: string) {
+  function choose(scope: string) {
     if (selected.has(scope)) {
-      onChange(value.filter((s) => s !== scope));
+      setNotice(`${scope} is already added`);
       return;
     }
+    setNotice('');
     onChange([...value, scope]);
     // The search did its job: clear it for the next one, keeping the picked scope active.
     if (query) {
@@ -109,7 +113,7 @@ export function ScopePicker({
       case 'Enter':
         if (open && activeScope) {
           event.preventDefault();
-          toggle(activeScope);
+          choose(activeScope);
         }
         break;
       case 'Escape':
@@ -145,6 +149,7 @@ export function ScopePicker({
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) {
           setOpen(false);
+          setNotice('');
           onBlur?.();
         }
       }}
@@ -221,6 +226,7 @@ export function ScopePicker({
           className="text-fg placeholder:text-muted min-w-32 flex-1 bg-transparent py-0.5 text-sm outline-none"
           value={query}
           onChange={(event) => {
+            setNotice('');
             setQuery(event.target.value);
             setActive(0);
             setOpen(true);
@@ -229,6 +235,9 @@ export function ScopePicker({
           onKeyDown={onInputKeyDown}
         />
       </div>
+      <p role="status" className={cn('text-muted text-xs', notice && 'mt-1')}>
+        {notice}
+      </p>
       <ul
         id={listboxId}
         ref={listbox}
@@ -258,7 +267,7 @@ export function ScopePicker({
               // Keep focus in the search box so typing and arrows keep working.
               onMouseDown={(event) => event.preventDefault()}
               onMouseMove={() => setActive(index)}
-              onClick={() => toggle(scope)}
+              onClick={() => choose(scope)}
             >
               <span
                 aria-hidden="true"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsentApplication } from '../../api/wire/consent';
 import {
+  checkTitle,
   collectCookies,
   countBySeverity,
   runConsentChecks,
@@ -399,5 +400,15 @@ describe('targetAnchorId', () => {
     const b = targetAnchorId({ kind: 'cookie', name: '_ga_*' });
     expect(a).toMatch(/^[a-z0-9_-]+$/);
     expect(a).not.toBe(b);
+  });
+});
+
+describe('checkTitle', () => {
+  // The summary showed "check 4" beside each line (issue 30): a number means nothing to an admin.
+  it('names every check in plain words, each differently', () => {
+    const numbers = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+    const titles = numbers.map((check) => checkTitle(check));
+    for (const title of titles) expect(title).toMatch(/^[A-Z][a-z ,-]+[a-z]$/);
+    expect(new Set(titles).size).toBe(numbers.length);
   });
 });

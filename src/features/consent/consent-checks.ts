@@ -6,6 +6,22 @@ import { hasText } from './localized-text';
 export type Severity = 'error' | 'warning';
 export type CheckNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
+const CHECK_TITLES: Record<CheckNumber, string> = {
+  1: 'Purposes in use',
+  2: 'Unique names',
+  3: 'Required or opt-out',
+  4: 'Opt-out defaults',
+  5: 'Nothing pre-ticked',
+  6: 'Cookie names and paths',
+  7: 'Texts in every language',
+  8: 'Privacy policy',
+};
+
+/** The check's name in plain words, shown beside its findings instead of its number. */
+export function checkTitle(check: CheckNumber): string {
+  return CHECK_TITLES[check];
+}
+
 export interface Finding {
   /** Stable and unique within one run. */
   id: string;

@@ -4,7 +4,13 @@ import type { MouseEvent } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { countBySeverity, summarizeFindings, targetAnchorId, type Finding } from './consent-checks';
+import {
+  checkTitle,
+  countBySeverity,
+  summarizeFindings,
+  targetAnchorId,
+  type Finding,
+} from './consent-checks';
 
 /** Where the per-language lines of the summary lead: the Languages grid. */
 export const LANGUAGES_ANCHOR = 'consent-languages-heading';
@@ -122,7 +128,7 @@ export function ChecksSummary({ findings }: { findings: readonly Finding[] }) {
                   <span className="sr-only">{severityWord.warning}: </span>
                   {language}: {count} {count === 1 ? 'text' : 'texts'} missing → Languages
                 </a>
-                <span className="text-muted hidden shrink-0 sm:inline">check 7</span>
+                <span className="text-muted hidden shrink-0 sm:inline">{checkTitle(7)}</span>
               </li>
             ))}
             {summary.findings.map((finding) => {
@@ -140,7 +146,7 @@ export function ChecksSummary({ findings }: { findings: readonly Finding[] }) {
                     {finding.message}
                   </a>
                   <span className="text-muted hidden shrink-0 sm:inline">
-                    check {finding.check}
+                    {checkTitle(finding.check)}
                   </span>
                 </li>
               );

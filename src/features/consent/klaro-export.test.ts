@@ -104,8 +104,23 @@ describe('toKlaroConfig', () => {
       nl: '/nl/privacy',
       default: 'https://example.com/privacy',
     });
-    expect(klaro.lang).toBe('en');
     expect(klaro.default).toBe(false);
+  });
+
+  // Klaro uses `config.lang` whenever it is set, so a fixed "en" hid the Dutch texts from Dutch
+  // visitors (issue 30). Without it, Klaro follows the visitor's language.
+  it('leaves the language to the visitor unless one is forced, keeping every translation', () => {
+    expect(Object.keys(klaro)).not.toContain('lang');
+    expect(klaroConfigScript(klaro)).not.toMatch(/"lang"/);
+    expect(Object.keys(klaro.translations).sort()).toEqual(['en', 'nl', 'zz']);
+    const forced = toKlaroConfig(config, config.applications, cookies, { lang: 'nl' });
+    expect(forced.lang).toBe('nl');
+    expect(Object.keys(forced.translations).sort()).toEqual(['en', 'nl', 'zz']);
+    expect(klaroConfigScript(forced)).toContain('"lang": "nl"');
+  });
+
+  it('refuses to force a language the configuration has no texts in', () => {
+    expect(() => toKlaroConfig(config, config.applications, cookies, { lang: 'de' })).toThrow(/de/);
   });
 
   it('links a page policy through the page URL and none at all for kind none', () => {

@@ -42,7 +42,11 @@ export interface KlaroConfig {
   mustConsent: boolean;
   acceptAll: boolean;
   hideDeclineAll: boolean;
-  lang: string;
+  /**
+   * Set only when the admin forces one language: Klaro uses `lang` whenever it is present and
+   * otherwise follows the visitor's browser language (falling back to `zz`).
+   */
+  lang?: string;
   /** Older Klaro versions read the policy from here; newer ones from `translations[lang].privacyPolicyUrl`. */
   privacyPolicy: Record<string, string>;
   purposeOrder: string[];
@@ -54,6 +58,8 @@ export interface KlaroConfig {
 export interface KlaroExportOptions {
   /** The URL a privacy policy page has on the site; by default `/` + the page id. */
   pageUrl?: (pageId: string) => string;
+  /** Force the banner into this language for every visitor; by default Klaro follows the visitor's. */
+  lang?: string;
 }
 
 const FALLBACK_KEY = 'zz';
@@ -133,6 +139,12 @@ export function toKlaroConfig(
   const pageUrl = options.pageUrl ?? ((pageId: string) => `/${pageId.replace(/^\/+/, '')}`);
   const languages = languagesInUse({ ...config, applications });
   const policy = privacyPolicyUrls(config, languages, pageUrl);
+  if (options.lang !== undefined && !languages.includes(options.lang)) {
+    // A forced language without texts would show every visitor the `zz` fallback.
+    throw new Error(
+      `Cannot force language ${options.lang}: the configuration has texts in ${languages.join(', ') || 'no language'}`,
+    );
+  }
 
   const translations: Record<string, KlaroTranslation> = {};
   for (const language of [...languages, FALLBACK_KEY]) {
@@ -169,7 +181,7 @@ export function toKlaroConfig(
     mustConsent: false,
     acceptAll: true,
     hideDeclineAll: false,
-    lang: languages.includes('en') ? 'en' : (languages[0] ?? 'en'),
+    ...(options.lang !== undefined ? { lang: options.lang } : {}),
     privacyPolicy,
     purposeOrder: config.purposes.map((purpose) => purpose.name),
     translations,

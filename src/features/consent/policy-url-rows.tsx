@@ -30,6 +30,28 @@ export function PolicyUrlRows({
       <p className="text-muted -mt-2 text-xs">
         An absolute https URL, or a path on the site such as /privacy.
       </p>
+      {/* Above the rows and their messages: a message that appears when a row's field blurs (the
+          mousedown on this button blurs it) must not push the button from under the pointer,
+          or the click is lost (issue 30). */}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          size="sm"
+          onClick={() =>
+            append(
+              { language: missing[0] ?? '', url: '' },
+              {
+                shouldFocus: true,
+                focusName: `privacy_policy_url.${fields.length}.${missing[0] ? 'url' : 'language'}`,
+              },
+            )
+          }
+        >
+          Add language
+        </Button>
+        {missing.length > 0 && (
+          <span className="text-muted text-xs">In use without a URL: {missing.join(', ')}</span>
+        )}
+      </div>
       {fields.length === 0 && (
         <p className="text-muted text-sm">No URL yet. Add one per language the site uses.</p>
       )}
@@ -100,25 +122,6 @@ export function PolicyUrlRows({
           {listError}
         </p>
       )}
-      <div className="flex flex-wrap items-center gap-2">
-        <Button
-          size="sm"
-          onClick={() =>
-            append(
-              { language: missing[0] ?? '', url: '' },
-              {
-                shouldFocus: true,
-                focusName: `privacy_policy_url.${fields.length}.${missing[0] ? 'url' : 'language'}`,
-              },
-            )
-          }
-        >
-          Add language
-        </Button>
-        {missing.length > 0 && (
-          <span className="text-muted text-xs">In use without a URL: {missing.join(', ')}</span>
-        )}
-      </div>
     </fieldset>
   );
 }

@@ -1,4 +1,5 @@
 // The editable part of the page: the privacy policy's kind and its URLs per language or page id.
+import { saveStatus } from '../../components/resource-editor/save-status';
 import { ReadOnlyFields, useReadOnlyReason } from '../../components/resource-editor/read-only';
 import { useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
@@ -30,7 +31,7 @@ export function PrivacyPolicyCard({
   /** Languages in use, offered when adding a row. */
   suggestedLanguages: readonly string[];
 }) {
-  const { form, submit, saving, formMessage, discard } = controller;
+  const { form, submit, saving, formMessage, discard, changedElsewhere } = controller;
   const { register, control, formState } = form;
   const { errors, isDirty } = formState;
   const kind = useWatch({ control, name: 'privacy_policy_kind' });
@@ -105,7 +106,7 @@ export function PrivacyPolicyCard({
           </CardBody>
           <CardFooter>
             <span className="text-muted mr-auto min-w-0 text-xs" aria-live="polite">
-              {isDirty ? 'Unsaved changes · Ctrl+S to save' : 'All changes saved'}
+              {saveStatus({ dirty: isDirty, changedElsewhere })}
             </span>
             <Button onClick={discard} disabled={!isDirty || saving}>
               Discard

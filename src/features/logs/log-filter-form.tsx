@@ -36,7 +36,8 @@ export function LogFilterForm({
     <form
       role="search"
       aria-label="Log filters"
-      className="grid grid-cols-1 gap-x-3 gap-y-3 sm:grid-cols-[11rem_11rem_minmax(12rem,1fr)_11rem]"
+      // The range column grows to its longest option ("Around 2026-11-27 18:07:05"), never cut.
+      className="grid grid-cols-1 gap-x-3 gap-y-3 sm:grid-cols-[11rem_11rem_minmax(12rem,1fr)_minmax(11rem,max-content)]"
       onSubmit={(event) => {
         event.preventDefault();
         q.commitNow();

@@ -13,10 +13,12 @@ function FieldValue({
   field,
   terms,
   onFilter,
+  tabIndex,
 }: {
   field: LogField;
   terms: readonly string[];
   onFilter: (filter: LogRowFilter) => void;
+  tabIndex?: number;
 }) {
   const value = <HighlightedText text={field.text} terms={terms} />;
   const { searchText } = field;
@@ -33,6 +35,7 @@ function FieldValue({
       className="text-fg/80 hover:text-fg focus-visible:outline-ring cursor-pointer rounded-sm hover:underline focus-visible:outline-2"
       title={`${field.full}\nClick to search for this value`}
       aria-label={`Search for ${field.key} ${field.text}`}
+      tabIndex={tabIndex}
       onClick={() => onFilter({ phrase: searchText })}
     >
       {value}
@@ -48,10 +51,13 @@ export const LogLineText = memo(function LogLineText({
   entry,
   terms,
   onFilter,
+  tabIndex,
 }: {
   entry: Pick<AppLogEntry, 'data'>;
   terms: readonly string[];
   onFilter: (filter: LogRowFilter) => void;
+  /** -1 outside the list's current row (roving tabindex, see LogRow). */
+  tabIndex?: number;
 }) {
   const line = logLine(entry);
   return (
@@ -63,7 +69,8 @@ export const LogLineText = memo(function LogLineText({
       )}
       {line.fields.slice(0, FIELDS_SHOWN).map((field) => (
         <span key={field.key} className="text-muted mr-3">
-          {field.key}=<FieldValue field={field} terms={terms} onFilter={onFilter} />
+          {field.key}=
+          <FieldValue field={field} terms={terms} onFilter={onFilter} tabIndex={tabIndex} />
         </span>
       ))}
     </span>

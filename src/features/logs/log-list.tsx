@@ -4,6 +4,7 @@ import {
   useEffect,
   useEffectEvent,
   useLayoutEffect,
+  useMemo,
   useRef,
   type KeyboardEvent,
   type PointerEvent,
@@ -138,6 +139,34 @@ export function LogList({
     return () => cancelAnimationFrame(frame);
   }, [targetId, generation, entries, virtualizer]);
 
+  // The list's one Tab stop (roving tabindex): the selected row, else the newest.
+  const tabStopId = useMemo(
+    () =>
+      selectedId !== null && entries.some((entry) => entry.id === selectedId)
+        ? selectedId
+        : (entries.at(-1)?.id ?? null),
+    [selectedId, entries],
+  );
+
+  // With the focus on a row, j/k take it along to the newly selected row (once it is drawn).
+  useEffect(() => {
+    const list = scrollRef.current;
+    const active = document.activeElement;
+    const focusedRow = active?.closest('[data-log-id]');
+    if (!selectedId || !list || !focusedRow || !list.contains(focusedRow)) return;
+    if (focusedRow.getAttribute('data-log-id') === selectedId) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        list
+          .querySelector<HTMLElement>(
+            `[data-log-id="${CSS.escape(selectedId)}"] button[aria-expanded]`,
+          )
+          ?.focus({ preventScroll: true });
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [selectedId]);
+
   // j/k: keep the selected row visible. Runs when the selection moves, not on every update.
   const shownSelection = useRef<string | null>(null);
   useEffect(() => {
@@ -257,6 +286,7 @@ export function LogList({
                   terms={terms}
                   expanded={expandedIds.has(entry.id)}
                   selected={selectedId === entry.id}
+                  tabStop={tabStopId === entry.id}
                   target={targetId === entry.id}
                   onToggle={onToggle}
                   onCopyLink={onCopyLink}

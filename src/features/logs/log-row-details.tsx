@@ -19,17 +19,24 @@ function JsonBlock({
   label,
   value,
   terms,
+  tabIndex,
 }: {
   label: string;
   value: unknown;
   terms: readonly string[];
+  tabIndex: number;
 }) {
   const text = prettyJson(value);
   return (
     <section className="min-w-0 flex-1" aria-label={label}>
       <div className="mb-1 flex items-center justify-between gap-2">
         <h2 className="text-muted font-sans text-xs font-semibold">{label}</h2>
-        <Button size="sm" variant="ghost" onClick={() => void copy(text, label.toLowerCase())}>
+        <Button
+          size="sm"
+          variant="ghost"
+          tabIndex={tabIndex}
+          onClick={() => void copy(text, label.toLowerCase())}
+        >
           Copy {label.toLowerCase()}
         </Button>
       </div>
@@ -46,11 +53,14 @@ export function LogRowDetails({
   entry,
   terms,
   onCopyLink,
+  tabIndex,
 }: {
   id: string;
   entry: AppLogEntry;
   terms: readonly string[];
   onCopyLink: (entry: AppLogEntry) => void;
+  /** -1 outside the list's current row (roving tabindex, see LogRow). */
+  tabIndex: number;
 }) {
   return (
     <div
@@ -74,16 +84,17 @@ export function LogRowDetails({
         )}
       </dl>
       <div className="flex flex-col gap-3 lg:flex-row">
-        <JsonBlock label="Data" value={entry.data} terms={terms} />
-        <JsonBlock label="Context" value={entry.context} terms={[]} />
+        <JsonBlock label="Data" value={entry.data} terms={terms} tabIndex={tabIndex} />
+        <JsonBlock label="Context" value={entry.context} terms={[]} tabIndex={tabIndex} />
       </div>
       <div className="mt-2 flex flex-wrap gap-2 font-sans">
-        <Button size="sm" onClick={() => onCopyLink(entry)}>
+        <Button size="sm" tabIndex={tabIndex} onClick={() => onCopyLink(entry)}>
           Copy link to this entry
         </Button>
         <Button
           size="sm"
           variant="ghost"
+          tabIndex={tabIndex}
           onClick={() => void copy(JSON.stringify(entry), 'entry as JSON')}
         >
           Copy entry as JSON

@@ -15,6 +15,11 @@ export interface LogRowProps {
   terms: readonly string[];
   expanded: boolean;
   selected: boolean;
+  /**
+   * The list's one Tab stop (roving tabindex): the selected row, else the newest. The other
+   * rows' controls are reached with j/k, which move the focus along (issue 30).
+   */
+  tabStop: boolean;
   /** The entry a shared link points at. */
   target: boolean;
   onToggle: (id: string) => void;
@@ -34,6 +39,7 @@ export const LogRow = memo(function LogRow({
   terms,
   expanded,
   selected,
+  tabStop,
   target,
   onToggle,
   onCopyLink,
@@ -42,6 +48,7 @@ export const LogRow = memo(function LogRow({
   const job = logJobName(entry.context);
   const time = formatLogTime(entry.time, utc);
   const detailsId = `log-details-${entry.id}`;
+  const tabIndex = tabStop ? 0 : -1;
   return (
     <div
       className={cn(
@@ -61,6 +68,7 @@ export const LogRow = memo(function LogRow({
         <button
           type="button"
           className="text-muted hover:text-fg focus-visible:outline-ring -ml-1 flex size-5 shrink-0 items-center justify-center rounded focus-visible:outline-2"
+          tabIndex={tabIndex}
           aria-expanded={expanded}
           aria-controls={expanded ? detailsId : undefined}
           aria-label={`Details of the ${entry.level} entry at ${time}`}
@@ -98,15 +106,22 @@ export const LogRow = memo(function LogRow({
             className="bg-subtle text-muted hover:text-fg hover:ring-border-strong focus-visible:outline-ring max-w-28 min-w-0 truncate rounded px-1.5 py-px hover:ring-1 focus-visible:outline-2 sm:max-w-40 sm:shrink-0"
             title={`Job ${job}: show only this job`}
             aria-label={`Show only job ${job}`}
+            tabIndex={tabIndex}
             onClick={() => onFilter({ job })}
           >
             {job}
           </button>
         )}
-        <LogLineText entry={entry} terms={terms} onFilter={onFilter} />
+        <LogLineText entry={entry} terms={terms} onFilter={onFilter} tabIndex={tabIndex} />
       </div>
       {expanded && (
-        <LogRowDetails id={detailsId} entry={entry} terms={terms} onCopyLink={onCopyLink} />
+        <LogRowDetails
+          id={detailsId}
+          entry={entry}
+          terms={terms}
+          onCopyLink={onCopyLink}
+          tabIndex={tabIndex}
+        />
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import type { LogVolume } from '../../api/schemas/app-log-volume';
 import type { LogLevel } from '../../api/schemas/app-log';
 import { cn } from '../../lib/cn';
 import { describeCounts, stackedSeries, STACK_ORDER } from './log-volume';
+import { axisLabels } from './axis-labels';
 import { formatEntryCount, formatLogTime } from './log-format';
 
 /** Bar colours from the theme's variables (styles.css), read again when the theme changes. */
@@ -39,14 +40,10 @@ function chartOptions(width: number, height: number, onSelect: (u: uPlot) => voi
         grid: { show: false },
         ticks: { show: false },
         size: 22,
-        // One line of local time: the hour and minute, and the date once the range spans days.
-        values: (u, splits) => {
-          const span = (u.scales['x']?.max ?? 0) - (u.scales['x']?.min ?? 0);
-          return splits.map((value) => {
-            const text = formatLogTime(value, false);
-            return span > 86_400 ? text.slice(5, 16) : text.slice(11, 16);
-          });
-        },
+        // Room for the longer labels a close zoom needs (`18:07:05`, `11-27 18:07`).
+        space: 80,
+        // One line of local time, as fine as the splits need and no finer (axis-labels.ts).
+        values: (_u, splits) => axisLabels(splits),
       },
       {
         stroke: cssVar('--sc-muted'),

@@ -1,5 +1,6 @@
 // The editable Site settings: name and languages, saved together through the resource editor.
 // Removing a language that templates are translated into asks first, naming those templates.
+import { saveStatus } from '../../components/resource-editor/save-status';
 import { ReadOnlyFields, useReadOnlyReason } from '../../components/resource-editor/read-only';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,7 +26,7 @@ const displayLocale = typeof navigator === 'undefined' ? 'en' : navigator.langua
 export function SiteSettingsForm({ loaded }: { loaded: ApiResponse<SiteSettings> }) {
   const controller = useSiteSettingsForm(loaded);
   const readOnly = useReadOnlyReason('site_settings');
-  const { form, submit, saving, formMessage, discard, dirty } = controller;
+  const { form, submit, saving, formMessage, discard, dirty, changedElsewhere } = controller;
   const { register, control, formState, setValue } = form;
   const locales = useWatch({ control, name: 'locales' });
   const defaultLocale = useWatch({ control, name: 'default_locale' });
@@ -77,7 +78,7 @@ export function SiteSettingsForm({ loaded }: { loaded: ApiResponse<SiteSettings>
           </CardBody>
           <CardFooter>
             <span className="text-muted mr-auto min-w-0 text-xs" aria-live="polite">
-              {dirty ? 'Unsaved changes · Ctrl+S to save' : 'All changes saved'}
+              {saveStatus({ dirty, changedElsewhere })}
             </span>
             <Button onClick={discard} disabled={!dirty || saving}>
               Discard
