@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn';
 import { DraftBanner, NewerVersionNotice } from './draft-banner';
 import { EditorHeader } from './editor-header';
 import { generateTextFromHtml } from './generate-text';
+import { HistoryButton } from './history/history-button';
 import type { Mode } from './html-field';
 import { FIELD_NAMES } from './notification-fields';
 import { PreviewPane } from './preview-pane';
@@ -86,6 +87,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
         saving={editor.saving}
         onSave={requestSave}
         onRevert={editor.discard}
+        history={<HistoryButton slug={ref} editor={editor} sampleData={samples.data} />}
       />
       {draft.offered && (
         <DraftBanner
