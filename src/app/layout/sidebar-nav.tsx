@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { auditAvailableQueryOptions } from '../../api/audit-available';
 import { siteSettingsQueryOptions } from '../../api/site-settings';
-import { AppsIcon, GlobeIcon, MailIcon, ShieldIcon } from './icons';
+import { ActivityIcon, AppsIcon, GlobeIcon, MailIcon, ShieldIcon } from './icons';
 
 const linkClasses =
   'flex items-center gap-2.5 rounded-md px-2.5 py-2 text-sm font-medium text-muted transition-colors hover:bg-subtle hover:text-fg';
@@ -14,7 +15,7 @@ function NavLink({
   children,
   onNavigate,
 }: {
-  to: '/apps' | '/settings/consent' | '/settings/site' | '/notifications';
+  to: '/apps' | '/settings/consent' | '/settings/site' | '/notifications' | '/activity';
   icon: ReactNode;
   children: ReactNode;
   onNavigate?: () => void;
@@ -38,6 +39,8 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   // A server without `/settings/site` (data null) has no languages: no entry. While it loads,
   // or if it failed, the entry stays so the nav does not jump and the page can show the error.
   const siteSettings = useQuery(siteSettingsQueryOptions());
+  // Activity only on a server that keeps revisions (GET /audit answers); hidden until it says so.
+  const audit = useQuery(auditAvailableQueryOptions());
   return (
     <nav aria-label="Main" className="flex flex-col gap-0.5">
       <NavLink to="/apps" icon={<AppsIcon />} onNavigate={onNavigate}>
@@ -54,6 +57,11 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       <NavLink to="/notifications" icon={<MailIcon />} onNavigate={onNavigate}>
         Notifications
       </NavLink>
+      {audit.data === true && (
+        <NavLink to="/activity" icon={<ActivityIcon />} onNavigate={onNavigate}>
+          Activity
+        </NavLink>
+      )}
     </nav>
   );
 }
