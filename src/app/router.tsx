@@ -8,7 +8,6 @@ import {
 } from '@tanstack/react-router';
 import { appQueryOptions, appsQueryOptions } from '../api/apps';
 import { siteSettingsQueryOptions } from '../api/site-settings';
-import { activitySearchSchema } from '../features/activity/search-params';
 import { appsListSearchSchema } from '../features/apps/search-params';
 import { consentSearchSchema } from '../features/consent/search-params';
 import { logsSearchSchema } from '../features/logs/search-params';
@@ -153,16 +152,7 @@ const notificationRoute = createRoute({
 const activityRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/activity',
-  validateSearch: activitySearchSchema,
-  loader: async ({ context, location }) => {
-    const audit = await import('../api/audit');
-    const search = activitySearchSchema.parse(location.search);
-    const filters = {
-      ...(search.actor ? { actor: search.actor } : {}),
-      ...(search.resource ? { resource: search.resource } : {}),
-    };
-    prefetch(context.queryClient.infiniteQuery(audit.auditFeedQueryOptions(filters)));
-  },
+  // Its search params (person, resource) are read by the page: no schema in the entry chunk.
   component: lazyRouteComponent(() => import('../features/activity/activity-page'), 'ActivityPage'),
 });
 

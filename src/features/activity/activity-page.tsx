@@ -1,8 +1,9 @@
 // /activity: the site-wide feed of revisions, newest first, filtered by person and by kind of
 // resource (both in the URL), with "Load older" paging (GET /audit?before=).
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { auditFeedQueryOptions } from '../../api/audit';
+import { isApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -11,9 +12,8 @@ import { Field } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
 import { SkeletonRows } from '../../components/ui/skeleton';
 import { ActivityEntry } from './activity-entry';
-import { ACTIVITY_RESOURCES, type ActivityResource } from './search-params';
-
-const route = getRouteApi('/activity');
+import { ACTIVITY_RESOURCES, isActivityResource } from './resources';
+import { activitySearchSchema, type ActivitySearch } from './search-params';
 
 /** The people to filter by: everyone in the newest page of the whole feed, and the chosen one. */
 function usePeople(chosen: string | undefined): string[] {
@@ -27,12 +27,20 @@ function usePeople(chosen: string | undefined): string[] {
   return [...people].sort();
 }
 
+function isMissingRoute(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 405);
+}
+
 export function ActivityPage() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
+  const search = activitySearchSchema.parse(useSearch({ strict: false }));
+  const navigate = useNavigate();
+  const setSearch = (next: ActivitySearch) =>
+    void navigate({ to: '/activity', search: next as Record<string, string> });
+  // A resource the service does not know is no filter (a hand-edited URL).
+  const resource = isActivityResource(search.resource) ? search.resource : undefined;
   const filters = {
     ...(search.actor ? { actor: search.actor } : {}),
-    ...(search.resource ? { resource: search.resource } : {}),
+    ...(resource ? { resource } : {}),
   };
   const feed = useInfiniteQuery(auditFeedQueryOptions(filters));
   const people = usePeople(search.actor);
@@ -50,11 +58,7 @@ export function ActivityPage() {
             <Select
               {...props}
               value={search.actor ?? ''}
-              onChange={(event) =>
-                void navigate({
-                  search: (prev) => ({ ...prev, actor: event.target.value || undefined }),
-                })
-              }
+              onChange={(event) => setSearch({ ...search, actor: event.target.value || undefined })}
             >
               <option value="">Everyone</option>
               {people.map((email) => (
@@ -69,14 +73,9 @@ export function ActivityPage() {
           {(props) => (
             <Select
               {...props}
-              value={search.resource ?? ''}
+              value={resource ?? ''}
               onChange={(event) =>
-                void navigate({
-                  search: (prev) => ({
-                    ...prev,
-                    resource: (event.target.value || undefined) as ActivityResource | undefined,
-                  }),
-                })
+                setSearch({ ...search, resource: event.target.value || undefined })
               }
             >
               <option value="">Everything</option>
@@ -91,6 +90,11 @@ export function ActivityPage() {
       </div>
       {feed.isPending ? (
         <SkeletonRows count={4} label="Loading the activity" />
+      ) : feed.isError && isMissingRoute(feed.error) ? (
+        <EmptyState
+          title="This server keeps no history"
+          description="It does not record who changed what."
+        />
       ) : feed.isError ? (
         <ErrorState
           error={feed.error}
@@ -99,7 +103,7 @@ export function ActivityPage() {
         />
       ) : revisions.length === 0 ? (
         <EmptyState
-          title={search.actor || search.resource ? 'No changes match' : 'No changes yet'}
+          title={search.actor || resource ? 'No changes match' : 'No changes yet'}
           description="Every save of an app, the consent settings, a notification or the site settings appears here."
         />
       ) : (

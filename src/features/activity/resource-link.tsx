@@ -2,11 +2,7 @@
 // settings it changed. Members (the access engineer's page) have no link here yet.
 import { Link } from '@tanstack/react-router';
 import type { Revision } from '../../api/wire/audit';
-import { ACTIVITY_RESOURCES, type ActivityResource } from './search-params';
-
-function isKnown(resource: string | null): resource is ActivityResource {
-  return resource !== null && resource in ACTIVITY_RESOURCES;
-}
+import { isActivityResource } from './resources';
 
 /** "App storefront", "Notification welcome", "Consent", "Site settings". */
 export function resourceName(revision: Revision): string {
@@ -31,7 +27,7 @@ export function ResourceLink({ revision }: { revision: Revision }) {
   const name = resourceName(revision);
   const id = revision.resource_id ?? '';
   const className = 'text-accent font-medium underline-offset-2 hover:underline';
-  if (!isKnown(revision.resource)) return <span className="font-medium">{name}</span>;
+  if (!isActivityResource(revision.resource)) return <span className="font-medium">{name}</span>;
   switch (revision.resource) {
     case 'app':
       return (
