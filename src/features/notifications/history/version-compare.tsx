@@ -18,6 +18,10 @@ export interface ComparedVersion {
 
 type View = 'rendered' | 'source';
 
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 function SourceDiff({ older, newer }: { older: Notification; newer: Notification }) {
   const before = notificationFormValues(older);
   const after = notificationFormValues(newer);
@@ -86,13 +90,13 @@ export function VersionCompare({
                 older,
                 rendered.a.subject,
                 rendered.diff.before,
-                `${rendered.diff.removed} words removed, ${rendered.diff.changedBlocks.before} blocks changed`,
+                `${count(rendered.diff.removed, 'word', 'words')} removed, ${count(rendered.diff.changedBlocks.before, 'block', 'blocks')} changed`,
               )}
               {side(
                 newer,
                 rendered.b.subject,
                 rendered.diff.after,
-                `${rendered.diff.added} words added, ${rendered.diff.changedBlocks.after} blocks changed`,
+                `${count(rendered.diff.added, 'word', 'words')} added, ${count(rendered.diff.changedBlocks.after, 'block', 'blocks')} changed`,
               )}
             </div>
           ),
