@@ -6,7 +6,7 @@ import playwright from 'eslint-plugin-playwright';
 import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
-const features = ['apps', 'logs', 'consent', 'notifications'];
+const features = ['apps', 'logs', 'consent', 'notifications', 'activity'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'coverage'] },

@@ -55,6 +55,35 @@ test.describe('accessibility', () => {
     });
   }
 
+  test('the Activity page and the History panel (issue 29)', async ({ page, signIn, api }) => {
+    const put = await api('/notifications/welcome', {
+      method: 'PUT',
+      body: JSON.stringify({ subject: 'Welcome aboard, {{ customer.first_name }}' }),
+    });
+    expect(put.status).toBe(200);
+    await api('/notifications/welcome', {
+      method: 'PUT',
+      body: JSON.stringify({ subject: 'Welcome, {{ customer.first_name }}' }),
+    });
+    await signIn(page);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/activity');
+      await expect(page.getByRole('list', { name: 'Changes' }).getByRole('article')).toHaveCount(2);
+      expect(await seriousViolations(page), `/activity in the ${colorScheme} theme`).toEqual([]);
+      await page.goto('/notifications/welcome');
+      await page.getByRole('button', { name: 'History' }).click();
+      const dialog = page.getByRole('dialog', { name: 'History' });
+      await expect(dialog.getByRole('button', { name: 'Restore this version' })).toHaveCount(2);
+      // The rendered versions are the admin's own mail in sandboxed frames, like the preview.
+      const results = await new AxeBuilder({ page })
+        .exclude('iframe[title="HTML preview"]')
+        .exclude('iframe[title^="Rendered #"]')
+        .analyze();
+      expect(seriousOf(results), `History in the ${colorScheme} theme`).toEqual([]);
+    }
+  });
+
   test('the notification editor in visual mode, its frames, switches and locked islands', async ({
     page,
     signIn,

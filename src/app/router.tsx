@@ -153,6 +153,13 @@ const notificationRoute = createRoute({
   ),
 });
 
+const activityRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/activity',
+  // Its search params (person, resource) are read by the page: no schema in the entry chunk.
+  component: lazyRouteComponent(() => import('../features/activity/activity-page'), 'ActivityPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   indexRoute,
@@ -163,6 +170,7 @@ const routeTree = rootRoute.addChildren([
   siteSettingsRoute,
   notificationsRoute,
   notificationRoute,
+  activityRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -47,6 +47,16 @@ export function MailIcon({ className = 'size-4' }: { className?: string }) {
   );
 }
 
+/** A clock: the Activity feed. */
+export function ActivityIcon({ className = 'size-4' }: { className?: string }) {
+  return (
+    <svg className={className} {...common}>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 7.5V12l3 2" />
+    </svg>
+  );
+}
+
 export function MenuIcon({ className = 'size-5' }: { className?: string }) {
   return (
     <svg className={className} {...common}>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { siteSettingsQueryOptions } from '../../api/site-settings';
-import { AppsIcon, GlobeIcon, MailIcon, ShieldIcon } from './icons';
+import { ActivityIcon, AppsIcon, GlobeIcon, MailIcon, ShieldIcon } from './icons';
 
 const linkClasses =
   'flex items-center gap-2.5 rounded-md px-2.5 py-2 text-sm font-medium text-muted transition-colors hover:bg-subtle hover:text-fg';
@@ -14,7 +14,7 @@ function NavLink({
   children,
   onNavigate,
 }: {
-  to: '/apps' | '/settings/consent' | '/settings/site' | '/notifications';
+  to: '/apps' | '/settings/consent' | '/settings/site' | '/notifications' | '/activity';
   icon: ReactNode;
   children: ReactNode;
   onNavigate?: () => void;
@@ -54,6 +54,14 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       <NavLink to="/notifications" icon={<MailIcon />} onNavigate={onNavigate}>
         Notifications
       </NavLink>
+      {/* Activity (issue 29) only on a server of this project: one with site settings. A probe of
+          GET /audit of its own does not fit the entry chunk's budget; a server with settings but
+          no revisions gets the page's "keeps no history" state. */}
+      {siteSettings.data && (
+        <NavLink to="/activity" icon={<ActivityIcon />} onNavigate={onNavigate}>
+          Activity
+        </NavLink>
+      )}
     </nav>
   );
 }

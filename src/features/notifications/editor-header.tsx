@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { notificationRef, type Notification } from '../../api/wire/notification';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -11,6 +12,8 @@ export interface EditorHeaderProps {
   saving: boolean;
   onSave: () => void;
   onRevert: () => void;
+  /** The History button (history/history-button.tsx), before Revert. */
+  history?: ReactNode;
 }
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -21,6 +24,7 @@ export function EditorHeader({
   saving,
   onSave,
   onRevert,
+  history,
 }: EditorHeaderProps) {
   return (
     <PageHeader
@@ -42,6 +46,7 @@ export function EditorHeader({
       }
       actions={
         <>
+          {history}
           <Button variant="ghost" onClick={onRevert} disabled={!isDirty || saving}>
             Revert
           </Button>

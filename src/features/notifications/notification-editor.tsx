@@ -15,6 +15,7 @@ import { displayLocale, languageName } from '../../lib/language-name';
 import { DraftBanner, NewerVersionNotice } from './draft-banner';
 import { EditorHeader } from './editor-header';
 import { generateTextFromHtml } from './generate-text';
+import { HistoryButton } from './history/history-button';
 import type { Mode } from './html-field';
 import { LocaleBar, localeTabId } from './locale-bar';
 import { MissingTranslation } from './missing-translation';
@@ -166,6 +167,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
         saving={editor.saving}
         onSave={requestSave}
         onRevert={editor.discard}
+        history={<HistoryButton slug={ref} editor={editor} sampleData={samples.data} />}
       />
       {draft.offered && (
         <DraftBanner

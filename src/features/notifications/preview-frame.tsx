@@ -10,6 +10,8 @@ export interface PreviewFrameProps {
   width: number;
   /** Scaled down to the column instead of shown at 100 % with a sideways scroll. */
   fit: boolean;
+  /** The frame's accessible name, unique on the page ('HTML preview'). */
+  title?: string;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface PreviewFrameProps {
  * dashboard, and (previewDocument) no link that navigates the frame; styles, `https:` images and
  * web fonts still render because the dashboard's CSP (inherited by `srcdoc`) allows them.
  */
-export function PreviewFrame({ html, width, fit }: PreviewFrameProps) {
+export function PreviewFrame({ html, width, fit, title = 'HTML preview' }: PreviewFrameProps) {
   const shown = useMemo(() => previewDocument(html), [html]);
   const [containerRef, containerWidth] = useContainerWidth();
   const scale = fit && containerWidth > 0 ? Math.min(1, containerWidth / width) : 1;
@@ -29,7 +31,7 @@ export function PreviewFrame({ html, width, fit }: PreviewFrameProps) {
         // At 100 % it scrolls sideways: a scrolling region must take the focus to scroll by keys.
         tabIndex={scrolls ? 0 : undefined}
         role={scrolls ? 'region' : undefined}
-        aria-label={scrolls ? 'HTML preview, scrolls sideways' : undefined}
+        aria-label={scrolls ? `${title}, scrolls sideways` : undefined}
         className="overflow-x-auto"
       >
         <div
@@ -37,7 +39,7 @@ export function PreviewFrame({ html, width, fit }: PreviewFrameProps) {
           style={{ width: width * scale, height: FRAME_HEIGHT * scale }}
         >
           <iframe
-            title="HTML preview"
+            title={title}
             sandbox=""
             srcDoc={shown}
             style={{

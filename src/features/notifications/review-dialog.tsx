@@ -1,7 +1,7 @@
 import { Button } from '../../components/ui/button';
 import { displayLocale, languageName } from '../../lib/language-name';
 import { changedFields, FIELD_LABELS, shownValue } from './notification-fields';
-import { diffStats, foldUnchanged, lineDiff } from './line-diff';
+import { diffStats, foldUnchanged, lineDiff } from '../../lib/line-diff';
 import { Dialog } from '../../components/ui/dialog';
 import { TextStaleNotice } from './text-stale-notice';
 import { unknownPaths, unknownVariables } from './unknown-variables';

@@ -1,0 +1,43 @@
+// The editor's "History" button and its panel; nothing at all on a server without revisions
+// (404/405 on GET /audit), where the editor works as before.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { auditAvailableQueryOptions } from '../../../api/audit-available';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { HistoryDialog } from './history-dialog';
+import { restoreVersion, type RestoreTarget } from './restore-version';
+
+export function HistoryButton({
+  slug,
+  editor,
+  sampleData,
+}: {
+  slug: string;
+  editor: RestoreTarget;
+  sampleData: Record<string, unknown>;
+}) {
+  const available = useQuery(auditAvailableQueryOptions());
+  const [open, setOpen] = useState(false);
+  if (available.data !== true) return null;
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        History
+      </Button>
+      {open && (
+        <HistoryDialog
+          slug={slug}
+          sampleData={sampleData}
+          onClose={() => setOpen(false)}
+          onRestore={(version, label) => {
+            const fields = restoreVersion(editor, version);
+            setOpen(false);
+            if (fields.length === 0) toast.success(`The form already holds ${label}`);
+            else toast.success(`${label} loaded as unsaved edits: review them with Save`);
+          }}
+        />
+      )}
+    </>
+  );
+}

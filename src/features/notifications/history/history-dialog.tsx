@@ -1,0 +1,128 @@
+// The History panel of a notification: its versions (who, when), two of them compared, and
+// "Restore this version". Versions come from GET /notifications/{slug}/revisions(/{id}).
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  notificationRevisionsQueryOptions,
+  notificationVersionQueryOptions,
+} from '../../../api/audit';
+import type { Revision } from '../../../api/wire/audit';
+import type { Notification } from '../../../api/wire/notification';
+import { Dialog } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Field } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { formatDateTime } from '../../../lib/format';
+import { VersionCompare } from './version-compare';
+import { VersionList, versionLabel } from './version-list';
+
+export interface HistoryDialogProps {
+  slug: string;
+  sampleData: Record<string, unknown>;
+  onClose: () => void;
+  onRestore: (version: Notification, label: string) => void;
+}
+
+function VersionSelect({
+  label,
+  revisions,
+  value,
+  onChange,
+}: {
+  label: string;
+  revisions: readonly Revision[];
+  value: number;
+  onChange: (id: number) => void;
+}) {
+  return (
+    <Field label={label}>
+      {(props) => (
+        <Select {...props} value={value} onChange={(event) => onChange(Number(event.target.value))}>
+          {revisions.map((revision) => (
+            <option key={revision.id} value={revision.id}>
+              {versionLabel(revision)}
+              {revision.created_at ? `, ${formatDateTime(revision.created_at)}` : ''}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+function Comparison({
+  slug,
+  revisions,
+  sampleData,
+  onRestore,
+}: Omit<HistoryDialogProps, 'onClose'> & { revisions: readonly Revision[] }) {
+  const [newerId, setNewerId] = useState(revisions[0]?.id ?? 0);
+  const [olderId, setOlderId] = useState(revisions[1]?.id ?? revisions[0]?.id ?? 0);
+  const older = useQuery(notificationVersionQueryOptions(slug, olderId));
+  const newer = useQuery(notificationVersionQueryOptions(slug, newerId));
+  const labelOf = (id: number) => {
+    const revision = revisions.find((r) => r.id === id);
+    return revision ? versionLabel(revision) : `#${id}`;
+  };
+  const failed = older.error ?? newer.error;
+  return (
+    <div className="flex flex-col gap-4">
+      <VersionList revisions={revisions} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <VersionSelect label="Older" revisions={revisions} value={olderId} onChange={setOlderId} />
+        <VersionSelect label="Newer" revisions={revisions} value={newerId} onChange={setNewerId} />
+      </div>
+      {failed ? (
+        <ErrorState error={failed} title="Could not load the versions" />
+      ) : older.data && newer.data ? (
+        <VersionCompare
+          older={{ label: labelOf(olderId), notification: older.data }}
+          newer={{ label: labelOf(newerId), notification: newer.data }}
+          sampleData={sampleData}
+          onRestore={(version) =>
+            onRestore(version, labelOf(version === older.data ? olderId : newerId))
+          }
+        />
+      ) : (
+        <SkeletonRows count={3} label="Loading the versions" />
+      )}
+    </div>
+  );
+}
+
+export function HistoryDialog({ slug, sampleData, onClose, onRestore }: HistoryDialogProps) {
+  const revisions = useQuery(notificationRevisionsQueryOptions(slug));
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="xl"
+      title="History"
+      description="Every saved version, who saved it and when. Compare two with the current sample."
+    >
+      {revisions.isPending ? (
+        <SkeletonRows count={4} label="Loading the history" />
+      ) : revisions.isError ? (
+        <ErrorState
+          error={revisions.error}
+          title="Could not load the history"
+          onRetry={() => void revisions.refetch()}
+        />
+      ) : revisions.data.length === 0 ? (
+        <EmptyState
+          title="No saved versions yet"
+          description="Each save from now on is kept here, with who made it."
+        />
+      ) : (
+        <Comparison
+          slug={slug}
+          revisions={revisions.data}
+          sampleData={sampleData}
+          onRestore={onRestore}
+        />
+      )}
+    </Dialog>
+  );
+}
