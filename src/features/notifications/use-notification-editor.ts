@@ -155,25 +155,50 @@ export function useNotificationEditor(
     isDirty: editor.dirty,
   });
 
+  /**
+   * Puts `values` into the form as unsaved edits (a draft, an old version): every locale, the
+   * shown one's documents as commands of its code editors (one undo step each). Answers whether
+   * anything changed.
+   */
+  function loadValues(values: NotificationFormValues, userEvent: string): boolean {
+    const current = editor.form.getValues();
+    const fields = changedFields(current, values);
+    for (const field of fields) {
+      // The code editors show the default only while it is the shown locale.
+      if ((field === 'html' || field === 'text') && shown.current === null)
+        setDocument(field, values[field], userEvent);
+      else editor.form.setValue(field, values[field], { shouldDirty: true });
+    }
+    const translationsChanged =
+      JSON.stringify(current.translations) !== JSON.stringify(values.translations);
+    if (translationsChanged) {
+      editor.form.setValue('translations', values.translations, { shouldDirty: true });
+      if (shown.current !== null) {
+        const texts = shownTexts(values, shown.current);
+        for (const field of DOCUMENT_FIELDS) {
+          documents[field].current?.replaceDocument(texts[field], userEvent);
+        }
+      }
+    }
+    return fields.length > 0 || translationsChanged;
+  }
+
   function restoreDraft() {
     const restored = draft.offered?.values;
     if (!restored) return;
-    for (const field of changedFields(editor.basis.values, restored)) {
-      // The code editors show the default only while it is the shown locale.
-      if ((field === 'html' || field === 'text') && shown.current === null)
-        setDocument(field, restored[field], USER_EVENTS.draft);
-      else editor.form.setValue(field, restored[field], { shouldDirty: true });
-    }
-    // Every locale's edits come back; the shown one's documents as commands (one undo step).
-    editor.form.setValue('translations', restored.translations, { shouldDirty: true });
-    if (shown.current !== null) {
-      const texts = shownTexts(restored, shown.current);
-      for (const field of DOCUMENT_FIELDS) {
-        documents[field].current?.replaceDocument(texts[field], USER_EVENTS.draft);
-      }
-    }
+    loadValues(restored, USER_EVENTS.draft);
     draft.dismissOffer();
   }
 
-  return { ...editor, notification, ref, draft, restoreDraft, htmlRef, textRef, setDocument };
+  return {
+    ...editor,
+    notification,
+    ref,
+    draft,
+    restoreDraft,
+    loadValues,
+    htmlRef,
+    textRef,
+    setDocument,
+  };
 }

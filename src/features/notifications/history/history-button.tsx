@@ -31,9 +31,9 @@ export function HistoryButton({
           sampleData={sampleData}
           onClose={() => setOpen(false)}
           onRestore={(version, label) => {
-            const fields = restoreVersion(editor, version);
+            const changed = restoreVersion(editor, version);
             setOpen(false);
-            if (fields.length === 0) toast.success(`The form already holds ${label}`);
+            if (!changed) toast.success(`The form already holds ${label}`);
             else toast.success(`${label} loaded as unsaved edits: review them with Save`);
           }}
         />
