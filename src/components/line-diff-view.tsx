@@ -1,6 +1,6 @@
 // <LineDiffView before={a} after={b} />: a text's change, line by line, numbered on both sides,
 // unchanged runs folded (src/lib/line-diff.ts). For the History panel's source diff and the
-// Activity feed's long values; the editor's review dialog draws the same rows.
+// Activity feed's long values and the editor's review dialog.
 import { diffStats, foldUnchanged, lineDiff } from '../lib/line-diff';
 
 export function LineDiffView({ before, after }: { before: string; after: string }) {

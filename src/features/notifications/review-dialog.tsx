@@ -1,7 +1,7 @@
 import { Button } from '../../components/ui/button';
 import { displayLocale, languageName } from '../../lib/language-name';
 import { changedFields, FIELD_LABELS, shownValue } from './notification-fields';
-import { diffStats, foldUnchanged, lineDiff } from '../../lib/line-diff';
+import { LineDiffView } from '../../components/line-diff-view';
 import { Dialog } from '../../components/ui/dialog';
 import { TextStaleNotice } from './text-stale-notice';
 import { unknownPaths, unknownVariables } from './unknown-variables';
@@ -37,61 +37,6 @@ function translationChanges(saved: NotificationFormValues, edited: NotificationF
       })),
     };
   });
-}
-
-function FieldDiff({ before, after }: { before: string; after: string }) {
-  const rows = lineDiff(before, after);
-  const stats = diffStats(rows);
-  return (
-    <div>
-      <p className="text-muted mb-1 text-xs">
-        <span className="text-success">+{stats.added}</span>{' '}
-        <span className="text-danger">−{stats.removed}</span> lines
-      </p>
-      <div className="border-border overflow-auto rounded-md border font-mono text-xs">
-        <table className="w-full border-collapse">
-          <tbody>
-            {foldUnchanged(rows).map((row, index) =>
-              row.kind === 'gap' ? (
-                <tr key={index} className="bg-subtle text-muted">
-                  <td colSpan={3} className="px-2 py-0.5 text-center">
-                    {row.hidden} unchanged {row.hidden === 1 ? 'line' : 'lines'}
-                  </td>
-                </tr>
-              ) : (
-                <tr
-                  key={index}
-                  className={
-                    row.kind === 'added'
-                      ? 'bg-success-soft'
-                      : row.kind === 'removed'
-                        ? 'bg-danger-soft'
-                        : undefined
-                  }
-                >
-                  <td className="text-muted w-10 px-1.5 text-right select-none">
-                    {row.oldLine ?? ''}
-                  </td>
-                  <td className="text-muted w-10 px-1.5 text-right select-none">
-                    {row.newLine ?? ''}
-                  </td>
-                  <td className="px-2 whitespace-pre-wrap">
-                    <span aria-hidden="true" className="select-none">
-                      {row.kind === 'added' ? '+ ' : row.kind === 'removed' ? '− ' : '  '}
-                    </span>
-                    <span className="sr-only">
-                      {row.kind === 'added' ? 'added: ' : row.kind === 'removed' ? 'removed: ' : ''}
-                    </span>
-                    {row.text}
-                  </td>
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
-      </div>
-    </div>
-  );
 }
 
 export interface ReviewDialogProps {
@@ -174,7 +119,7 @@ export function ReviewDialog({
         {fields.map((field) => (
           <section key={field} aria-label={`Changes to ${FIELD_LABELS[field]}`}>
             <h3 className="mb-1 text-sm font-semibold">{FIELD_LABELS[field]}</h3>
-            <FieldDiff before={shownValue(saved[field])} after={shownValue(edited[field])} />
+            <LineDiffView before={shownValue(saved[field])} after={shownValue(edited[field])} />
           </section>
         ))}
         {translations.map((change) =>
@@ -191,7 +136,7 @@ export function ReviewDialog({
               return (
                 <section key={`${change.locale}.${field}`} aria-label={`Changes to ${label}`}>
                   <h3 className="mb-1 text-sm font-semibold">{label}</h3>
-                  <FieldDiff before={before} after={after} />
+                  <LineDiffView before={before} after={after} />
                 </section>
               );
             })
