@@ -10,6 +10,7 @@
  * written again with the marks. Tags are copied as they were, so the layout is the mail's own.
  */
 import { diffArrays } from 'diff';
+import { VOID_ELEMENTS } from '../visual/template-tree';
 
 const BLOCK_ELEMENTS = new Set([
   'address',
@@ -44,21 +45,6 @@ const BLOCK_ELEMENTS = new Set([
   'th',
   'tr',
   'ul',
-]);
-const VOID_ELEMENTS = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'track',
-  'wbr',
 ]);
 /** Elements whose text is not shown as text. */
 const HIDDEN_TEXT = new Set(['head', 'script', 'style', 'template', 'title']);
