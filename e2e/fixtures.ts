@@ -35,6 +35,16 @@ export type ApiFetch = (path: string, init?: RequestInit & { site?: string }) =>
  */
 const BROWSER_STATUS_LINE = /^Failed to load resource: the server responded with a status of \d{3}/;
 
+/**
+ * The e-mail frames (preview, canvas, History's versions) are `srcdoc` frames sandboxed without
+ * `allow-scripts` on purpose: nothing may run in an e-mail. Chromium logs this line when the
+ * sandbox refuses a script there, with no source location; it appears after the test drives the
+ * code editor and then the frames (Playwright's own evaluation, axe's injection), and not when a
+ * page is only opened and read. The sandbox doing its job is not a fault of the page.
+ */
+const SANDBOXED_FRAME_LINE =
+  /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed and the 'allow-scripts' permission is not set\.$/;
+
 export const test = base.extend<{
   /** Extra environment of the service, e.g. `SMTP_URL` (override it with a fixture). */
   serverEnv: Record<string, string>;
@@ -55,7 +65,9 @@ export const test = base.extend<{
     async ({ context, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
       const allowed = (text: string) =>
-        BROWSER_STATUS_LINE.test(text) || allowedConsoleErrors.some((re) => re.test(text));
+        BROWSER_STATUS_LINE.test(text) ||
+        SANDBOXED_FRAME_LINE.test(text) ||
+        allowedConsoleErrors.some((re) => re.test(text));
       context.on('console', (message) => {
         if (message.type() === 'error' && !allowed(message.text())) {
           errors.push(`console.error on ${message.page()?.url() ?? '?'}: ${message.text()}`);
