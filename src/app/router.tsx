@@ -160,6 +160,12 @@ const activityRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/activity/activity-page'), 'ActivityPage'),
 });
 
+const membersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/settings/members',
+  component: lazyRouteComponent(() => import('../features/members/members-page'), 'MembersPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   indexRoute,
@@ -171,6 +177,7 @@ const routeTree = rootRoute.addChildren([
   notificationsRoute,
   notificationRoute,
   activityRoute,
+  membersRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
