@@ -166,6 +166,12 @@ const membersRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/members/members-page'), 'MembersPage'),
 });
 
+const tokensRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account/tokens',
+  component: lazyRouteComponent(() => import('../features/tokens/tokens-page'), 'TokensPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   indexRoute,
@@ -178,6 +184,7 @@ const routeTree = rootRoute.addChildren([
   notificationRoute,
   activityRoute,
   membersRoute,
+  tokensRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
