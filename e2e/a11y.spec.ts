@@ -18,6 +18,8 @@ const SIGNED_IN_PAGES: PageCase[] = [
   { path: '/apps/storefront/logs', heading: 'Logs' },
   { path: '/settings/consent', heading: /consent/i },
   { path: '/settings/site', heading: 'Site' },
+  { path: '/settings/members', heading: 'Members' },
+  { path: '/account/tokens', heading: 'Personal access tokens' },
   { path: '/notifications', heading: /notifications/i },
   { path: '/notifications/order-confirmation', heading: /order.confirmation/i },
   { path: '/no/such/page', heading: 'Page not found' },

@@ -160,6 +160,18 @@ const activityRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/activity/activity-page'), 'ActivityPage'),
 });
 
+const membersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/settings/members',
+  component: lazyRouteComponent(() => import('../features/members/members-page'), 'MembersPage'),
+});
+
+const tokensRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account/tokens',
+  component: lazyRouteComponent(() => import('../features/tokens/tokens-page'), 'TokensPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   indexRoute,
@@ -171,6 +183,8 @@ const routeTree = rootRoute.addChildren([
   notificationsRoute,
   notificationRoute,
   activityRoute,
+  membersRoute,
+  tokensRoute,
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -2,6 +2,8 @@
 // Rendered (and `GET /me` asked) only when the menu opens; a server without these routes shows
 // neither line.
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { MenuItem } from '../../components/ui/menu';
 import { meQueryOptions } from '../../api/me';
 import { sitesQueryOptions } from '../../api/sites';
 import { useRequiredConnection } from '../connection-store';
@@ -26,5 +28,17 @@ export function AccountDetails() {
       {row('Signed in', email)}
       {row('Role', role)}
     </>
+  );
+}
+
+/** "Personal access tokens", on a server of this project only: one that answers `GET /me`. */
+export function TokensMenuItem() {
+  const navigate = useNavigate();
+  const me = useQuery(meQueryOptions());
+  if (!me.data) return null;
+  return (
+    <MenuItem onSelect={() => void navigate({ to: '/account/tokens' })}>
+      Personal access tokens
+    </MenuItem>
   );
 }

@@ -57,6 +57,16 @@ export function ActivityIcon({ className = 'size-4' }: { className?: string }) {
   );
 }
 
+/** Two people: the Members page. */
+export function PeopleIcon({ className = 'size-4' }: { className?: string }) {
+  return (
+    <svg className={className} {...common}>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
+    </svg>
+  );
+}
+
 export function MenuIcon({ className = 'size-5' }: { className?: string }) {
   return (
     <svg className={className} {...common}>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { siteSettingsQueryOptions } from '../../api/site-settings';
-import { ActivityIcon, AppsIcon, GlobeIcon, MailIcon, ShieldIcon } from './icons';
+import { ActivityIcon, AppsIcon, GlobeIcon, MailIcon, PeopleIcon, ShieldIcon } from './icons';
 
 const linkClasses =
   'flex items-center gap-2.5 rounded-md px-2.5 py-2 text-sm font-medium text-muted transition-colors hover:bg-subtle hover:text-fg';
@@ -14,7 +14,13 @@ function NavLink({
   children,
   onNavigate,
 }: {
-  to: '/apps' | '/settings/consent' | '/settings/site' | '/notifications' | '/activity';
+  to:
+    | '/apps'
+    | '/settings/consent'
+    | '/settings/site'
+    | '/settings/members'
+    | '/notifications'
+    | '/activity';
   icon: ReactNode;
   children: ReactNode;
   onNavigate?: () => void;
@@ -49,6 +55,13 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       {siteSettings.data !== null && (
         <NavLink to="/settings/site" icon={<GlobeIcon />} onNavigate={onNavigate}>
           Site
+        </NavLink>
+      )}
+      {/* Members (issue 29), like Activity: only on a server with site settings (no probe of its
+          own in the entry chunk); a server without GET /members gets the page's empty state. */}
+      {siteSettings.data && (
+        <NavLink to="/settings/members" icon={<PeopleIcon />} onNavigate={onNavigate}>
+          Members
         </NavLink>
       )}
       <NavLink to="/notifications" icon={<MailIcon />} onNavigate={onNavigate}>

@@ -1,7 +1,7 @@
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/menu';
 import { useRequiredConnection } from '../connection-store';
 import { useSession } from '../session';
-import { AccountDetails } from './account-details';
+import { AccountDetails, TokensMenuItem } from './account-details';
 
 export function UserMenu() {
   const connection = useRequiredConnection();
@@ -44,6 +44,7 @@ export function UserMenu() {
         </div>
       </dl>
       <MenuSeparator />
+      <TokensMenuItem />
       <MenuItem tone="danger" onSelect={() => void signOut()}>
         Sign out
       </MenuItem>

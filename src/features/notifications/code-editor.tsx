@@ -5,9 +5,9 @@
 // through React.lazy.
 import { isolateHistory, redo, undo } from '@codemirror/commands';
 import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import { EditorState } from '@codemirror/state';
+import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { useContext, useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import {
   attributes,
   contentAttributes,
@@ -15,6 +15,13 @@ import {
   type EditorMode,
 } from './code-editor-setup';
 import { differingSpan } from './differing-span';
+import { EditorReadOnlyContext } from './read-only-context';
+
+/** Read-only (issue 29) in a compartment: the role may arrive after the editor is built. */
+const editability = new Compartment();
+function editable(readOnly: boolean): Extension {
+  return [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)];
+}
 
 export interface CodeEditorHandle {
   /** Replaces the selection with `text` and puts the cursor after it. */
@@ -87,6 +94,12 @@ export function CodeEditor({
   useEffect(() => {
     latest.current = { onChange, onFocus, sampleData };
   });
+  const readOnly = useContext(EditorReadOnlyContext);
+  const readOnlyNow = useRef(readOnly);
+  useEffect(() => {
+    readOnlyNow.current = readOnly;
+    viewRef.current?.dispatch({ effects: editability.reconfigure(editable(readOnly)) });
+  }, [readOnly]);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -95,18 +108,21 @@ export function CodeEditor({
       parent: host,
       state: EditorState.create({
         doc: defaultValue,
-        extensions: createExtensions({
-          mode,
-          label,
-          describedBy,
-          placeholder,
-          sampleData: () => latest.current.sampleData,
-          onChange: (next) => {
-            for (const listener of listeners.current) listener(next);
-            latest.current.onChange(next);
-          },
-          onFocus: () => latest.current.onFocus?.(),
-        }),
+        extensions: [
+          editability.of(editable(readOnlyNow.current)),
+          createExtensions({
+            mode,
+            label,
+            describedBy,
+            placeholder,
+            sampleData: () => latest.current.sampleData,
+            onChange: (next) => {
+              for (const listener of listeners.current) listener(next);
+              latest.current.onChange(next);
+            },
+            onFocus: () => latest.current.onFocus?.(),
+          }),
+        ],
       }),
     });
     viewRef.current = view;

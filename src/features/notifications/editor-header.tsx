@@ -14,6 +14,8 @@ export interface EditorHeaderProps {
   onRevert: () => void;
   /** The History button (history/history-button.tsx), before Revert. */
   history?: ReactNode;
+  /** The member's role cannot save: no Save and no Revert. */
+  readOnly?: boolean;
 }
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -25,6 +27,7 @@ export function EditorHeader({
   onSave,
   onRevert,
   history,
+  readOnly = false,
 }: EditorHeaderProps) {
   return (
     <PageHeader
@@ -47,20 +50,24 @@ export function EditorHeader({
       actions={
         <>
           {history}
-          <Button variant="ghost" onClick={onRevert} disabled={!isDirty || saving}>
-            Revert
-          </Button>
-          <Button
-            variant="primary"
-            onClick={onSave}
-            loading={saving}
-            // One rule for every editor: Save is available when there is something to save.
-            disabled={!isDirty}
-            aria-keyshortcuts={isMac ? 'Meta+S' : 'Control+S'}
-            title={isMac ? '⌘S' : 'Ctrl+S'}
-          >
-            Save
-          </Button>
+          {!readOnly && (
+            <>
+              <Button variant="ghost" onClick={onRevert} disabled={!isDirty || saving}>
+                Revert
+              </Button>
+              <Button
+                variant="primary"
+                onClick={onSave}
+                loading={saving}
+                // One rule for every editor: Save is available when there is something to save.
+                disabled={!isDirty}
+                aria-keyshortcuts={isMac ? 'Meta+S' : 'Control+S'}
+                title={isMac ? '⌘S' : 'Ctrl+S'}
+              >
+                Save
+              </Button>
+            </>
+          )}
         </>
       }
     />

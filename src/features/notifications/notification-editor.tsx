@@ -5,6 +5,7 @@ import { useId, useMemo, useState } from 'react';
 import type { ApiResponse } from '../../api/client';
 import type { Notification } from '../../api/wire/notification';
 import { ConflictDialog } from '../../components/resource-editor/conflict-dialog';
+import { ReadOnlyFields, useReadOnlyReason } from '../../components/resource-editor/read-only';
 import type { FieldErrors } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
@@ -21,6 +22,7 @@ import { LocaleBar, localeTabId } from './locale-bar';
 import { MissingTranslation } from './missing-translation';
 import { FIELD_NAMES } from './notification-fields';
 import { PreviewPane } from './preview-pane';
+import { EditorReadOnlyContext } from './read-only-context';
 import { ReviewDialog } from './review-dialog';
 import { SampleChips, SamplePanel } from './sample-panel';
 import { SendTest } from './send-test';
@@ -83,6 +85,8 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
     setDocument: editor.setDocument,
   });
   const [confirmRemove, setConfirmRemove] = useState(false);
+  // Issue 29: a role that cannot save sees every field, action and test send disabled, with why.
+  const readOnly = useReadOnlyReason('notification');
   const panelId = useId();
   const names = displayLocale();
 
@@ -160,177 +164,199 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
   const shownName = locale === null ? defaultName : languageName(locale, names);
 
   return (
-    <div className="flex flex-col gap-5">
-      <EditorHeader
-        notification={notification}
-        isDirty={editor.dirty}
-        saving={editor.saving}
-        onSave={requestSave}
-        onRevert={editor.discard}
-        history={<HistoryButton slug={ref} editor={editor} sampleData={samples.data} />}
-      />
-      {draft.offered && (
-        <DraftBanner
-          draft={draft.offered}
-          serverUpdatedAt={notification.updated_at ?? ''}
-          onRestore={editor.restoreDraft}
-          onDiscard={draft.discard}
-        />
-      )}
-      {editor.newer && <NewerVersionNotice isDirty={editor.dirty} onLoad={editor.loadNewer} />}
-      <FormAlert message={editor.formMessage} onRetry={editor.retry} />
-      {bar && (
-        <LocaleBar
-          states={bar.states}
-          selected={locale ?? bar.defaultLocale}
-          onSelect={languages.select}
-          withErrors={bar.withErrors}
-          panelId={panelId}
-          actions={
-            shownExists &&
-            locale !== null && (
-              <Button size="sm" variant="danger-subtle" onClick={() => setConfirmRemove(true)}>
-                Remove {shownName} translation
-              </Button>
-            )
+    <EditorReadOnlyContext value={readOnly !== null}>
+      <div className="flex flex-col gap-5">
+        <EditorHeader
+          notification={notification}
+          isDirty={editor.dirty}
+          saving={editor.saving}
+          onSave={requestSave}
+          onRevert={editor.discard}
+          readOnly={readOnly !== null}
+          history={
+            <HistoryButton
+              slug={ref}
+              editor={editor}
+              sampleData={samples.data}
+              readOnly={readOnly !== null}
+            />
           }
         />
-      )}
-      {/* Phones: fields, preview, then variables and samples. Wide screens: the preview stays
-          in view beside everything else, except in the visual mode, where it follows the form. */}
-      <div
-        className={cn(
-          'grid gap-6',
-          !visual &&
-            'lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]',
+        {draft.offered && (
+          <DraftBanner
+            draft={draft.offered}
+            serverUpdatedAt={notification.updated_at ?? ''}
+            onRestore={editor.restoreDraft}
+            onDiscard={draft.discard}
+          />
         )}
-      >
-        <form
-          aria-label="Template"
-          onSubmit={(event) => {
-            event.preventDefault();
-            requestSave();
-          }}
-          className="min-w-0 lg:col-start-1 lg:row-start-1"
-        >
-          <div
-            {...(bar && {
-              role: 'tabpanel',
-              id: panelId,
-              'aria-labelledby': localeTabId(panelId, locale ?? bar.defaultLocale),
-            })}
-          >
-            {shownExists ? (
-              <TemplateFields
-                key={locale ?? ''}
-                locale={locale}
-                translatorReference={translatorReference}
-                control={control}
-                register={register}
-                errors={formState.errors}
-                liquidErrors={preview.errors}
-                unknown={unknown}
-                htmlEnabled={values.html_enabled}
-                sampleData={samples.data}
-                variables={offered}
-                subjectRef={snippets.subjectRef}
-                textRef={snippets.textRef}
-                htmlRef={snippets.htmlRef}
-                onFocusField={snippets.setTarget}
-                onJump={(field, offset) =>
-                  (field === 'html' ? snippets.htmlRef : snippets.textRef).current?.focusAt(offset)
-                }
-                onGenerateText={() => {
-                  if (getValues(shownPath('text')).trim() === '') void generateText();
-                  else setConfirmGenerate(true);
-                }}
-                htmlMode={htmlMode}
-                onHtmlModeChange={setHtmlMode}
-                textStale={freshness.stale}
-                onRegenerateText={() => void generateText()}
-              />
-            ) : (
-              <MissingTranslation
-                languageName={shownName}
-                defaultLanguageName={defaultName}
-                onStartFromDefault={() => translations.start(locale, true)}
-                onStartEmpty={() => translations.start(locale, false)}
-              />
-            )}
-          </div>
-        </form>
+        {editor.newer && <NewerVersionNotice isDirty={editor.dirty} onLoad={editor.loadNewer} />}
+        <FormAlert message={editor.formMessage} onRetry={editor.retry} />
+        {bar && (
+          <LocaleBar
+            states={bar.states}
+            selected={locale ?? bar.defaultLocale}
+            onSelect={languages.select}
+            withErrors={bar.withErrors}
+            panelId={panelId}
+            actions={
+              shownExists &&
+              locale !== null &&
+              readOnly === null && (
+                <Button size="sm" variant="danger-subtle" onClick={() => setConfirmRemove(true)}>
+                  Remove {shownName} translation
+                </Button>
+              )
+            }
+          />
+        )}
+        {/* Phones: fields, preview, then variables and samples. Wide screens: the preview stays
+          in view beside everything else, except in the visual mode, where it follows the form. */}
         <div
           className={cn(
-            'flex min-w-0 flex-col gap-4',
+            'grid gap-6',
             !visual &&
-              'lg:sticky lg:top-18 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:max-h-[calc(100vh-5.5rem)] lg:self-start lg:overflow-y-auto',
+              'lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]',
           )}
         >
-          <SendTest
-            slug={ref}
-            locale={shownLocale}
-            values={values}
-            sampleName={samples.state.active}
-            sampleData={samples.data}
-          />
-          <PreviewPane
-            preview={preview}
-            htmlEnabled={values.html_enabled}
-            sampleData={samples.data}
-            sampleSwitcher={sampleChips}
-          />
+          <form
+            aria-label="Template"
+            onSubmit={(event) => {
+              event.preventDefault();
+              requestSave();
+            }}
+            className="min-w-0 lg:col-start-1 lg:row-start-1"
+          >
+            <ReadOnlyFields reason={readOnly}>
+              <div
+                {...(bar && {
+                  role: 'tabpanel',
+                  id: panelId,
+                  'aria-labelledby': localeTabId(panelId, locale ?? bar.defaultLocale),
+                })}
+              >
+                {shownExists ? (
+                  <TemplateFields
+                    key={locale ?? ''}
+                    locale={locale}
+                    translatorReference={translatorReference}
+                    control={control}
+                    register={register}
+                    errors={formState.errors}
+                    liquidErrors={preview.errors}
+                    unknown={unknown}
+                    htmlEnabled={values.html_enabled}
+                    sampleData={samples.data}
+                    variables={offered}
+                    subjectRef={snippets.subjectRef}
+                    textRef={snippets.textRef}
+                    htmlRef={snippets.htmlRef}
+                    onFocusField={snippets.setTarget}
+                    onJump={(field, offset) =>
+                      (field === 'html' ? snippets.htmlRef : snippets.textRef).current?.focusAt(
+                        offset,
+                      )
+                    }
+                    onGenerateText={() => {
+                      if (getValues(shownPath('text')).trim() === '') void generateText();
+                      else setConfirmGenerate(true);
+                    }}
+                    htmlMode={htmlMode}
+                    onHtmlModeChange={setHtmlMode}
+                    textStale={freshness.stale}
+                    onRegenerateText={() => void generateText()}
+                  />
+                ) : (
+                  <MissingTranslation
+                    languageName={shownName}
+                    defaultLanguageName={defaultName}
+                    onStartFromDefault={() => translations.start(locale, true)}
+                    onStartEmpty={() => translations.start(locale, false)}
+                  />
+                )}
+              </div>
+            </ReadOnlyFields>
+          </form>
+          <div
+            className={cn(
+              'flex min-w-0 flex-col gap-4',
+              !visual &&
+                'lg:sticky lg:top-18 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:max-h-[calc(100vh-5.5rem)] lg:self-start lg:overflow-y-auto',
+            )}
+          >
+            <fieldset disabled={readOnly !== null} className="min-w-0">
+              <SendTest
+                slug={ref}
+                locale={shownLocale}
+                values={values}
+                sampleName={samples.state.active}
+                sampleData={samples.data}
+              />
+            </fieldset>
+            <PreviewPane
+              preview={preview}
+              htmlEnabled={values.html_enabled}
+              sampleData={samples.data}
+              sampleSwitcher={sampleChips}
+            />
+          </div>
+          <div
+            className={cn(
+              'flex min-w-0 flex-col gap-6',
+              !visual && 'lg:col-start-1 lg:row-start-2',
+            )}
+          >
+            <fieldset disabled={readOnly !== null} className="min-w-0">
+              <VariablesPanel
+                offered={offered}
+                used={used}
+                missing={missing}
+                target={snippets.target ? FIELD_NAMES[snippets.target] : null}
+                onInsert={snippets.insert}
+              />
+            </fieldset>
+            <SamplePanel
+              slug={ref}
+              state={samples.state}
+              parse={samples.parse}
+              onChange={samples.setState}
+            />
+          </div>
         </div>
-        <div
-          className={cn('flex min-w-0 flex-col gap-6', !visual && 'lg:col-start-1 lg:row-start-2')}
-        >
-          <VariablesPanel
-            offered={offered}
-            used={used}
-            missing={missing}
-            target={snippets.target ? FIELD_NAMES[snippets.target] : null}
-            onInsert={snippets.insert}
-          />
-          <SamplePanel
-            slug={ref}
-            state={samples.state}
-            parse={samples.parse}
-            onChange={samples.setState}
-          />
-        </div>
-      </div>
 
-      <ReviewDialog
-        open={editor.review !== null}
-        saved={editor.basis.values}
-        edited={editor.review ?? allValues}
-        known={samples.known}
-        saving={editor.saving}
-        onCancel={editor.cancelReview}
-        onConfirm={editor.confirmReview}
-        textStale={freshness.stale}
-        onRegenerateText={() => void regenerateInReview()}
-      />
-      <ConfirmDialog
-        open={confirmGenerate}
-        title="Replace the text version?"
-        description="The text version is not empty. Generating it from the HTML replaces what is there (Undo in the editor brings it back)."
-        confirmLabel="Replace text"
-        onConfirm={() => void generateText()}
-        onCancel={() => setConfirmGenerate(false)}
-      />
-      <ConfirmDialog
-        open={confirmRemove}
-        title={`Remove the ${shownName} translation?`}
-        description={`Its subject, text and HTML are removed when you save; customers whose language is ${shownName} then get the ${defaultName} message.`}
-        confirmLabel={`Remove ${shownName} translation`}
-        tone="danger"
-        onConfirm={() => {
-          setConfirmRemove(false);
-          if (locale !== null) translations.remove(locale);
-        }}
-        onCancel={() => setConfirmRemove(false)}
-      />
-      <ConflictDialog {...editor.conflictDialog} />
-    </div>
+        <ReviewDialog
+          open={editor.review !== null}
+          saved={editor.basis.values}
+          edited={editor.review ?? allValues}
+          known={samples.known}
+          saving={editor.saving}
+          onCancel={editor.cancelReview}
+          onConfirm={editor.confirmReview}
+          textStale={freshness.stale}
+          onRegenerateText={() => void regenerateInReview()}
+        />
+        <ConfirmDialog
+          open={confirmGenerate}
+          title="Replace the text version?"
+          description="The text version is not empty. Generating it from the HTML replaces what is there (Undo in the editor brings it back)."
+          confirmLabel="Replace text"
+          onConfirm={() => void generateText()}
+          onCancel={() => setConfirmGenerate(false)}
+        />
+        <ConfirmDialog
+          open={confirmRemove}
+          title={`Remove the ${shownName} translation?`}
+          description={`Its subject, text and HTML are removed when you save; customers whose language is ${shownName} then get the ${defaultName} message.`}
+          confirmLabel={`Remove ${shownName} translation`}
+          tone="danger"
+          onConfirm={() => {
+            setConfirmRemove(false);
+            if (locale !== null) translations.remove(locale);
+          }}
+          onCancel={() => setConfirmRemove(false)}
+        />
+        <ConflictDialog {...editor.conflictDialog} />
+      </div>
+    </EditorReadOnlyContext>
   );
 }

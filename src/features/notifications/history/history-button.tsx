@@ -12,10 +12,13 @@ export function HistoryButton({
   slug,
   editor,
   sampleData,
+  readOnly = false,
 }: {
   slug: string;
   editor: RestoreTarget;
   sampleData: Record<string, unknown>;
+  /** The member's role cannot save: versions can be compared, not restored. */
+  readOnly?: boolean;
 }) {
   const available = useQuery(auditAvailableQueryOptions());
   const [open, setOpen] = useState(false);
@@ -30,12 +33,16 @@ export function HistoryButton({
           slug={slug}
           sampleData={sampleData}
           onClose={() => setOpen(false)}
-          onRestore={(version, label) => {
-            const changed = restoreVersion(editor, version);
-            setOpen(false);
-            if (!changed) toast.success(`The form already holds ${label}`);
-            else toast.success(`${label} loaded as unsaved edits: review them with Save`);
-          }}
+          onRestore={
+            readOnly
+              ? undefined
+              : (version, label) => {
+                  const changed = restoreVersion(editor, version);
+                  setOpen(false);
+                  if (!changed) toast.success(`The form already holds ${label}`);
+                  else toast.success(`${label} loaded as unsaved edits: review them with Save`);
+                }
+          }
         />
       )}
     </>

@@ -22,7 +22,8 @@ export interface HistoryDialogProps {
   slug: string;
   sampleData: Record<string, unknown>;
   onClose: () => void;
-  onRestore: (version: Notification, label: string) => void;
+  /** Absent when the member's role cannot save (Restore disabled). */
+  onRestore?: (version: Notification, label: string) => void;
 }
 
 function VersionSelect({
@@ -81,8 +82,9 @@ function Comparison({
           older={{ label: labelOf(olderId), notification: older.data }}
           newer={{ label: labelOf(newerId), notification: newer.data }}
           sampleData={sampleData}
-          onRestore={(version) =>
-            onRestore(version, labelOf(version === older.data ? olderId : newerId))
+          onRestore={
+            onRestore &&
+            ((version) => onRestore(version, labelOf(version === older.data ? olderId : newerId)))
           }
         />
       ) : (

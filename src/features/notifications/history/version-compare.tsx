@@ -49,7 +49,8 @@ export function VersionCompare({
   older: ComparedVersion;
   newer: ComparedVersion;
   sampleData: Record<string, unknown>;
-  onRestore: (version: Notification) => void;
+  /** Absent when the member's role cannot save: Restore is shown disabled. */
+  onRestore?: (version: Notification) => void;
 }) {
   const [view, setView] = useState<View>('rendered');
   const rendered = useMemo(() => {
@@ -62,7 +63,12 @@ export function VersionCompare({
     <section aria-label={version.label} className="flex min-w-0 flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-medium">{version.label}</h3>
-        <Button size="sm" variant="secondary" onClick={() => onRestore(version.notification)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!onRestore}
+          onClick={() => onRestore?.(version.notification)}
+        >
           Restore this version
         </Button>
       </div>

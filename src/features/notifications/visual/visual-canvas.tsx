@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useContext, useEffect, useRef, useState, type RefObject } from 'react';
+import { EditorReadOnlyContext } from '../read-only-context';
 import type { OfferedVariable } from '../template-variables';
 import type { BlockSelection } from './block-selection';
 import { CanvasEditor } from './canvas-editor';
@@ -59,6 +60,8 @@ export function VisualCanvas({
   const [editor, setEditor] = useState<CanvasEditor | null>(null);
   const [inline, setInline] = useState<CanvasInline | null>(null);
   // The callbacks change every render; the canvas reads them through a ref.
+  const readOnly = useContext(EditorReadOnlyContext);
+  const readOnlyNow = useRef(readOnly);
   const latest = useRef(callbacks);
   const focused = useRef(onFocus);
   const unknown = useRef(unknownPaths);
@@ -66,7 +69,13 @@ export function VisualCanvas({
     latest.current = callbacks;
     focused.current = onFocus;
     unknown.current = unknownPaths;
+    readOnlyNow.current = readOnly;
   });
+
+  useEffect(() => {
+    const doc = frameRef.current?.contentDocument;
+    if (editor && doc && readOnly) lockCanvas(doc);
+  }, [editor, readOnly]);
 
   useEffect(() => {
     return () => editor?.destroy();
@@ -132,6 +141,7 @@ export function VisualCanvas({
           if (!doc) return;
           let commands: CanvasInline | null = null;
           const notes = side.create(doc);
+          refuseEditsWhileReadOnly(doc, () => readOnlyNow.current);
           const canvas: CanvasEditor = new CanvasEditor(doc, {
             openCode: (offset) => latest.current.openCode(offset),
             treeChanged: (tree) => {
@@ -143,6 +153,7 @@ export function VisualCanvas({
               markUnknownChips(doc, unknown.current);
               makeRoomForTopMarkers(doc);
               notes.drawn(canvas.template);
+              if (readOnlyNow.current) lockCanvas(doc);
             },
           });
           commands = new CanvasInline(doc, canvas, () => focused.current?.());
@@ -153,4 +164,33 @@ export function VisualCanvas({
       />
     </div>
   );
+}
+
+/** Read-only (issue 29): no editing host is left in the canvas; each redraw calls this again. */
+function lockCanvas(doc: Document) {
+  for (const host of doc.querySelectorAll<HTMLElement>('[contenteditable="true"]')) {
+    host.contentEditable = 'false';
+  }
+}
+
+/** Keys that change a selected block (Delete, Enter) and pasting or dropping are refused too. */
+const EDIT_EVENTS = ['beforeinput', 'paste', 'cut', 'drop'] as const;
+const EDIT_KEYS = new Set(['Backspace', 'Delete', 'Enter']);
+
+function refuseEditsWhileReadOnly(doc: Document, readOnly: () => boolean) {
+  const refuse = (event: Event) => {
+    if (!readOnly()) return;
+    // The frame's events come from its own realm: `instanceof KeyboardEvent` would be false.
+    if (event.type === 'keydown') {
+      const key = event as KeyboardEvent;
+      const shortcut = key.ctrlKey || key.metaKey;
+      if (shortcut ? /^[ac]$/i.test(key.key) : !EDIT_KEYS.has(key.key)) return;
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  // Capturing on the window runs before the canvas's own listeners on the document.
+  for (const type of [...EDIT_EVENTS, 'keydown'] as const) {
+    doc.defaultView?.addEventListener(type, refuse, true);
+  }
 }

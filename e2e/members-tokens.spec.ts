@@ -1,0 +1,224 @@
+// Issue 29's Members and Personal access tokens pages in the browser, against the real service.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { expect, test, type TestServer } from './fixtures';
+
+const run = promisify(execFile);
+
+/** A new member of demo with `role`, through `npm run token -- --role`; answers its token. */
+async function memberToken(server: TestServer, email: string, role: 'viewer' | 'editor' | 'admin') {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      'server/cli/token.ts',
+      '--site',
+      'demo',
+      '--email',
+      email,
+      '--role',
+      role,
+    ],
+    { env: { ...process.env, DATABASE_URL: server.dbPath } },
+  );
+  return stdout.trim().split('\n').at(-1) ?? '';
+}
+
+async function signInWith(page: Page, token: string) {
+  await page.goto(`/#token=${token}&site=demo`);
+  await expect(page).not.toHaveURL(/\/sign-in/);
+}
+
+interface MemberRow {
+  user_id: number;
+  email: string;
+  role: string;
+}
+
+async function members(server: TestServer, token: string): Promise<MemberRow[]> {
+  const response = await fetch(`${server.apiURL}/members`, {
+    headers: { Authorization: `Bearer ${token}`, 'X-Service-Site': 'demo' },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as MemberRow[];
+}
+
+test.describe('Members page', () => {
+  test('an admin changes a role and removes a member; the API shows both', async ({
+    page,
+    server,
+  }) => {
+    const admin = await memberToken(server, 'boss@example.com', 'admin');
+    await memberToken(server, 'ed@example.com', 'editor');
+    await memberToken(server, 'vic@example.com', 'viewer');
+    await signInWith(page, admin);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Members' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+
+    await page.getByLabel('Role of ed').selectOption('viewer');
+    await expect(page.getByText('ed is now viewer')).toBeVisible();
+    await expect
+      .poll(
+        async () => (await members(server, admin)).find((m) => m.email === 'ed@example.com')?.role,
+      )
+      .toBe('viewer');
+
+    await page.getByRole('button', { name: 'Remove vic' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Remove vic?' });
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByRole('button', { name: 'Remove vic' })).toHaveCount(0);
+    expect((await members(server, admin)).map((m) => m.email)).not.toContain('vic@example.com');
+  });
+
+  test('the last admin cannot be demoted: the control is disabled, and the API answers 409', async ({
+    page,
+    server,
+  }) => {
+    const admin = await memberToken(server, 'only@example.com', 'admin');
+    await signInWith(page, admin);
+    const list = await members(server, admin);
+    const admins = list.filter((m) => m.role === 'admin');
+    // The demo's own membership is an admin too: demote every other admin first, in the API.
+    for (const other of admins.filter((m) => m.email !== 'only@example.com')) {
+      const demoted = await fetch(`${server.apiURL}/members/${String(other.user_id)}`, {
+        method: 'PATCH',
+        headers: {
+          Authorization: `Bearer ${admin}`,
+          'X-Service-Site': 'demo',
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ role: 'editor' }),
+      });
+      expect(demoted.status).toBe(200);
+    }
+    await page.goto('/settings/members');
+    await expect(page.getByLabel('Role of only')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Remove only' })).toBeDisabled();
+    await expect(page.getByText('The last admin cannot be demoted or removed')).toBeVisible();
+
+    const me = list.find((m) => m.email === 'only@example.com');
+    const forced = await fetch(`${server.apiURL}/members/${String(me?.user_id)}`, {
+      method: 'PATCH',
+      headers: {
+        Authorization: `Bearer ${admin}`,
+        'X-Service-Site': 'demo',
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ role: 'viewer' }),
+    });
+    expect(forced.status).toBe(409);
+    expect(((await forced.json()) as { errors: Array<{ field: string }> }).errors[0]?.field).toBe(
+      'role',
+    );
+  });
+
+  test('a viewer sees the members read-only, with why', async ({ page, server }) => {
+    await signInWith(page, await memberToken(server, 'look@example.com', 'viewer'));
+    await page.goto('/settings/members');
+    await expect(page.getByRole('note')).toContainText('You are a viewer on');
+    await expect(page.getByRole('cell', { name: /look@example\.com/ })).toBeVisible();
+    await expect(page.getByRole('combobox')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
+  });
+});
+
+test.describe('Personal access tokens page', () => {
+  test('create a token, copy its secret, use it, revoke it: then it is refused', async ({
+    page,
+    server,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInWith(page, await memberToken(server, 'dev@example.com', 'admin'));
+    await page.getByRole('button', { name: 'Account and connection' }).click();
+    await page.getByRole('menuitem', { name: 'Personal access tokens' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Personal access tokens' }),
+    ).toBeVisible();
+    // The token this session uses is marked.
+    await expect(page.getByText('This session')).toHaveCount(1);
+
+    await page.getByLabel('Name').fill('CI deploys');
+    await page.getByLabel('Expires in').selectOption('7');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await expect(page.getByText('it will not be shown again')).toBeVisible();
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(page.getByText('Copied the token')).toBeVisible();
+    const secret = await page.evaluate(() => navigator.clipboard.readText());
+    await expect(page.getByTestId('token-secret')).toHaveText(secret);
+
+    const call = () =>
+      fetch(`${server.apiURL}/apps`, {
+        headers: { Authorization: `Bearer ${secret}`, 'X-Service-Site': 'demo' },
+      }).then((response) => response.status);
+    expect(await call()).toBe(200);
+
+    const row = page.getByRole('row').filter({ hasText: 'CI deploys' });
+    await expect(row).toContainText(secret.slice(0, 8));
+    await row.getByRole('button', { name: 'Revoke CI deploys' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Revoke “CI deploys”?' });
+    await expect(dialog).toContainText('stop working');
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'CI deploys' })).toHaveCount(0);
+    await expect.poll(call, { timeout: 2000 }).toBe(401);
+  });
+
+  test("revoking this session's token says it signs you out, and does", async ({
+    page,
+    server,
+  }) => {
+    await signInWith(page, await memberToken(server, 'solo@example.com', 'admin'));
+    await page.goto('/account/tokens');
+    const own = page.getByRole('row').filter({ hasText: 'This session' });
+    await own.getByRole('button', { name: /^Revoke/ }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('signs you out');
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+});
+
+test.describe('notification editor for a viewer', () => {
+  test('every field, the canvas and the test send are read-only, with why; nothing is sent', async ({
+    page,
+    server,
+  }) => {
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') writes.push(`${request.method()} ${request.url()}`);
+    });
+    await signInWith(page, await memberToken(server, 'reader@example.com', 'viewer'));
+    await page.goto('/notifications/order-confirmation');
+    const why = page.getByRole('note').filter({ hasText: 'You are a viewer on' });
+    await expect(why).toContainText('ask an admin for the editor role');
+    await expect(page.getByRole('button', { name: /^Save/ })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Revert' })).toBeHidden();
+    const form = page.getByRole('form', { name: 'Template' });
+    await expect(form.locator('input:enabled, textarea:enabled, select:enabled')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send test to me' })).toBeDisabled();
+
+    // The visual canvas has no editing host, and typing into it changes nothing.
+    const canvas = page.frameLocator('iframe[title="Visual editor"]');
+    await expect(canvas.locator('body')).toContainText(/order/i);
+    await expect(canvas.locator('[contenteditable="true"]')).toHaveCount(0);
+    await canvas.locator('body').click();
+    await page.keyboard.type('zzz');
+    await page.keyboard.press('Enter');
+    await expect(canvas.locator('body')).not.toContainText('zzz');
+
+    // The text version's code editor, too: CodeMirror is not editable.
+    const code = page.locator('.cm-content').filter({ visible: true }).first();
+    await expect(code).toHaveAttribute('contenteditable', 'false');
+    await code.click();
+    await page.keyboard.type('zzz');
+    await expect(code).not.toContainText('zzz');
+
+    await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+    expect(writes).toEqual([]);
+  });
+});
