@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema } from './common';
+import { dateTimeSchema, textSchema } from './common';
 
 /**
  * Revisions (issue 29): every successful write records one, in the same transaction.
@@ -48,8 +48,9 @@ export const revisionListSchema = z.array(revisionSchema);
 export const MAX_AUDIT_LIMIT = 200;
 export const auditQuerySchema = z.object({
   resource: revisionResourceSchema.optional(),
-  resource_id: z.string().max(200).optional(),
-  actor: z.string().max(320).optional(),
+  // Text the store looks up never holds U+0000 (PostgreSQL refuses it: a 500 before this).
+  resource_id: textSchema().max(200).optional(),
+  actor: textSchema().max(320).optional(),
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(MAX_AUDIT_LIMIT).default(50),
 });
