@@ -4,6 +4,7 @@
  * TEST_DATABASE_URL (created here, dropped by `destroy`), so files run in parallel apart.
  *
  *   const test = await createTestDatabase();   // in beforeAll: migrated, empty
+ *   createTestDatabase({ migrated: false })     // no tables: a migration's own test migrates it
  *   test.db …; openDatabase(test.url)          // a second connection, like another process
  *   await test.destroy();                        // in afterAll
  */
@@ -53,10 +54,10 @@ async function createEmptyDatabase(): Promise<{ url: string; remove: () => Promi
   return { url, remove: drop };
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const { url, remove } = await createEmptyDatabase();
   const db = openDatabase(url);
-  await migrateToLatest(db);
+  if (migrated) await migrateToLatest(db);
   return {
     db,
     url,

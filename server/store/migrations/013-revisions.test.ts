@@ -1,11 +1,7 @@
 /** Migration 013 on a database migrated to 012 with rows in it (both engines, via TEST_ENGINE). */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, testEngine } from '../../test-database.test-helper';
-import { openDatabase } from '../db';
+import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
 import { migrateToLatest } from '../migrate';
 import { findNotification } from '../notifications';
 import { listRevisions, recordRevision } from '../revisions';
@@ -13,27 +9,14 @@ import type { Database } from '../schema';
 import { migrations } from './index';
 
 let db: Kysely<Database>;
-let cleanup: () => Promise<void>;
+let database: TestDatabase;
 
 beforeAll(async () => {
-  if (testEngine === 'postgres') {
-    const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL ?? '');
-    db = openDatabase(url);
-    cleanup = async () => {
-      await db.destroy();
-      await drop();
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'site-console-013-'));
-    db = openDatabase(join(dir, 'test.db'));
-    cleanup = async () => {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    };
-  }
+  database = await createTestDatabase({ migrated: false });
+  db = database.db;
 });
 afterAll(async () => {
-  await cleanup();
+  await database.destroy();
 });
 
 describe('migration 013 (revisions)', () => {
