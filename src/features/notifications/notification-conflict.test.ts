@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { base, nl } from './form-values.test-helper';
 import { notificationConflictMerge } from './notification-conflict';
-import type { NotificationFormValues } from './translation-fields';
-
-const nl = { subject: 'Bestelling', text: 'Bedankt', html: '<p>Bedankt</p>' };
-const base: NotificationFormValues = {
-  name: 'Order',
-  description: '',
-  subject: 'Order',
-  text: 'Thanks',
-  html: '<p>Thanks</p>',
-  html_enabled: true,
-  translations: { nl },
-};
 
 describe('the 412 merge, per field per locale', () => {
   it('merges different fields of one translation without asking', () => {

@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { base, nl } from './form-values.test-helper';
 import type { Notification } from '../../api/wire/notification';
-import {
-  localeStates,
-  savedLocaleStates,
-  translationsUpdate,
-  type NotificationFormValues,
-} from './translation-fields';
-
-const nl = { subject: 'Bestelling', text: 'Bedankt', html: '<p>Bedankt</p>' };
-const base: NotificationFormValues = {
-  name: 'Order',
-  description: '',
-  subject: 'Order',
-  text: 'Thanks',
-  html: '<p>Thanks</p>',
-  html_enabled: true,
-  translations: { nl },
-};
+import { localeStates, savedLocaleStates, translationsUpdate } from './translation-fields';
 
 function notification(outdated: boolean | null, withTranslations = true): Notification {
   return {
