@@ -18,6 +18,7 @@ import type { Database } from './store/schema';
 import { createTestDatabase } from './test-database.test-helper';
 import { ensureMembership } from './store/sites';
 import { findOrCreateUser, issueToken } from './store/tokens';
+import { notificationSchema, type Notification } from '../src/api/schemas/notification';
 
 export interface TestApi {
   app: FastifyInstance;
@@ -144,4 +145,15 @@ export function appFixture(key: string, overrides: Partial<App> = {}): App {
     updated_at: now,
     ...overrides,
   };
+}
+
+/** A notification as the service answers it, with the ETag a conditional write needs. */
+export async function fetchNotification(
+  api: TestApi,
+  slug: string,
+): Promise<{ n: Notification; etag: string }> {
+  const res = await api.request('GET', `/notifications/${slug}`);
+  if (res.status !== 200)
+    throw new Error(`GET /notifications/${slug} answered ${String(res.status)}`);
+  return { n: notificationSchema.parse(res.json), etag: res.headers.get('etag') ?? '' };
 }

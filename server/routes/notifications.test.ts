@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIQUID_LIMITS } from '../../src/api/liquid-bounds';
 import { errorBodySchema } from '../../src/api/schemas/error';
-import {
-  notificationListSchema,
-  notificationSchema,
-  type Notification,
-} from '../../src/api/schemas/notification';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { notificationListSchema, notificationSchema } from '../../src/api/schemas/notification';
+import { fetchNotification, startTestApi, type TestApi } from '../test-support.test-helper';
 
 let api: TestApi;
 
@@ -16,12 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
 });
-
-async function getNotification(slug: string): Promise<{ n: Notification; etag: string }> {
-  const res = await api.request('GET', `/notifications/${slug}`);
-  expect(res.status).toBe(200);
-  return { n: notificationSchema.parse(res.json), etag: res.headers.get('etag') ?? '' };
-}
 
 describe('notifications', () => {
   it('lists the six demo templates, some with HTML', async () => {
@@ -41,7 +31,7 @@ describe('notifications', () => {
   });
 
   it('finds a template by slug or by id, and never one of another site', async () => {
-    const { n } = await getNotification('welcome');
+    const { n } = await fetchNotification(api, 'welcome');
     const byId = await api.request('GET', `/notifications/${n.id}`);
     expect(notificationSchema.parse(byId.json).slug).toBe('welcome');
     const acme = await api.request('GET', '/notifications/welcome', { site: 'acme' });
@@ -56,7 +46,7 @@ describe('notifications', () => {
   });
 
   it('updates only the given fields and moves updated_at only on change', async () => {
-    const before = await getNotification('password-reset');
+    const before = await fetchNotification(api, 'password-reset');
     const res = await api.request('PUT', '/notifications/password-reset', {
       body: { subject: 'Reset your password, {{ customer.first_name }}' },
     });
@@ -75,7 +65,7 @@ describe('notifications', () => {
   });
 
   it('accepts a GET-modify-PUT round trip', async () => {
-    const { n } = await getNotification('invoice');
+    const { n } = await fetchNotification(api, 'invoice');
     const res = await api.request('PUT', `/notifications/${n.slug}`, {
       body: { ...n, name: 'Invoice (paid)', slug: 'ignored', id: 'ignored' },
     });
@@ -104,7 +94,7 @@ describe('notifications', () => {
   });
 
   it('reports a Liquid syntax error on its field with line and column, and stores nothing', async () => {
-    const before = await getNotification('welcome');
+    const before = await fetchNotification(api, 'welcome');
     const res = await api.request('PUT', '/notifications/welcome', {
       body: { name: 'Changed', text: 'Hello\n{% if customer %}\nno end' },
     });
@@ -116,7 +106,7 @@ describe('notifications', () => {
       resource: 'notification',
     });
     expect(detail?.message).toMatch(/line 2, column \d+/);
-    expect((await getNotification('welcome')).n).toEqual(before.n);
+    expect((await fetchNotification(api, 'welcome')).n).toEqual(before.n);
 
     const html = await api.request('PUT', '/notifications/welcome', {
       body: { html: '<p>{{ customer.first_name </p>' },
@@ -128,14 +118,14 @@ describe('notifications', () => {
   });
 
   it('refuses a template past the nesting limit with a liquid_syntax error naming it', async () => {
-    const before = await getNotification('welcome');
+    const before = await fetchNotification(api, 'welcome');
     const nested = '{% if a %}'.repeat(5000) + 'x' + '{% endif %}'.repeat(5000);
     const res = await api.request('PUT', '/notifications/welcome', { body: { html: nested } });
     expect(res.status).toBe(422);
     const [detail] = errorBodySchema.parse(res.json).errors;
     expect(detail).toMatchObject({ field: 'html', code: 'liquid_syntax' });
     expect(detail?.message).toContain(`at most ${LIQUID_LIMITS.depth} levels deep`);
-    expect((await getNotification('welcome')).n).toEqual(before.n);
+    expect((await fetchNotification(api, 'welcome')).n).toEqual(before.n);
   });
 
   it('refuses html_enabled with an empty html', async () => {
@@ -160,7 +150,7 @@ describe('notifications', () => {
       field: 'subjekt',
       code: 'unknown_field',
     });
-    const { etag } = await getNotification('shipping-update');
+    const { etag } = await fetchNotification(api, 'shipping-update');
     const first = await api.request('PUT', '/notifications/shipping-update', {
       body: { description: 'first' },
       headers: { 'if-match': etag },
@@ -171,6 +161,6 @@ describe('notifications', () => {
       headers: { 'if-match': etag },
     });
     expect(second.status).toBe(412);
-    expect((await getNotification('shipping-update')).n.description).toBe('first');
+    expect((await fetchNotification(api, 'shipping-update')).n.description).toBe('first');
   });
 });

@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationSchema, type Notification } from '../../src/api/schemas/notification';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import type { Notification } from '../../src/api/schemas/notification';
+import { fetchNotification, startTestApi, type TestApi } from '../test-support.test-helper';
 
 const SLUG = 'shipping-update';
 const SUBJECTS = ['A', 'B {{ x }}', '', '{% if x %}'];
@@ -148,9 +148,8 @@ afterAll(async () => {
   await api.close();
 });
 
-async function current(): Promise<{ n: Notification; etag: string }> {
-  const res = await api.request('GET', `/notifications/${SLUG}`);
-  return { n: notificationSchema.parse(res.json), etag: res.headers.get('etag') ?? '' };
+function current(): Promise<{ n: Notification; etag: string }> {
+  return fetchNotification(api, SLUG);
 }
 
 /** Back to a known state: the model's start. */

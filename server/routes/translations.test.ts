@@ -1,15 +1,11 @@
 /** Issue 28: translations on notifications over HTTP (both engines, via TEST_ENGINE). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/api/schemas/error';
-import {
-  notificationListSchema,
-  notificationSchema,
-  type Notification,
-} from '../../src/api/schemas/notification';
+import { notificationListSchema, notificationSchema } from '../../src/api/schemas/notification';
 import { testSendResultSchema } from '../../src/api/schemas/test-send';
 import { smtpMailer } from '../mail/mailer';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { fetchNotification, startTestApi, type TestApi } from '../test-support.test-helper';
 
 let api: TestApi;
 
@@ -19,12 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
 });
-
-async function get(slug: string): Promise<{ n: Notification; etag: string }> {
-  const res = await api.request('GET', `/notifications/${slug}`);
-  expect(res.status).toBe(200);
-  return { n: notificationSchema.parse(res.json), etag: res.headers.get('etag') ?? '' };
-}
 
 async function put(slug: string, body: unknown, headers: Record<string, string> = {}) {
   return api.request('PUT', `/notifications/${slug}`, { body, headers });
@@ -37,12 +27,12 @@ async function expectRefused(
   field: string,
   status = 422,
 ): Promise<void> {
-  const before = await get(slug);
+  const before = await fetchNotification(api, slug);
   const res = await put(slug, body);
   expect(res.status).toBe(status);
   const error = errorBodySchema.parse(res.json);
   expect(error.errors.map((detail) => detail.field)).toContain(field);
-  expect(await get(slug)).toEqual(before);
+  expect(await fetchNotification(api, slug)).toEqual(before);
 }
 
 describe('translations on notifications', () => {
@@ -70,7 +60,7 @@ describe('translations on notifications', () => {
   });
 
   it('changes one field of one locale, sets based_on to the default, moves the ETag', async () => {
-    const before = await get('welcome');
+    const before = await fetchNotification(api, 'welcome');
     const res = await put(
       'welcome',
       {
@@ -105,7 +95,7 @@ describe('translations on notifications', () => {
   });
 
   it('marks a translation outdated when the default changes, and current again when saved', async () => {
-    const { n } = await get('order-confirmation');
+    const { n } = await fetchNotification(api, 'order-confirmation');
     const changed = await put('order-confirmation', { subject: `${n.subject} (new)` });
     expect(notificationSchema.parse(changed.json).translations.nl?.outdated).toBe(true);
     const saved = await put('order-confirmation', {
@@ -128,9 +118,9 @@ describe('translations on notifications', () => {
   });
 
   it('a GET-modify-PUT round trip keeps translations as they are, outdated ones too', async () => {
-    const before = await get('welcome');
+    const before = await fetchNotification(api, 'welcome');
     await put('welcome', { text: `${before.n.text}\n` });
-    const { n, etag } = await get('welcome');
+    const { n, etag } = await fetchNotification(api, 'welcome');
     expect(n.translations.nl?.outdated).toBe(true);
     const { id: _id, url: _url, ...sentBack } = n;
     const res = await put('welcome', { ...sentBack, name: 'Welcome mail' }, { 'If-Match': etag });
@@ -182,13 +172,13 @@ describe('translations on notifications', () => {
 
   it('a removed site locale takes its translations along, moving the ETag', async () => {
     await put('invoice', { translations: { de: { subject: 'Ihre Rechnung' } } });
-    const before = await get('invoice');
+    const before = await fetchNotification(api, 'invoice');
     expect(Object.keys(before.n.translations)).toContain('de');
     const site = await api.request('GET', '/settings/site');
     const locales = (site.json as { locales: string[] }).locales.filter((l) => l !== 'de');
     const res = await api.request('PATCH', '/settings/site', { body: { locales } });
     expect(res.status).toBe(200);
-    const after = await get('invoice');
+    const after = await fetchNotification(api, 'invoice');
     expect(Object.keys(after.n.translations)).not.toContain('de');
     expect(after.etag).not.toBe(before.etag);
   });
