@@ -1,25 +1,11 @@
 // Issue 29 against the real service: a template edited by two users, its History (two versions
 // rendered side by side with the changed words marked, the source diff, restoring the older one
 // through the usual review and save), and the Activity feed filtered by person.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test, type TestServer } from './fixtures';
+import { memberToken } from './members';
 
-const run = promisify(execFile);
-const TSX = join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const EDITOR = 'editor@example.com';
-
-/** A second member of demo, with a token of its own from the real `token` command. */
-async function editorToken(server: TestServer): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    [TSX, 'server/cli/token.ts', '--site', 'demo', '--email', EDITOR],
-    { cwd: process.cwd(), env: { ...process.env, DATABASE_URL: server.dbPath } },
-  );
-  return stdout.trim().split('\n').at(-1) ?? '';
-}
 
 async function putWelcome(server: TestServer, token: string, body: unknown): Promise<void> {
   const response = await fetch(`${server.apiURL}/notifications/welcome`, {
@@ -40,7 +26,7 @@ async function editTwice(server: TestServer): Promise<void> {
     html_enabled: true,
     html: '<h1>Welcome</h1><p>Your account is ready today.</p><p>See you soon.</p>',
   });
-  await putWelcome(server, await editorToken(server), {
+  await putWelcome(server, await memberToken(server, EDITOR), {
     html: '<h1>Welcome</h1><p>Your account is ready tomorrow morning.</p><p>See you soon.</p>',
   });
 }

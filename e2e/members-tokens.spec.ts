@@ -1,35 +1,6 @@
 // Issue 29's Members and Personal access tokens pages in the browser, against the real service.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import type { Page } from '@playwright/test';
 import { expect, test, type TestServer } from './fixtures';
-
-const run = promisify(execFile);
-
-/** A new member of demo with `role`, through `npm run token -- --role`; answers its token. */
-async function memberToken(server: TestServer, email: string, role: 'viewer' | 'editor' | 'admin') {
-  const { stdout } = await run(
-    process.execPath,
-    [
-      join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-      'server/cli/token.ts',
-      '--site',
-      'demo',
-      '--email',
-      email,
-      '--role',
-      role,
-    ],
-    { env: { ...process.env, DATABASE_URL: server.dbPath } },
-  );
-  return stdout.trim().split('\n').at(-1) ?? '';
-}
-
-async function signInWith(page: Page, token: string) {
-  await page.goto(`/#token=${token}&site=demo`);
-  await expect(page).not.toHaveURL(/\/sign-in/);
-}
+import { memberToken, signInWith } from './members';
 
 interface MemberRow {
   user_id: number;

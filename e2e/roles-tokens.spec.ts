@@ -1,32 +1,12 @@
 // Issue 29 in the browser: forms a role cannot save are read-only; sign-in links that name
 // another server ask first.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test, type TestServer } from './fixtures';
+import { memberToken, signInWith } from './members';
 
-const run = promisify(execFile);
-
-/** Signs in as a new member of demo with `role`, through `npm run token -- --role`. */
+/** Signs in as a new member of demo with `role`. */
 async function signInAs(page: Page, server: TestServer, role: 'viewer' | 'editor') {
-  const { stdout } = await run(
-    process.execPath,
-    [
-      join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-      'server/cli/token.ts',
-      '--site',
-      'demo',
-      '--email',
-      `${role}@example.com`,
-      '--role',
-      role,
-    ],
-    { env: { ...process.env, DATABASE_URL: server.dbPath } },
-  );
-  const token = stdout.trim().split('\n').at(-1) ?? '';
-  await page.goto(`/#token=${token}&site=demo`);
-  await expect(page).not.toHaveURL(/\/sign-in/);
+  await signInWith(page, await memberToken(server, `${role}@example.com`, role));
 }
 
 test.describe('read-only by role', () => {
