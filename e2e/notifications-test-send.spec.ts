@@ -1,7 +1,7 @@
 // "Send test to me" in the notification editor, against the real service started with SMTP_URL
 // pointing at an SMTP server in the test process, which keeps what arrives.
-import { startSmtpSink, type SmtpSink } from '../server/mail/smtp-sink.test-helper';
 import { expect, test as base } from './fixtures';
+import { mailTest } from './mail-test';
 import { openEditor, replaceCode } from './pages';
 
 base.describe('send a test without SMTP', () => {
@@ -14,16 +14,7 @@ base.describe('send a test without SMTP', () => {
   });
 });
 
-const test = base.extend<{ sink: SmtpSink }>({
-  sink: async ({}, use) => {
-    const sink = await startSmtpSink();
-    await use(sink);
-    await sink.close();
-  },
-  serverEnv: async ({ sink }, use) => {
-    await use({ SMTP_URL: sink.url, SMTP_FROM: 'Shop <shop@example.com>' });
-  },
-});
+const test = mailTest;
 
 test.describe('send a test through SMTP', () => {
   test('sends the edited template with the selected sample; both parts arrive', async ({

@@ -2,8 +2,8 @@
 // real service (temp SQLite with the demo seed: en default, nl and fr; the order confirmation
 // translated to nl, fr missing) in real Chromium.
 import type { Page, Response } from '@playwright/test';
-import { startSmtpSink, type SmtpSink } from '../server/mail/smtp-sink.test-helper';
 import { expect, test, type ApiFetch } from './fixtures';
+import { mailTest } from './mail-test';
 import { openEditor } from './pages';
 
 const SLUG = 'order-confirmation';
@@ -203,17 +203,6 @@ test.describe('notification translations', () => {
     expect(after.translations.nl?.subject).toBe('Mijn onderwerp {{ order.number }}');
     expect(after.translations.nl?.text).toBe('Hun tekst');
   });
-});
-
-const mailTest = test.extend<{ sink: SmtpSink }>({
-  sink: async ({}, use) => {
-    const sink = await startSmtpSink();
-    await use(sink);
-    await sink.close();
-  },
-  serverEnv: async ({ sink }, use) => {
-    await use({ SMTP_URL: sink.url, SMTP_FROM: 'Shop <shop@example.com>' });
-  },
 });
 
 mailTest(
