@@ -74,6 +74,23 @@ test.describe('against another server of the spec', () => {
     await expect(page.getByLabel('Subject')).toHaveValue('Welcome aboard', { timeout: 30_000 });
   });
 
+  test('pages of resources the server does not have say so instead of failing', async ({
+    page,
+    foreign,
+  }) => {
+    await signInByForm(page, foreign);
+    for (const [path, heading, absent] of [
+      ['/settings/site', 'Site', 'This server has no site settings'],
+      ['/settings/members', 'Members', 'This server has no members'],
+      ['/account/tokens', 'Personal access tokens', 'This server has no token management'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText(absent)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    }
+  });
+
   test('the log viewer follows a server that ignores wait, polling at the interval', async ({
     page,
     foreign,

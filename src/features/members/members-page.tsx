@@ -18,11 +18,9 @@ import { ReadOnlyFields, useReadOnlyReason } from '../../components/resource-edi
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { EmptyState } from '../../components/ui/empty-state';
-import { ErrorState } from '../../components/ui/error-state';
 import { FormAlert } from '../../components/ui/form-alert';
+import { OptionalResourcePage } from '../../components/ui/optional-resource-page';
 import { Select } from '../../components/ui/select';
-import { SkeletonRows } from '../../components/ui/skeleton';
 import {
   TableContainer,
   tableClasses,
@@ -56,38 +54,19 @@ export function MembersPage() {
   const header = (
     <PageHeader title="Members" description="Who can see and change this site, and their role." />
   );
-  if (members.isPending) {
-    return (
-      <div aria-busy="true">
-        {header}
-        <SkeletonRows count={4} label="Loading the members" />
-      </div>
-    );
-  }
-  if (members.isError) {
-    return (
-      <div>
-        {header}
-        <ErrorState
-          error={members.error}
-          title="Could not load the members"
-          onRetry={() => void members.refetch()}
-        />
-      </div>
-    );
-  }
   return (
-    <div>
-      {header}
-      {members.data === null ? (
-        <EmptyState
-          title="This server has no members"
-          description="It does not keep roles; every token can change everything."
-        />
-      ) : (
-        <MembersTable members={members.data} />
-      )}
-    </div>
+    <OptionalResourcePage
+      header={header}
+      query={members}
+      loading={{ label: 'Loading the members', rows: 4 }}
+      errorTitle="Could not load the members"
+      absent={{
+        title: 'This server has no members',
+        description: 'It does not keep roles; every token can change everything.',
+      }}
+    >
+      {(loaded) => <MembersTable members={loaded} />}
+    </OptionalResourcePage>
   );
 }
 

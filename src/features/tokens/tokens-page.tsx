@@ -19,9 +19,8 @@ import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
-import { ErrorState } from '../../components/ui/error-state';
 import { FormAlert } from '../../components/ui/form-alert';
-import { SkeletonRows } from '../../components/ui/skeleton';
+import { OptionalResourcePage } from '../../components/ui/optional-resource-page';
 import {
   TableContainer,
   tableClasses,
@@ -49,47 +48,28 @@ export function TokensPage() {
       description="Tokens that act as you, for scripts and the API. Revoke one you no longer use."
     />
   );
-  if (tokens.isPending) {
-    return (
-      <div aria-busy="true">
-        {header}
-        <SkeletonRows count={3} label="Loading your tokens" />
-      </div>
-    );
-  }
-  if (tokens.isError) {
-    return (
-      <div>
-        {header}
-        <ErrorState
-          error={tokens.error}
-          title="Could not load your tokens"
-          onRetry={() => void tokens.refetch()}
-        />
-      </div>
-    );
-  }
-  if (tokens.data === null) {
-    return (
-      <div>
-        {header}
-        <EmptyState
-          title="This server has no token management"
-          description="Ask its operator for a token."
-        />
-      </div>
-    );
-  }
   return (
-    <div>
-      {header}
-      {created ? (
-        <CreatedToken token={created} onDone={() => setCreated(null)} />
-      ) : (
-        <CreateTokenForm onCreated={onCreated} />
+    <OptionalResourcePage
+      header={header}
+      query={tokens}
+      loading={{ label: 'Loading your tokens', rows: 3 }}
+      errorTitle="Could not load your tokens"
+      absent={{
+        title: 'This server has no token management',
+        description: 'Ask its operator for a token.',
+      }}
+    >
+      {(loaded) => (
+        <>
+          {created ? (
+            <CreatedToken token={created} onDone={() => setCreated(null)} />
+          ) : (
+            <CreateTokenForm onCreated={onCreated} />
+          )}
+          <TokensTable tokens={loaded} />
+        </>
       )}
-      <TokensTable tokens={tokens.data} />
-    </div>
+    </OptionalResourcePage>
   );
 }
 
