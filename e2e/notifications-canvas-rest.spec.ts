@@ -50,14 +50,6 @@ const LINKS = `<p><a href="https://example.com/next">Next page</a> and <a href="
 <p><img src="data:image/png;base64,${PIXEL}" usemap="#m" alt="Map" width="200" height="40" style="display: block;"><map name="m"><area shape="rect" coords="0,0,100,40" href="java&#9;script:alert(document.domain)" alt="Script area"><area shape="rect" coords="100,0,200,40" href="https://example.com/area" alt="Web area"></map></p>
 <p><img src="http://example.com/logo.png" alt="Logo" width="120"></p>`;
 
-// The tests click links in the e-mail frames on purpose: the sandbox refusing to open them is
-// what they check, and Chromium logs each refusal.
-test.use({
-  allowedConsoleErrors: [
-    /^Blocked opening '.*' in a new window because the request was made in a sandboxed frame/,
-  ],
-});
-
 test.describe('the canvas and the preview: what loads, what is refused, what navigates', () => {
   test('URLs are checked as the browser reads them, and no click in the canvas or the preview navigates', async ({
     page,

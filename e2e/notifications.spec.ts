@@ -156,14 +156,6 @@ test.describe('notifications', () => {
   });
 
   test.describe('scripts in the template', () => {
-    // The test writes scripts, an inline handler and a javascript: URL into the template on
-    // purpose: the CSP refusing them is what it checks, and Chromium logs each refusal.
-    test.use({
-      allowedConsoleErrors: [
-        /violates the following Content Security Policy directive 'script-src 'self''/,
-      ],
-    });
-
     test('the HTML preview renders e-mail styles and runs no script', async ({ page, signIn }) => {
       const dialogs = recordDialogs(page);
       await signIn(page);
