@@ -33,6 +33,12 @@ test.describe('read-only by role', () => {
       await expect(form.locator('input').first()).toBeDisabled();
       await expect(page.getByRole('button', { name: /^Save/ })).toBeHidden();
     }
+    // The app's chosen scopes are shown, with nothing that looks like it could remove or add one.
+    await page.goto('/apps/analytics');
+    const scopes = page.getByRole('list', { name: 'Chosen scopes' });
+    await expect(scopes.getByRole('listitem').first()).toBeVisible();
+    await expect(scopes.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Install scopes' })).toBeHidden();
     expect(writes).toEqual([]);
   });
 

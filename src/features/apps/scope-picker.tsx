@@ -185,7 +185,8 @@ export function ScopePicker({
                     if (element) chipButtons.current.set(scope, element);
                     else chipButtons.current.delete(scope);
                   }}
-                  className="text-muted hover:bg-subtle hover:text-fg rounded p-0.5"
+                  // Read-only (this prop, or a disabled fieldset around the form): no ×.
+                  className="text-muted hover:bg-subtle hover:text-fg rounded p-0.5 disabled:hidden"
                   aria-label={`Remove ${scope}`}
                   disabled={disabled}
                   onClick={() => remove(scope, true)}
@@ -223,7 +224,11 @@ export function ScopePicker({
           spellCheck={false}
           disabled={disabled}
           placeholder={value.length === 0 ? 'Search scopes…' : 'Add scope…'}
-          className="text-fg placeholder:text-muted min-w-32 flex-1 bg-transparent py-0.5 text-sm outline-none"
+          className={cn(
+            'text-fg placeholder:text-muted min-w-32 flex-1 bg-transparent py-0.5 text-sm outline-none',
+            // Read-only with scopes chosen: no "Add scope…" that cannot add one.
+            value.length > 0 && 'disabled:hidden',
+          )}
           value={query}
           onChange={(event) => {
             setNotice('');
