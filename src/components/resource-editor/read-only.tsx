@@ -11,6 +11,7 @@ import {
   type WritableResource,
 } from '../../api/schemas/role';
 import { sitesQueryOptions } from '../../api/sites';
+import { cn } from '../../lib/cn';
 
 /**
  * Why the current member cannot save `resource`, or null when they can. A server without
@@ -35,9 +36,12 @@ export function useReadOnlyReason(resource: WritableResource): string | null {
  */
 export function ReadOnlyFields({
   reason,
+  inCard = true,
   children,
 }: {
   reason: string | null;
+  /** Inside a card the reason is inset like the card's fields; on a page it lines up with the page. */
+  inCard?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -45,7 +49,10 @@ export function ReadOnlyFields({
       {reason && (
         <p
           role="note"
-          className="border-border bg-subtle text-fg mx-4 mt-4 rounded-md border px-3 py-2 text-sm sm:mx-5"
+          className={cn(
+            'border-border bg-subtle text-fg rounded-md border px-3 py-2 text-sm',
+            inCard ? 'mx-4 mt-4 sm:mx-5' : 'mb-3',
+          )}
         >
           {reason}
         </p>

@@ -107,7 +107,7 @@ function MembersTable({ members }: { members: MemberWire[] }) {
   });
 
   return (
-    <ReadOnlyFields reason={readOnly}>
+    <ReadOnlyFields reason={readOnly} inCard={false}>
       <div className="mt-4 space-y-3">
         <FormAlert message={error} />
         <TableContainer>
