@@ -163,6 +163,25 @@ test.describe('accessibility', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('the account menu and the site switcher, open, in both themes', async ({ page, signIn }) => {
+    await signIn(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Apps' })).toBeVisible();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.getByRole('button', { name: 'Account and connection' }).click();
+      const account = page.getByRole('menu', { name: 'Account' });
+      await expect(account.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+      await expect(account).toContainText('admin@example.com');
+      expect(await seriousViolations(page), `account menu, ${colorScheme}`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /Switch site$/ }).click();
+      const sites = page.getByRole('menu', { name: 'Sites' });
+      await expect(sites.getByRole('menuitemradio').first()).toBeVisible();
+      expect(await seriousViolations(page), `site switcher, ${colorScheme}`).toEqual([]);
+      await page.keyboard.press('Escape');
+    }
+  });
+
   test('the sign-in form with its errors shown', async ({ page }) => {
     await page.goto('/sign-in');
     await page.getByLabel('Access token').fill('scs_wrong');

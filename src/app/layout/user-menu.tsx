@@ -1,4 +1,4 @@
-import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/menu';
+import { Menu, MenuInfo, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/menu';
 import { useRequiredConnection } from '../connection-store';
 import { useSession } from '../session';
 import { AccountDetails, TokensMenuItem } from './account-details';
@@ -15,6 +15,7 @@ export function UserMenu() {
   return (
     <Menu
       label="Account"
+      className="w-72"
       trigger={(props) => (
         <button
           type="button"
@@ -30,19 +31,15 @@ export function UserMenu() {
       )}
     >
       <MenuLabel>Connected</MenuLabel>
-      <dl className="px-2.5 pb-2 text-sm">
+      <div className="pb-1.5">
         <AccountDetails />
-        <div className="flex justify-between gap-3 py-0.5">
-          <dt className="text-muted">Site</dt>
-          <dd className="truncate font-medium">{connection.site}</dd>
-        </div>
-        <div className="flex justify-between gap-3 py-0.5">
-          <dt className="text-muted">API</dt>
-          <dd className="truncate font-mono text-xs leading-5" title={connection.baseUrl}>
+        <MenuInfo term="Site">{connection.site}</MenuInfo>
+        <MenuInfo term="API">
+          <span className="font-mono text-xs leading-5" title={connection.baseUrl}>
             {host}
-          </dd>
-        </div>
-      </dl>
+          </span>
+        </MenuInfo>
+      </div>
       <MenuSeparator />
       <TokensMenuItem />
       <MenuItem tone="danger" onSelect={() => void signOut()}>

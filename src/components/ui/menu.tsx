@@ -210,3 +210,27 @@ export function MenuLabel({ children }: { children: ReactNode }) {
 export function MenuSeparator() {
   return <div role="separator" className="bg-border -mx-1 my-1 h-px" />;
 }
+
+/**
+ * A line of information in a menu ("Signed in  admin@example.com"). A menu may hold only items,
+ * so it is an item that cannot be chosen: screen readers read it among the items, and the arrow
+ * keys pass over it.
+ */
+export function MenuInfo({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div
+      role="menuitem"
+      aria-disabled="true"
+      tabIndex={-1}
+      className="flex cursor-default justify-between gap-3 px-2.5 py-0.5 text-sm"
+    >
+      <span className="text-muted shrink-0">{term}</span>
+      <span
+        className="min-w-0 truncate font-medium"
+        title={typeof children === 'string' ? children : undefined}
+      >
+        {children}
+      </span>
+    </div>
+  );
+}
