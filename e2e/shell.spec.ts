@@ -196,6 +196,8 @@ test.describe('shell', () => {
     await signIn(page);
     await expectAppsOf(page, 'demo');
     await page.getByRole('button', { name: 'Account and connection' }).click();
+    // The menu's first item has the focus, and it is not the one that signs out.
+    await expect(page.getByRole('menuitem', { name: 'Personal access tokens' })).toBeFocused();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/sign-in/);
     await expect(page.getByText('You are signed out.')).toBeVisible();

@@ -3,21 +3,10 @@
 // neither line.
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { MenuItem } from '../../components/ui/menu';
+import { MenuInfo, MenuItem } from '../../components/ui/menu';
 import { meQueryOptions } from '../../api/me';
 import { sitesQueryOptions } from '../../api/sites';
 import { useRequiredConnection } from '../connection-store';
-
-function row(term: string, value: string | null | undefined) {
-  return (
-    value && (
-      <div className="flex justify-between gap-3 py-0.5">
-        <dt className="text-muted">{term}</dt>
-        <dd className="truncate font-medium">{value}</dd>
-      </div>
-    )
-  );
-}
 
 export function AccountDetails() {
   const { site } = useRequiredConnection();
@@ -25,17 +14,21 @@ export function AccountDetails() {
   const role = useQuery(sitesQueryOptions()).data?.find((entry) => entry.id === site)?.role;
   return (
     <>
-      {row('Signed in', email)}
-      {row('Role', role)}
+      {email && <MenuInfo term="Signed in">{email}</MenuInfo>}
+      {role && <MenuInfo term="Role">{role}</MenuInfo>}
     </>
   );
 }
 
-/** "Personal access tokens", on a server of this project only: one that answers `GET /me`. */
+/**
+ * "Personal access tokens", on a server of this project only: one that answers `GET /me`. Shown
+ * while that is still asked, so the menu's items do not shift under the focus it gives the first
+ * one (which would then be "Sign out").
+ */
 export function TokensMenuItem() {
   const navigate = useNavigate();
   const me = useQuery(meQueryOptions());
-  if (!me.data) return null;
+  if (me.isError) return null;
   return (
     <MenuItem onSelect={() => void navigate({ to: '/account/tokens' })}>
       Personal access tokens
