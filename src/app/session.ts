@@ -29,7 +29,8 @@ export function handleUnauthorized(router: RegisteredRouter, queryClient: QueryC
   void resetCache(queryClient);
   void router.navigate({
     to: '/sign-in',
-    search: { redirect: location.href, reason: 'expired' },
+    // The public address: it names the site, so signing in again returns to the same site.
+    search: { redirect: location.publicHref, reason: 'expired' },
     replace: true,
     ignoreBlocker: true,
   });
