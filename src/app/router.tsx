@@ -17,7 +17,6 @@ import {
 } from '../features/notifications/search-params';
 import { getConnection } from './connection-store';
 import { splitSitePath, withSite } from '../lib/site-address';
-import { enterSite, usableSiteName } from './site-links';
 import { NotFoundPage } from './not-found-page';
 import { RootComponent } from './root-component';
 import { RouteError } from './route-error';
@@ -47,7 +46,7 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
-interface SiteContext {
+export interface SiteContext {
   /** The address names a site the token cannot use: the root shows the no-access page. */
   siteWithoutAccess: string | null;
 }
@@ -71,10 +70,9 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
     if (site === null) throw redirect({ href: location.href, replace: true });
     // Hovering a link must not switch the site; links of the app always name the current one.
     if (site === connection.site || preload) return ok;
-    const name = await usableSiteName(context.queryClient, connection, site);
-    if (name === null) return { siteWithoutAccess: site };
-    await enterSite(context.queryClient, connection, site, name);
-    return ok;
+    // Rare (a link of another site, Back across a switch): loaded on demand, out of the entry.
+    const { openOtherSite } = await import('./site-links');
+    return openOtherSite(context.queryClient, connection, site);
   },
   component: RootComponent,
   notFoundComponent: NotFoundPage,

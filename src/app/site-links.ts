@@ -3,6 +3,7 @@ import { isApiError, type Connection } from '../api/client';
 import { probeSiteAccess, sitesQueryOptions } from '../api/sites';
 import { toast } from '../components/ui/toast';
 import { setConnection } from './connection-store';
+import type { SiteContext } from './router';
 import { resetCache } from './session';
 
 // What opening an address of another site does (issue 30): a site the token can use becomes the
@@ -38,4 +39,16 @@ export async function enterSite(
   await resetCache(queryClient);
   setConnection({ ...connection, site });
   toast.info(`Switched to ${name}`);
+}
+
+/** The address names SITE, not the current one: switch to it, or say the token cannot use it. */
+export async function openOtherSite(
+  queryClient: QueryClient,
+  connection: Connection,
+  site: string,
+): Promise<SiteContext> {
+  const name = await usableSiteName(queryClient, connection, site);
+  if (name === null) return { siteWithoutAccess: site };
+  await enterSite(queryClient, connection, site, name);
+  return { siteWithoutAccess: null };
 }
