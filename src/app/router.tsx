@@ -65,11 +65,10 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
       });
     }
     const { site } = splitSitePath(new URL(location.publicHref, 'http://x').pathname);
-    // An address without a site (older links, bookmarks) opens on the current site, and the
-    // address gets it in place, so Back does not return to the site-less one.
-    if (site === null) throw redirect({ href: location.href, replace: true });
-    // Hovering a link must not switch the site; links of the app always name the current one.
-    if (site === connection.site || preload) return ok;
+    // An address without a site (older links, bookmarks) opens on the current site; main.tsx has
+    // already put the site into the address of the page first loaded. Hovering a link must not
+    // switch the site; links of the app always name the current one.
+    if (site === null || site === connection.site || preload) return ok;
     // Rare (a link of another site, Back across a switch): loaded on demand, out of the entry.
     const { openOtherSite } = await import('./site-links');
     return openOtherSite(context.queryClient, connection, site);

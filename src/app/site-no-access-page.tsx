@@ -1,5 +1,7 @@
 // Loaded only when an address names a site the token cannot use (issue 30).
+import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
+import { sitesQueryOptions } from '../api/sites';
 import { buttonClasses } from '../components/ui/button';
 import { withSite } from '../lib/site-address';
 import { useRequiredConnection } from './connection-store';
@@ -12,6 +14,8 @@ import { useRequiredConnection } from './connection-store';
 export function SiteNoAccessPage({ site }: { site: string }) {
   const connection = useRequiredConnection();
   const router = useRouter();
+  const sites = useQuery(sitesQueryOptions());
+  const current = sites.data?.find((candidate) => candidate.id === connection.site)?.name;
   const location = useRouterState({ select: (state) => state.location });
   // The router's own address has no site; going there puts the current site in front of it.
   const here = withSite(location.href, connection.site);
@@ -35,7 +39,7 @@ export function SiteNoAccessPage({ site }: { site: string }) {
             void router.navigate({ href: location.href });
           }}
         >
-          Open this page on {connection.site}
+          Open this page on {current ?? connection.site}
         </a>
         <Link
           to="/sign-in"
