@@ -36,7 +36,9 @@ export function SiteNoAccessPage({ site }: { site: string }) {
           onClick={(event) => {
             if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
             event.preventDefault();
-            void router.navigate({ href: location.href });
+            // Through the history: to the router, whose addresses have no site, this is the
+            // page it is on already.
+            router.history.push(here);
           }}
         >
           Open this page on {current ?? connection.site}
