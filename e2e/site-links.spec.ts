@@ -148,6 +148,35 @@ test.describe('links carry the site', () => {
     await expectAppsOf(page, 'acme');
   });
 
+  test('a notification draft survives switching away over unsaved edits', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page, 'acme');
+    await expectAppsOf(page, 'acme');
+    await switchVia(page, /Demo Store/);
+    await expectAppsOf(page, 'demo');
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Notifications' }).click();
+    await page.getByRole('link', { name: /Password reset/i }).click();
+    await expect(page.getByRole('tablist', { name: 'Message body' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.getByLabel('Subject').fill('Reset it, {{ customer.first_name }}');
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+    // Three steps back is acme's list.
+    await page.evaluate(() => window.history.go(-3));
+    const question = page.getByRole('alertdialog', { name: 'Switch to Acme Corporation?' });
+    await question.getByRole('button', { name: 'Switch to Acme Corporation' }).click();
+    await expectAppsOf(page, 'acme');
+
+    await page.goto('/s/demo/notifications/password-reset');
+    const banner = page.getByRole('region', { name: 'Unsaved draft' });
+    await expect(banner).toBeVisible({ timeout: 30_000 });
+    await banner.getByRole('button', { name: 'Restore draft' }).click();
+    await expect(page.getByLabel('Subject')).toHaveValue('Reset it, {{ customer.first_name }}');
+  });
+
   test('a link to a site the token cannot use says which site and how to get access', async ({
     page,
     server,

@@ -20,7 +20,7 @@ export function SiteNoAccessPage({ site }: { site: string }) {
   // The router's own address has no site; going there puts the current site in front of it.
   const here = withSite(location.href, connection.site);
   return (
-    <div className="mx-auto flex max-w-lg flex-col py-16">
+    <div className="mx-auto flex max-w-xl flex-col py-16">
       <p className="text-accent text-sm font-semibold">No access</p>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">
         This link is for the site “{site}”
