@@ -17,6 +17,7 @@ import {
 } from '../features/notifications/search-params';
 import { getConnection } from './connection-store';
 import { splitSitePath, withSite } from '../lib/site-address';
+import type { SiteContext } from './site-links';
 import { NotFoundPage } from './not-found-page';
 import { RootComponent } from './root-component';
 import { RouteError } from './route-error';
@@ -44,11 +45,6 @@ function prefetch(context: SiteContext, query: () => Promise<unknown>): void {
 
 export interface RouterContext {
   queryClient: QueryClient;
-}
-
-export interface SiteContext {
-  /** The address names a site the token cannot use: the root shows the no-access page. */
-  siteWithoutAccess: string | null;
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({

@@ -3,7 +3,6 @@ import { isApiError, type Connection } from '../api/client';
 import { probeSiteAccess, sitesQueryOptions } from '../api/sites';
 import { toast } from '../components/ui/toast';
 import { setConnection } from './connection-store';
-import type { SiteContext } from './router';
 import { resetCache } from './session';
 
 // What opening an address of another site does (issue 30): a site the token can use becomes the
@@ -11,8 +10,14 @@ import { resetCache } from './session';
 // changes happens earlier, in the navigation blocker (lib/use-unsaved-changes.ts), so by the time
 // the router loads the address the user has agreed.
 
+/** What the root route tells the pages about the address's site. */
+export interface SiteContext {
+  /** The address names a site the token cannot use: the root shows the no-access page. */
+  siteWithoutAccess: string | null;
+}
+
 /** The site's name when the token can use it, or null when it cannot. */
-export async function usableSiteName(
+async function usableSiteName(
   queryClient: QueryClient,
   connection: Connection,
   site: string,
@@ -30,7 +35,7 @@ export async function usableSiteName(
 }
 
 /** Makes SITE current: the old site's cached answers go, the page remounts onto the new one. */
-export async function enterSite(
+async function enterSite(
   queryClient: QueryClient,
   connection: Connection,
   site: string,
