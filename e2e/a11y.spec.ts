@@ -23,6 +23,8 @@ const SIGNED_IN_PAGES: PageCase[] = [
   { path: '/notifications', heading: /notifications/i },
   { path: '/notifications/order-confirmation', heading: /order.confirmation/i },
   { path: '/no/such/page', heading: 'Page not found' },
+  // A link to a site the token cannot use (issue 30).
+  { path: '/s/elsewhere/apps', heading: 'This link is for the site “elsewhere”' },
 ];
 
 async function seriousViolations(page: Page): Promise<string[]> {

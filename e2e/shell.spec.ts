@@ -229,7 +229,7 @@ test.describe('shell', () => {
       window.localStorage.setItem(key, JSON.stringify({ ...stored, token: 'scs_revoked' }));
     }, CONNECTION_KEY);
     await page.goto('/settings/consent');
-    await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fsettings%2Fconsent/);
+    await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fs%2Fdemo%2Fsettings%2Fconsent/);
     await expect(page.getByText('Your session ended')).toBeVisible();
     expect(await storedConnection(page)).toBeNull();
 

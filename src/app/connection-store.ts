@@ -84,13 +84,22 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-// Another tab signing out or switching site changes this tab too.
+// Another tab signing out or changing the token changes this tab too. Another tab switching site
+// does not: this tab's address names its own site (decision 051), and following the other tab
+// would make the two switch each other back on every navigation. The stored site stays the one
+// chosen last, which site-less addresses and new tabs open on.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== CONNECTION_KEY && event.key !== null) return;
-    current = readJson(CONNECTION_KEY, connectionSchema);
+    const stored = readJson(CONNECTION_KEY, connectionSchema);
+    if (stored && current && sameCredentials(stored, current)) return;
+    current = stored;
     emit();
   });
+}
+
+function sameCredentials(a: Connection, b: Connection): boolean {
+  return a.baseUrl === b.baseUrl && a.token === b.token;
 }
 
 export function useConnection(): Connection | null {

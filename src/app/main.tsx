@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { configureApiClient } from '../api/client';
 import '../styles.css';
 import { getConnection } from './connection-store';
+import { withSite } from '../lib/site-address';
 import { createQueryClient, followSavesInOtherTabs } from './query-client';
 import { createAppRouter } from './router';
 import { handleUnauthorized } from './session';
@@ -12,6 +13,7 @@ import { takeSignInLinkFromLocation } from './sign-in-link';
 
 // Before the router reads the URL: take a `#token=…` sign-in link out of the address bar.
 takeSignInLinkFromLocation();
+addCurrentSiteToAddress();
 
 const queryClient = createQueryClient();
 followSavesInOtherTabs(queryClient);
@@ -32,3 +34,16 @@ createRoot(container).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+/**
+ * An address without a site (older links, bookmarks) opens on the current site, and gets it in
+ * place (replaceState, before the router reads it), so Back never returns to the site-less one.
+ */
+function addCurrentSiteToAddress(): void {
+  const site = getConnection()?.site;
+  if (!site) return;
+  const { pathname, search, hash } = window.location;
+  const named = withSite(pathname, site);
+  if (named !== pathname)
+    window.history.replaceState(window.history.state, '', named + search + hash);
+}

@@ -16,6 +16,8 @@ import {
   notificationsListSearchSchema,
 } from '../features/notifications/search-params';
 import { getConnection } from './connection-store';
+import { splitSitePath, withSite } from '../lib/site-address';
+import type { SiteContext } from './site-links';
 import { NotFoundPage } from './not-found-page';
 import { RootComponent } from './root-component';
 import { RouteError } from './route-error';
@@ -32,9 +34,13 @@ import { signInSearchSchema } from './sign-in-search';
 // loading and error states, which know the resource (an unknown app, a retry button). Resource
 // modules other than apps are imported on demand so they stay out of the entry chunk.
 
-/** Starts a query and lets it run; its page shows any error itself, so none is thrown here. */
-function prefetch(query: Promise<unknown>): void {
-  query.catch(() => undefined);
+/**
+ * Starts a query and lets it run; its page shows any error itself, so none is thrown here. Not
+ * on a site the token cannot use: that address shows the no-access page, not the route's.
+ */
+function prefetch(context: SiteContext, query: () => Promise<unknown>): void {
+  if (context.siteWithoutAccess !== null) return;
+  query().catch(() => undefined);
 }
 
 export interface RouterContext {
@@ -42,14 +48,26 @@ export interface RouterContext {
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ location }) => {
-    if (location.pathname === '/sign-in') return;
-    if (!getConnection()) {
+  // Every address names its site (`/s/acme/…`, decision 051). The router's paths have no prefix:
+  // the rewrite (createAppRouter) strips it, so the site is read from the public address here.
+  beforeLoad: async ({ location, context, preload }): Promise<SiteContext> => {
+    const ok = { siteWithoutAccess: null };
+    if (location.pathname === '/sign-in') return ok;
+    const connection = getConnection();
+    if (!connection) {
       throw redirect({
         to: '/sign-in',
-        search: { redirect: location.pathname === '/' ? undefined : location.href },
+        search: { redirect: location.pathname === '/' ? undefined : location.publicHref },
       });
     }
+    const { site } = splitSitePath(new URL(location.publicHref, 'http://x').pathname);
+    // An address without a site (older links, bookmarks) opens on the current site; main.tsx has
+    // already put the site into the address of the page first loaded. Hovering a link must not
+    // switch the site; links of the app always name the current one.
+    if (site === null || site === connection.site || preload) return ok;
+    // Rare (a link of another site, Back across a switch): loaded on demand, out of the entry.
+    const { openOtherSite } = await import('./site-links');
+    return openOtherSite(context.queryClient, connection, site);
   },
   component: RootComponent,
   notFoundComponent: NotFoundPage,
@@ -75,7 +93,7 @@ const appsRoute = createRoute({
   path: '/apps',
   validateSearch: appsListSearchSchema,
   loader: ({ context }) => {
-    prefetch(context.queryClient.query(appsQueryOptions()));
+    prefetch(context, () => context.queryClient.query(appsQueryOptions()));
   },
   component: lazyRouteComponent(() => import('../features/apps/apps-list-page'), 'AppsListPage'),
 });
@@ -84,7 +102,7 @@ const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/apps/$key',
   loader: ({ context, params }) => {
-    prefetch(context.queryClient.query(appQueryOptions(params.key)));
+    prefetch(context, () => context.queryClient.query(appQueryOptions(params.key)));
   },
   component: lazyRouteComponent(() => import('../features/apps/app-page'), 'AppPage'),
 });
@@ -94,7 +112,7 @@ const logsRoute = createRoute({
   path: '/apps/$key/logs',
   validateSearch: logsSearchSchema,
   loader: ({ context, params }) => {
-    prefetch(context.queryClient.query(appQueryOptions(params.key)));
+    prefetch(context, () => context.queryClient.query(appQueryOptions(params.key)));
   },
   component: lazyRouteComponent(() => import('../features/logs/logs-page'), 'LogsPage'),
 });
@@ -105,8 +123,8 @@ const consentRoute = createRoute({
   validateSearch: consentSearchSchema,
   loader: async ({ context }) => {
     const consent = await import('../api/consent');
-    prefetch(context.queryClient.query(consent.consentQueryOptions()));
-    prefetch(context.queryClient.query(consent.consentApplicationsQueryOptions()));
+    prefetch(context, () => context.queryClient.query(consent.consentQueryOptions()));
+    prefetch(context, () => context.queryClient.query(consent.consentApplicationsQueryOptions()));
   },
   component: lazyRouteComponent(() => import('../features/consent/consent-page'), 'ConsentPage'),
 });
@@ -116,7 +134,7 @@ const siteSettingsRoute = createRoute({
   path: '/settings/site',
   // The query is in the entry chunk already: the nav reads it to know whether the server has it.
   loader: ({ context }) => {
-    prefetch(context.queryClient.query(siteSettingsQueryOptions()));
+    prefetch(context, () => context.queryClient.query(siteSettingsQueryOptions()));
   },
   component: lazyRouteComponent(
     () => import('../features/site-settings/site-settings-page'),
@@ -130,7 +148,7 @@ const notificationsRoute = createRoute({
   validateSearch: notificationsListSearchSchema,
   loader: async ({ context }) => {
     const notifications = await import('../api/notifications');
-    prefetch(context.queryClient.query(notifications.notificationsQueryOptions()));
+    prefetch(context, () => context.queryClient.query(notifications.notificationsQueryOptions()));
   },
   component: lazyRouteComponent(
     () => import('../features/notifications/notifications-list-page'),
@@ -145,7 +163,9 @@ const notificationRoute = createRoute({
   validateSearch: notificationEditorSearchSchema,
   loader: async ({ context, params }) => {
     const notifications = await import('../api/notifications');
-    prefetch(context.queryClient.query(notifications.notificationQueryOptions(params.slug)));
+    prefetch(context, () =>
+      context.queryClient.query(notifications.notificationQueryOptions(params.slug)),
+    );
   },
   component: lazyRouteComponent(
     () => import('../features/notifications/notification-editor-page'),
@@ -200,6 +220,25 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,
+    // The public address carries the site (`/s/acme/apps`); routes see `/apps`. On the way out
+    // the signed-in site goes in front, so every link, redirect and copied address names it.
+    rewrite: {
+      input: ({ url }) => {
+        const { site, path } = splitSitePath(url.pathname);
+        if (site === null) return undefined;
+        const inner = new URL(url.href);
+        inner.pathname = path;
+        return inner;
+      },
+      output: ({ url }) => {
+        const site = getConnection()?.site;
+        if (!site) return undefined;
+        // A new URL: the router keeps the one it passed in as the route-level href.
+        const outer = new URL(url.href);
+        outer.pathname = withSite(url.pathname, site);
+        return outer;
+      },
+    },
     parseSearch,
     stringifySearch,
   });

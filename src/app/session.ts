@@ -3,6 +3,7 @@ import { useRouter, type RegisteredRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { toast } from '../components/ui/toast';
 import { confirmDiscardUnsavedChanges } from '../lib/use-unsaved-changes';
+import { withSite } from '../lib/site-address';
 import { clearConnection, getConnection, setConnection } from './connection-store';
 
 /** Drops every cached answer of the old connection, cancelling requests still in flight. */
@@ -29,7 +30,8 @@ export function handleUnauthorized(router: RegisteredRouter, queryClient: QueryC
   void resetCache(queryClient);
   void router.navigate({
     to: '/sign-in',
-    search: { redirect: location.href, reason: 'expired' },
+    // The public address: it names the site, so signing in again returns to the same site.
+    search: { redirect: location.publicHref, reason: 'expired' },
     replace: true,
     ignoreBlocker: true,
   });
@@ -62,7 +64,9 @@ export function useSession() {
       await resetCache(queryClient);
       setConnection({ ...connection, site });
       const target = sectionRoot(router.state.location.pathname);
-      await router.navigate({ to: target, ignoreBlocker: true });
+      // Through the history: the router's own address has no site, so to the router `/apps` of
+      // the new site is the page it is on, and it would not go there (decision 051).
+      router.history.push(withSite(target, site), undefined, { ignoreBlocker: true });
       // Loaders of the page we land on must run again for the new site.
       await router.invalidate();
       toast.info(`Switched to ${name}`);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { getRouteApi, useRouter, type RegisteredRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Site } from '../api/wire/site';
 import { Button } from '../components/ui/button';
@@ -19,10 +19,26 @@ import { LogoMark } from './layout/icons';
 import { resetCache } from './session';
 import { consumePendingSignInLink, hasPendingSignInLink, type SignInLink } from './sign-in-link';
 import { useSignInFormState, type SignInValues } from './sign-in-form-state';
+import { siteOfAddress } from '../lib/site-address';
 import { safeRedirect } from './sign-in-search';
 import { fetchSitesForToken, SignInProblem, verifyConnection } from './verify-connection';
 
 const route = getRouteApi('/sign-in');
+
+/**
+ * Back to the page the user came from. An address of another site than the one signed in to goes
+ * through the history, so the router reads its site and switches (navigating by href would put
+ * the signed-in site in front of it).
+ */
+async function returnTo(router: RegisteredRouter, redirect: string | undefined): Promise<void> {
+  const target = safeRedirect(redirect);
+  const site = siteOfAddress(target);
+  if (site !== null && site !== getConnection()?.site) {
+    router.history.replace(target);
+    return;
+  }
+  await router.navigate({ href: target, replace: true });
+}
 
 const SwitchServerQuestion = lazy(() =>
   import('./switch-server-question').then((module) => ({ default: module.SwitchServerQuestion })),
@@ -49,7 +65,8 @@ export function SignInPage() {
   const form = useSignInFormState({
     baseUrl: prefillApiUrl(last, search.reason, defaultBaseUrl()),
     token: '',
-    site: last?.site ?? '',
+    // The page to return to names its site: that is the site the user is signing in for.
+    site: siteOfAddress(safeRedirect(search.redirect)) ?? last?.site ?? '',
   });
   const { errors, setError, setValue, getValues, control } = form;
 
@@ -69,7 +86,7 @@ export function SignInPage() {
       const { connection } = await verifyConnection(values);
       await resetCache(queryClient);
       setConnection(connection, { fromLink: apiFromLink.current });
-      await router.navigate({ href: safeRedirect(search.redirect), replace: true });
+      await returnTo(router, search.redirect);
       focusMainHeading();
     } catch (error) {
       if (error instanceof SignInProblem) {
@@ -171,7 +188,7 @@ export function SignInPage() {
                 // signed-in user goes back to where they were, still connected.
                 setSwitchAsk(null);
                 if (getConnection()) {
-                  void router.navigate({ href: safeRedirect(search.redirect), replace: true });
+                  void returnTo(router, search.redirect);
                 }
               }}
             />

@@ -4,8 +4,9 @@
 // shell), (2) makes the browser ask on reload/close (beforeunload), and (3) registers the form so
 // the site switcher and sign-out ask before throwing it away (`confirmDiscardUnsavedChanges()`).
 // Navigate with `ignoreBlocker: true` after a successful save that also navigates.
-import { useBlocker } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useSyncExternalStore } from 'react';
+import { splitSitePath } from './site-address';
 
 const dirtyForms = new Set<string>();
 
@@ -16,6 +17,8 @@ export function hasUnsavedChanges(): boolean {
 // A single pending question; the shell's host renders it as a dialog.
 interface DiscardRequest {
   resolve: (discard: boolean) => void;
+  /** The navigation opens an address of this other site: the question is whether to switch. */
+  site?: string;
 }
 let request: DiscardRequest | null = null;
 const listeners = new Set<() => void>();
@@ -23,11 +26,15 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-/** Asks the user (through the shell's dialog) whether to discard unsaved changes. */
-export function requestDiscardConfirmation(): Promise<boolean> {
+/**
+ * Asks the user (through the shell's dialog) whether to discard unsaved changes; with `site`,
+ * whether to leave them for that site's address ("Stay" answers false).
+ */
+export function requestDiscardConfirmation(site?: string): Promise<boolean> {
   request?.resolve(false);
   return new Promise((resolve) => {
     request = {
+      site,
       resolve: (discard) => {
         request = null;
         emit();
@@ -65,13 +72,24 @@ export function useUnsavedChanges(isDirty: boolean): void {
     };
   }, [id, isDirty]);
 
-  useBlocker({
-    shouldBlockFn: async ({ current, next }) => {
-      if (!isDirty) return false;
-      // Changing only the search (a tab, a filter) keeps the form mounted: nothing is lost.
-      if (current.pathname === next.pathname) return false;
-      return !(await requestDiscardConfirmation());
-    },
-    enableBeforeUnload: () => isDirty,
-  });
+  // Blocks at the history, not with useBlocker: only the history sees the public address, and
+  // with it the site (useBlocker's locations are the router's, without the `/s/<site>` prefix).
+  const router = useRouter();
+  useEffect(() => {
+    if (!isDirty) return;
+    return router.history.block({
+      blockerFn: async ({ currentLocation, nextLocation }) => {
+        const from = splitSitePath(currentLocation.pathname);
+        const to = splitSitePath(nextLocation.pathname);
+        // An address of another site (Back across a switch, a link): ask whether to switch.
+        if (to.site !== null && to.site !== from.site) {
+          return !(await requestDiscardConfirmation(to.site));
+        }
+        // Changing only the search (a tab, a filter) keeps the form mounted: nothing is lost.
+        if (from.path === to.path) return false;
+        return !(await requestDiscardConfirmation());
+      },
+      enableBeforeUnload: true,
+    });
+  }, [router, isDirty]);
 }

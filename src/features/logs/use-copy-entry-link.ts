@@ -18,7 +18,8 @@ export function useCopyEntryLink(appKey: string, search: LogsSearch) {
         params: { key: appKey },
         search: { level, job, q, utc, entry: entry.id, at: entry.time },
       });
-      const url = new URL(location.href, window.location.origin).toString();
+      // The public address: it names the site, so the link opens the entry on the right one.
+      const url = new URL(location.publicHref, window.location.origin).toString();
       try {
         await navigator.clipboard.writeText(url);
         toast.success('Copied a link to this entry');
