@@ -14,7 +14,7 @@ import { ChecksSummary } from './findings';
 import { LanguageGridSection } from './language-grid-section';
 import { LanguageSwitcher } from './language-switcher';
 import { FALLBACK_LANGUAGE } from './localized-text';
-import { PlaceholderPreview } from './placeholder-preview';
+import { PreviewSection } from './preview-section';
 import { PrivacyPolicyCard } from './privacy-policy-card';
 import { formValuesToState } from './privacy-policy-form-values';
 import { PurposesSection } from './purposes-section';
@@ -106,7 +106,12 @@ export function ConsentView({
           language={language}
         />
         <CookiesSection cookies={cookies} applications={applications} findings={findings} />
-        <PlaceholderPreview applications={applications} language={language} />
+        <PreviewSection
+          config={config}
+          applications={applications}
+          cookies={cookies}
+          language={language}
+        />
         <LanguageGridSection grid={grid} />
       </div>
       <ConflictDialog {...controller.conflictDialog} />
