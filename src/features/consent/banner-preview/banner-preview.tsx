@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Select } from '../../../components/ui/select';
+import { useContainerWidth } from '../../../lib/use-container-width';
 import type { CheckedCookie } from '../consent-check-model';
 import { toKlaroConfig } from '../klaro-export';
 import { languagesInUse } from '../localized-text';
@@ -18,7 +19,7 @@ import { isGtagCallMessage } from './messages';
 
 type Width = 'desktop' | 'phone';
 const WIDTHS = { desktop: 1024, phone: 375 } as const;
-const FRAME_HEIGHT = { desktop: 560, phone: 640 } as const;
+const FRAME_HEIGHT = { desktop: 480, phone: 640 } as const;
 
 export interface BannerPreviewProps {
   config: ConsentConfig;
@@ -44,6 +45,10 @@ export default function BannerPreview({
   const [run, setRun] = useState(0);
   const [calls, setCalls] = useState<unknown[][]>([]);
   const frameRef = useRef<HTMLIFrameElement>(null);
+  const [containerRef, containerWidth] = useContainerWidth();
+  // Laid out at the chosen width, then scaled down to the column when that is narrower.
+  const frameWidth = WIDTHS[width];
+  const scale = containerWidth > 0 ? Math.min(1, containerWidth / frameWidth) : 1;
 
   // The same configuration as "Export Klaro config", with the chosen language forced.
   const srcDoc = frameDocument({
@@ -116,23 +121,32 @@ export default function BannerPreview({
           Show again to a new visitor
         </Button>
       </div>
-      <div className="overflow-x-auto">
-        <iframe
-          // A new document whenever what it shows changes; `run` restarts the same one.
-          key={`${run}:${srcDoc.length}:${language}:${theme}`}
-          ref={frameRef}
-          title={`Consent banner preview, ${language}, ${width}, ${theme}`}
-          // Scripts, but an opaque origin: Klaro runs, the dashboard's storage and DOM stay out
-          // of its reach (its own storage is in memory, memory-storage.ts).
-          sandbox="allow-scripts"
-          srcDoc={srcDoc}
-          className="border-border mx-auto block rounded-md border"
-          style={{
-            width: WIDTHS[width],
-            maxWidth: width === 'phone' ? undefined : '100%',
-            height: FRAME_HEIGHT[width],
-          }}
-        />
+      <div ref={containerRef} className="min-w-0">
+        <div
+          className="border-border mx-auto overflow-hidden rounded-md border"
+          style={{ width: frameWidth * scale, height: FRAME_HEIGHT[width] * scale }}
+        >
+          <iframe
+            // A new document whenever what it shows changes; `run` restarts the same one.
+            key={`${run}:${srcDoc.length}:${language}:${theme}`}
+            ref={frameRef}
+            title={`Consent banner preview, ${language}, ${width}, ${theme}`}
+            // Scripts, but an opaque origin: Klaro runs, the dashboard's storage and DOM stay out
+            // of its reach (its own storage is in memory, memory-storage.ts).
+            sandbox="allow-scripts"
+            srcDoc={srcDoc}
+            style={{
+              width: frameWidth,
+              height: FRAME_HEIGHT[width],
+              transform: `scale(${scale})`,
+              transformOrigin: '0 0',
+              border: 0,
+            }}
+          />
+        </div>
+        <p className="text-muted mt-1 text-xs">
+          {frameWidth} px wide, shown at {Math.round(scale * 100)} %
+        </p>
       </div>
       <GtagLog calls={calls} consentModeOn={config.consent_mode !== null} />
     </div>
