@@ -13,8 +13,9 @@ const originStorage = (page: Page) =>
   }));
 
 test.describe('consent banner preview', () => {
-  test.beforeEach(async ({ api }) => {
-    // The demo site maps analytics to analytics_storage and marketing to the ad signals.
+  test.beforeEach(async ({ api }, testInfo) => {
+    // The first test maps through the page; the others start mapped.
+    if (testInfo.title.startsWith('maps')) return;
     const res = await api('/settings/consent', {
       method: 'PATCH',
       body: JSON.stringify({
@@ -28,13 +29,27 @@ test.describe('consent banner preview', () => {
     expect(res.status).toBe(200);
   });
 
-  test('shows Klaro in Dutch, at phone width, and logs Consent Mode on accept and decline', async ({
+  test('maps purposes, then shows Klaro in Dutch, at phone width, logging Consent Mode', async ({
     page,
     signIn,
   }) => {
     await signIn(page);
     await openConsent(page);
     const before = await originStorage(page);
+
+    // Analytics grants analytics_storage; marketing grants ad_storage and ad_user_data.
+    const mapping = page.getByRole('form', { name: 'Google Consent Mode' });
+    await mapping.getByLabel('Send Google Consent Mode v2 signals').check();
+    await mapping.getByLabel('analytics grants analytics_storage').check();
+    await mapping.getByLabel('marketing grants ad_storage').check();
+    await mapping.getByLabel('marketing grants ad_user_data').check();
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PATCH' && response.url().endsWith('/settings/consent'),
+    );
+    await mapping.getByRole('button', { name: 'Update mapping' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(mapping.getByRole('button', { name: 'Update mapping' })).toBeDisabled();
 
     await page.getByRole('button', { name: 'Show the banner preview' }).click();
     await page.getByLabel('Banner language').selectOption('nl');

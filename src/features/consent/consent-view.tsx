@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/ui/card';
 import { ApplicationsSection } from './applications-section';
 import { collectCookies, findingsFor, runConsentChecks } from './consent-checks';
 import { languageGrid } from './language-grid';
+import { ConsentModeCard } from './consent-mode-card';
 import { ConsentSectionNav } from './consent-section-nav';
 import { CookiesSection } from './cookies-section';
 import { ExportActions } from './export-actions';
@@ -106,6 +107,7 @@ export function ConsentView({
           language={language}
         />
         <CookiesSection cookies={cookies} applications={applications} findings={findings} />
+        <ConsentModeCard key={loaded.etag ?? ''} loaded={loaded} />
         <PreviewSection
           config={config}
           applications={applications}
