@@ -156,6 +156,31 @@ test.describe('accessibility', () => {
     }
   });
 
+  test('the consent page with the banner preview open (issue 30)', async ({ page, signIn }) => {
+    await signIn(page);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/settings/consent');
+      await expect(page.getByRole('heading', { level: 1, name: /consent/i })).toBeVisible();
+      await page.getByRole('button', { name: 'Show the banner preview' }).click();
+      // The banner in the theme of the dashboard, so both of Klaro's looks are checked too.
+      await page.getByRole('button', { name: colorScheme === 'light' ? 'Light' : 'Dark' }).click();
+      const frame = page.frameLocator(`iframe[title$=", ${colorScheme}"]`);
+      await expect(
+        frame
+          .getByRole('button', { name: 'Ik weiger' })
+          .or(frame.getByRole('button', { name: /decline/i })),
+      ).toBeVisible();
+      // Our UI around the frame. The frame is Klaro 0.7.22's own markup, shown as a site would
+      // show it (not ours to change in the preview): axe finds its notice dialog unnamed and its
+      // light theme's buttons and link under 4.5:1; decision 054 records that for a follow-up.
+      const results = await new AxeBuilder({ page })
+        .exclude('iframe[title^="Consent banner preview"]')
+        .analyze();
+      expect(seriousOf(results), `banner preview in the ${colorScheme} theme`).toEqual([]);
+    }
+  });
+
   test('the phone layout with the navigation drawer open', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page);

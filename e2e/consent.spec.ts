@@ -173,6 +173,7 @@ test.describe('consent settings', () => {
     await expect(grid.getByRole('columnheader', { name: 'de' })).toBeVisible();
     await expect(grid.getByRole('row', { name: /session: title/ })).toContainText('en shown');
 
+    await page.getByRole('tab', { name: 'Placeholder' }).click();
     const preview = page.getByRole('figure', { name: 'Placeholder of session in de' });
     await expect(preview).toContainText('This content needs your consent for session.');
     await page.getByLabel('Show texts in').selectOption('nl');

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { SCOPE_CATALOGUE } from '../../src/api/schemas/app';
 import { LOG_LEVELS } from '../../src/api/schemas/app-log';
 import { REVISION_RESOURCES } from '../../src/api/schemas/audit';
-import { PRIVACY_POLICY_KINDS } from '../../src/api/schemas/consent';
+import { CONSENT_MODE_SIGNALS, PRIVACY_POLICY_KINDS } from '../../src/api/schemas/consent';
 
 /** What a request sends: a JSON value, or text sent as is with a JSON content type. */
 export type FuzzBody = { json: unknown } | { raw: string };
@@ -118,6 +118,14 @@ export const consentPatchBody = fuzzBody({
     maxKeys: 3,
   }),
   privacy_policy_page_id: fc.option(fc.string({ minLength: 1, maxLength: 30 })),
+  // Issue 30: the demo's purposes, one it does not have, and a signal gtag does not know.
+  consent_mode: fc.option(
+    fc.dictionary(
+      fc.constantFrom(...CONSENT_MODE_SIGNALS, 'functionality_storage'),
+      fc.subarray(['functional', 'analytics', 'marketing', 'stats']),
+      { maxKeys: 4 },
+    ),
+  ),
 });
 
 export const notificationPutBody = fuzzBody({

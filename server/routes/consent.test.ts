@@ -184,4 +184,91 @@ describe('consent', () => {
       en: 'https://acme.example.org/p',
     });
   });
+
+  describe('Google Consent Mode v2 mapping (decision 054)', () => {
+    it('is off (null) until mapped, and an old client that never sends it keeps it', async () => {
+      expect((await getConsent('demo')).config.consent_mode).toBeNull();
+      const mapped = await api.request('PATCH', '/settings/consent', {
+        body: {
+          consent_mode: {
+            // Sent out of order and with a repeat: stored in gtag's order, each purpose once.
+            ad_personalization: ['marketing'],
+            analytics_storage: ['analytics', 'analytics'],
+            ad_storage: ['marketing'],
+          },
+        },
+      });
+      expect(mapped.status).toBe(200);
+      const expected = {
+        ad_storage: ['marketing'],
+        analytics_storage: ['analytics'],
+        ad_personalization: ['marketing'],
+      };
+      expect(consentConfigSchema.parse(mapped.json).consent_mode).toEqual(expected);
+      expect(Object.keys((await getConsent()).config.consent_mode ?? {})).toEqual([
+        'ad_storage',
+        'analytics_storage',
+        'ad_personalization',
+      ]);
+      // An old client: only the privacy policy fields.
+      const old = await api.request('PATCH', '/settings/consent', {
+        body: { privacy_policy_kind: 'url' },
+      });
+      expect(old.status).toBe(200);
+      expect(consentConfigSchema.parse(old.json).consent_mode).toEqual(expected);
+      // An old client sending back the whole configuration it read is no change either.
+      const { config, etag } = await getConsent();
+      const roundTrip = await api.request('PATCH', '/settings/consent', { body: config });
+      expect(roundTrip.status).toBe(200);
+      expect(roundTrip.headers.get('etag')).toBe(etag);
+      // null turns it off again.
+      const off = await api.request('PATCH', '/settings/consent', { body: { consent_mode: null } });
+      expect(consentConfigSchema.parse(off.json).consent_mode).toBeNull();
+    });
+
+    it('refuses an unknown purpose (422 on the entry) and an unknown signal, changing nothing', async () => {
+      const before = await getConsent();
+      const purpose = await api.request('PATCH', '/settings/consent', {
+        body: {
+          privacy_policy_kind: 'none',
+          consent_mode: { ad_storage: ['marketing'], analytics_storage: ['marketing', 'stats'] },
+        },
+      });
+      expect(purpose.status).toBe(422);
+      expect(errorBodySchema.parse(purpose.json).errors).toEqual([
+        expect.objectContaining({
+          resource: 'consent',
+          field: 'consent_mode.analytics_storage.1',
+          code: 'unknown_purpose',
+          value: 'stats',
+        }),
+      ]);
+      const signal = await api.request('PATCH', '/settings/consent', {
+        body: { consent_mode: { functionality_storage: ['functional'] } },
+      });
+      expect(signal.status).toBe(422);
+      expect(errorBodySchema.parse(signal.json).errors[0]).toMatchObject({
+        resource: 'consent',
+        field: 'consent_mode.functionality_storage',
+      });
+      const shape = await api.request('PATCH', '/settings/consent', {
+        body: { consent_mode: { ad_storage: 'marketing' } },
+      });
+      expect(shape.status).toBe(422);
+      expect(errorBodySchema.parse(shape.json).errors[0]?.field).toBe('consent_mode.ad_storage');
+      expect(await getConsent()).toEqual(before);
+    });
+
+    it('is refused on a site without purposes, which has nothing to map', async () => {
+      const res = await api.request('PATCH', '/settings/consent', {
+        site: 'acme',
+        body: { consent_mode: { ad_storage: ['marketing'] } },
+      });
+      expect(res.status).toBe(422);
+      expect(errorBodySchema.parse(res.json).errors[0]).toMatchObject({
+        field: 'consent_mode.ad_storage.0',
+        code: 'unknown_purpose',
+      });
+    });
+  });
 });

@@ -2,18 +2,22 @@
  * Consent: `GET /settings/consent`, `PATCH /settings/consent`,
  * `GET /settings/consent/applications`.
  *
- * PATCH writes the privacy policy fields only (`privacy_policy_url` is replaced as a whole, so
- * a locale can be removed); purposes, applications and cookies in the body are ignored. The
- * merged result must satisfy privacyPolicyProblem (kind `url` needs a URL, kind `page` a page id).
+ * PATCH writes the privacy policy fields and the Google Consent Mode v2 mapping (`consent_mode`,
+ * decision 054; each replaced as a whole, so a locale or a signal can be removed; null turns
+ * Consent Mode off); purposes, applications and cookies in the body are ignored. The merged
+ * result must satisfy privacyPolicyProblem (kind `url` needs a URL, kind `page` a page id), and
+ * a mapping may name only the configuration's purposes (422 on `consent_mode.<signal>.<i>`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
+  CONSENT_MODE_SIGNALS,
   CONSENT_READ_ONLY_FIELDS,
   consentApplicationListSchema,
   consentConfigSchema,
   consentUpdateSchema,
   privacyPolicyProblem,
+  type ConsentMode,
 } from '../../src/api/schemas/consent';
 import { fieldError, validation } from '../errors';
 import { etagOf } from '../etag';
@@ -21,10 +25,11 @@ import {
   ensureConsentConfigRow,
   findConsentConfigRow,
   listConsentApplications,
+  consentSettingsOf,
   loadConsentConfig,
-  privacyPolicyOf,
-  updatePrivacyPolicy,
-  type PrivacyPolicyFields,
+  purposeNamesOf,
+  updateConsentSettings,
+  type ConsentSettingsFields,
 } from '../store/consent';
 import { writeTransaction } from '../store/transactions';
 import {
@@ -40,7 +45,9 @@ import { writeVersioned } from './versioned-write';
 export const consentPatchBodySchema = consentUpdateSchema
   .extend(ignoredFields([...CONSENT_READ_ONLY_FIELDS, 'created_at', 'updated_at']))
   .strict()
-  .describe('Privacy policy fields; purposes, applications and cookies are ignored');
+  .describe(
+    'Privacy policy fields and the Consent Mode mapping; purposes, applications and cookies are ignored',
+  );
 
 type ConsentPatch = z.infer<typeof consentPatchBodySchema>;
 
@@ -48,9 +55,42 @@ function consentEtag(siteId: string, version: number): string {
   return etagOf('consent', siteId, siteId, version);
 }
 
-/** A PATCH merged into the stored privacy policy; the result must be a complete policy (422). */
-function mergeConsentPatch(before: PrivacyPolicyFields, body: ConsentPatch): PrivacyPolicyFields {
-  const next: PrivacyPolicyFields = { ...before };
+/**
+ * A mapping as stored: signals in gtag's order, each purpose once; a purpose the configuration
+ * does not declare is a 422 on that entry (a typo would silently keep a signal denied).
+ */
+function normalizedConsentMode(mode: ConsentMode, purposes: readonly string[]): ConsentMode {
+  const unknown = [];
+  const result: ConsentMode = {};
+  for (const signal of CONSENT_MODE_SIGNALS) {
+    const mapped = mode[signal];
+    if (mapped === undefined) continue;
+    for (const [index, purpose] of mapped.entries()) {
+      if (!purposes.includes(purpose)) {
+        unknown.push(
+          fieldError({
+            resource: 'consent',
+            field: `consent_mode.${signal}.${index}`,
+            code: 'unknown_purpose',
+            message: `There is no purpose ${purpose}; the purposes are ${purposes.join(', ') || 'none'}`,
+            value: purpose,
+          }),
+        );
+      }
+    }
+    result[signal] = [...new Set(mapped)];
+  }
+  if (unknown.length > 0) throw validation(unknown);
+  return result;
+}
+
+/** A PATCH merged into the stored settings; the result must be a complete policy (422). */
+function mergeConsentPatch(
+  before: ConsentSettingsFields,
+  body: ConsentPatch,
+  purposes: readonly string[],
+): ConsentSettingsFields {
+  const next: ConsentSettingsFields = { ...before };
   if (body.privacy_policy_kind !== undefined) {
     next.privacy_policy_kind = body.privacy_policy_kind;
   }
@@ -62,6 +102,10 @@ function mergeConsentPatch(before: PrivacyPolicyFields, body: ConsentPatch): Pri
   }
   if (body.privacy_policy_page_id !== undefined) {
     next.privacy_policy_page_id = body.privacy_policy_page_id;
+  }
+  if (body.consent_mode !== undefined) {
+    next.consent_mode =
+      body.consent_mode === null ? null : normalizedConsentMode(body.consent_mode, purposes);
   }
   const problem = privacyPolicyProblem(next);
   if (problem) {
@@ -104,7 +148,8 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { resource: 'consent', write: 'consent' },
       schema: {
-        summary: 'Update the privacy policy settings of the consent configuration',
+        summary:
+          'Update the privacy policy settings and the Consent Mode mapping of the consent configuration',
         tags: ['consent'],
         headers: ifMatchHeaders,
         body: consentPatchBodySchema,
@@ -129,10 +174,10 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
             create: (tx, now) => ensureConsentConfigRow(tx, siteId, now),
           },
           etag: (current) => consentEtag(siteId, current.version),
-          fieldsOf: privacyPolicyOf,
-          merge: (before) => mergeConsentPatch(before, body),
+          fieldsOf: consentSettingsOf,
+          merge: (before, current) => mergeConsentPatch(before, body, purposeNamesOf(current)),
           update: (tx, current, next, now) =>
-            updatePrivacyPolicy(tx, siteId, current.version, next, now),
+            updateConsentSettings(tx, siteId, current.version, next, now),
           revision: { siteId, resource: 'consent', actor: request.auth, resourceId: () => siteId },
         });
         return { version: row.version, config: await loadConsentConfig(trx, siteId, row) };

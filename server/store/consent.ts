@@ -4,6 +4,7 @@ import type {
   ConsentApplication,
   ConsentConfig,
   ConsentCookie,
+  ConsentMode,
   ConsentPurpose,
 } from '../../src/api/schemas/consent';
 import type { ConsentConfigsTable, ConsentCookiesTable, Database } from './schema';
@@ -36,6 +37,7 @@ export async function ensureConsentConfigRow(
       privacy_policy_url: jsonText({}),
       privacy_policy_page_id: null,
       purposes: jsonText([]),
+      consent_mode: null,
       created_at: now,
       updated_at: now,
       version: 1,
@@ -62,16 +64,34 @@ export function privacyPolicyOf(row: ConsentConfigRow): PrivacyPolicyFields {
   };
 }
 
+/** What `PATCH /settings/consent` writes: the privacy policy and the Consent Mode mapping. */
+export interface ConsentSettingsFields extends PrivacyPolicyFields {
+  consent_mode: ConsentMode | null;
+}
+
+function consentModeOf(row: Pick<ConsentConfigRow, 'consent_mode'>): ConsentMode | null {
+  return row.consent_mode === null ? null : parseJson<ConsentMode>(row.consent_mode, {});
+}
+
+export function consentSettingsOf(row: ConsentConfigRow): ConsentSettingsFields {
+  return { ...privacyPolicyOf(row), consent_mode: consentModeOf(row) };
+}
+
+/** The names of the purposes a configuration row declares (what a mapping may name). */
+export function purposeNamesOf(row: ConsentConfigRow): string[] {
+  return parseJson<ConsentPurpose[]>(row.purposes, []).map((purpose) => purpose.name);
+}
+
 /**
- * Writes the privacy policy fields if the row is still at `expectedVersion`; bumps version and
- * updated_at. Returns the row as written, or undefined when it was not at that version (the
- * caller answers 412).
+ * Writes the privacy policy fields and the Consent Mode mapping if the row is still at
+ * `expectedVersion`; bumps version and updated_at. Returns the row as written, or undefined when
+ * it was not at that version (the caller answers 412).
  */
-export async function updatePrivacyPolicy(
+export async function updateConsentSettings(
   db: Kysely<Database>,
   siteId: string,
   expectedVersion: number,
-  fields: PrivacyPolicyFields,
+  fields: ConsentSettingsFields,
   updatedAt: string,
 ): Promise<ConsentConfigRow | undefined> {
   return updateAtVersion(
@@ -83,6 +103,7 @@ export async function updatePrivacyPolicy(
       privacy_policy_kind: fields.privacy_policy_kind,
       privacy_policy_url: jsonText(fields.privacy_policy_url),
       privacy_policy_page_id: fields.privacy_policy_page_id,
+      consent_mode: fields.consent_mode === null ? null : jsonText(fields.consent_mode),
     },
     updatedAt,
   );
@@ -234,5 +255,6 @@ export async function loadConsentConfig(
     purposes: parseJson<ConsentPurpose[]>(row?.purposes, []),
     applications,
     cookies,
+    consent_mode: row ? consentModeOf(row) : null,
   };
 }

@@ -83,6 +83,8 @@ export interface ConsentConfigsTable {
   privacy_policy_page_id: string | null;
   /** JSON array of purposes `{ name, description }`. */
   purposes: string;
+  /** JSON object signal → purposes (Google Consent Mode v2); null: off. */
+  consent_mode: string | null;
   created_at: string;
   updated_at: string;
   version: number;

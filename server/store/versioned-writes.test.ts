@@ -14,8 +14,8 @@ import { createSite } from './sites';
 import {
   ensureConsentConfigRow,
   findConsentConfigRow,
-  privacyPolicyOf,
-  updatePrivacyPolicy,
+  consentSettingsOf,
+  updateConsentSettings,
 } from './consent';
 
 // One rule for every resource with an ETag: a conditional write answers with the row exactly
@@ -91,33 +91,35 @@ describe('updateNotification', () => {
   });
 });
 
-describe('updatePrivacyPolicy', () => {
+describe('updateConsentSettings', () => {
   const policy = {
     privacy_policy_kind: 'url',
     privacy_policy_url: { en: 'https://example.com/privacy' },
     privacy_policy_page_id: null,
+    consent_mode: { analytics_storage: ['Analytics'] },
   };
 
   it('answers the row it wrote, at the next version', async () => {
     await createSite(db, 'consent-written', 'Site');
     const before = await ensureConsentConfigRow(db, 'consent-written', '2026-01-01T00:00:00.000Z');
-    const written = await updatePrivacyPolicy(db, 'consent-written', 1, policy, LATER);
+    const written = await updateConsentSettings(db, 'consent-written', 1, policy, LATER);
     expect(written).toEqual({
       ...before,
       privacy_policy_kind: 'url',
       privacy_policy_url: written?.privacy_policy_url,
+      consent_mode: written?.consent_mode,
       updated_at: LATER,
       version: 2,
     });
     if (!written) throw new Error('nothing was written');
-    expect(privacyPolicyOf(written)).toEqual(policy);
+    expect(consentSettingsOf(written)).toEqual(policy);
     expect(await findConsentConfigRow(db, 'consent-written')).toEqual(written);
   });
 
   it('answers nothing and changes nothing at another version', async () => {
     await createSite(db, 'consent-stale', 'Site');
     const before = await ensureConsentConfigRow(db, 'consent-stale', '2026-01-01T00:00:00.000Z');
-    expect(await updatePrivacyPolicy(db, 'consent-stale', 7, policy, LATER)).toBeUndefined();
+    expect(await updateConsentSettings(db, 'consent-stale', 7, policy, LATER)).toBeUndefined();
     expect(await findConsentConfigRow(db, 'consent-stale')).toEqual(before);
   });
 });

@@ -300,6 +300,8 @@ describe('tolerant parsing with the wire schemas', () => {
       purposes: [],
       applications: [],
       cookies: [],
+      // A server without Consent Mode (decision 054): off.
+      consent_mode: null,
     });
   });
 

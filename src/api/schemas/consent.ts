@@ -39,6 +39,29 @@ export const PRIVACY_POLICY_KINDS = ['url', 'page', 'none'] as const;
 export const privacyPolicyKindSchema = z.enum(PRIVACY_POLICY_KINDS);
 export type PrivacyPolicyKind = z.infer<typeof privacyPolicyKindSchema>;
 
+/** The four signals of Google Consent Mode v2, in the order gtag's documentation lists them. */
+export const CONSENT_MODE_SIGNALS = [
+  'ad_storage',
+  'analytics_storage',
+  'ad_user_data',
+  'ad_personalization',
+] as const;
+export const consentModeSignalSchema = z.enum(CONSENT_MODE_SIGNALS);
+export type ConsentModeSignal = z.infer<typeof consentModeSignalSchema>;
+
+/**
+ * Google Consent Mode v2 (decision 054): for each signal, the purposes whose consent grants it.
+ * A signal that is absent or maps no purpose stays `denied`. Unknown signals are refused.
+ */
+const signalPurposesSchema = z.array(textSchema().min(1).max(200)).max(100).optional();
+export const consentModeSchema = z.strictObject({
+  ad_storage: signalPurposesSchema,
+  analytics_storage: signalPurposesSchema,
+  ad_user_data: signalPurposesSchema,
+  ad_personalization: signalPurposesSchema,
+} satisfies Record<ConsentModeSignal, typeof signalPurposesSchema>);
+export type ConsentMode = z.infer<typeof consentModeSchema>;
+
 /** The site's consent configuration as our service sends it (spec 2.3). */
 export const consentConfigSchema = z.object({
   privacy_policy_kind: z.string(),
@@ -47,6 +70,8 @@ export const consentConfigSchema = z.object({
   purposes: z.array(consentPurposeSchema),
   applications: z.array(consentApplicationSchema),
   cookies: z.array(consentCookieSchema),
+  /** Google Consent Mode v2 mapping; null: off (the default). */
+  consent_mode: consentModeSchema.nullable(),
 });
 export type ConsentConfig = z.infer<typeof consentConfigSchema>;
 
@@ -92,6 +117,8 @@ export const consentUpdateSchema = z.object({
   privacy_policy_kind: privacyPolicyKindSchema.optional(),
   privacy_policy_url: z.record(localeSchema, privacyPolicyUrlSchema).optional(),
   privacy_policy_page_id: privacyPolicyPageIdSchema.nullable().optional(),
+  /** Replaced as a whole; null turns Consent Mode off; absent leaves it as it is. */
+  consent_mode: consentModeSchema.nullable().optional(),
 });
 export type ConsentUpdate = z.infer<typeof consentUpdateSchema>;
 

@@ -5,6 +5,7 @@
 // localized texts empty; unknown fields are kept. What our service sends is the strict
 // `consentConfigSchema` and `consentApplicationSchema` in ../schemas/consent.ts.
 import { z } from 'zod';
+import { consentModeSchema, type ConsentMode } from '../schemas/consent';
 import {
   wireBooleanSchema,
   wireListSchema,
@@ -50,6 +51,17 @@ export const consentConfigWireSchema = z.looseObject({
   purposes: wireListSchema(consentPurposeWireSchema),
   applications: wireListSchema(consentApplicationWireSchema),
   cookies: wireListSchema(consentCookieWireSchema),
+  /**
+   * Google Consent Mode v2 mapping (our extension, decision 054): null when missing, null or
+   * unusable, as a server without it means Consent Mode is off.
+   */
+  consent_mode: z
+    .unknown()
+    .optional()
+    .transform((value): ConsentMode | null => {
+      const parsed = consentModeSchema.safeParse(value);
+      return parsed.success ? parsed.data : null;
+    }),
 });
 
 /** The consent configuration as the dashboard holds it. */

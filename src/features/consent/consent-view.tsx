@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/ui/card';
 import { ApplicationsSection } from './applications-section';
 import { collectCookies, findingsFor, runConsentChecks } from './consent-checks';
 import { languageGrid } from './language-grid';
+import { ConsentModeCard } from './consent-mode-card';
 import { ConsentSectionNav } from './consent-section-nav';
 import { CookiesSection } from './cookies-section';
 import { ExportActions } from './export-actions';
@@ -14,7 +15,7 @@ import { ChecksSummary } from './findings';
 import { LanguageGridSection } from './language-grid-section';
 import { LanguageSwitcher } from './language-switcher';
 import { FALLBACK_LANGUAGE } from './localized-text';
-import { PlaceholderPreview } from './placeholder-preview';
+import { PreviewSection } from './preview-section';
 import { PrivacyPolicyCard } from './privacy-policy-card';
 import { formValuesToState } from './privacy-policy-form-values';
 import { PurposesSection } from './purposes-section';
@@ -106,7 +107,13 @@ export function ConsentView({
           language={language}
         />
         <CookiesSection cookies={cookies} applications={applications} findings={findings} />
-        <PlaceholderPreview applications={applications} language={language} />
+        <ConsentModeCard key={loaded.etag ?? ''} loaded={loaded} />
+        <PreviewSection
+          config={config}
+          applications={applications}
+          cookies={cookies}
+          language={language}
+        />
         <LanguageGridSection grid={grid} />
       </div>
       <ConflictDialog {...controller.conflictDialog} />

@@ -38,6 +38,7 @@ const config: ConsentConfig = {
   ],
   applications: [analytics, session],
   cookies: [],
+  consent_mode: null,
 };
 
 const cookies: CheckedCookie[] = [

@@ -1,6 +1,7 @@
 import type { LocalizedText } from '../../api/schemas/common';
 import type { ConsentApplication, ConsentConfig } from '../../api/wire/consent';
 import type { CheckedCookie } from './consent-check-model';
+import { installConsentMode, type ConsentModeMapping } from './consent-mode';
 import { cookiePatternError, isRegexCookieName } from './consent-checks';
 import { languagesInUse, resolveLocalized, textIn } from './localized-text';
 
@@ -53,6 +54,11 @@ export interface KlaroConfig {
   /** `zz` is Klaro's fallback for languages with no translation. */
   translations: Record<string, KlaroTranslation>;
   services: KlaroService[];
+  /**
+   * Google Consent Mode v2 mapping (signal → purposes), set only when the admin turned it on.
+   * Klaro ignores it; the `callback` klaroConfigScript adds reads it (decision 054).
+   */
+  consentMode?: ConsentModeMapping;
 }
 
 export interface KlaroExportOptions {
@@ -182,6 +188,7 @@ export function toKlaroConfig(
     acceptAll: true,
     hideDeclineAll: false,
     ...(options.lang !== undefined ? { lang: options.lang } : {}),
+    ...(config.consent_mode !== null ? { consentMode: config.consent_mode } : {}),
     privacyPolicy,
     purposeOrder: config.purposes.map((purpose) => purpose.name),
     translations,
@@ -217,12 +224,27 @@ function toJavaScript(value: unknown, indent: string): string {
   return JSON.stringify(value);
 }
 
-/** The file a site includes before Klaro's script: it defines `window.klaroConfig`. */
+/**
+ * The file a site includes before Klaro's script: it defines `window.klaroConfig` and, with a
+ * Consent Mode mapping, sends gtag's consent default and sets Klaro's `callback` to the updates.
+ */
 export function klaroConfigScript(config: KlaroConfig): string {
-  return [
+  const lines = [
     '// Klaro configuration exported by Site Console.',
-    '// Include this file before klaro.js.',
+    config.consentMode === undefined
+      ? '// Include this file before klaro.js.'
+      : '// Include this file before klaro.js and before Google tag (gtag.js or Google Tag Manager).',
     `window.klaroConfig = ${toJavaScript(config, '')};`,
-    '',
-  ].join('\n');
+  ];
+  if (config.consentMode !== undefined) {
+    lines.push(
+      '',
+      '// Google Consent Mode v2: every signal starts denied; Klaro calls `callback` when the',
+      "// visitor's choices change, which sends gtag('consent', 'update', ...) for the purposes",
+      '// mapped in `consentMode` (granted when every service of those purposes is accepted).',
+      `window.klaroConfig.callback = (${installConsentMode.toString()})(window.klaroConfig.consentMode, window);`,
+    );
+  }
+  lines.push('');
+  return lines.join('\n');
 }

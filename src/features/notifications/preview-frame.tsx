@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { previewDocument } from './preview-document';
-import { useContainerWidth } from './use-container-width';
+import { useContainerWidth } from '../../lib/use-container-width';
 
 const FRAME_HEIGHT = 720;
 

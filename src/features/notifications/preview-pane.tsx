@@ -7,7 +7,7 @@ import {
 } from '../../components/ui/segmented-control';
 import { PreviewFrame } from './preview-frame';
 import type { PreviewState } from './render-template';
-import { useContainerWidth } from './use-container-width';
+import { useContainerWidth } from '../../lib/use-container-width';
 import { useRememberedOptionalFlag } from './use-remembered-flag';
 
 const WIDTHS = { desktop: 1024, mobile: 375 } as const;
