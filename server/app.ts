@@ -44,6 +44,7 @@ import { siteSettingsRoutes } from './routes/site-settings';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { siteRoutes } from './routes/sites';
+import { logViewRoutes } from './routes/log-views';
 import { memberRoutes } from './routes/members';
 import { tokenRoutes } from './routes/tokens';
 import { openApiRoutes } from './routes/openapi';
@@ -305,6 +306,7 @@ async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(tokenRoutes);
   await api.register(appRoutes);
   await api.register(appLogRoutes);
+  await api.register(logViewRoutes);
   await api.register(consentRoutes);
   await api.register(siteSettingsRoutes);
   await api.register(notificationRoutes);
