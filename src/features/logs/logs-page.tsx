@@ -21,6 +21,7 @@ import { zoomSearch } from './log-volume';
 import { isHistorySearch } from './log-range';
 import { LogStatusLine } from './log-status-line';
 import { LogToolbar } from './log-toolbar';
+import { LogViewsMenu } from './log-views-menu';
 import { LogsEmpty } from './logs-empty';
 import { NewLinesPill } from './new-lines-pill';
 import type { LogsSearch } from './search-params';
@@ -189,6 +190,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
           }
           onExport={() => downloadNdjson(appKey, snapshot.entries)}
           onGoLive={() => updateSearch({ range: undefined, since: undefined, before: undefined })}
+          views={<LogViewsMenu appKey={appKey} search={search} onApply={updateSearch} />}
         />
       </div>
       <LogFilterBar
