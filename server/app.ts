@@ -36,6 +36,7 @@ import type { LogNotifier } from './logs/waits/log-notifier';
 import type { WaitLimits } from './logs/waits/wait-slots';
 import { decorateLogWing } from './logs/routes/log-wing';
 import { appLogRoutes } from './logs/routes/app-logs';
+import { appLogFacetRoutes } from './logs/routes/app-logs-facets';
 import { WaitFastPath } from './logs/routes/app-logs-wait-fast-path';
 import { appRoutes } from './routes/apps';
 import { auditRoutes } from './routes/audit';
@@ -306,6 +307,7 @@ async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(tokenRoutes);
   await api.register(appRoutes);
   await api.register(appLogRoutes);
+  await api.register(appLogFacetRoutes);
   await api.register(logViewRoutes);
   await api.register(consentRoutes);
   await api.register(siteSettingsRoutes);
