@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test, type TestServer } from './fixtures';
+import { ingestLogs } from './log-entries';
 import { openLogs } from './pages';
 
 const run = promisify(execFile);
@@ -131,5 +132,37 @@ test.describe('saved log views', () => {
     await page.reload();
     await openViews(page);
     await expect(page.getByRole('menuitemradio')).toHaveCount(0);
+  });
+
+  test('the fields of the window with their top values and counts; a value narrows the list', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await ingestLogs(api, APP, [
+      ...Array.from({ length: 5 }, (_, n) => ({
+        level: 'info',
+        data: { status: 200, step: `ok ${String(n)}` },
+      })),
+      ...Array.from({ length: 3 }, (_, n) => ({
+        level: 'error',
+        data: { status: 500, step: `failed ${String(n)}` },
+      })),
+    ]);
+    await signIn(page);
+    await openLogs(page, APP, '?range=1h');
+    await expect(page.getByTestId('log-entry-count')).toHaveAttribute('data-count', '8');
+    await page.getByRole('button', { name: 'Fields' }).click();
+    const panel = page.getByRole('dialog', { name: 'Fields' });
+    await panel.getByLabel('Field').selectOption('status');
+    const values = panel.getByRole('list', { name: 'Top values of status' });
+    await expect(values.getByRole('listitem')).toHaveCount(2);
+    await expect(values.getByRole('listitem').nth(0)).toContainText('200');
+    await expect(values.getByLabel('5 entries')).toBeVisible();
+    await expect(values.getByLabel('3 entries')).toBeVisible();
+    await expect(panel.getByTestId('facets-scope')).toHaveText('Top values of 8 entries');
+    await values.getByRole('button', { name: 'Search for 500' }).click();
+    await expect(page).toHaveURL(/q=%22500%22/);
+    await expect(page.getByTestId('log-entry-count')).toHaveAttribute('data-count', '3');
   });
 });
