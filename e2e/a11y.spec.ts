@@ -184,6 +184,29 @@ test.describe('accessibility', () => {
     }
   });
 
+  test('the Fields panel with the top values of a field (issue 30)', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await ingestLogs(
+      api,
+      'analytics',
+      [200, 200, 500].map((status) => ({ level: 'info', data: { status, path: '/checkout' } })),
+    );
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/apps/analytics/logs?range=1h');
+      await page.getByRole('button', { name: 'Fields' }).click();
+      const panel = page.getByRole('dialog', { name: 'Fields' });
+      await panel.getByLabel('Field').selectOption('status');
+      await expect(panel.getByRole('list', { name: 'Top values of status' })).toBeVisible();
+      expect(await seriousViolations(page), `Fields in the ${colorScheme} theme`).toEqual([]);
+    }
+  });
+
   test('the phone layout with the navigation drawer open', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page);
