@@ -109,7 +109,8 @@ export function LogFacets(props: LogFacetsProps) {
     <Popover
       label="Fields"
       align="start"
-      className="w-80"
+      // On a phone the button sits mid-row: the panel spans the screen instead of running off it.
+      className="w-80 max-sm:fixed max-sm:inset-x-4 max-sm:top-auto max-sm:mt-11 max-sm:w-auto max-sm:max-w-none"
       trigger={(triggerProps) => (
         <Button {...triggerProps} size="sm" icon={<FieldsIcon />}>
           Fields
