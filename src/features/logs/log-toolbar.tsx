@@ -56,7 +56,8 @@ export function LogToolbar({
 }: LogToolbarProps) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      {views}
+      {/* On a phone the views take a row of their own, so the controls below keep to one row. */}
+      {views && <div className="flex gap-2 max-sm:basis-full">{views}</div>}
       {live ? (
         <Button size="sm" icon={<PauseIcon paused={paused} />} onClick={onPauseToggle}>
           {paused ? 'Resume' : 'Pause'}
