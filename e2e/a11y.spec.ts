@@ -181,6 +181,59 @@ test.describe('accessibility', () => {
     }
   });
 
+  test('the saved views menu and the save dialog with an error on its field (issue 30)', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const saved = await api('/log-views', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Checkout errors', query: { q: 'checkout', range: '1h' } }),
+    });
+    expect(saved.status).toBe(201);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/apps/analytics/logs?q=checkout&range=1h');
+      const views = page.getByRole('button', { name: /^Saved views/ });
+      await expect(views).toHaveText('Checkout errors');
+      await views.click();
+      await expect(page.getByRole('menuitemradio', { name: 'Checkout errors' })).toBeFocused();
+      expect(await seriousViolations(page), `views menu in the ${colorScheme} theme`).toEqual([]);
+      await page.getByRole('menuitem', { name: 'Save view…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save view' });
+      await dialog.getByLabel('View name').fill('Checkout errors');
+      await dialog.getByRole('button', { name: 'Save view' }).click();
+      await expect(dialog.getByLabel('View name')).toHaveAttribute('aria-invalid', 'true');
+      expect(await seriousViolations(page), `save dialog in the ${colorScheme} theme`).toEqual([]);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    }
+  });
+
+  test('the Fields panel with the top values of a field (issue 30)', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await ingestLogs(
+      api,
+      'analytics',
+      [200, 200, 500].map((status) => ({ level: 'info', data: { status, path: '/checkout' } })),
+    );
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/apps/analytics/logs?range=1h');
+      await page.getByRole('button', { name: 'Fields' }).click();
+      const panel = page.getByRole('dialog', { name: 'Fields' });
+      await panel.getByLabel('Field').selectOption('status');
+      await expect(panel.getByRole('list', { name: 'Top values of status' })).toBeVisible();
+      expect(await seriousViolations(page), `Fields in the ${colorScheme} theme`).toEqual([]);
+    }
+  });
+
   test('the phone layout with the navigation drawer open', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page);

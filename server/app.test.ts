@@ -259,6 +259,7 @@ describe('health and OpenAPI', () => {
         .filter(({ name }) => !WRITES_NOTHING.has(name)),
     );
     expect(writes.map(({ name }) => name).sort()).toEqual([
+      'DELETE /api/log-views/{id}',
       'DELETE /api/members/{user_id}',
       'DELETE /api/tokens/{id}',
       'PATCH /api/apps/{app_id}',
@@ -266,7 +267,9 @@ describe('health and OpenAPI', () => {
       'PATCH /api/settings/consent',
       'PATCH /api/settings/site',
       'POST /api/apps/{app_id}/logs',
+      'POST /api/log-views',
       'POST /api/tokens',
+      'PUT /api/log-views/{id}',
       'PUT /api/notifications/{slug}',
     ]);
     for (const { name, operation } of writes) {

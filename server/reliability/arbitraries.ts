@@ -226,3 +226,36 @@ export const tokenPostBody = fuzzBody({
   name: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), hostileString),
   expires_in_days: fc.oneof(fc.integer({ min: -2, max: 400 }), fc.double()),
 });
+
+/** `POST /log-views` (issue 30): a name, maybe an app, and a log query, each maybe wrong. */
+export const logViewPostBody = fuzzBody({
+  name: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), hostileString),
+  app_id: fc.oneof(fc.constantFrom(null, 'storefront', 'nope'), hostileString),
+  query: fc.oneof(
+    // Mostly a valid query, so that enough bodies are saved for the property to prove something.
+    {
+      weight: 3,
+      arbitrary: fc.record(
+        {
+          range: fc.constantFrom('live', '15m', '1h', '24h', '7d'),
+          level: fc.constantFrom('debug', 'info', 'warn', 'error', 'fatal'),
+          q: fc.string({ maxLength: 40 }),
+        },
+        { requiredKeys: ['range'] },
+      ),
+    },
+    fc.record(
+      {
+        range: fc.constantFrom('live', '15m', '1h', '24h', '7d', 'custom', 'later'),
+        q: fc.oneof(fc.string({ maxLength: 40 }), hostileString),
+        level: fc.constantFrom('debug', 'info', 'warn', 'error', 'fatal', 'WARN', 'loud'),
+        job: fc.oneof(fc.string({ maxLength: 20 }), hostileString),
+        job_match: fc.constantFrom('exact', 'prefix', 'contains', 'regex'),
+        since: fc.oneof(fc.constant('2026-11-26T10:00:00Z'), hostileString),
+        before: fc.oneof(fc.constant('2026-11-26T11:00:00Z'), hostileString),
+      },
+      { requiredKeys: [] },
+    ),
+    anyJson,
+  ),
+});

@@ -19,6 +19,7 @@ const TABLES = [
   'notifications',
   'notification_translations',
   'revisions',
+  'log_views',
 ];
 // The log table grows large: its size and last row stand for it.
 const LOG_SUMMARY = {

@@ -17,6 +17,7 @@ import {
   consentPatchBody,
   logIngestBody,
   logQuery,
+  logViewPostBody,
   memberPatchBody,
   notificationPutBody,
   siteSettingsPatchBody,
@@ -166,6 +167,14 @@ const WRITE_ROUTES: WriteRoute[] = [
     method: 'POST',
     path: fc.constant('/tokens'),
     body: tokenPostBody,
+    success: 201,
+  },
+  // Issue 30: the fuzzer's own saved views (a view of a name it already has is a 409).
+  {
+    name: 'POST /log-views',
+    method: 'POST',
+    path: fc.constant('/log-views'),
+    body: logViewPostBody,
     success: 201,
   },
   // Last: a change of the site's languages changes which translations the PUT above may write.

@@ -230,6 +230,24 @@ export interface RevisionsTable {
 
 // --- end of issue 29's revision types ---
 
+// --- Saved log views (issue 30, migration 015, decision 053) ---
+
+export interface LogViewsTable {
+  id: Generated<number>;
+  site_id: string;
+  user_id: number;
+  /** The app key the view is for; null: any app of the site. */
+  app_id: string | null;
+  name: string;
+  /** JSON of the LogViewQuery. */
+  query: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+// --- end of issue 30's log view types ---
+
 export interface Database {
   users: UsersTable;
   sites: SitesTable;
@@ -245,6 +263,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_translations: NotificationTranslationsTable;
   revisions: RevisionsTable;
+  log_views: LogViewsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -13,6 +13,7 @@ import { logMinuteBytesMigration } from './011-log-minute-bytes';
 import { siteLocalesMigration } from './012-site-locales';
 import { revisionsMigration } from './013-revisions';
 import { rolesTokensMigration } from './014-roles-tokens';
+import { logViewsMigration } from './015-log-views';
 import { consentModeMigration } from './016-consent-mode';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '012-site-locales': siteLocalesMigration,
   '013-revisions': revisionsMigration,
   '014-roles-tokens': rolesTokensMigration,
+  '015-log-views': logViewsMigration,
   '016-consent-mode': consentModeMigration,
 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { SegmentedControl } from '../../components/ui/segmented-control';
 
@@ -16,6 +17,8 @@ export interface LogToolbarProps {
   onExport: () => void;
   /** Leaves a history view (shared link, custom range) for the live tail. */
   onGoLive?: () => void;
+  /** The saved views menu (issue 30), first in the row. */
+  views?: ReactNode;
 }
 
 function PauseIcon({ paused }: { paused: boolean }) {
@@ -49,9 +52,12 @@ export function LogToolbar({
   onTimesChange,
   onExport,
   onGoLive,
+  views,
 }: LogToolbarProps) {
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {/* On a phone the views take a row of their own, so the controls below keep to one row. */}
+      {views && <div className="flex gap-2 max-sm:basis-full">{views}</div>}
       {live ? (
         <Button size="sm" icon={<PauseIcon paused={paused} />} onClick={onPauseToggle}>
           {paused ? 'Resume' : 'Pause'}

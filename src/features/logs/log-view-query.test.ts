@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { searchOfViewQuery, searchShowsView, viewQueryOfSearch } from './log-view-query';
+
+describe('saved view queries', () => {
+  it('saves only the filters that are set, with a relative range as it is', () => {
+    expect(
+      viewQueryOfSearch({ q: ' timeout ', level: 'error', job: '', range: '1h', utc: true }),
+    ).toEqual({
+      q: 'timeout',
+      level: 'error',
+      range: '1h',
+    });
+    expect(viewQueryOfSearch({})).toEqual({ range: 'live' });
+  });
+
+  it('keeps a custom range as ISO bounds, from epoch seconds or ISO text', () => {
+    expect(viewQueryOfSearch({ since: 1_764_151_200, before: '2026-11-26T11:00:00Z' })).toEqual({
+      range: 'custom',
+      since: '2025-11-26T10:00:00.000Z',
+      before: '2026-11-26T11:00:00.000Z',
+    });
+  });
+
+  it('applies a view by clearing what it does not set, and then shows it', () => {
+    const query = { q: 'timeout', range: '24h' } as const;
+    const patch = searchOfViewQuery(query);
+    expect(patch).toEqual({
+      q: 'timeout',
+      level: undefined,
+      job: undefined,
+      range: '24h',
+      since: undefined,
+      before: undefined,
+    });
+    const search = { level: 'warn' as const, job: 'sync', ...patch, relative: true };
+    expect(searchShowsView(search, query)).toBe(true);
+    expect(searchShowsView({ ...search, level: 'error' }, query)).toBe(false);
+    expect(searchShowsView({ ...search, range: '1h' }, query)).toBe(false);
+    expect(searchOfViewQuery({ range: 'live' }).range).toBeUndefined();
+  });
+
+  it('does not take a view with a non-exact job match for the URL, which has none', () => {
+    expect(
+      searchShowsView({ job: 'sync' }, { job: 'sync', job_match: 'prefix', range: 'live' }),
+    ).toBe(false);
+    expect(
+      searchShowsView({ job: 'sync' }, { job: 'sync', job_match: 'exact', range: 'live' }),
+    ).toBe(true);
+  });
+});
