@@ -40,10 +40,14 @@ import {
   type LogSearch,
 } from '../store/app-logs-filter';
 import type { LogVolumeFilter } from '../store/app-logs-volume';
+import { parseFieldConditions, type FieldParameter } from './log-field-params';
 
 /** The raw query: what Fastify's query-string parser produces. */
 export type RawLogQuery = Partial<
-  Record<'since' | 'before' | 'level' | 'q' | 'job' | 'limit' | 'wait' | 'buckets', unknown>
+  Record<
+    'since' | 'before' | 'level' | 'q' | 'job' | 'limit' | 'wait' | 'buckets' | FieldParameter,
+    unknown
+  >
 >;
 
 // Far enough for any log (years 1716-2223) while `µs` stays a safe integer.
@@ -267,6 +271,8 @@ export function parseLogQuery(raw: RawLogQuery): LogFilter {
   if (job !== undefined) filter.job = job;
   const search = q === undefined ? undefined : parseSearch(q);
   if (search) filter.search = search;
+  const fields = parseFieldConditions(raw);
+  if (fields.length > 0) filter.fields = fields;
   return filter;
 }
 

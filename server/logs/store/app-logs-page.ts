@@ -6,6 +6,7 @@
  */
 import { LOG_LEVELS } from '../../../src/api/schemas/app-log';
 import { US_PER_SECOND, type LogFilter } from './app-logs-filter';
+import { matchesFieldConditions } from './app-logs-field-match';
 
 /** A page as the route sends it, and how many entries it holds. */
 export interface LogPage {
@@ -85,6 +86,7 @@ export function pageOfEntries(entries: readonly PageEntry[]): LogPage {
 export function matchesLogFilter(row: CommittedLogRow, filter: LogFilter): boolean {
   if (filter.minLevel !== undefined && row.level < filter.minLevel) return false;
   if (filter.job !== undefined && row.job !== filter.job) return false;
+  if (filter.fields && !matchesFieldConditions(row, filter.fields)) return false;
   const search = filter.search;
   if (!search) return true;
   if (search.minLevel !== undefined && row.level < search.minLevel) return false;
