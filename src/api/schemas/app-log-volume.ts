@@ -30,4 +30,6 @@ export interface LogVolumeQuery {
   q?: string;
   job?: string;
   buckets?: number;
+  where?: readonly string[];
+  where_not?: readonly string[];
 }

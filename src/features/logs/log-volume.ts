@@ -41,6 +41,8 @@ export function volumeQueryFor(search: LogsSearch, nowSeconds: number): LogVolum
   if (filter.level) query.level = filter.level;
   if (filter.job) query.job = filter.job;
   if (filter.q) query.q = filter.q;
+  if (filter.where) query.where = filter.where;
+  if (filter.where_not) query.where_not = filter.where_not;
   const since = seconds(filter.since);
   const before = seconds(filter.before);
   if (since === undefined && before === undefined && !isHistorySearch(search)) {

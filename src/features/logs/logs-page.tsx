@@ -23,6 +23,8 @@ import { LogStatusLine } from './log-status-line';
 import { LogToolbar } from './log-toolbar';
 import { LogViewsMenu } from './log-views-menu';
 import { LogFacets } from './log-facets';
+import { FieldConditionChips } from './field-condition-chips';
+import { fieldConditionsOf, withFieldCondition, withoutFieldCondition } from './field-conditions';
 import { LogsEmpty } from './logs-empty';
 import { NewLinesPill } from './new-lines-pill';
 import type { LogsSearch } from './search-params';
@@ -52,6 +54,10 @@ function LogsViewer({ appKey }: { appKey: string }) {
   const relative = search.relative === true;
   const now = useNow(relative);
   const terms = useMemo(() => queryTerms(search.q), [search.q]);
+  const fieldConditions = useMemo(
+    () => fieldConditionsOf({ where: search.where, where_not: search.where_not }),
+    [search.where, search.where_not],
+  );
   const jobs = useMemo(
     () => appQuery.data?.data.jobs.flatMap((job) => (job.name === null ? [] : [job.name])) ?? [],
     [appQuery.data],
@@ -199,6 +205,9 @@ function LogsViewer({ appKey }: { appKey: string }) {
                 search={search}
                 live={live}
                 onSearchValue={(value) => updateSearch({ q: addSearchPhrase(search.q, value) })}
+                onFilterValue={(key, value, exclude) =>
+                  updateSearch(withFieldCondition(search, { key, value, exclude }))
+                }
               />
             </>
           }
@@ -210,6 +219,10 @@ function LogsViewer({ appKey }: { appKey: string }) {
         seenJobs={seenJobs}
         searchInputRef={searchInputRef}
         onChange={updateSearch}
+      />
+      <FieldConditionChips
+        conditions={fieldConditions}
+        onRemove={(condition) => updateSearch(withoutFieldCondition(search, condition))}
       />
       <LogVolumePanel
         appKey={appKey}
@@ -225,8 +238,18 @@ function LogsViewer({ appKey }: { appKey: string }) {
           {snapshot.entries.length === 0 ? (
             <LogsEmpty
               snapshot={snapshot}
-              filtered={Boolean(search.level || search.job || search.q)}
-              onClear={() => updateSearch({ level: undefined, job: undefined, q: undefined })}
+              filtered={Boolean(
+                search.level || search.job || search.q || fieldConditions.length > 0,
+              )}
+              onClear={() =>
+                updateSearch({
+                  level: undefined,
+                  job: undefined,
+                  q: undefined,
+                  where: undefined,
+                  where_not: undefined,
+                })
+              }
               onRetry={() => engine.retryNow()}
             />
           ) : (

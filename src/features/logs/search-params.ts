@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { logLevelNameSchema } from '../../api/schemas/log-levels';
 import { searchText } from '../../lib/search-serialization';
+import { fieldConditionsParam } from './field-conditions';
 
 /** URL search parameters of `/apps/$key/logs`: every filter, so a link can be shared. */
 export const logsSearchSchema = z.object({
@@ -8,6 +9,9 @@ export const logsSearchSchema = z.object({
   level: logLevelNameSchema.optional().catch(undefined),
   job: searchText,
   q: searchText,
+  /** Exact field conditions (decision 055): `key:value` texts to keep, and to filter out. */
+  where: fieldConditionsParam,
+  where_not: fieldConditionsParam,
   /** `live` (default), `15m`, `1h`, `24h`, `7d` or `custom` (then since/before). */
   range: z.enum(['live', '15m', '1h', '24h', '7d', 'custom']).optional().catch(undefined),
   since: z.union([z.number(), z.string()]).optional().catch(undefined),

@@ -14,7 +14,7 @@ const FOLLOW_WAIT_SECONDS = 25;
 /** What of the URL decides the tail; everything else (utc, …) is display only. */
 export type TailSearch = Pick<
   LogsSearch,
-  'level' | 'job' | 'q' | 'range' | 'since' | 'before' | 'entry' | 'at'
+  'level' | 'job' | 'q' | 'range' | 'since' | 'before' | 'entry' | 'at' | 'where' | 'where_not'
 >;
 
 /**
@@ -33,12 +33,18 @@ export function useTailEngine(appKey: string, search: TailSearch) {
 
   const { level, job, q, since, before, entry, at } = search;
   const range = effectiveRange(search);
+  // The lists by value: a new array with the same conditions is the same filter.
+  const fieldKey = JSON.stringify([search.where ?? [], search.where_not ?? []]);
   useEffect(() => {
+    const [where, where_not] = JSON.parse(fieldKey) as [string[], string[]];
     // "Last 15 minutes" means from now, so the bound is computed when the filter is applied.
-    const filter = filterFromSearch({ level, job, q, range, since, before }, Date.now() / 1000);
+    const filter = filterFromSearch(
+      { level, job, q, range, since, before, where, where_not },
+      Date.now() / 1000,
+    );
     if (entry !== undefined && at !== undefined) engine.startAround(filter, at, entry);
     else engine.setFilter(filter);
-  }, [engine, level, job, q, range, since, before, entry, at]);
+  }, [engine, level, job, q, range, since, before, entry, at, fieldKey]);
 
   useEffect(() => () => engine.stop(), [engine]);
 

@@ -15,6 +15,8 @@ export interface TailFilter {
   q?: string;
   since?: number | string;
   before?: number | string;
+  where?: readonly string[];
+  where_not?: readonly string[];
 }
 
 /** A time range in which entries may be missing: `from` inclusive, `to` exclusive. */
@@ -128,6 +130,8 @@ export function normalizeFilter(filter: TailFilter): TailFilter {
   if (filter.q?.trim()) out.q = filter.q.trim();
   if (filter.since !== undefined && filter.since !== '') out.since = filter.since;
   if (filter.before !== undefined && filter.before !== '') out.before = filter.before;
+  if (filter.where?.length) out.where = filter.where;
+  if (filter.where_not?.length) out.where_not = filter.where_not;
   return out;
 }
 
@@ -235,6 +239,8 @@ export function baseQuery(state: TailState): AppLogQuery {
   if (filter.level) query.level = filter.level;
   if (filter.job) query.job = filter.job;
   if (filter.q) query.q = filter.q;
+  if (filter.where) query.where = filter.where;
+  if (filter.where_not) query.where_not = filter.where_not;
   return query;
 }
 
