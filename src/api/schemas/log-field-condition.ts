@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * An exact condition on a top-level field of a log entry's `data` (issue 30, decision 055):
  * `where=status:500` keeps the entries whose `data.status` reads `500`, `where_not=status:500`
@@ -62,3 +64,21 @@ export function matchesFieldCondition(data: unknown, condition: LogFieldConditio
   const matched = fieldValueText(topLevelValue(data, condition.key)) === condition.value;
   return condition.exclude ? !matched : matched;
 }
+
+/** A list of `key:value` conditions within the bounds (a saved view's `where`, `where_not`). */
+export const fieldConditionsSchema = z
+  .array(
+    z.string().refine(
+      (text) => {
+        const parts = splitFieldCondition(text);
+        return (
+          parts !== null &&
+          !text.includes('\u0000') &&
+          parts.key.length <= LOG_FIELD_KEY_MAX &&
+          parts.value.length <= LOG_FIELD_VALUE_MAX
+        );
+      },
+      `key:value, a key of at most ${String(LOG_FIELD_KEY_MAX)} characters and a value of at most ${String(LOG_FIELD_VALUE_MAX)}`,
+    ),
+  )
+  .max(LOG_FIELD_CONDITIONS_MAX);

@@ -26,6 +26,8 @@ export function viewQueryOfSearch(search: LogsSearch): LogViewQuery {
   if (search.level) query.level = search.level;
   const job = text(search.job);
   if (job) query.job = job;
+  if (search.where?.length) query.where = search.where;
+  if (search.where_not?.length) query.where_not = search.where_not;
   if (query.range === 'custom') {
     const since = isoOf(search.since);
     const before = isoOf(search.before);
@@ -44,6 +46,8 @@ export function searchOfViewQuery(query: LogViewQuery): Partial<LogsSearch> {
     range: query.range === 'live' ? undefined : query.range,
     since: query.range === 'custom' ? query.since : undefined,
     before: query.range === 'custom' ? query.before : undefined,
+    where: query.where?.length ? query.where : undefined,
+    where_not: query.where_not?.length ? query.where_not : undefined,
   };
 }
 
@@ -57,7 +61,8 @@ export function searchShowsView(search: LogsSearch, query: LogViewQuery): boolea
       if ((query.job_match ?? 'exact') !== 'exact') return false;
       continue;
     }
-    if (current[key] !== query[key]) return false;
+    // Lists (the field conditions) are compared by their texts, in order.
+    if (JSON.stringify(current[key]) !== JSON.stringify(query[key])) return false;
   }
   return true;
 }
