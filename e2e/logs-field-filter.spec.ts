@@ -1,7 +1,9 @@
 // Issue 30, decision 055: the Fields panel's "Filter by" / "Filter out" add an exact field
 // condition: the list narrows, a chip names it, removing the chip restores the list; against
 // the real service in real Chromium.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousOf } from './axe';
 import { expect, test } from './fixtures';
 import { ingestLogs } from './log-entries';
 import { openLogs } from './pages';
@@ -76,4 +78,25 @@ test.describe('field filters', () => {
     await expect(entryCount(page)).toHaveAttribute('data-count', '4');
     await expect(stepValue(page, 'boom again')).toHaveCount(0);
   });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`chips and the filter buttons have no serious accessibility violations (${colorScheme})`, async ({
+      page,
+      signIn,
+      api,
+    }) => {
+      await page.emulateMedia({ colorScheme });
+      await ingestLogs(api, APP, [
+        { level: 'info', data: { status: 200, step: 'ok' } },
+        { level: 'error', data: { status: 500, step: 'boom' } },
+      ]);
+      await signIn(page);
+      await openLogs(page, APP, '?range=1h&where_not=%5B%22status%3A200%22%5D');
+      await expect(entryCount(page)).toHaveAttribute('data-count', '1');
+      await expect(page.getByRole('list', { name: 'Field filters' })).toHaveText('status ≠ 200×');
+      const values = await statusValues(page);
+      await expect(values.getByRole('button', { name: 'Filter by status 500' })).toBeVisible();
+      expect(seriousOf(await new AxeBuilder({ page }).analyze())).toEqual([]);
+    });
+  }
 });
