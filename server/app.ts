@@ -36,6 +36,7 @@ import type { LogNotifier } from './logs/waits/log-notifier';
 import type { WaitLimits } from './logs/waits/wait-slots';
 import { decorateLogWing } from './logs/routes/log-wing';
 import { appLogRoutes } from './logs/routes/app-logs';
+import { appLogFindRoutes } from './logs/routes/app-logs-find';
 import { WaitFastPath } from './logs/routes/app-logs-wait-fast-path';
 import { appRoutes } from './routes/apps';
 import { auditRoutes } from './routes/audit';
@@ -305,6 +306,7 @@ async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(tokenRoutes);
   await api.register(appRoutes);
   await api.register(appLogRoutes);
+  await api.register(appLogFindRoutes);
   await api.register(consentRoutes);
   await api.register(siteSettingsRoutes);
   await api.register(notificationRoutes);

@@ -13,6 +13,7 @@ import { logMinuteBytesMigration } from './011-log-minute-bytes';
 import { siteLocalesMigration } from './012-site-locales';
 import { revisionsMigration } from './013-revisions';
 import { rolesTokensMigration } from './014-roles-tokens';
+import { logIdIndexMigration } from './017-log-id-index';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-site-locales': siteLocalesMigration,
   '013-revisions': revisionsMigration,
   '014-roles-tokens': rolesTokensMigration,
+  '017-log-id-index': logIdIndexMigration,
 };
