@@ -217,7 +217,8 @@ export const logFindRequest: fc.Arbitrary<string> = fc.oneof(
     .tuple(
       fc.oneof(
         fc.integer({ min: 0, max: 30_000 }).map((id) => String(id).padStart(16, '0')),
-        hostileString,
+        // Well-formed text only: a lone surrogate cannot be percent-encoded into a path.
+        fc.string({ minLength: 1, maxLength: 120, unit: 'grapheme' }),
       ),
       fc.record(
         {
