@@ -112,7 +112,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
   const filter = (rowFilter: LogRowFilter) => {
     updateSearch(
       'job' in rowFilter
-        ? { job: rowFilter.job }
+        ? { job: rowFilter.job, job_match: undefined }
         : { q: addSearchPhrase(search.q, rowFilter.phrase) },
     );
   };
@@ -192,6 +192,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
         />
       </div>
       <LogFilterBar
+        appKey={appKey}
         search={search}
         jobs={jobs}
         seenJobs={seenJobs}
@@ -213,7 +214,14 @@ function LogsViewer({ appKey }: { appKey: string }) {
             <LogsEmpty
               snapshot={snapshot}
               filtered={Boolean(search.level || search.job || search.q)}
-              onClear={() => updateSearch({ level: undefined, job: undefined, q: undefined })}
+              onClear={() =>
+                updateSearch({
+                  level: undefined,
+                  job: undefined,
+                  job_match: undefined,
+                  q: undefined,
+                })
+              }
               onRetry={() => engine.retryNow()}
             />
           ) : (
