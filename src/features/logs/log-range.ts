@@ -12,7 +12,7 @@ export const RANGE_OPTIONS: ReadonlyArray<{ value: LogRange; label: string }> = 
   { value: 'custom', label: 'Custom range' },
 ];
 
-const RANGE_SECONDS: Record<Exclude<LogRange, 'live' | 'custom'>, number> = {
+export const RANGE_SECONDS: Record<Exclude<LogRange, 'live' | 'custom'>, number> = {
   '15m': 15 * 60,
   '1h': 60 * 60,
   '24h': 24 * 60 * 60,

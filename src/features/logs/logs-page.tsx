@@ -24,7 +24,7 @@ import { LogToolbar } from './log-toolbar';
 import { LogsEmpty } from './logs-empty';
 import { NewLinesPill } from './new-lines-pill';
 import type { LogsSearch } from './search-params';
-import { useCopyEntryLink } from './use-copy-entry-link';
+import { useCopyEntryLink, useCopyViewLink } from './use-copy-entry-link';
 import { useFollow } from './use-follow';
 import { useLogKeyboard } from './use-log-keyboard';
 import { useNow } from './use-now';
@@ -101,6 +101,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
   const onToggle = useCallback((id: string) => toggleRef.current(id), []);
 
   const onCopyLink = useCopyEntryLink(appKey, search);
+  const copyViewLink = useCopyViewLink(appKey, search);
   // Read when the job suggestions open; stable, so the memoized filter bar does not re-render.
   const entriesRef = useRef(snapshot.entries);
   useLayoutEffect(() => {
@@ -188,6 +189,9 @@ function LogsViewer({ appKey }: { appKey: string }) {
             })
           }
           onExport={() => downloadNdjson(appKey, snapshot.entries)}
+          onCopyLink={() =>
+            void copyViewLink(snapshot.entries.find((entry) => entry.id === selectedId) ?? null)
+          }
           onGoLive={() => updateSearch({ range: undefined, since: undefined, before: undefined })}
         />
       </div>
