@@ -15,6 +15,7 @@ import { LogFilterBar } from './log-filter-bar';
 import { queryTerms } from './log-highlight';
 import { addSearchPhrase } from './log-line';
 import type { LogRowFilter } from './log-line-text';
+import { LogContextPanel } from './log-context-panel';
 import { LogList } from './log-list';
 import { LogVolumePanel } from './log-volume-panel';
 import { zoomSearch } from './log-volume';
@@ -102,6 +103,8 @@ function LogsViewer({ appKey }: { appKey: string }) {
 
   const onCopyLink = useCopyEntryLink(appKey, search);
   const copyViewLink = useCopyViewLink(appKey, search);
+  const [contextEntry, setContextEntry] = useState<AppLogEntry | null>(null);
+  const onShowContext = useCallback((entry: AppLogEntry) => setContextEntry(entry), []);
   // Read when the job suggestions open; stable, so the memoized filter bar does not re-render.
   const entriesRef = useRef(snapshot.entries);
   useLayoutEffect(() => {
@@ -147,6 +150,10 @@ function LogsViewer({ appKey }: { appKey: string }) {
       if (!selectedId) return false;
       onToggle(selectedId);
       return true;
+    },
+    showContext: () => {
+      const entry = snapshot.entries.find((item) => item.id === selectedId);
+      if (entry) setContextEntry(entry);
     },
     goLive,
     openHelp: () => setHelpOpen(true),
@@ -245,6 +252,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
               onLoadOlder={() => void engine.loadOlder()}
               onToggle={onToggle}
               onCopyLink={(entry) => void onCopyLink(entry)}
+              onShowContext={onShowContext}
               onFilter={onFilter}
             />
           )}
@@ -269,6 +277,14 @@ function LogsViewer({ appKey }: { appKey: string }) {
         />
       </div>
       <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {contextEntry && (
+        <LogContextPanel
+          appKey={appKey}
+          entry={contextEntry}
+          utc={search.utc === true}
+          onClose={() => setContextEntry(null)}
+        />
+      )}
     </div>
   );
 }
