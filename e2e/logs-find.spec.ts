@@ -139,10 +139,15 @@ test.describe('finding in the log', () => {
     await expect(rows(page)).toHaveCount(5);
     // Tab into the list: one stop per row, then j/k move.
     const list = page.getByRole('list', { name: 'Log lines' });
-    for (let tab = 0; tab < 40; tab += 1) {
-      await page.keyboard.press('Tab');
-      if (await list.evaluate((node) => node.contains(document.activeElement))) break;
-    }
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press('Tab');
+          return list.evaluate((node) => node.contains(document.activeElement));
+        },
+        { intervals: [0] },
+      )
+      .toBe(true);
     // The first k selects the newest line (the list's tab stop), the second the one before.
     await page.keyboard.press('k');
     await page.keyboard.press('k');
