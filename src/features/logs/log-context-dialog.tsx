@@ -38,7 +38,7 @@ function ContextLine({
       data-context-id={entry.id}
       aria-current={current ? 'true' : undefined}
       className={cn(
-        'border-border/60 flex gap-2 border-b px-2 py-1 font-mono text-xs',
+        'border-border/60 flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b px-2 py-1 font-mono text-xs sm:flex-nowrap sm:items-start',
         current && 'bg-accent-soft outline-accent outline-2 -outline-offset-2',
       )}
     >
@@ -47,7 +47,7 @@ function ContextLine({
       </span>
       <LogLevelBadge level={entry.level} className="shrink-0" />
       {job !== null && <span className="text-muted shrink-0">[{job}]</span>}
-      <span className="min-w-0 break-words">
+      <span className="w-full min-w-0 break-words sm:w-auto sm:flex-1">
         {current && <span className="sr-only">This entry: </span>}
         {line.message}
         {line.fields.map((field) => ` ${field.key}=${field.text}`).join('')}
