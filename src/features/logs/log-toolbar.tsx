@@ -63,7 +63,8 @@ export function LogToolbar({
   onGoLive,
 }: LogToolbarProps) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    // A phone fits Pause, Times and the two icon buttons in one row with the narrower gap.
+    <div className="flex flex-wrap items-center gap-1 sm:gap-2">
       {live ? (
         <Button size="sm" icon={<PauseIcon paused={paused} />} onClick={onPauseToggle}>
           {paused ? 'Resume' : 'Pause'}
