@@ -42,7 +42,16 @@ const SUFFIX = '/logs';
 /** Keys Fastify's router passes as they are (no percent-decoding). */
 const PLAIN_KEY = /^[A-Za-z0-9._~-]{1,200}$/;
 /** The parameters of the route's query schema: each must be absent or one string. */
-const QUERY_FIELDS = ['since', 'before', 'level', 'q', 'job', 'limit', 'wait'] as const;
+const QUERY_FIELDS = [
+  'since',
+  'before',
+  'level',
+  'q',
+  'job',
+  'job_match',
+  'limit',
+  'wait',
+] as const;
 
 /** The header lines of every answer but `Content-Length` (and `Connection` when closing). */
 const ANSWER_HEADERS: readonly string[] = [
@@ -106,6 +115,8 @@ export class WaitFastPath {
       return false;
     }
     if (waitMs <= 0 || filter.sinceUs === undefined) return false;
+    // A job pattern needs a query to resolve its names (decision 052): the route's.
+    if (filter.jobMatch !== undefined) return false;
     this.taken += 1;
     let release;
     try {

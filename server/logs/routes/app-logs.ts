@@ -32,6 +32,8 @@ import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from '../../route
 import { ingestValidatorCompiler } from './log-ingest-body';
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { WALK_TIME_BUDGET_MS } from '../store/app-logs-walk';
+import { withJobNames } from '../store/app-log-jobs';
+import { LOG_JOB_MATCHES, LOG_JOB_MATCH_MAX_NAMES } from '../../../src/api/schemas/app-log-find';
 
 /** The 503 of a page or volume without `q` past its time budget (app-logs-walk.ts, decision 040). */
 const LOG_QUERY_TOO_SLOW_RESPONSE = {
@@ -68,7 +70,18 @@ const logQuerySchema = z.object({
         'phrases" as phrases, level:NAME keeps that exact level. Without since, only the 24 ' +
         'hours before `before` (or now) are searched.',
     ),
-  job: z.string().optional().describe('Only entries whose context.job.name equals this'),
+  job: z
+    .string()
+    .optional()
+    .describe('Only entries whose context.job.name equals this (or matches it, see job_match)'),
+  job_match: z
+    .string()
+    .optional()
+    .describe(
+      `Our extension: how \`job\` matches, one of ${LOG_JOB_MATCHES.join(', ')} (default exact). ` +
+        'prefix and contains ignore case and may stand for at most ' +
+        `${String(LOG_JOB_MATCH_MAX_NAMES)} job names (more: 400 \`too_many\` on job); needs job.`,
+    ),
   limit: z
     .string()
     .optional()
@@ -87,7 +100,7 @@ const logQuerySchema = z.object({
 
 /** The log query's filters over a range, and how many buckets to cut it into. */
 const volumeQuerySchema = logQuerySchema
-  .pick({ since: true, before: true, level: true, q: true, job: true })
+  .pick({ since: true, before: true, level: true, q: true, job: true, job_match: true })
   .extend({
     since: z
       .string()
@@ -128,9 +141,10 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const filter = parseLogQuery(request.query);
-      const waitMs = parseWaitMs(request.query, filter);
+      const parsed = parseLogQuery(request.query);
+      const waitMs = parseWaitMs(request.query, parsed);
       const appId = await appIds.idOf(request.auth.siteId, request.params.app_id);
+      const filter = await withJobNames(db, appId, parsed);
       const page =
         waitMs > 0 && filter.sinceUs !== undefined
           ? await waitForPage(
@@ -174,8 +188,9 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const filter = parseVolumeQuery(request.query);
+      const parsed = parseVolumeQuery(request.query);
       const appId = await appIds.idOf(request.auth.siteId, request.params.app_id);
+      const filter = await withJobNames(db, appId, parsed);
       const volume = await countLogVolume(db, appId, filter);
       return reply.header('Cache-Control', 'no-store').send(volume);
     },

@@ -27,6 +27,7 @@ import {
   logLevelOperator,
   logLevelRank,
 } from '../../../src/api/schemas/app-log';
+import { LOG_JOB_MATCHES, logJobMatchSchema } from '../../../src/api/schemas/app-log-find';
 import { hasNoNul, NUL_MESSAGE } from '../../../src/api/schemas/common';
 import { badRequest } from '../../errors';
 import {
@@ -43,7 +44,10 @@ import type { LogVolumeFilter } from '../store/app-logs-volume';
 
 /** The raw query: what Fastify's query-string parser produces. */
 export type RawLogQuery = Partial<
-  Record<'since' | 'before' | 'level' | 'q' | 'job' | 'limit' | 'wait' | 'buckets', unknown>
+  Record<
+    'since' | 'before' | 'level' | 'q' | 'job' | 'job_match' | 'limit' | 'wait' | 'buckets',
+    unknown
+  >
 >;
 
 // Far enough for any log (years 1716-2223) while `µs` stays a safe integer.
@@ -251,6 +255,26 @@ function parseJob(value: unknown): string | undefined {
   return job;
 }
 
+/**
+ * `job_match` (decision 052): `exact` (default), `prefix` or `contains`; only with `job`, so a
+ * mode is never silently ignored.
+ */
+function parseJobMatch(value: unknown, job: string | undefined): 'prefix' | 'contains' | undefined {
+  const text = single('job_match', value)?.trim().toLowerCase();
+  if (text === undefined || text === '') return undefined;
+  const parsed = logJobMatchSchema.safeParse(text);
+  if (!parsed.success) {
+    throw badRequest('job_match', `"job_match" must be one of ${LOG_JOB_MATCHES.join(', ')}`, {
+      resource: 'log',
+      value: text,
+    });
+  }
+  if (job === undefined) {
+    throw badRequest('job_match', '"job_match" needs "job"', { resource: 'log', value: text });
+  }
+  return parsed.data === 'exact' ? undefined : parsed.data;
+}
+
 /** Raw query string values → LogFilter; throws a 400 HttpError naming the bad parameter. */
 export function parseLogQuery(raw: RawLogQuery): LogFilter {
   const filter: LogFilter = {
@@ -260,11 +284,13 @@ export function parseLogQuery(raw: RawLogQuery): LogFilter {
   const beforeUs = parseTimeBound('before', raw.before);
   const minLevel = parseLevel(raw.level);
   const job = parseJob(raw.job);
+  const jobMatch = parseJobMatch(raw.job_match, job);
   const q = single('q', raw.q);
   if (sinceUs !== undefined) filter.sinceUs = sinceUs;
   if (beforeUs !== undefined) filter.beforeUs = beforeUs;
   if (minLevel !== undefined) filter.minLevel = minLevel;
   if (job !== undefined) filter.job = job;
+  if (jobMatch !== undefined) filter.jobMatch = jobMatch;
   const search = q === undefined ? undefined : parseSearch(q);
   if (search) filter.search = search;
   return filter;

@@ -29,5 +29,6 @@ export interface LogVolumeQuery {
   level?: string;
   q?: string;
   job?: string;
+  job_match?: 'prefix' | 'contains';
   buckets?: number;
 }

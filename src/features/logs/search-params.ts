@@ -7,6 +7,8 @@ export const logsSearchSchema = z.object({
   // Any case and `warning`, as the service reads it: a hand-typed link keeps its filter.
   level: logLevelNameSchema.optional().catch(undefined),
   job: searchText,
+  /** How `job` matches (decision 052): absent is the exact name. */
+  job_match: z.enum(['prefix', 'contains']).optional().catch(undefined),
   q: searchText,
   /** `live` (default), `15m`, `1h`, `24h`, `7d` or `custom` (then since/before). */
   range: z.enum(['live', '15m', '1h', '24h', '7d', 'custom']).optional().catch(undefined),

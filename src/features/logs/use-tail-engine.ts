@@ -14,7 +14,7 @@ const FOLLOW_WAIT_SECONDS = 25;
 /** What of the URL decides the tail; everything else (utc, …) is display only. */
 export type TailSearch = Pick<
   LogsSearch,
-  'level' | 'job' | 'q' | 'range' | 'since' | 'before' | 'entry' | 'at'
+  'level' | 'job' | 'job_match' | 'q' | 'range' | 'since' | 'before' | 'entry' | 'at'
 >;
 
 /**
@@ -31,14 +31,17 @@ export function useTailEngine(appKey: string, search: TailSearch) {
       }),
   );
 
-  const { level, job, q, since, before, entry, at } = search;
+  const { level, job, job_match, q, since, before, entry, at } = search;
   const range = effectiveRange(search);
   useEffect(() => {
     // "Last 15 minutes" means from now, so the bound is computed when the filter is applied.
-    const filter = filterFromSearch({ level, job, q, range, since, before }, Date.now() / 1000);
+    const filter = filterFromSearch(
+      { level, job, job_match, q, range, since, before },
+      Date.now() / 1000,
+    );
     if (entry !== undefined && at !== undefined) engine.startAround(filter, at, entry);
     else engine.setFilter(filter);
-  }, [engine, level, job, q, range, since, before, entry, at]);
+  }, [engine, level, job, job_match, q, range, since, before, entry, at]);
 
   useEffect(() => () => engine.stop(), [engine]);
 
