@@ -234,6 +234,35 @@ test.describe('accessibility', () => {
     }
   });
 
+  test('the logs context panel (show context), light and dark', async ({ page, signIn, api }) => {
+    const response = await api('/apps/analytics/logs', {
+      method: 'POST',
+      body: JSON.stringify({
+        logs: ['debug', 'info', 'error', 'warn'].map((level) => ({
+          level,
+          data: { message: `context ${level}`, path: '/checkout' },
+          context: { job: { name: `ctx-${level}` } },
+        })),
+      }),
+    });
+    expect(response.status).toBe(201);
+    const stored = (await response.json()) as Array<{ id: string }>;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/apps/analytics/logs?q=context');
+      const row = page.locator(`[data-log-id="${stored[2]?.id ?? 'missing'}"]`);
+      await row.getByRole('button', { name: /^Details of the error entry/ }).click();
+      await page.getByRole('button', { name: 'Show context' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Context' });
+      await expect(dialog.locator('[aria-current="true"]')).toContainText('context error');
+      expect(await seriousViolations(page), `context panel, ${colorScheme}`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+  });
+
   test('the phone layout with the navigation drawer open', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page);

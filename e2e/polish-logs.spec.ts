@@ -127,14 +127,21 @@ test.describe('log viewer polish', () => {
     const options = page.getByRole('listbox', { name: 'Jobs' }).getByRole('option');
     // From the loaded entries: a job the app does not list.
     await jobField.fill('seen');
-    await expect(options).toHaveText(['e2e-seen-only']);
+    // "Starts with" and "Contains" the text come first (decision 052), then the names.
+    await expect(options).toHaveText(['Starts with “seen”', 'Contains “seen”', 'e2e-seen-only']);
     await jobField.press('Escape');
     await expect(jobField).toHaveAttribute('aria-expanded', 'false');
 
-    await jobField.fill('sync');
+    await jobField.fill('ync-inv');
     // From the app's `jobs`: a part of the name is enough.
-    await expect(options).toHaveText(['sync-inventory']);
+    await expect(options).toHaveText([
+      'Starts with “ync-inv”',
+      'Contains “ync-inv”',
+      'sync-inventory',
+    ]);
     await expect(jobField).toHaveAttribute('aria-expanded', 'true');
+    await jobField.press('ArrowDown');
+    await jobField.press('ArrowDown');
     await jobField.press('ArrowDown');
     await expect(jobField).toHaveAttribute('aria-activedescendant', /.+/);
     await jobField.press('Enter');

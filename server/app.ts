@@ -37,6 +37,7 @@ import type { WaitLimits } from './logs/waits/wait-slots';
 import { decorateLogWing } from './logs/routes/log-wing';
 import { appLogRoutes } from './logs/routes/app-logs';
 import { appLogFacetRoutes } from './logs/routes/app-logs-facets';
+import { appLogFindRoutes } from './logs/routes/app-logs-find';
 import { WaitFastPath } from './logs/routes/app-logs-wait-fast-path';
 import { appRoutes } from './routes/apps';
 import { auditRoutes } from './routes/audit';
@@ -309,6 +310,7 @@ async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(appLogRoutes);
   await api.register(appLogFacetRoutes);
   await api.register(logViewRoutes);
+  await api.register(appLogFindRoutes);
   await api.register(consentRoutes);
   await api.register(siteSettingsRoutes);
   await api.register(notificationRoutes);

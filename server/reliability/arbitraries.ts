@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { SCOPE_CATALOGUE } from '../../src/api/schemas/app';
 import { LOG_LEVELS } from '../../src/api/schemas/app-log';
+import { LOG_JOB_MATCHES } from '../../src/api/schemas/app-log-find';
 import { REVISION_RESOURCES } from '../../src/api/schemas/audit';
 import { CONSENT_MODE_SIGNALS, PRIVACY_POLICY_KINDS } from '../../src/api/schemas/consent';
 
@@ -199,9 +200,46 @@ export const logQuery: fc.Arbitrary<Record<string, string>> = fc.record(
     level: fc.oneof(fc.constantFrom(...LOG_LEVELS), hostileString),
     q: searchText,
     job: hostileString,
+    job_match: fc.oneof(fc.constantFrom(...LOG_JOB_MATCHES), hostileString),
     limit: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), hostileString),
   },
   { requiredKeys: [] },
+);
+
+/**
+ * The finding routes of decision 052: `GET /apps/{app_id}/logs/jobs` and
+ * `GET /apps/{app_id}/logs/{id}/context`, with valid and hostile parameters.
+ */
+export const logFindRequest: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .record(
+      {
+        prefix: fc.oneof(fc.constantFrom('s', 'sync', ''), hostileString),
+        contains: fc.oneof(fc.constantFrom('in', 'ORDER'), hostileString),
+        limit: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), hostileString),
+      },
+      { requiredKeys: [] },
+    )
+    .map((query) => `/apps/storefront/logs/jobs?${new URLSearchParams(query).toString()}`),
+  fc
+    .tuple(
+      fc.oneof(
+        fc.integer({ min: 0, max: 30_000 }).map((id) => String(id).padStart(16, '0')),
+        // Well-formed text only: a lone surrogate cannot be percent-encoded into a path.
+        fc.string({ minLength: 1, maxLength: 120, unit: 'grapheme' }),
+      ),
+      fc.record(
+        {
+          before: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), hostileString),
+          after: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), hostileString),
+        },
+        { requiredKeys: [] },
+      ),
+    )
+    .map(
+      ([id, query]) =>
+        `/apps/storefront/logs/${encodeURIComponent(id)}/context?${new URLSearchParams(query).toString()}`,
+    ),
 );
 
 /** `GET /audit`'s query (issue 29): valid filters and paging, and hostile text in each. */

@@ -10,11 +10,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogEntrySchema } from '../../src/api/schemas/app-log';
 import { revisionListSchema } from '../../src/api/schemas/audit';
+import { logContextSchema, logJobsSchema } from '../../src/api/schemas/app-log-find';
 import { errorBodySchema } from '../../src/api/schemas/error';
 import {
   appPatchBody,
   auditQuery,
   consentPatchBody,
+  logFindRequest,
   logIngestBody,
   logQuery,
   logViewPostBody,
@@ -284,5 +286,24 @@ describe('fuzzing on the real service', () => {
       expect(figures.failures).toBe(0);
       expect(figures.p99Ms).toBeLessThan(healthBoundMs(figures, HEALTH_LIMIT_MS));
     }
+  });
+
+  it(`GET /apps/{app_id}/logs/jobs and …/{id}/context: ${RUNS} runs, no 5xx, Error bodies`, async () => {
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(logFindRequest, async (path) => {
+        const answer = await send('GET', path);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (answer.status === 200) {
+          (path.includes('/jobs?') ? logJobsSchema : logContextSchema).parse(answer.json);
+          return;
+        }
+        // 414: a path part over 100 characters (an id), refused before the router.
+        expectErrorBody(answer, [400, 404, 414]);
+      }),
+      { numRuns: RUNS },
+    );
+    console.info('GET logs find', Object.fromEntries(statuses));
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(RUNS / 50);
   });
 });

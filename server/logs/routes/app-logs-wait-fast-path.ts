@@ -49,6 +49,7 @@ const QUERY_FIELDS = [
   'level',
   'q',
   'job',
+  'job_match',
   'limit',
   'wait',
   'where',
@@ -117,6 +118,8 @@ export class WaitFastPath {
       return false;
     }
     if (waitMs <= 0 || filter.sinceUs === undefined) return false;
+    // A job pattern needs a query to resolve its names (decision 052): the route's.
+    if (filter.jobMatch !== undefined) return false;
     this.taken += 1;
     let release;
     try {

@@ -33,6 +33,8 @@ import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from '../../route
 import { ingestValidatorCompiler } from './log-ingest-body';
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { WALK_TIME_BUDGET_MS } from '../store/app-logs-walk';
+import { withJobNames } from '../store/app-log-jobs';
+import { LOG_JOB_MATCHES, LOG_JOB_MATCH_MAX_NAMES } from '../../../src/api/schemas/app-log-find';
 
 /** The 503 of a page or volume without `q` past its time budget (app-logs-walk.ts, decision 040). */
 const LOG_QUERY_TOO_SLOW_RESPONSE = {
@@ -73,7 +75,18 @@ const logQuerySchema = z.object({
         'phrases" as phrases, level:NAME keeps that exact level. Without since, only the 24 ' +
         'hours before `before` (or now) are searched.',
     ),
-  job: z.string().optional().describe('Only entries whose context.job.name equals this'),
+  job: z
+    .string()
+    .optional()
+    .describe('Only entries whose context.job.name equals this (or matches it, see job_match)'),
+  job_match: z
+    .string()
+    .optional()
+    .describe(
+      `Our extension: how \`job\` matches, one of ${LOG_JOB_MATCHES.join(', ')} (default exact). ` +
+        'prefix and contains ignore case and may stand for at most ' +
+        `${String(LOG_JOB_MATCH_MAX_NAMES)} job names (more: 400 \`too_many\` on job); needs job.`,
+    ),
   limit: z
     .string()
     .optional()
@@ -98,6 +111,7 @@ const volumeQuerySchema = logQuerySchema
     level: true,
     q: true,
     job: true,
+    job_match: true,
     where: true,
     where_not: true,
   })
@@ -141,9 +155,10 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const filter = parseLogQuery(request.query);
-      const waitMs = parseWaitMs(request.query, filter);
+      const parsed = parseLogQuery(request.query);
+      const waitMs = parseWaitMs(request.query, parsed);
       const appId = await appIds.idOf(request.auth.siteId, request.params.app_id);
+      const filter = await withJobNames(db, appId, parsed);
       const page =
         waitMs > 0 && filter.sinceUs !== undefined
           ? await waitForPage(
@@ -187,8 +202,9 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const filter = parseVolumeQuery(request.query);
+      const parsed = parseVolumeQuery(request.query);
       const appId = await appIds.idOf(request.auth.siteId, request.params.app_id);
+      const filter = await withJobNames(db, appId, parsed);
       const volume = await countLogVolume(db, appId, filter);
       return reply.header('Cache-Control', 'no-store').send(volume);
     },

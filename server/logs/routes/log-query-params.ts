@@ -27,6 +27,7 @@ import {
   logLevelOperator,
   logLevelRank,
 } from '../../../src/api/schemas/app-log';
+import { LOG_JOB_MATCHES, logJobMatchSchema } from '../../../src/api/schemas/app-log-find';
 import { hasNoNul, NUL_MESSAGE } from '../../../src/api/schemas/common';
 import { badRequest } from '../../errors';
 import {
@@ -45,7 +46,16 @@ import { parseFieldConditions, type FieldParameter } from './log-field-params';
 /** The raw query: what Fastify's query-string parser produces. */
 export type RawLogQuery = Partial<
   Record<
-    'since' | 'before' | 'level' | 'q' | 'job' | 'limit' | 'wait' | 'buckets' | FieldParameter,
+    | 'since'
+    | 'before'
+    | 'level'
+    | 'q'
+    | 'job'
+    | 'job_match'
+    | 'limit'
+    | 'wait'
+    | 'buckets'
+    | FieldParameter,
     unknown
   >
 >;
@@ -255,6 +265,26 @@ function parseJob(value: unknown): string | undefined {
   return job;
 }
 
+/**
+ * `job_match` (decision 052): `exact` (default), `prefix` or `contains`; only with `job`, so a
+ * mode is never silently ignored.
+ */
+function parseJobMatch(value: unknown, job: string | undefined): 'prefix' | 'contains' | undefined {
+  const text = single('job_match', value)?.trim().toLowerCase();
+  if (text === undefined || text === '') return undefined;
+  const parsed = logJobMatchSchema.safeParse(text);
+  if (!parsed.success) {
+    throw badRequest('job_match', `"job_match" must be one of ${LOG_JOB_MATCHES.join(', ')}`, {
+      resource: 'log',
+      value: text,
+    });
+  }
+  if (job === undefined) {
+    throw badRequest('job_match', '"job_match" needs "job"', { resource: 'log', value: text });
+  }
+  return parsed.data === 'exact' ? undefined : parsed.data;
+}
+
 /** Raw query string values → LogFilter; throws a 400 HttpError naming the bad parameter. */
 export function parseLogQuery(raw: RawLogQuery): LogFilter {
   const filter: LogFilter = {
@@ -264,11 +294,13 @@ export function parseLogQuery(raw: RawLogQuery): LogFilter {
   const beforeUs = parseTimeBound('before', raw.before);
   const minLevel = parseLevel(raw.level);
   const job = parseJob(raw.job);
+  const jobMatch = parseJobMatch(raw.job_match, job);
   const q = single('q', raw.q);
   if (sinceUs !== undefined) filter.sinceUs = sinceUs;
   if (beforeUs !== undefined) filter.beforeUs = beforeUs;
   if (minLevel !== undefined) filter.minLevel = minLevel;
   if (job !== undefined) filter.job = job;
+  if (jobMatch !== undefined) filter.jobMatch = jobMatch;
   const search = q === undefined ? undefined : parseSearch(q);
   if (search) filter.search = search;
   const fields = parseFieldConditions(raw);

@@ -24,7 +24,18 @@ export interface LogFilter {
   beforeUs?: number;
   /** Minimum level rank (index in LOG_LEVELS). */
   minLevel?: number;
+  /** `job` (the spec's parameter): exact, or with `jobMatch` a pattern. */
   job?: string;
+  /**
+   * `job_match=prefix|contains` (decision 052): `job` is a pattern, which the route turns into
+   * `jobs` (app-log-jobs.ts's withJobNames) before the store reads the filter.
+   */
+  jobMatch?: 'prefix' | 'contains';
+  /**
+   * The names a `job_match=prefix|contains` pattern resolved to (app-log-jobs.ts): any of them.
+   * Set instead of `job`; empty keeps nothing.
+   */
+  jobs?: readonly string[];
   limit: number;
   search?: LogSearch;
   /** Exact conditions on `data`'s top-level keys (`where`, `where_not`; decision 055). */
@@ -37,4 +48,10 @@ export function lowerBoundUs(seconds: number): number {
   while (us / US_PER_SECOND < seconds) us += 1;
   while ((us - 1) / US_PER_SECOND >= seconds) us -= 1;
   return us;
+}
+
+/** The job names a filter keeps: undefined keeps every entry, [] none. */
+export function jobNamesOf(filter: Pick<LogFilter, 'job' | 'jobs'>): readonly string[] | undefined {
+  if (filter.jobs !== undefined) return filter.jobs;
+  return filter.job === undefined ? undefined : [filter.job];
 }

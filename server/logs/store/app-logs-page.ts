@@ -86,6 +86,9 @@ export function pageOfEntries(entries: readonly PageEntry[]): LogPage {
 export function matchesLogFilter(row: CommittedLogRow, filter: LogFilter): boolean {
   if (filter.minLevel !== undefined && row.level < filter.minLevel) return false;
   if (filter.job !== undefined && row.job !== filter.job) return false;
+  if (filter.jobs !== undefined && (row.job === null || !filter.jobs.includes(row.job))) {
+    return false;
+  }
   if (filter.fields && !matchesFieldConditions(row, filter.fields)) return false;
   const search = filter.search;
   if (!search) return true;

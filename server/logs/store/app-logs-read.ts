@@ -7,10 +7,10 @@
  * page is answered as one JSON string built by concatenation, with no parse + stringify per
  * entry; times are integer microseconds, exposed as `time_us / 1e6`.
  */
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { AppLogsTable } from '../../store/schema';
 import type { Database } from '../../store/schema';
-import { SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
+import { jobNamesOf, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store-of';
 import { walkLogs } from './app-logs-walk';
 import { SearchBudgetExhausted } from '../search-budget-exhausted';
@@ -99,8 +99,8 @@ export async function queryLogEntries(
     const store = logStoreOf(db);
     const rows = await walkLogs(
       filter,
-      (level, deadline) =>
-        store.runWalk(db, selectLogs(db, appId, filter, { level, deadline }).compile()),
+      ({ level, job }, deadline) =>
+        store.runWalk(db, selectLogs(db, appId, filter, { level, job, deadline }).compile()),
       (error) => store.searchTimedOut(error),
       options.timeBudgetMs,
     );
@@ -247,6 +247,8 @@ export function selectLogs(
     unordered?: boolean;
     /** This level only, instead of the filter's minimum (a walk's step, app-logs-walk.ts). */
     level?: number;
+    /** This job only, one of the filter's `jobs` (a walk's step). */
+    job?: string;
   } = {},
 ) {
   const store = logStoreOf(db);
@@ -273,7 +275,11 @@ export function selectLogs(
   if (range.highUs !== undefined) query = query.where(timeRef, '<', range.highUs);
   if (options.level !== undefined) query = query.where('level', '=', options.level);
   else if (filter.minLevel !== undefined) query = query.where('level', '>=', filter.minLevel);
-  if (filter.job !== undefined) query = query.where('job', '=', filter.job);
+  const jobs = options.job !== undefined ? [options.job] : jobNamesOf(filter);
+  if (jobs !== undefined) {
+    // `in` of one name is `=` to both planners: the (app_id, job, level, time_us) index.
+    query = jobs.length === 0 ? query.where(sql<SqlBool>`1 = 0`) : query.where('job', 'in', jobs);
+  }
   if (filter.search) {
     for (const level of filter.search.exactLevels) query = query.where('level', '=', level);
     if (filter.search.minLevel !== undefined) {

@@ -12,7 +12,7 @@ import type { LogVolume, LogVolumeCounts } from '../../../src/api/schemas/app-lo
 import type { Database } from '../../store/schema';
 import { indexableTerms, searchTooSlow, SEARCH_TIME_BUDGET_MS } from './app-logs-read';
 import { fieldConditionSql } from './app-logs-field-conditions';
-import { US_PER_SECOND, type LogFilter } from './app-logs-filter';
+import { jobNamesOf, US_PER_SECOND, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store-of';
 import { jobKey, MINUTE_US, minuteOf } from './app-logs-rollup';
 
@@ -61,7 +61,10 @@ export function selectLogVolume(
       .where(timeRef, '>=', lowUs)
       .where(timeRef, '<', highUs);
     if (filter.minLevel !== undefined) query = query.where('level', '>=', filter.minLevel);
-    if (filter.job !== undefined) query = query.where('job', '=', filter.job);
+    const jobs = jobNamesOf(filter);
+    if (jobs !== undefined) {
+      query = jobs.length === 0 ? query.where(sql<SqlBool>`1 = 0`) : query.where('job', 'in', jobs);
+    }
     if (filter.search) {
       query = query.where(
         byIndex
@@ -118,7 +121,10 @@ export function selectRolledUpVolume(
   // Written with `sql` rather than the query builder: a 240-bucket range has hundreds of parts,
   // and building and compiling them as select queries took longer than running them.
   const levelFilter = filter.minLevel === undefined ? sql`` : sql` and level >= ${filter.minLevel}`;
-  const jobFilter = filter.job === undefined ? sql`` : sql` and job = ${filter.job}`;
+  const jobs = jobNamesOf(filter);
+  const jobFilter = jobs === undefined ? sql`` : sql` and ${jobsIn(sql.ref('job'), jobs)}`;
+  // Without a job: the rollup's all-entries key; with jobs: the sum of their keys.
+  const jobKeys = jobs === undefined ? [jobKey(undefined)] : jobs.map((job) => jobKey(job));
   const sums = sql.raw(
     LOG_LEVELS.map(
       (level, rank) => `sum(case when level = ${String(rank)} then entries else 0 end) as ${level}`,
@@ -131,7 +137,7 @@ export function selectRolledUpVolume(
   );
   const minutes = (bucket: RawBuilder<unknown>, edge: number, lowUs: number, highUs: number) =>
     sql`select ${bucket} as bucket, ${sql.lit(edge)} as edge, ${sums} from app_log_minutes
-      where app_id = ${appId} and job_key = ${jobKey(filter.job)}
+      where app_id = ${appId} and ${jobsIn(sql.ref('job_key'), jobKeys)}
       and minute_us >= ${lowUs} and minute_us < ${highUs}${levelFilter}`;
   const rows = (index: number, edge: number, lowUs: number, highUs: number) =>
     sql`select ${sql.lit(index)} as bucket, ${sql.lit(edge)} as edge, ${counts} from app_logs
@@ -242,4 +248,10 @@ export async function countLogVolume(
     .catch(searchTooSlow(db, timeBudgetMs));
   for (const row of rows) add(volume, row.bucket, row, 1);
   return volume;
+}
+
+/** `column in (values)`, or false for no values (SQL has no empty `in` list). */
+function jobsIn(column: RawBuilder<unknown>, values: readonly string[]) {
+  if (values.length === 0) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`${column} in (${sql.join(values)})`;
 }

@@ -31,19 +31,35 @@ export interface WalkRow {
 }
 
 /**
- * Reads one level's rows (`level` undefined: the filter's rows of every level) in answer order,
- * at most `filter.limit`, stopping at `deadline` (epoch ms) with an error `timedOut` knows.
+ * One index range of a walk: a level (undefined: every level of the filter) and, for a filter of
+ * several jobs (`job_match`), one of them (undefined: the filter's own job rule).
  */
-export type ReadLevel<R extends WalkRow> = (
-  level: number | undefined,
-  deadline: number,
-) => Promise<R[]>;
+export interface WalkStep {
+  level: number | undefined;
+  job: string | undefined;
+}
+
+/**
+ * Reads one step's rows in answer order, at most `filter.limit`, stopping at `deadline` (epoch
+ * ms) with an error `timedOut` knows.
+ */
+export type ReadLevel<R extends WalkRow> = (step: WalkStep, deadline: number) => Promise<R[]>;
 
 /** The levels a walk reads one by one: each at or above the minimum, or one read of them all. */
 export function walkLevels(filter: LogFilter): Array<number | undefined> {
   const minLevel = filter.minLevel ?? 0;
   if (minLevel <= 0) return [undefined];
   return LOG_LEVELS.map((_name, rank) => rank).filter((rank) => rank >= minLevel);
+}
+
+/**
+ * The steps of a walk: each level of walkLevels, and with several jobs each job of them, so every
+ * step is one range of the (app_id, job, level, time_us) index, read for at most `limit` rows.
+ */
+export function walkSteps(filter: LogFilter): WalkStep[] {
+  const levels = walkLevels(filter);
+  const jobs = filter.jobs !== undefined && filter.jobs.length > 1 ? filter.jobs : [undefined];
+  return jobs.flatMap((job) => levels.map((level) => ({ level, job })));
 }
 
 /** The filter's rows in answer order (ascending with `since`, else newest first), merged. */
@@ -55,29 +71,29 @@ export async function walkLogs<R extends WalkRow>(
 ): Promise<R[]> {
   const deadline = Date.now() + timeBudgetMs;
   const ascending = filter.sinceUs !== undefined;
-  const levels = walkLevels(filter);
+  const steps = walkSteps(filter);
   let rows: R[] = [];
   try {
-    for (const [index, level] of levels.entries()) {
+    for (const [index, step] of steps.entries()) {
       if (index > 0) await nextTurn();
-      rows = rows.concat(await read(level, deadline));
+      rows = rows.concat(await read(step, deadline));
     }
   } catch (error) {
     if (timedOut(error)) throw walkTooSlow(filter, timeBudgetMs);
     throw error;
   }
-  if (levels.length === 1) return rows;
+  if (steps.length === 1) return rows;
   rows.sort((a, b) => (ascending ? a.time_us - b.time_us : b.time_us - a.time_us));
   return rows.slice(0, filter.limit);
 }
 
 /** 503: the request is valid, the service could not answer it within its budget. */
 export function walkTooSlow(
-  filter: Pick<LogFilter, 'minLevel' | 'job'>,
+  filter: Pick<LogFilter, 'minLevel' | 'job' | 'jobs'>,
   timeBudgetMs: number,
 ): HttpError {
-  const field =
-    filter.minLevel !== undefined ? 'level' : filter.job !== undefined ? 'job' : 'since';
+  const byJob = filter.job !== undefined || filter.jobs !== undefined;
+  const field = filter.minLevel !== undefined ? 'level' : byJob ? 'job' : 'since';
   const message =
     `The log query ran past its time budget of ${String(timeBudgetMs)} ms; try again, or ` +
     'narrow it with since and before';

@@ -15,6 +15,7 @@ import { revisionsMigration } from './013-revisions';
 import { rolesTokensMigration } from './014-roles-tokens';
 import { logViewsMigration } from './015-log-views';
 import { consentModeMigration } from './016-consent-mode';
+import { logIdIndexMigration } from './017-log-id-index';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014-roles-tokens': rolesTokensMigration,
   '015-log-views': logViewsMigration,
   '016-consent-mode': consentModeMigration,
+  '017-log-id-index': logIdIndexMigration,
 };

@@ -29,6 +29,7 @@ export interface LogVolumeQuery {
   level?: string;
   q?: string;
   job?: string;
+  job_match?: 'prefix' | 'contains';
   buckets?: number;
   where?: readonly string[];
   where_not?: readonly string[];

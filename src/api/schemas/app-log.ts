@@ -24,6 +24,8 @@ export interface AppLogQuery {
   level?: LogLevel;
   q?: string;
   job?: string;
+  /** Our extension (decision 052): `prefix` or `contains`; absent is exact. */
+  job_match?: 'prefix' | 'contains';
   limit?: number;
   /** Our extension: with `since`, wait up to this many seconds for an entry newer than it. */
   wait?: number;

@@ -1,12 +1,19 @@
 // The job filter: a text field that suggests the app's jobs while typing (WAI-ARIA APG
-// "combobox with listbox popup"): arrows move, Enter or a click picks, Escape closes.
+// "combobox with listbox popup"): arrows move, Enter or a click picks, Escape closes. Besides
+// a job's exact name it offers "starts with" and "contains" the text (decision 052); the names
+// come from the service (every job of the app's log), the app and the loaded lines.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { logJobsQueryOptions } from '../../api/app-log-find';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import { suggestJobs } from './job-suggestions';
+import { MAX_JOB_SUGGESTIONS } from './job-suggestions';
+import { jobOptionKey, jobOptionLabel, jobOptions, type JobOption } from './job-match';
 
 export interface JobComboboxProps {
   id: string;
+  /** The app whose job names the service suggests. */
+  appKey: string;
   value: string;
   /** The app's configured jobs. */
   appJobs: readonly string[];
@@ -14,24 +21,39 @@ export interface JobComboboxProps {
   seenJobs: () => string[];
   onType: (text: string) => void;
   /** A suggestion was picked: apply it now. */
-  onPick: (job: string) => void;
+  onPick: (option: JobOption) => void;
   onBlur: () => void;
+  /** Id of the words that say the current mode. */
+  describedBy?: string | undefined;
 }
 
 export function JobCombobox({
   id,
+  appKey,
   value,
   appJobs,
   seenJobs,
   onType,
   onPick,
   onBlur,
+  describedBy,
 }: JobComboboxProps) {
   const listboxId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [known, setKnown] = useState<readonly string[]>(appJobs);
-  const options = open ? suggestJobs(known, value) : [];
+  const typed = value.trim();
+  // Asked only while the list is open; the previous answer stays while the next one loads.
+  const service = useQuery({
+    ...logJobsQueryOptions(appKey, {
+      ...(typed === '' ? {} : { contains: typed }),
+      limit: MAX_JOB_SUGGESTIONS,
+    }),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
+  const serviceJobs = service.data?.jobs.map((job) => job.name) ?? [];
+  const options = open ? jobOptions([...serviceJobs, ...known], value) : [];
   const expanded = options.length > 0;
   const activeJob = options[active];
   const optionId = (index: number) => `${listboxId}-${index}`;
@@ -40,10 +62,10 @@ export function JobCombobox({
     setKnown([...appJobs, ...seenJobs()]);
     setOpen(true);
   };
-  const pick = (job: string) => {
+  const pick = (option: JobOption) => {
     setOpen(false);
     setActive(-1);
-    onPick(job);
+    onPick(option);
   };
   const step = (by: 1 | -1) => {
     if (!expanded) {
@@ -89,6 +111,7 @@ export function JobCombobox({
         aria-expanded={expanded}
         aria-controls={listboxId}
         aria-autocomplete="list"
+        aria-describedby={describedBy}
         aria-activedescendant={activeJob === undefined ? undefined : optionId(active)}
         value={value}
         placeholder="Any job"
@@ -114,22 +137,23 @@ export function JobCombobox({
         hidden={!expanded}
         className="border-border bg-surface absolute z-20 mt-1 max-h-72 w-max max-w-[min(24rem,calc(100vw-2rem))] min-w-full overflow-auto rounded-md border py-1 shadow-lg"
       >
-        {options.map((job, index) => (
+        {options.map((option, index) => (
           <li
-            key={job}
+            key={jobOptionKey(option)}
             id={optionId(index)}
             role="option"
             aria-selected={index === active}
             className={cn(
-              'cursor-pointer truncate px-3 py-1.5 font-mono text-sm',
+              'cursor-pointer truncate px-3 py-1.5 text-sm',
+              option.kind === 'exact' ? 'font-mono' : 'text-muted-foreground italic',
               index === active && 'bg-subtle',
             )}
             // Keep focus in the field: a blur would apply the half-typed text first.
             onMouseDown={(event) => event.preventDefault()}
             onMouseMove={() => setActive(index)}
-            onClick={() => pick(job)}
+            onClick={() => pick(option)}
           >
-            {job}
+            {jobOptionLabel(option)}
           </li>
         ))}
       </ul>

@@ -18,6 +18,7 @@ export const LogFilterBar = memo(function LogFilterBar(props: LogFilterFormProps
         props.onChange({
           level: undefined,
           job: undefined,
+          job_match: undefined,
           q: undefined,
           range: undefined,
           since: undefined,

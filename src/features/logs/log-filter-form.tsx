@@ -4,12 +4,15 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
 import { JobCombobox } from './job-combobox';
+import { jobFilterWords } from './job-match';
 import { LogRangeFields } from './log-range-fields';
 import { QueryHelp } from './query-help';
 import type { LogsSearch } from './search-params';
 import { useCommittedText } from './use-committed-text';
 
 export interface LogFilterFormProps {
+  /** The app whose log this is (the job suggestions ask the service). */
+  appKey: string;
   search: LogsSearch;
   /** The app's configured jobs. */
   jobs: readonly string[];
@@ -22,6 +25,7 @@ export interface LogFilterFormProps {
 
 /** Every filter of the viewer in one form: a row on wide screens, the Filters sheet on phones. */
 export function LogFilterForm({
+  appKey,
   search,
   jobs,
   seenJobs,
@@ -30,7 +34,11 @@ export function LogFilterForm({
 }: LogFilterFormProps) {
   const ids = useId();
   const q = useCommittedText(search.q ?? '', (value) => onChange({ q: value || undefined }));
-  const job = useCommittedText(search.job ?? '', (value) => onChange({ job: value || undefined }));
+  // Typing a name is an exact job again; a mode comes from picking "starts with"/"contains".
+  const job = useCommittedText(search.job ?? '', (value) =>
+    onChange({ job: value || undefined, job_match: undefined }),
+  );
+  const jobWords = jobFilterWords(search.job, search.job_match);
 
   return (
     <form
@@ -66,16 +74,24 @@ export function LogFilterForm({
         <Label htmlFor={`${ids}-job`}>Job</Label>
         <JobCombobox
           id={`${ids}-job`}
+          appKey={appKey}
           value={job.value}
           appJobs={jobs}
           seenJobs={seenJobs}
           onType={job.setValue}
-          onPick={(name) => {
+          onPick={(option) => {
+            const name = option.kind === 'exact' ? option.name : option.text;
             job.setValue(name);
-            onChange({ job: name });
+            onChange({ job: name, job_match: option.kind === 'exact' ? undefined : option.kind });
           }}
           onBlur={job.commitNow}
+          describedBy={jobWords === null ? undefined : `${ids}-job-mode`}
         />
+        {jobWords !== null && (
+          <p id={`${ids}-job-mode`} className="text-muted-foreground text-xs">
+            Showing {jobWords}
+          </p>
+        )}
       </div>
       <div className="flex flex-col gap-1">
         <div className="flex items-center gap-1.5">

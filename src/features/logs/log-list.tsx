@@ -40,6 +40,8 @@ export interface LogListProps {
   onLoadOlder: () => void;
   onToggle: (id: string) => void;
   onCopyLink: (entry: AppLogEntry) => void;
+  /** Opens the entries around one line (decision 052). */
+  onShowContext: (entry: AppLogEntry) => void;
   onFilter: (filter: LogRowFilter) => void;
 }
 
@@ -64,6 +66,7 @@ export function LogList({
   onLoadOlder,
   onToggle,
   onCopyLink,
+  onShowContext,
   onFilter,
 }: LogListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -290,6 +293,7 @@ export function LogList({
                   target={targetId === entry.id}
                   onToggle={onToggle}
                   onCopyLink={onCopyLink}
+                  onShowContext={onShowContext}
                   onFilter={onFilter}
                 />
               </div>

@@ -12,7 +12,7 @@ export const RANGE_OPTIONS: ReadonlyArray<{ value: LogRange; label: string }> = 
   { value: 'custom', label: 'Custom range' },
 ];
 
-const RANGE_SECONDS: Record<Exclude<LogRange, 'live' | 'custom'>, number> = {
+export const RANGE_SECONDS: Record<Exclude<LogRange, 'live' | 'custom'>, number> = {
   '15m': 15 * 60,
   '1h': 60 * 60,
   '24h': 24 * 60 * 60,
@@ -23,6 +23,7 @@ const RANGE_SECONDS: Record<Exclude<LogRange, 'live' | 'custom'>, number> = {
 export interface LogFilterValues {
   level?: LogLevel;
   job?: string;
+  jobMatch?: 'prefix' | 'contains';
   q?: string;
   since?: number | string;
   before?: number | string;
@@ -50,6 +51,7 @@ export function filterFromSearch(search: LogsSearch, nowSeconds: number): LogFil
   if (search.level) filter.level = search.level;
   const job = nonEmpty(search.job);
   if (job) filter.job = job;
+  if (job && search.job_match) filter.jobMatch = search.job_match;
   const q = nonEmpty(search.q);
   if (q) filter.q = q;
   if (search.where?.length) filter.where = search.where;

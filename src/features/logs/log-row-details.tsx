@@ -53,12 +53,14 @@ export function LogRowDetails({
   entry,
   terms,
   onCopyLink,
+  onShowContext,
   tabIndex,
 }: {
   id: string;
   entry: AppLogEntry;
   terms: readonly string[];
   onCopyLink: (entry: AppLogEntry) => void;
+  onShowContext: (entry: AppLogEntry) => void;
   /** -1 outside the list's current row (roving tabindex, see LogRow). */
   tabIndex: number;
 }) {
@@ -88,6 +90,14 @@ export function LogRowDetails({
         <JsonBlock label="Context" value={entry.context} terms={[]} tabIndex={tabIndex} />
       </div>
       <div className="mt-2 flex flex-wrap gap-2 font-sans">
+        <Button
+          size="sm"
+          tabIndex={tabIndex}
+          aria-keyshortcuts="c"
+          onClick={() => onShowContext(entry)}
+        >
+          Show context
+        </Button>
         <Button size="sm" tabIndex={tabIndex} onClick={() => onCopyLink(entry)}>
           Copy link to this entry
         </Button>

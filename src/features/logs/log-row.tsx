@@ -24,6 +24,7 @@ export interface LogRowProps {
   target: boolean;
   onToggle: (id: string) => void;
   onCopyLink: (entry: AppLogEntry) => void;
+  onShowContext: (entry: AppLogEntry) => void;
   /** A click on a field value or on the job chip. */
   onFilter: (filter: LogRowFilter) => void;
 }
@@ -43,6 +44,7 @@ export const LogRow = memo(function LogRow({
   target,
   onToggle,
   onCopyLink,
+  onShowContext,
   onFilter,
 }: LogRowProps) {
   const job = logJobName(entry.context);
@@ -120,6 +122,7 @@ export const LogRow = memo(function LogRow({
           entry={entry}
           terms={terms}
           onCopyLink={onCopyLink}
+          onShowContext={onShowContext}
           tabIndex={tabIndex}
         />
       )}

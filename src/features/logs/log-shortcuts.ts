@@ -15,6 +15,7 @@ export const LOG_SHORTCUTS: readonly LogShortcut[] = [
   { keys: ['n'], description: 'Select the next (newer) error' },
   { keys: ['p'], description: 'Select the previous (older) error' },
   { keys: ['Enter'], description: 'Open or close the selected line' },
+  { keys: ['c'], description: 'Show the entries around the selected line (context)' },
   { keys: ['End'], description: 'Back to the latest line and follow new ones' },
   { keys: ['?'], description: 'Show these shortcuts' },
 ];

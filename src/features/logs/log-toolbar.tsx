@@ -15,6 +15,8 @@ export interface LogToolbarProps {
   onPauseToggle: () => void;
   onTimesChange: (times: TimeDisplay) => void;
   onExport: () => void;
+  /** Copies a link to the current view (decision 052). */
+  onCopyLink: () => void;
   /** Leaves a history view (shared link, custom range) for the live tail. */
   onGoLive?: () => void;
   /** The saved views menu (issue 30), first in the row. */
@@ -29,6 +31,15 @@ function PauseIcon({ paused }: { paused: boolean }) {
       ) : (
         <path d="M5.75 3a.75.75 0 0 0-.75.75v12.5c0 .41.34.75.75.75h1.5a.75.75 0 0 0 .75-.75V3.75A.75.75 0 0 0 7.25 3h-1.5Zm7 0a.75.75 0 0 0-.75.75v12.5c0 .41.34.75.75.75h1.5a.75.75 0 0 0 .75-.75V3.75a.75.75 0 0 0-.75-.75h-1.5Z" />
       )}
+    </svg>
+  );
+}
+
+function LinkIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
+      <path d="M12.232 4.232a2.5 2.5 0 0 1 3.536 3.536l-1.225 1.224a.75.75 0 0 0 1.061 1.06l1.224-1.224a4 4 0 0 0-5.656-5.656l-3 3a4 4 0 0 0 .225 5.865.75.75 0 0 0 .977-1.138 2.5 2.5 0 0 1-.142-3.667l3-3Z" />
+      <path d="M11.603 7.963a.75.75 0 0 0-.977 1.138 2.5 2.5 0 0 1 .142 3.667l-3 3a2.5 2.5 0 0 1-3.536-3.536l1.225-1.224a.75.75 0 0 0-1.061-1.06l-1.224 1.224a4 4 0 1 0 5.656 5.656l3-3a4 4 0 0 0-.225-5.865Z" />
     </svg>
   );
 }
@@ -51,11 +62,13 @@ export function LogToolbar({
   onPauseToggle,
   onTimesChange,
   onExport,
+  onCopyLink,
   onGoLive,
   views,
 }: LogToolbarProps) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    // A phone fits Pause, Times and the two icon buttons in one row with the narrower gap.
+    <div className="flex flex-wrap items-center gap-1 sm:gap-2">
       {/* On a phone the views take a row of their own, so the controls below keep to one row. */}
       {views && <div className="flex gap-2 max-sm:basis-full">{views}</div>}
       {live ? (
@@ -79,6 +92,9 @@ export function LogToolbar({
         value={times}
         onChange={onTimesChange}
       />
+      <Button size="sm" variant="ghost" icon={<LinkIcon />} title="Copy link" onClick={onCopyLink}>
+        <span className="sr-only sm:not-sr-only">Copy link</span>
+      </Button>
       {/* On a phone only the icon shows, so the toolbar keeps to one row; the name stays. */}
       <Button
         size="sm"

@@ -28,6 +28,7 @@ describe('saved view queries', () => {
       q: 'timeout',
       level: undefined,
       job: undefined,
+      job_match: undefined,
       range: '24h',
       since: undefined,
       before: undefined,
@@ -41,13 +42,19 @@ describe('saved view queries', () => {
     expect(searchOfViewQuery({ range: 'live' }).range).toBeUndefined();
   });
 
-  it('does not take a view with a non-exact job match for the URL, which has none', () => {
-    expect(
-      searchShowsView({ job: 'sync' }, { job: 'sync', job_match: 'prefix', range: 'live' }),
-    ).toBe(false);
-    expect(
-      searchShowsView({ job: 'sync' }, { job: 'sync', job_match: 'exact', range: 'live' }),
-    ).toBe(true);
+  it('keeps the job match mode: saved from the URL, applied back, and told apart', () => {
+    const query = viewQueryOfSearch({ job: 'sync', job_match: 'prefix' });
+    expect(query).toEqual({ job: 'sync', job_match: 'prefix', range: 'live' });
+    expect(searchOfViewQuery(query).job_match).toBe('prefix');
+    expect(searchShowsView({ job: 'sync', job_match: 'prefix' }, query)).toBe(true);
+    expect(searchShowsView({ job: 'sync' }, query)).toBe(false);
+    expect(searchShowsView({ job: 'sync', job_match: 'contains' }, query)).toBe(false);
+    // `exact` is the URL without a mode.
+    const exact = { job: 'sync', job_match: 'exact', range: 'live' } as const;
+    expect(searchOfViewQuery(exact).job_match).toBeUndefined();
+    expect(searchShowsView({ job: 'sync' }, exact)).toBe(true);
+    // A mode without a job is not saved.
+    expect(viewQueryOfSearch({ job_match: 'contains' })).toEqual({ range: 'live' });
   });
 
   it('carries the field conditions (decision 055) and tells views apart by them', () => {

@@ -26,6 +26,7 @@ export function viewQueryOfSearch(search: LogsSearch): LogViewQuery {
   if (search.level) query.level = search.level;
   const job = text(search.job);
   if (job) query.job = job;
+  if (job && search.job_match) query.job_match = search.job_match;
   if (search.where?.length) query.where = search.where;
   if (search.where_not?.length) query.where_not = search.where_not;
   if (query.range === 'custom') {
@@ -43,6 +44,8 @@ export function searchOfViewQuery(query: LogViewQuery): Partial<LogsSearch> {
     q: query.q,
     level: query.level,
     job: query.job,
+    // `exact` is the page's default, which the URL leaves out.
+    job_match: query.job && query.job_match !== 'exact' ? query.job_match : undefined,
     range: query.range === 'live' ? undefined : query.range,
     since: query.range === 'custom' ? query.since : undefined,
     before: query.range === 'custom' ? query.before : undefined,
@@ -56,9 +59,9 @@ export function searchShowsView(search: LogsSearch, query: LogViewQuery): boolea
   const current = viewQueryOfSearch(search);
   const keys = new Set([...Object.keys(current), ...Object.keys(query)]) as Set<keyof LogViewQuery>;
   for (const key of keys) {
-    // The job match mode, when the page does not offer one, is exact.
+    // A view saved as `exact` shows what the URL without a mode shows.
     if (key === 'job_match') {
-      if ((query.job_match ?? 'exact') !== 'exact') return false;
+      if ((query.job_match ?? 'exact') !== (current.job_match ?? 'exact')) return false;
       continue;
     }
     // Lists (the field conditions) are compared by their texts, in order.

@@ -40,6 +40,7 @@ export function volumeQueryFor(search: LogsSearch, nowSeconds: number): LogVolum
   const query: LogVolumeQuery = {};
   if (filter.level) query.level = filter.level;
   if (filter.job) query.job = filter.job;
+  if (filter.job && filter.jobMatch) query.job_match = filter.jobMatch;
   if (filter.q) query.q = filter.q;
   if (filter.where) query.where = filter.where;
   if (filter.where_not) query.where_not = filter.where_not;

@@ -15,6 +15,7 @@ import { LogFilterBar } from './log-filter-bar';
 import { queryTerms } from './log-highlight';
 import { addSearchPhrase } from './log-line';
 import type { LogRowFilter } from './log-line-text';
+import { LogContextPanel } from './log-context-panel';
 import { LogList } from './log-list';
 import { LogVolumePanel } from './log-volume-panel';
 import { zoomSearch } from './log-volume';
@@ -28,7 +29,7 @@ import { fieldConditionsOf, withFieldCondition, withoutFieldCondition } from './
 import { LogsEmpty } from './logs-empty';
 import { NewLinesPill } from './new-lines-pill';
 import type { LogsSearch } from './search-params';
-import { useCopyEntryLink } from './use-copy-entry-link';
+import { useCopyEntryLink, useCopyViewLink } from './use-copy-entry-link';
 import { useFollow } from './use-follow';
 import { useLogKeyboard } from './use-log-keyboard';
 import { useNow } from './use-now';
@@ -109,6 +110,9 @@ function LogsViewer({ appKey }: { appKey: string }) {
   const onToggle = useCallback((id: string) => toggleRef.current(id), []);
 
   const onCopyLink = useCopyEntryLink(appKey, search);
+  const copyViewLink = useCopyViewLink(appKey, search);
+  const [contextEntry, setContextEntry] = useState<AppLogEntry | null>(null);
+  const onShowContext = useCallback((entry: AppLogEntry) => setContextEntry(entry), []);
   // Read when the job suggestions open; stable, so the memoized filter bar does not re-render.
   const entriesRef = useRef(snapshot.entries);
   useLayoutEffect(() => {
@@ -120,7 +124,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
   const filter = (rowFilter: LogRowFilter) => {
     updateSearch(
       'job' in rowFilter
-        ? { job: rowFilter.job }
+        ? { job: rowFilter.job, job_match: undefined }
         : { q: addSearchPhrase(search.q, rowFilter.phrase) },
     );
   };
@@ -154,6 +158,10 @@ function LogsViewer({ appKey }: { appKey: string }) {
       if (!selectedId) return false;
       onToggle(selectedId);
       return true;
+    },
+    showContext: () => {
+      const entry = snapshot.entries.find((item) => item.id === selectedId);
+      if (entry) setContextEntry(entry);
     },
     goLive,
     openHelp: () => setHelpOpen(true),
@@ -196,6 +204,9 @@ function LogsViewer({ appKey }: { appKey: string }) {
             })
           }
           onExport={() => downloadNdjson(appKey, snapshot.entries)}
+          onCopyLink={() =>
+            void copyViewLink(snapshot.entries.find((entry) => entry.id === selectedId) ?? null)
+          }
           onGoLive={() => updateSearch({ range: undefined, since: undefined, before: undefined })}
           views={
             <>
@@ -214,6 +225,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
         />
       </div>
       <LogFilterBar
+        appKey={appKey}
         search={search}
         jobs={jobs}
         seenJobs={seenJobs}
@@ -245,6 +257,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
                 updateSearch({
                   level: undefined,
                   job: undefined,
+                  job_match: undefined,
                   q: undefined,
                   where: undefined,
                   where_not: undefined,
@@ -269,6 +282,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
               onLoadOlder={() => void engine.loadOlder()}
               onToggle={onToggle}
               onCopyLink={(entry) => void onCopyLink(entry)}
+              onShowContext={onShowContext}
               onFilter={onFilter}
             />
           )}
@@ -293,6 +307,14 @@ function LogsViewer({ appKey }: { appKey: string }) {
         />
       </div>
       <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {contextEntry && (
+        <LogContextPanel
+          appKey={appKey}
+          entry={contextEntry}
+          utc={search.utc === true}
+          onClose={() => setContextEntry(null)}
+        />
+      )}
     </div>
   );
 }

@@ -8,6 +8,8 @@ export const logsSearchSchema = z.object({
   // Any case and `warning`, as the service reads it: a hand-typed link keeps its filter.
   level: logLevelNameSchema.optional().catch(undefined),
   job: searchText,
+  /** How `job` matches (decision 052): absent is the exact name. */
+  job_match: z.enum(['prefix', 'contains']).optional().catch(undefined),
   q: searchText,
   /** Exact field conditions (decision 055): `key:value` texts to keep, and to filter out. */
   where: fieldConditionsParam,

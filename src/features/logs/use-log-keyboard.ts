@@ -7,6 +7,8 @@ export interface LogKeyboardHandlers {
   /** `n`: the next (newer) error or fatal entry; `p`: the previous one. */
   moveToError: (step: 1 | -1) => void;
   toggleSelected: () => boolean;
+  /** `c`: the entries around the selected row (decision 052). */
+  showContext: () => void;
   goLive: () => void;
   openHelp: () => void;
 }
@@ -62,6 +64,10 @@ export function useLogKeyboard(handlers: LogKeyboardHandlers) {
         // Buttons and links handle their own Enter; preventing it here stops the click.
         if (target?.closest('button, a, summary') && !isRowToggle(target)) return;
         if (handlers.toggleSelected()) event.preventDefault();
+        break;
+      case 'c':
+        event.preventDefault();
+        handlers.showContext();
         break;
       case 'End':
         event.preventDefault();

@@ -12,6 +12,8 @@ import { boundToSeconds } from './log-cursor';
 export interface TailFilter {
   level?: LogLevel;
   job?: string;
+  /** How `job` matches (decision 052); absent: exact. */
+  jobMatch?: 'prefix' | 'contains';
   q?: string;
   since?: number | string;
   before?: number | string;
@@ -126,7 +128,10 @@ const MAX_GAPS = 1000;
 export function normalizeFilter(filter: TailFilter): TailFilter {
   const out: TailFilter = {};
   if (filter.level) out.level = filter.level;
-  if (filter.job?.trim()) out.job = filter.job.trim();
+  if (filter.job?.trim()) {
+    out.job = filter.job.trim();
+    if (filter.jobMatch) out.jobMatch = filter.jobMatch;
+  }
   if (filter.q?.trim()) out.q = filter.q.trim();
   if (filter.since !== undefined && filter.since !== '') out.since = filter.since;
   if (filter.before !== undefined && filter.before !== '') out.before = filter.before;
@@ -238,6 +243,7 @@ export function baseQuery(state: TailState): AppLogQuery {
   const query: AppLogQuery = { limit: state.limit };
   if (filter.level) query.level = filter.level;
   if (filter.job) query.job = filter.job;
+  if (filter.job && filter.jobMatch) query.job_match = filter.jobMatch;
   if (filter.q) query.q = filter.q;
   if (filter.where) query.where = filter.where;
   if (filter.where_not) query.where_not = filter.where_not;
