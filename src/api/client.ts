@@ -48,7 +48,8 @@ function syntheticBody(status: number, message: string): ErrorBody {
   return { message, code: status, errors: [] };
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
+/** A list is a repeated parameter (`where=a&where=b`). */
+export type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
 export interface RequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -101,7 +102,8 @@ export function buildUrl(
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue;
-    params.append(name, String(value));
+    if (typeof value === 'object') for (const item of value) params.append(name, item);
+    else params.append(name, String(value));
   }
   const search = params.toString();
   return `${base}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;

@@ -21,12 +21,14 @@ import { badRequest } from '../../errors';
 import { AUTH_ERRORS, errorResponses } from '../../routes/common';
 import { logFacets } from '../store/app-logs-facets';
 import { parseVolumeQuery } from './log-query-params';
+import { fieldConditionQuerySchema } from './log-field-query-schema';
 
 const timeBound = 'Float epoch seconds or an ISO 8601 date-time';
 /** Key names of `data` joined by dots; no empty name. */
 const FIELD_PATTERN = /^[^.\s]+(\.[^.\s]+)*$/;
 
 const facetsQuerySchema = z.object({
+  ...fieldConditionQuerySchema.shape,
   field: z
     .string()
     .optional()

@@ -42,6 +42,7 @@ const SUFFIX = '/logs';
 /** Keys Fastify's router passes as they are (no percent-decoding). */
 const PLAIN_KEY = /^[A-Za-z0-9._~-]{1,200}$/;
 /** The parameters of the route's query schema: each must be absent or one string. */
+// `where` and `where_not` given once are read here; repeated, the route reads them.
 const QUERY_FIELDS = [
   'since',
   'before',
@@ -51,6 +52,8 @@ const QUERY_FIELDS = [
   'job_match',
   'limit',
   'wait',
+  'where',
+  'where_not',
 ] as const;
 
 /** The header lines of every answer but `Content-Length` (and `Connection` when closing). */
@@ -78,7 +81,7 @@ function tailUrl(url: string): { key: string; query: RawLogQuery } | null {
   for (const field of QUERY_FIELDS) {
     const value = query[field];
     if (value === undefined) continue;
-    // A repeated parameter (an array) is the route schema's 400.
+    // A repeated parameter (an array) is the route's: a 400, or repeated field conditions.
     if (typeof value !== 'string') return null;
     raw[field] = value;
   }

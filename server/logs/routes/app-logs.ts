@@ -24,6 +24,7 @@ import {
   logVolumeSchema,
 } from '../../../src/api/schemas/app-log-volume';
 import { parseLogQuery, parseVolumeQuery, parseWaitMs } from './log-query-params';
+import { fieldConditionQuerySchema } from './log-field-query-schema';
 import { countLogVolume, ROLLED_UP_VOLUME_TIME_BUDGET_MS } from '../store/app-logs-volume';
 import { ingestLogs } from '../log-writes';
 import { LogPageCache } from '../store/app-logs-cache';
@@ -54,8 +55,12 @@ const appParams = z.object({
 
 const timeBound = 'Float epoch seconds (e.g. 1763702357.5) or an ISO 8601 date-time';
 
-/** Strings as they arrive; parseLogQuery reads them (a repeated parameter is a 400). */
+/**
+ * Strings as they arrive; parseLogQuery reads them (a repeated parameter is a 400, but for the
+ * field conditions).
+ */
 const logQuerySchema = z.object({
+  ...fieldConditionQuerySchema.shape,
   since: z.string().optional().describe(`Inclusive lower bound on time. ${timeBound}`),
   before: z.string().optional().describe(`Exclusive upper bound on time. ${timeBound}`),
   level: z
@@ -100,7 +105,16 @@ const logQuerySchema = z.object({
 
 /** The log query's filters over a range, and how many buckets to cut it into. */
 const volumeQuerySchema = logQuerySchema
-  .pick({ since: true, before: true, level: true, q: true, job: true, job_match: true })
+  .pick({
+    since: true,
+    before: true,
+    level: true,
+    q: true,
+    job: true,
+    job_match: true,
+    where: true,
+    where_not: true,
+  })
   .extend({
     since: z
       .string()

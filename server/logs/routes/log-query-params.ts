@@ -41,11 +41,21 @@ import {
   type LogSearch,
 } from '../store/app-logs-filter';
 import type { LogVolumeFilter } from '../store/app-logs-volume';
+import { parseFieldConditions, type FieldParameter } from './log-field-params';
 
 /** The raw query: what Fastify's query-string parser produces. */
 export type RawLogQuery = Partial<
   Record<
-    'since' | 'before' | 'level' | 'q' | 'job' | 'job_match' | 'limit' | 'wait' | 'buckets',
+    | 'since'
+    | 'before'
+    | 'level'
+    | 'q'
+    | 'job'
+    | 'job_match'
+    | 'limit'
+    | 'wait'
+    | 'buckets'
+    | FieldParameter,
     unknown
   >
 >;
@@ -293,6 +303,8 @@ export function parseLogQuery(raw: RawLogQuery): LogFilter {
   if (jobMatch !== undefined) filter.jobMatch = jobMatch;
   const search = q === undefined ? undefined : parseSearch(q);
   if (search) filter.search = search;
+  const fields = parseFieldConditions(raw);
+  if (fields.length > 0) filter.fields = fields;
   return filter;
 }
 

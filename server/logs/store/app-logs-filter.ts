@@ -5,6 +5,7 @@
  * `beforeUs` exclusive; `q` without `since` searches only the 24 h before `before`/now.
  */
 import { LOG_SEARCH_WINDOW_SECONDS } from '../../../src/api/schemas/app-log';
+import type { LogFieldCondition } from '../../../src/api/schemas/log-field-condition';
 
 export const US_PER_SECOND = 1_000_000;
 export const SEARCH_WINDOW_US = LOG_SEARCH_WINDOW_SECONDS * US_PER_SECOND;
@@ -37,6 +38,8 @@ export interface LogFilter {
   jobs?: readonly string[];
   limit: number;
   search?: LogSearch;
+  /** Exact conditions on `data`'s top-level keys (`where`, `where_not`; decision 055). */
+  fields?: LogFieldCondition[];
 }
 
 /** Smallest integer µs `u` with `u / 1e6 >= seconds` (float comparison, as the spec's `t`). */

@@ -6,6 +6,7 @@
  */
 import { LOG_LEVELS } from '../../../src/api/schemas/app-log';
 import { US_PER_SECOND, type LogFilter } from './app-logs-filter';
+import { matchesFieldConditions } from './app-logs-field-match';
 
 /** A page as the route sends it, and how many entries it holds. */
 export interface LogPage {
@@ -88,6 +89,7 @@ export function matchesLogFilter(row: CommittedLogRow, filter: LogFilter): boole
   if (filter.jobs !== undefined && (row.job === null || !filter.jobs.includes(row.job))) {
     return false;
   }
+  if (filter.fields && !matchesFieldConditions(row, filter.fields)) return false;
   const search = filter.search;
   if (!search) return true;
   if (search.minLevel !== undefined && row.level < search.minLevel) return false;

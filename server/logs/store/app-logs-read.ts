@@ -14,6 +14,7 @@ import { jobNamesOf, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter'
 import { logStoreOf } from './log-store-of';
 import { walkLogs } from './app-logs-walk';
 import { SearchBudgetExhausted } from '../search-budget-exhausted';
+import { fieldConditionSql } from './app-logs-field-conditions';
 import { pageEntryOf, pageOfEntries, type LogPage, type PageEntry } from './app-logs-page';
 
 /** Terms a trigram index (every engine's text index) can look up: 3 characters or more. */
@@ -286,6 +287,8 @@ export function selectLogs(
     }
     for (const term of filter.search.terms) query = query.where(store.searchContains(term));
   }
+  for (const condition of filter.fields ?? [])
+    query = query.where(fieldConditionSql(db, condition));
   if (options.unordered !== true) {
     query = query.orderBy('time_us', filter.sinceUs === undefined ? 'desc' : 'asc');
   }

@@ -11,6 +11,7 @@ import { LOG_LEVELS, type LogLevel } from '../../../src/api/schemas/app-log';
 import type { LogVolume, LogVolumeCounts } from '../../../src/api/schemas/app-log-volume';
 import type { Database } from '../../store/schema';
 import { indexableTerms, searchTooSlow, SEARCH_TIME_BUDGET_MS } from './app-logs-read';
+import { fieldConditionSql } from './app-logs-field-conditions';
 import { jobNamesOf, US_PER_SECOND, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store-of';
 import { jobKey, MINUTE_US, minuteOf } from './app-logs-rollup';
@@ -72,7 +73,9 @@ export function selectLogVolume(
       );
       for (const level of filter.search.exactLevels) query = query.where('level', '=', level);
       for (const term of filter.search.terms) query = query.where(store.searchContains(term));
-    }
+    } else if (filter.fields) query = query.where(store.withinDeadline(deadline));
+    for (const condition of filter.fields ?? [])
+      query = query.where(fieldConditionSql(db, condition));
     return query;
   };
   if (byIndex) {
@@ -216,7 +219,8 @@ export async function countLogVolume(
   const widthUs = Math.ceil(rangeUs / Math.max(1, Math.min(filter.buckets, rangeUs)));
   // Widths are whole µs: a rounded-up width may need fewer buckets to reach `before`.
   const volume = emptyVolume(filter, widthUs);
-  if (!filter.search && options.fromRows !== true) {
+  // The rollup counts levels and jobs, not fields: field conditions count the rows.
+  if (!filter.search && !filter.fields && options.fromRows !== true) {
     const budgetMs = options.timeBudgetMs ?? ROLLED_UP_VOLUME_TIME_BUDGET_MS;
     const store = logStoreOf(db);
     const { rows } = await selectRolledUpVolume(

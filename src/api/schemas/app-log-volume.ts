@@ -31,4 +31,6 @@ export interface LogVolumeQuery {
   job?: string;
   job_match?: 'prefix' | 'contains';
   buckets?: number;
+  where?: readonly string[];
+  where_not?: readonly string[];
 }

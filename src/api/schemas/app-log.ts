@@ -29,6 +29,9 @@ export interface AppLogQuery {
   limit?: number;
   /** Our extension: with `since`, wait up to this many seconds for an entry newer than it. */
   wait?: number;
+  /** Our extension (decision 055): `key:value` exact field conditions to keep, to exclude. */
+  where?: readonly string[];
+  where_not?: readonly string[];
 }
 
 export const LOG_LIMIT_DEFAULT = 100;

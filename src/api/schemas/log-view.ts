@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOG_SEARCH_MAX_LENGTH } from './app-log';
 import { dateTimeSchema, textSchema } from './common';
 import { logLevelSchema } from './log-levels';
+import { fieldConditionsSchema, LOG_FIELD_CONDITIONS_MAX } from './log-field-condition';
 
 /**
  * Saved log views (issue 30, decision 053): a name and a log query, per user per site, for one
@@ -34,9 +35,19 @@ export const logViewQuerySchema = z
     /** `custom` only: ISO 8601 bounds (inclusive since, exclusive before). */
     since: dateTimeSchema.optional(),
     before: dateTimeSchema.optional(),
+    /** Exact field conditions as the log query takes them (`key:value`, decision 055). */
+    where: fieldConditionsSchema.optional(),
+    where_not: fieldConditionsSchema.optional(),
   })
   .strict()
   .superRefine((query, context) => {
+    if ((query.where?.length ?? 0) + (query.where_not?.length ?? 0) > LOG_FIELD_CONDITIONS_MAX) {
+      context.addIssue({
+        code: 'custom',
+        path: ['where_not'],
+        message: `At most ${String(LOG_FIELD_CONDITIONS_MAX)} field conditions in all`,
+      });
+    }
     if (query.range === 'custom') {
       if (query.since === undefined) {
         context.addIssue({

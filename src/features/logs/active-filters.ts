@@ -1,3 +1,4 @@
+import { fieldConditionsOf } from './field-conditions';
 import { effectiveRange } from './log-range';
 import type { LogsSearch } from './search-params';
 
@@ -8,6 +9,7 @@ export function activeFilterCount(search: LogsSearch): number {
     search.level !== undefined,
     Boolean(search.job?.trim()),
     Boolean(search.q?.trim()),
+    ...fieldConditionsOf(search).map(() => true),
     linked || effectiveRange(search) !== 'live',
   ].filter(Boolean).length;
 }

@@ -1,14 +1,17 @@
 // "Fields" in the logs toolbar (issue 30): the fields of the entries' data in the current window
 // and filters, and a field's top values with their counts (Datadog's and Grafana's facets). The
 // counts come from the service over the newest entries it reads (a cap), which the panel names.
-// A value's button searches for it as a phrase: the list query has no field condition yet
-// (decision 053), so this narrows by text, and says so.
+// A value's "Filter by" / "Filter out" add an exact field condition (decision 055) to the
+// address; a value that cannot be one (a nested field, a value the service shortened) keeps the
+// "Search" button, which looks for it as a phrase.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { logFacetsQueryOptions, type LogFacetsQuery } from '../../api/app-log-facets';
+import { LOG_FACET_VALUE_MAX } from '../../api/schemas/app-log-facets';
 import { Button } from '../../components/ui/button';
 import { Popover } from '../../components/ui/popover';
 import { Select } from '../../components/ui/select';
+import { canFilterOnFacet } from './field-conditions';
 import { volumeQueryFor } from './log-volume';
 import type { LogsSearch } from './search-params';
 import { useNow } from './use-now';
@@ -27,6 +30,8 @@ export interface LogFacetsProps {
   live: boolean;
   /** Searches for a value as a phrase. */
   onSearchValue: (value: string) => void;
+  /** Keeps (`exclude` false) or filters out the entries whose `field` has exactly `value`. */
+  onFilterValue: (field: string, value: string, exclude: boolean) => void;
 }
 
 /** The window and filters of the page, as the volume chart has them (the same moving minute). */
@@ -36,7 +41,7 @@ function useFacetsQuery(search: LogsSearch, live: boolean, field: string): LogFa
   return field === '' ? query : { ...query, field };
 }
 
-function FacetsBody({ appKey, search, live, onSearchValue }: LogFacetsProps) {
+function FacetsBody({ appKey, search, live, onSearchValue, onFilterValue }: LogFacetsProps) {
   const [field, setField] = useState('');
   const query = useFacetsQuery(search, live, field);
   const facets = useQuery({
@@ -87,15 +92,42 @@ function FacetsBody({ appKey, search, live, onSearchValue }: LogFacetsProps) {
               >
                 {v.count}
               </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => onSearchValue(v.value)}
-                title={`Search for "${v.value}"`}
-              >
-                <span className="sr-only">Search for {v.value}</span>
-                <span aria-hidden="true">Search</span>
-              </Button>
+              {canFilterOnFacet(field, v.value, LOG_FACET_VALUE_MAX) ? (
+                <>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => onFilterValue(field, v.value, false)}
+                    title={`Only entries whose ${field} is ${v.value}`}
+                  >
+                    <span className="sr-only">
+                      Filter by {field} {v.value}
+                    </span>
+                    <span aria-hidden="true">=</span>
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => onFilterValue(field, v.value, true)}
+                    title={`Entries whose ${field} is not ${v.value}`}
+                  >
+                    <span className="sr-only">
+                      Filter out {field} {v.value}
+                    </span>
+                    <span aria-hidden="true">≠</span>
+                  </Button>
+                </>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => onSearchValue(v.value)}
+                  title={`Search for "${v.value}"`}
+                >
+                  <span className="sr-only">Search for {v.value}</span>
+                  <span aria-hidden="true">Search</span>
+                </Button>
+              )}
             </li>
           ))}
         </ul>

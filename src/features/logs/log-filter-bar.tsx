@@ -23,6 +23,8 @@ export const LogFilterBar = memo(function LogFilterBar(props: LogFilterFormProps
           range: undefined,
           since: undefined,
           before: undefined,
+          where: undefined,
+          where_not: undefined,
         })
       }
     >

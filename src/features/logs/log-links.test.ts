@@ -35,3 +35,11 @@ describe('entryLinkSearch', () => {
     });
   });
 });
+
+describe('field conditions in links', () => {
+  it('a link to the view or to an entry keeps where and where_not (decision 055)', () => {
+    const search = { where: ['status:500'], where_not: ['path:/health'] };
+    expect(viewLinkSearch(search, NOW, null)).toMatchObject(search);
+    expect(entryLinkSearch(search, { id: '3', time: 4 })).toMatchObject(search);
+  });
+});

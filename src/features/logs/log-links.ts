@@ -9,8 +9,8 @@ import type { LogsSearch } from './search-params';
 
 /** The filters and display a link keeps whatever else it pins. */
 function filtersOf(search: LogsSearch): LogsSearch {
-  const { level, job, job_match, q, utc, relative } = search;
-  return { level, job, job_match, q, utc, relative };
+  const { level, job, job_match, q, where, where_not, utc, relative } = search;
+  return { level, job, job_match, q, where, where_not, utc, relative };
 }
 
 /** A link that opens the viewer at one entry (`entry` + its exact `time` as `at`). */

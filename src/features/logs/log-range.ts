@@ -27,6 +27,8 @@ export interface LogFilterValues {
   q?: string;
   since?: number | string;
   before?: number | string;
+  where?: string[];
+  where_not?: string[];
 }
 
 /** A URL without `range` but with since/before is a custom range (e.g. a hand-edited link). */
@@ -52,6 +54,8 @@ export function filterFromSearch(search: LogsSearch, nowSeconds: number): LogFil
   if (job && search.job_match) filter.jobMatch = search.job_match;
   const q = nonEmpty(search.q);
   if (q) filter.q = q;
+  if (search.where?.length) filter.where = search.where;
+  if (search.where_not?.length) filter.where_not = search.where_not;
   const range = effectiveRange(search);
   if (range === 'custom') {
     if (search.since !== undefined && search.since !== '') filter.since = search.since;

@@ -32,6 +32,8 @@ describe('saved view queries', () => {
       range: '24h',
       since: undefined,
       before: undefined,
+      where: undefined,
+      where_not: undefined,
     });
     const search = { level: 'warn' as const, job: 'sync', ...patch, relative: true };
     expect(searchShowsView(search, query)).toBe(true);
@@ -53,5 +55,15 @@ describe('saved view queries', () => {
     expect(searchShowsView({ job: 'sync' }, exact)).toBe(true);
     // A mode without a job is not saved.
     expect(viewQueryOfSearch({ job_match: 'contains' })).toEqual({ range: 'live' });
+  });
+
+  it('carries the field conditions (decision 055) and tells views apart by them', () => {
+    const search = { where: ['status:500'], where_not: ['path:/health'] };
+    const query = viewQueryOfSearch(search);
+    expect(query).toEqual({ range: 'live', where: ['status:500'], where_not: ['path:/health'] });
+    expect(searchOfViewQuery(query)).toMatchObject(search);
+    expect(searchShowsView(search, query)).toBe(true);
+    expect(searchShowsView({ where: ['status:500'] }, query)).toBe(false);
+    expect(searchShowsView({}, { range: 'live' })).toBe(true);
   });
 });

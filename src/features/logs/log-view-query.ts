@@ -27,6 +27,8 @@ export function viewQueryOfSearch(search: LogsSearch): LogViewQuery {
   const job = text(search.job);
   if (job) query.job = job;
   if (job && search.job_match) query.job_match = search.job_match;
+  if (search.where?.length) query.where = search.where;
+  if (search.where_not?.length) query.where_not = search.where_not;
   if (query.range === 'custom') {
     const since = isoOf(search.since);
     const before = isoOf(search.before);
@@ -47,6 +49,8 @@ export function searchOfViewQuery(query: LogViewQuery): Partial<LogsSearch> {
     range: query.range === 'live' ? undefined : query.range,
     since: query.range === 'custom' ? query.since : undefined,
     before: query.range === 'custom' ? query.before : undefined,
+    where: query.where?.length ? query.where : undefined,
+    where_not: query.where_not?.length ? query.where_not : undefined,
   };
 }
 
@@ -60,7 +64,8 @@ export function searchShowsView(search: LogsSearch, query: LogViewQuery): boolea
       if ((query.job_match ?? 'exact') !== (current.job_match ?? 'exact')) return false;
       continue;
     }
-    if (current[key] !== query[key]) return false;
+    // Lists (the field conditions) are compared by their texts, in order.
+    if (JSON.stringify(current[key]) !== JSON.stringify(query[key])) return false;
   }
   return true;
 }

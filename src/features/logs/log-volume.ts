@@ -42,6 +42,8 @@ export function volumeQueryFor(search: LogsSearch, nowSeconds: number): LogVolum
   if (filter.job) query.job = filter.job;
   if (filter.job && filter.jobMatch) query.job_match = filter.jobMatch;
   if (filter.q) query.q = filter.q;
+  if (filter.where) query.where = filter.where;
+  if (filter.where_not) query.where_not = filter.where_not;
   const since = seconds(filter.since);
   const before = seconds(filter.before);
   if (since === undefined && before === undefined && !isHistorySearch(search)) {

@@ -24,6 +24,8 @@ import { LogStatusLine } from './log-status-line';
 import { LogToolbar } from './log-toolbar';
 import { LogViewsMenu } from './log-views-menu';
 import { LogFacets } from './log-facets';
+import { FieldConditionChips } from './field-condition-chips';
+import { fieldConditionsOf, withFieldCondition, withoutFieldCondition } from './field-conditions';
 import { LogsEmpty } from './logs-empty';
 import { NewLinesPill } from './new-lines-pill';
 import type { LogsSearch } from './search-params';
@@ -53,6 +55,10 @@ function LogsViewer({ appKey }: { appKey: string }) {
   const relative = search.relative === true;
   const now = useNow(relative);
   const terms = useMemo(() => queryTerms(search.q), [search.q]);
+  const fieldConditions = useMemo(
+    () => fieldConditionsOf({ where: search.where, where_not: search.where_not }),
+    [search.where, search.where_not],
+  );
   const jobs = useMemo(
     () => appQuery.data?.data.jobs.flatMap((job) => (job.name === null ? [] : [job.name])) ?? [],
     [appQuery.data],
@@ -210,6 +216,9 @@ function LogsViewer({ appKey }: { appKey: string }) {
                 search={search}
                 live={live}
                 onSearchValue={(value) => updateSearch({ q: addSearchPhrase(search.q, value) })}
+                onFilterValue={(key, value, exclude) =>
+                  updateSearch(withFieldCondition(search, { key, value, exclude }))
+                }
               />
             </>
           }
@@ -222,6 +231,10 @@ function LogsViewer({ appKey }: { appKey: string }) {
         seenJobs={seenJobs}
         searchInputRef={searchInputRef}
         onChange={updateSearch}
+      />
+      <FieldConditionChips
+        conditions={fieldConditions}
+        onRemove={(condition) => updateSearch(withoutFieldCondition(search, condition))}
       />
       <LogVolumePanel
         appKey={appKey}
@@ -237,13 +250,17 @@ function LogsViewer({ appKey }: { appKey: string }) {
           {snapshot.entries.length === 0 ? (
             <LogsEmpty
               snapshot={snapshot}
-              filtered={Boolean(search.level || search.job || search.q)}
+              filtered={Boolean(
+                search.level || search.job || search.q || fieldConditions.length > 0,
+              )}
               onClear={() =>
                 updateSearch({
                   level: undefined,
                   job: undefined,
                   job_match: undefined,
                   q: undefined,
+                  where: undefined,
+                  where_not: undefined,
                 })
               }
               onRetry={() => engine.retryNow()}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { logLevelNameSchema } from '../../api/schemas/log-levels';
 import { searchText } from '../../lib/search-serialization';
+import { fieldConditionsParam } from './field-conditions';
 
 /** URL search parameters of `/apps/$key/logs`: every filter, so a link can be shared. */
 export const logsSearchSchema = z.object({
@@ -10,6 +11,9 @@ export const logsSearchSchema = z.object({
   /** How `job` matches (decision 052): absent is the exact name. */
   job_match: z.enum(['prefix', 'contains']).optional().catch(undefined),
   q: searchText,
+  /** Exact field conditions (decision 055): `key:value` texts to keep, and to filter out. */
+  where: fieldConditionsParam,
+  where_not: fieldConditionsParam,
   /** `live` (default), `15m`, `1h`, `24h`, `7d` or `custom` (then since/before). */
   range: z.enum(['live', '15m', '1h', '24h', '7d', 'custom']).optional().catch(undefined),
   since: z.union([z.number(), z.string()]).optional().catch(undefined),

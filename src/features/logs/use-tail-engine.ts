@@ -14,7 +14,17 @@ const FOLLOW_WAIT_SECONDS = 25;
 /** What of the URL decides the tail; everything else (utc, …) is display only. */
 export type TailSearch = Pick<
   LogsSearch,
-  'level' | 'job' | 'job_match' | 'q' | 'range' | 'since' | 'before' | 'entry' | 'at'
+  | 'level'
+  | 'job'
+  | 'job_match'
+  | 'q'
+  | 'range'
+  | 'since'
+  | 'before'
+  | 'entry'
+  | 'at'
+  | 'where'
+  | 'where_not'
 >;
 
 /**
@@ -33,15 +43,18 @@ export function useTailEngine(appKey: string, search: TailSearch) {
 
   const { level, job, job_match, q, since, before, entry, at } = search;
   const range = effectiveRange(search);
+  // The lists by value: a new array with the same conditions is the same filter.
+  const fieldKey = JSON.stringify([search.where ?? [], search.where_not ?? []]);
   useEffect(() => {
+    const [where, where_not] = JSON.parse(fieldKey) as [string[], string[]];
     // "Last 15 minutes" means from now, so the bound is computed when the filter is applied.
     const filter = filterFromSearch(
-      { level, job, job_match, q, range, since, before },
+      { level, job, job_match, q, range, since, before, where, where_not },
       Date.now() / 1000,
     );
     if (entry !== undefined && at !== undefined) engine.startAround(filter, at, entry);
     else engine.setFilter(filter);
-  }, [engine, level, job, job_match, q, range, since, before, entry, at]);
+  }, [engine, level, job, job_match, q, range, since, before, entry, at, fieldKey]);
 
   useEffect(() => () => engine.stop(), [engine]);
 

@@ -17,6 +17,8 @@ export interface TailFilter {
   q?: string;
   since?: number | string;
   before?: number | string;
+  where?: readonly string[];
+  where_not?: readonly string[];
 }
 
 /** A time range in which entries may be missing: `from` inclusive, `to` exclusive. */
@@ -133,6 +135,8 @@ export function normalizeFilter(filter: TailFilter): TailFilter {
   if (filter.q?.trim()) out.q = filter.q.trim();
   if (filter.since !== undefined && filter.since !== '') out.since = filter.since;
   if (filter.before !== undefined && filter.before !== '') out.before = filter.before;
+  if (filter.where?.length) out.where = filter.where;
+  if (filter.where_not?.length) out.where_not = filter.where_not;
   return out;
 }
 
@@ -241,6 +245,8 @@ export function baseQuery(state: TailState): AppLogQuery {
   if (filter.job) query.job = filter.job;
   if (filter.job && filter.jobMatch) query.job_match = filter.jobMatch;
   if (filter.q) query.q = filter.q;
+  if (filter.where) query.where = filter.where;
+  if (filter.where_not) query.where_not = filter.where_not;
   return query;
 }
 
