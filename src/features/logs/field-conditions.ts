@@ -1,10 +1,8 @@
 /**
  * The Logs page's exact field conditions (issue 30, decision 055): `where` (keep) and `where_not`
- * (filter out) in the address, each a list of `key:value` texts as the service reads them. The
- * router writes a list as JSON text and reads it back as text (search-serialization.ts keeps
- * text as text), so the schema reads that text as the list again.
+ * (filter out) in the address, each a list of `key:value` texts as the service reads them
+ * (read from the URL by search-params.ts).
  */
-import { z } from 'zod';
 import {
   fieldConditionText,
   isConditionKey,
@@ -13,24 +11,6 @@ import {
   splitFieldCondition,
   type LogFieldCondition,
 } from '../../api/schemas/log-field-condition';
-
-function listFromText(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return [value];
-  }
-}
-
-/** A `where` / `where_not` search parameter: a list of `key:value`; anything else is dropped. */
-export const fieldConditionsParam = z
-  .preprocess(
-    listFromText,
-    z.array(z.string()).transform((texts) => texts.filter((t) => splitFieldCondition(t) !== null)),
-  )
-  .optional()
-  .catch(undefined);
 
 export interface FieldConditionSearch {
   where?: string[] | undefined;

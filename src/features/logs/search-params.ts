@@ -1,7 +1,29 @@
 import { z } from 'zod';
 import { logLevelNameSchema } from '../../api/schemas/log-levels';
 import { searchText } from '../../lib/search-serialization';
-import { fieldConditionsParam } from './field-conditions';
+
+function listFromText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return [value];
+  }
+}
+
+/**
+ * A `where` / `where_not` parameter (decision 055): a list of `key:value` texts; anything else is
+ * dropped. The router writes a list as JSON text and reads it back as text (search-serialization
+ * keeps text as text), so the text is read as the list again. Kept apart from
+ * field-conditions.ts, which only the Logs page's chunk loads: this schema is in the router's.
+ */
+const fieldConditionsParam = z
+  .preprocess(
+    listFromText,
+    z.array(z.string()).transform((texts) => texts.filter((text) => text.indexOf(':') > 0)),
+  )
+  .optional()
+  .catch(undefined);
 
 /** URL search parameters of `/apps/$key/logs`: every filter, so a link can be shared. */
 export const logsSearchSchema = z.object({
