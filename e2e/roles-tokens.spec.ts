@@ -25,12 +25,13 @@ test.describe('read-only by role', () => {
       ['/settings/consent', 'editor'],
     ] as const) {
       await page.goto(path);
+      // Each form of the page says why (consent has two: the policy and Consent Mode).
       const why = page.getByRole('note').filter({ hasText: 'You are a viewer on' });
-      await expect(why).toContainText(`ask an admin for the ${needed} role`);
-      // Every text field and choice of the form is disabled.
-      const form = page.locator('form').filter({ has: why });
-      await expect(form.locator('input:enabled, textarea:enabled, select:enabled')).toHaveCount(0);
-      await expect(form.locator('input').first()).toBeDisabled();
+      await expect(why.first()).toContainText(`ask an admin for the ${needed} role`);
+      // Every text field and choice of those forms is disabled.
+      const forms = page.locator('form').filter({ has: why });
+      await expect(forms.locator('input:enabled, textarea:enabled, select:enabled')).toHaveCount(0);
+      await expect(forms.first().locator('input').first()).toBeDisabled();
       await expect(page.getByRole('button', { name: /^Save/ })).toBeHidden();
     }
     // The app's chosen scopes are shown, with nothing that looks like it could remove or add one.
