@@ -8,11 +8,15 @@ import {
   matchesFieldCondition,
   type LogFieldCondition,
 } from '../../../src/api/schemas/log-field-condition';
-import type { PageEntry } from './app-logs-page';
 
-const parsedData = new WeakMap<PageEntry, unknown>();
+/** What the matcher reads of a row (a PageEntry of app-logs-page.ts, which imports this module). */
+interface EntryJson {
+  readonly json: string;
+}
 
-function dataOf(row: PageEntry): unknown {
+const parsedData = new WeakMap<EntryJson, unknown>();
+
+function dataOf(row: EntryJson): unknown {
   if (parsedData.has(row)) return parsedData.get(row);
   const data = (JSON.parse(row.json) as { data?: unknown }).data;
   parsedData.set(row, data);
@@ -20,7 +24,7 @@ function dataOf(row: PageEntry): unknown {
 }
 
 export function matchesFieldConditions(
-  row: PageEntry,
+  row: EntryJson,
   conditions: readonly LogFieldCondition[],
 ): boolean {
   if (conditions.length === 0) return true;
