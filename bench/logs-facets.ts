@@ -6,9 +6,6 @@
  * LOG_FACETS_SCAN_CAP (2,000) matching entries of the window and count them; the list reads 100.
  * On SQLite; with BENCH_DATABASE_URL on PostgreSQL (a database of its own, dropped at the end).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { LOG_FACETS_SCAN_CAP } from '../src/api/schemas/app-log-facets';
 import {
   parseLogQuery,
@@ -17,12 +14,7 @@ import {
 } from '../server/logs/routes/log-query-params';
 import { logFacets } from '../server/logs/store/app-logs-facets';
 import { queryLogs } from '../server/logs/store/app-logs-read';
-import { openDatabase } from '../server/store/db';
-import { migrateToLatest } from '../server/store/migrate';
-import type { Db } from '../server/store/schema';
-import { openBenchDatabase } from './api-database';
-import { fillPostgresLogs } from './logs-fill-postgres';
-import { fillSqlite } from './logs-fill-sqlite';
+import { openFilledLogs } from './logs-filled';
 import { printStats, time, type Stat } from './stats';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
@@ -30,31 +22,9 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 const SPAN_US = 7 * 86_400 * 1_000_000;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? '';
 
-async function openFilled(): Promise<{ db: Db; appId: number; close: () => Promise<void> }> {
-  if (POSTGRES_URL !== '') {
-    const bench = await openBenchDatabase(POSTGRES_URL, process.env.BENCH_KEEP_DB ?? '');
-    await migrateToLatest(bench.db);
-    const appId = await fillPostgresLogs(bench.db, ENTRIES, SPAN_US);
-    return { db: bench.db, appId, close: bench.close };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'bench-facets-'));
-  const file = join(dir, 'bench.db');
-  const db = openDatabase(file);
-  await migrateToLatest(db);
-  const { appId } = await fillSqlite(db, file, ENTRIES, SPAN_US);
-  return {
-    db,
-    appId,
-    close: async () => {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function main(): Promise<void> {
   const started = Date.now();
-  const { db, appId, close } = await openFilled();
+  const { db, appId, close } = await openFilledLogs(ENTRIES, SPAN_US);
   console.log(
     `${POSTGRES_URL ? 'PostgreSQL' : 'SQLite'}: ${String(ENTRIES)} entries filled in ${String(Math.round((Date.now() - started) / 1000))} s`,
   );
