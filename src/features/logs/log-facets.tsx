@@ -72,7 +72,7 @@ function FacetsBody({ appKey, search, live, onSearchValue, onFilterValue }: LogF
       <p className="text-muted text-xs" data-testid="facets-scope">
         {capped
           ? `Top values of the last ${String(scanned)} entries`
-          : `Top values of ${String(scanned)} entries`}
+          : `Top values of ${String(scanned)} ${scanned === 1 ? 'entry' : 'entries'}`}
       </p>
       {field !== '' && facets.data.field === field && (
         <ul aria-label={`Top values of ${field}`} className="space-y-1">
