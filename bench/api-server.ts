@@ -9,7 +9,7 @@
  * `/bench/usage` reports the process's CPU time and the main thread's busy time. With
  * BENCH_CPU_PROF_DIR set, `/bench/profile/start` and `/bench/profile/stop` profile the main thread
  * in between (V8's sampling profiler) and write a .cpuprofile there (bench/cpu-profile-summary.ts
- * reads it).
+ * reads it). BENCH_QUOTA=default runs with the default ingestion quota (main.ts's), else none.
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -20,6 +20,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { z } from 'zod';
 import { appLogEntrySchema, type AppLogEntry } from '../src/api/schemas/app-log';
 import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
 import { createAuthHook } from '../server/auth';
 import { AuthFailureLimiter } from '../server/auth-limiter';
 import { notFound } from '../server/errors';
@@ -35,10 +36,21 @@ const searchIndexer = await startLogSearchIndexer(db, process.env.DATABASE_URL ?
   console.error(error);
 });
 const port = Number(process.env.PORT);
+// BENCH_QUOTA=default: the ingestion quota main.ts passes with the configuration's defaults.
+const defaults = loadConfig({});
 const app = await buildApp({
   db,
   staticDir: null,
   authLimiter: new AuthFailureLimiter(1_000_000),
+  ...(process.env.BENCH_QUOTA === 'default'
+    ? {
+        logQuota: {
+          perMinute: defaults.LOG_QUOTA_PER_MINUTE,
+          bytes: defaults.LOG_QUOTA_BYTES,
+          bytesRetryAfterSeconds: defaults.LOG_RETENTION_INTERVAL_SECONDS,
+        },
+      }
+    : {}),
 });
 
 async function variants(scope: FastifyInstance): Promise<void> {

@@ -8,15 +8,16 @@ export interface ServerProcess {
   stop: () => Promise<void>;
 }
 
-/** `script`: another tree's api-server.ts (bench/api-ingest-compare.ts). */
+/** `script`: another tree's api-server.ts (bench/api-ingest-compare.ts); `env`: more of its environment. */
 export async function startServer(
   databaseUrl: string,
   port: number,
   script = join(import.meta.dirname, 'api-server.ts'),
+  env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const child = fork(script, [], {
     execArgv: ['--import', 'tsx', ...SERVICE_NODE_FLAGS],
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, PORT: String(port) },
     stdio: 'inherit',
   });
   await new Promise<void>((resolve, reject) => {
