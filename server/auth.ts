@@ -59,6 +59,12 @@ export interface AuthContext {
   tokenId: number;
   /** The member's role on `siteId`; null on routes with `config.auth: 'user'`. */
   role: Role | null;
+  /**
+   * The auth change counter (decision 049) as read at or before token and membership were
+   * looked up; -1 when this instance keeps no cache and never reads it. A write that re-checks
+   * its authority inside its transaction compares it (authority.ts `authorityUnchanged`).
+   */
+  changeVersion: number;
 }
 
 declare module 'fastify' {
@@ -143,6 +149,26 @@ interface CachedToken {
   expiresAt: string | null;
 }
 
+/** A request's whole answer, cached under its raw headers: one lookup per request (issue 43). */
+interface CachedAuthority {
+  auth: AuthContext;
+  expiresAt: string | null;
+}
+
+/**
+ * The key of a request's cached authority: the raw `Authorization` and `X-Service-Site` values
+ * (null when a header is repeated: not cached), or the token's alone for `config.auth: 'user'`.
+ * Raw values, so a hit needs neither the Bearer pattern nor the trim: a request whose headers
+ * differ by a space is a miss, looked up the long way and cached under its own key.
+ */
+function authorityKey(headers: IncomingHttpHeaders, scope: 'user' | undefined): string | null {
+  const { authorization } = headers;
+  if (typeof authorization !== 'string') return null;
+  if (scope === 'user') return `${authorization}\u0001`;
+  const site = headers['x-service-site'];
+  return typeof site === 'string' ? `${authorization}\u0000${site}` : null;
+}
+
 /** The 403 when the route writes `write` and the member's role is below what it needs. */
 function writeRefusal(
   auth: AuthContext,
@@ -164,6 +190,8 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
   // extra queries; a removed token or membership is refused within `ttl`.
   let tokens = new TtlCache<CachedToken>(ttl);
   let roles = new TtlCache<Role>(ttl);
+  // Token, membership and role of a pair of headers together, reset with the two above.
+  let authorities = new TtlCache<CachedAuthority>(ttl);
   const touched = new Map<number, number>();
   // The auth change counter as last read, and when; a cache entry answers only while the
   // counter was read within AUTH_CHANGE_POLL_MS.
@@ -188,6 +216,7 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
         if (counter !== changes) {
           tokens = new TtlCache<CachedToken>(ttl);
           roles = new TtlCache<Role>(ttl);
+          authorities = new TtlCache<CachedAuthority>(ttl);
           changes = counter;
         }
         // The read's start: what was cached before it is at most as old as the read.
@@ -237,21 +266,23 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
 
   /**
    * The answer when token and membership are both cached, without a promise: a thousand waiting
-   * tails ask ten thousand times a second (decision 034). A membership is cached only after its
-   * site id passed the checks below, so a hit needs no check again.
+   * tails ask ten thousand times a second (decision 034). One lookup under the raw headers
+   * (issue 43); the answer is cached only after token, site id and membership passed the checks
+   * of `authenticate`, so a hit needs no check again but the token's expiry.
    */
   function cachedAuth(headers: IncomingHttpHeaders, scope?: 'user'): AuthContext | undefined {
     const now = Date.now();
     if (ttl <= 0 || !changesFresh(now)) return undefined;
-    const token = bearerToken(headers);
-    const owner = token === undefined ? undefined : tokens.get(token);
-    if (!owner || isExpired(owner.expiresAt, now)) return undefined;
-    const { userId, tokenId } = owner;
-    if (scope === 'user') return { userId, tokenId, siteId: '', role: null };
-    const siteId = siteHeader(headers);
-    const role = siteId === undefined ? undefined : roles.get(`${userId}\u0000${siteId}`);
-    if (siteId === undefined || !role) return undefined;
-    return { userId, tokenId, siteId, role };
+    const key = authorityKey(headers, scope);
+    const hit = key === null ? undefined : authorities.get(key);
+    if (!hit || isExpired(hit.expiresAt, now)) return undefined;
+    return hit.auth;
+  }
+
+  /** What `authenticate` found, for the next request with the same headers. */
+  function remember(request: FastifyRequest, scope: 'user' | undefined, owner: CachedToken): void {
+    const key = ttl > 0 ? authorityKey(request.headers, scope) : null;
+    if (key !== null) authorities.set(key, { auth: request.auth, expiresAt: owner.expiresAt });
   }
 
   async function authenticate(request: FastifyRequest): Promise<void> {
@@ -268,8 +299,11 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
     }
 
     const { userId, tokenId } = owner;
-    if (request.routeOptions.config.auth === 'user') {
-      request.auth = { userId, tokenId, siteId: '', role: null };
+    const changeVersion = changes ?? -1;
+    const scope = request.routeOptions.config.auth;
+    if (scope === 'user') {
+      request.auth = Object.freeze({ userId, tokenId, siteId: '', role: null, changeVersion });
+      remember(request, scope, owner);
       return;
     }
 
@@ -283,7 +317,9 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
     const role = await roleOf(userId, siteId);
     // An unknown site and "not a member" look the same, so site ids cannot be probed.
     if (!role) throw forbidden(`No access to site ${siteId}`);
-    request.auth = { userId, tokenId, siteId, role };
+    // Frozen: a cached answer is shared by every request with the same headers.
+    request.auth = Object.freeze({ userId, tokenId, siteId, role, changeVersion });
+    remember(request, scope, owner);
   }
 
   return {
