@@ -72,6 +72,10 @@ const ANSWER_HEADERS: readonly string[] = [
 function tailUrl(url: string): { key: string; query: RawLogQuery } | null {
   const mark = url.indexOf('?');
   if (!url.startsWith(PREFIX) || mark < 0 || url.includes('#')) return null;
+  // Without `wait` (every page, volume and facet request) the route answers: known here before
+  // the query is parsed, so those pay for this check and nothing else (issue 43). A `wait` that
+  // is only percent-encoded (`w%61it`) is the route's too, which parses it the same way.
+  if (url.indexOf('wait=', mark) < 0) return null;
   const path = url.slice(PREFIX.length, mark);
   if (!path.endsWith(SUFFIX)) return null;
   const key = path.slice(0, -SUFFIX.length);
