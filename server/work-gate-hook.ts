@@ -26,12 +26,23 @@ function isWaitingTail(request: FastifyRequest): boolean {
 /** Registers the gate's hooks on `scope` (the authenticated routes: `request.auth` is set). */
 export function registerWorkGate(scope: FastifyInstance, gate: WorkGate): void {
   scope.decorateRequest('endWorkTurn', null);
-  scope.addHook('preHandler', async (request) => {
-    if (isWaitingTail(request)) return;
-    request.endWorkTurn = await gate.enter(
-      request.headers.authorization ?? '',
-      request.auth.siteId,
-    );
+  // A callback hook: a request whose turn is free (nearly all) goes on without a promise.
+  scope.addHook('preHandler', (request, _reply, done) => {
+    if (isWaitingTail(request)) {
+      done();
+      return;
+    }
+    const token = request.headers.authorization ?? '';
+    const turn = gate.tryEnter(token, request.auth.siteId);
+    if (turn) {
+      request.endWorkTurn = turn;
+      done();
+      return;
+    }
+    gate.enter(token, request.auth.siteId).then((release) => {
+      request.endWorkTurn = release;
+      done();
+    }, done);
   });
   const end = (request: FastifyRequest) => {
     request.endWorkTurn?.();

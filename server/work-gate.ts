@@ -89,6 +89,14 @@ export class WorkGate {
     });
   }
 
+  /**
+   * A turn at once when one is free, without a promise (the common case: issue 43); null when
+   * the request must wait (`enter`).
+   */
+  tryEnter(token: string, site: string): Release | null {
+    return this.fits(token, site) ? this.start(token, site) : null;
+  }
+
   /** Requests at work now (tests). */
   running(): number {
     return this.runningByToken.total();
