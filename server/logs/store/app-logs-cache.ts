@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema';
 import type { LogFilter } from './app-logs-filter';
 import { queryLogs } from './app-logs-read';
+import { runCompiledOnce } from '../../store/compiled-once';
 import type { LogPage } from './app-logs-page';
 
 interface Cached {
@@ -30,20 +31,26 @@ export class LogPageCache {
     if (filter.search && filter.sinceUs === undefined && filter.beforeUs === undefined) {
       return queryLogs(db, appId, filter);
     }
-    const bounds = await db
-      .selectNoFrom((eb) => [
-        eb
-          .selectFrom('app_logs')
-          .select((inner) => inner.fn.min('time_us').as('lo'))
-          .where('app_id', '=', appId)
-          .as('lo'),
-        eb
-          .selectFrom('app_logs')
-          .select((inner) => inner.fn.max('time_us').as('hi'))
-          .where('app_id', '=', appId)
-          .as('hi'),
-      ])
-      .executeTakeFirstOrThrow();
+    // Asked on every page: compiled once (store/compiled-once.ts).
+    const [bounds] = await runCompiledOnce(
+      db,
+      'log-page-bounds',
+      (built) =>
+        built.selectNoFrom((eb) => [
+          eb
+            .selectFrom('app_logs')
+            .select((inner) => inner.fn.min('time_us').as('lo'))
+            .where('app_id', '=', 0)
+            .as('lo'),
+          eb
+            .selectFrom('app_logs')
+            .select((inner) => inner.fn.max('time_us').as('hi'))
+            .where('app_id', '=', 0)
+            .as('hi'),
+        ]),
+      [appId, appId],
+    );
+    if (bounds === undefined) throw new Error('the bounds query answered no row');
     const { lo, hi } = bounds;
     const key = `${appId}|${JSON.stringify(filter)}`;
     const hit = this.pages.get(key);

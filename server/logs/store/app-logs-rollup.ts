@@ -66,35 +66,72 @@ function upsertSql(db: Kysely<Database>, rows: number): string {
   return text;
 }
 
+/** One app's counts of a batch: in all, and per job name; each by `minute_us + level`. */
+interface AppCounts {
+  all: Map<number, AppLogMinutesTable>;
+  jobs: Map<string, Map<number, AppLogMinutesTable>>;
+}
+
 /**
  * Adds a batch of new rows to the rollup, in the caller's transaction: counted here per
  * (app, minute, level), in all and per job, then one upsert (a batch spans a minute or two, so a
  * few rows). Building that statement with Kysely for every batch cost more than running it
- * (the profile in BENCHMARKS.md), so its SQL is compiled once per row count.
+ * (the profile in BENCHMARKS.md), so its SQL is compiled once per row count. The counts are
+ * found by the rows' own numbers and job names, so a row allocates nothing but the first count
+ * of its minute (issue 43: a key string and an object per row made this ~6 % of the service's
+ * busy time in the ingestion profile, docs/benchmarks-history.md). A level is
+ * below MINUTE_US, so `minute_us + level` tells every (minute, level) apart.
  */
 export async function addToRollup(db: Kysely<Database>, rows: readonly NewLogRow[]): Promise<void> {
-  const counts = new Map<string, AppLogMinutesTable>();
-  const count = (row: NewLogRow, job: string | undefined) => {
-    const minute = {
-      app_id: row.app_id,
-      job_key: jobKey(job),
-      minute_us: minuteOf(row.time_us),
-      level: row.level,
-    };
-    // `job_key` last: whatever it holds, the key stays unique.
-    const key = `${minute.app_id}:${minute.minute_us}:${minute.level}:${minute.job_key}`;
-    const counted = counts.get(key);
-    const bytes = rowBytes(row);
+  // In first-seen order, as the upsert binds them.
+  const counts: AppLogMinutesTable[] = [];
+  const byApp = new Map<number, AppCounts>();
+  const tally = (
+    slots: Map<number, AppLogMinutesTable>,
+    row: NewLogRow,
+    job: string | null,
+    minuteUs: number,
+    bytes: number,
+  ) => {
+    const counted = slots.get(minuteUs + row.level);
     if (counted) {
       counted.entries += 1;
       counted.bytes += bytes;
-    } else counts.set(key, { ...minute, entries: 1, bytes });
+      return;
+    }
+    const minute: AppLogMinutesTable = {
+      app_id: row.app_id,
+      job_key: jobKey(job ?? undefined),
+      minute_us: minuteUs,
+      level: row.level,
+      entries: 1,
+      bytes,
+    };
+    slots.set(minuteUs + row.level, minute);
+    counts.push(minute);
   };
+  let app: AppCounts | undefined;
   for (const row of rows) {
-    count(row, undefined);
-    if (row.job != null) count(row, row.job);
+    if (app === undefined || app !== byApp.get(row.app_id)) {
+      app = byApp.get(row.app_id);
+      if (app === undefined) {
+        app = { all: new Map(), jobs: new Map() };
+        byApp.set(row.app_id, app);
+      }
+    }
+    const minuteUs = minuteOf(row.time_us);
+    const bytes = rowBytes(row);
+    tally(app.all, row, null, minuteUs, bytes);
+    if (row.job != null) {
+      let slots = app.jobs.get(row.job);
+      if (slots === undefined) {
+        slots = new Map();
+        app.jobs.set(row.job, slots);
+      }
+      tally(slots, row, row.job, minuteUs, bytes);
+    }
   }
-  await addCountsToRollup(db, [...counts.values()]);
+  await addCountsToRollup(db, counts);
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema';
 import { logStoreOf } from './log-store-of';
+import { runCompiledOnce } from '../../store/compiled-once';
 
 /** What an app's entries take (rowBytes summed), from its minutes: one range of the rollup key. */
 export async function storedLogBytes(db: Kysely<Database>, appId: number): Promise<number> {
@@ -19,19 +20,28 @@ export async function storedLogBytes(db: Kysely<Database>, appId: number): Promi
   return Number(row?.bytes ?? 0);
 }
 
-/** Entries of an app committed in the minute holding `nowUs` (the per-minute quota's count). */
+/**
+ * Entries of an app committed in the minute holding `nowUs` (the per-minute quota's count): asked
+ * before every batch, so compiled once (store/compiled-once.ts).
+ */
 export async function loggedThisMinute(
   db: Kysely<Database>,
   appId: number,
   minuteUs: number,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('app_log_minutes')
-    .select((eb) => eb.fn.sum<number | string | null>('entries').as('entries'))
-    .where('app_id', '=', appId)
-    .where('job_key', '=', '')
-    .where('minute_us', '=', minuteUs)
-    .executeTakeFirst();
+  const [row] = await runCompiledOnce(
+    db,
+    'logged-this-minute',
+    (built) =>
+      built
+        .selectFrom('app_log_minutes')
+        .select((eb) => eb.fn.sum<number | string | null>('entries').as('entries'))
+        .where('app_id', '=', 0)
+        .where('job_key', '=', '')
+        .where('minute_us', '=', 0),
+    [appId, '', minuteUs],
+  );
+  // PostgreSQL answers a bigint sum as text.
   return Number(row?.entries ?? 0);
 }
 
