@@ -27,7 +27,7 @@ import { existsSync, realpathSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { openDatabase } from '../server/store/db';
+import { openDatabase } from '../server/database/db';
 import { ingest } from './api-ingest';
 import { startServer, type ServerProcess } from './api-servers';
 import { median } from './stats';

@@ -9,10 +9,10 @@
  * cached. Bounded by total size, least recently used out first.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 import type { LogFilter } from './app-logs-filter';
 import { queryLogs } from './app-logs-read';
-import { runCompiledOnce } from '../../store/compiled-once';
+import { runCompiledOnce } from '../../database/compiled-once';
 import type { LogPage } from './app-logs-page';
 
 interface Cached {

@@ -4,9 +4,9 @@
  * what is left fits.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 import { logStoreOf } from './log-store-of';
-import { runCompiledOnce } from '../../store/compiled-once';
+import { runCompiledOnce } from '../../database/compiled-once';
 
 /** What an app's entries take (rowBytes summed), from its minutes: one range of the rollup key. */
 export async function storedLogBytes(db: Kysely<Database>, appId: number): Promise<number> {
