@@ -10,6 +10,8 @@ const shared = { environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 }
 const POSTGRES_SUITES = [
   'server/store/**/*.test.ts',
   'server/routes/**/*.test.ts',
+  'server/*/routes/**/*.test.ts',
+  'server/*/store/**/*.test.ts',
   'server/app.test.ts',
   'server/auth.test.ts',
   'server/request-bounds.test.ts',

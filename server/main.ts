@@ -6,7 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
-import { redactedSmtpUrl, smtpMailer } from './mail/mailer';
+import { redactedSmtpUrl, smtpMailer } from './notifications/mail/mailer';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startDemoLogGenerator } from './demo/log-generator';
 import { seedDemoIfEmpty } from './demo/seed';

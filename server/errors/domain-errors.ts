@@ -4,7 +4,7 @@
  * handler with one row here: how to recognise it, its status, message, `Retry-After` and details. */
 import type { ErrorDetail } from '../../src/api/schemas/error';
 import { SearchBudgetExhausted } from '../logs/search-budget-exhausted';
-import { LanguageChangeRefused } from '../store/language-change-refused';
+import { LanguageChangeRefused } from '../notifications/store/language-change-refused';
 import { fieldError } from './http-errors';
 import { isDatabaseUnavailable } from '../store/database-unavailable';
 import { isDatabaseBusy } from '../store/sqlite-write-lock';

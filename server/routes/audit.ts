@@ -10,7 +10,11 @@ import { auditQuerySchema, revisionListSchema } from '../../src/api/schemas/audi
 import { textSchema } from '../../src/api/schemas/common';
 import { notificationSchema } from '../../src/api/schemas/notification';
 import { notFound } from '../errors';
-import { findNotification, toNotification, type NotificationRecord } from '../store/notifications';
+import {
+  findNotification,
+  toNotification,
+  type NotificationRecord,
+} from '../notifications/store/notifications';
 import { findRevision, listRevisions } from '../store/revisions';
 import { AUTH_ERRORS, apiBaseUrl, errorResponses } from './common';
 

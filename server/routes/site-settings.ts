@@ -32,7 +32,7 @@ import {
   ifMatchHeaders,
   ignoredFields,
 } from './common';
-import { recordNotificationRevision } from './notification-revision';
+import { recordNotificationRevision } from '../notifications/routes/notification-revision';
 import { writeVersioned } from './versioned-write';
 
 export const sitePatchBodySchema = siteSettingsUpdateSchema

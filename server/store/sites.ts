@@ -4,14 +4,14 @@ import type { Site } from '../../src/api/schemas/site';
 import type { SiteSettings } from '../../src/api/schemas/site-settings';
 import type { Database, SitesTable } from './schema';
 import { jsonText, nowIso, parseJson } from './encoding';
-import { LanguageChangeRefused } from './language-change-refused';
-import { relocalize } from './locale-change';
+import { LanguageChangeRefused } from '../notifications/store/language-change-refused';
+import { relocalize } from '../notifications/store/locale-change';
 import {
   contentOf,
   listNotifications,
   updateNotification,
   type NotificationRecord,
-} from './notifications';
+} from '../notifications/store/notifications';
 import { lockedForWrite, type FindOptions } from './row-lock';
 import { updateAtVersion } from './versioned-update';
 

@@ -9,7 +9,7 @@ import {
   insertNotification,
   newNotificationId,
   updateNotification,
-} from './notifications';
+} from '../notifications/store/notifications';
 import { createSite } from './sites';
 import {
   ensureConsentConfigRow,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
 import { migrateToLatest } from '../migrate';
 import type { Database } from '../schema';
-import { findNotification, toNotification } from '../notifications';
+import { findNotification, toNotification } from '../../notifications/store/notifications';
 import { findSiteRow, siteSettingsOf } from '../sites';
 import { migrations } from './index';
 

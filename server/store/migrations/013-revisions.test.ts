@@ -3,7 +3,7 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
 import { migrateToLatest } from '../migrate';
-import { findNotification } from '../notifications';
+import { findNotification } from '../../notifications/store/notifications';
 import { listRevisions, recordRevision } from '../revisions';
 import type { Database } from '../schema';
 import { migrations } from './index';

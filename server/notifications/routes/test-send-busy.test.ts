@@ -4,13 +4,13 @@
  * the Error body and `Retry-After`, and the sends that waited are all rendered and mailed after.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorBodySchema } from '../../src/api/schemas/error';
-import { LIQUID_RENDER_OPTIONS } from '../../src/api/liquid-render';
-import { FixedWindowLimiter } from '../fixed-window-limiter';
+import { errorBodySchema } from '../../../src/api/schemas/error';
+import { LIQUID_RENDER_OPTIONS } from '../../../src/api/liquid-render';
+import { FixedWindowLimiter } from '../../fixed-window-limiter';
 import { smtpMailer } from '../mail/mailer';
 import { TemplateRenderer } from '../mail/template-renderer';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../test-support.test-helper';
 import { MAX_RENDERED_BYTES } from './test-send';
 
 /** Steps that write nothing: only the time budget ends it, so it holds the worker that long. */

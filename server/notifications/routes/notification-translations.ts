@@ -8,14 +8,14 @@
  * for a translation that does not exist, two keys naming one locale, an empty subject, Liquid
  * that does not parse.
  */
-import { canonicalLocale } from '../../src/api/schemas/site-settings';
-import type { TranslationsUpdate, TranslationUpdate } from '../../src/api/schemas/notification';
-import type { ErrorDetail } from '../../src/api/schemas/error';
-import { fieldError } from '../errors';
+import { canonicalLocale } from '../../../src/api/schemas/site-settings';
+import type { TranslationsUpdate, TranslationUpdate } from '../../../src/api/schemas/notification';
+import type { ErrorDetail } from '../../../src/api/schemas/error';
+import { fieldError } from '../../errors';
 import type { SiteLanguages } from '../store/locale-change';
 import type { NotificationContent } from '../store/notifications';
 import type { TranslationContent } from '../store/notification-translations';
-import { sameJson } from './common';
+import { sameJson } from '../../routes/common';
 import { liquidSyntaxProblems } from './notification-problems';
 
 function problem(field: string, code: string, message: string, value: unknown): ErrorDetail {

@@ -12,26 +12,26 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIQUID_RENDER_OPTIONS } from '../../src/api/liquid-render';
-import { readableLiquidMessage } from '../../src/api/liquid-message';
-import type { LiquidField } from '../../src/api/schemas/notification';
+import { LIQUID_RENDER_OPTIONS } from '../../../src/api/liquid-render';
+import { readableLiquidMessage } from '../../../src/api/liquid-message';
+import type { LiquidField } from '../../../src/api/schemas/notification';
 import {
   testSendRequestSchema,
   testSendResultSchema,
   testSendSettingsSchema,
   type TestSendTemplate,
-} from '../../src/api/schemas/test-send';
-import { fieldError, HttpError, notFound, tooManyRequests, validation } from '../errors';
+} from '../../../src/api/schemas/test-send';
+import { fieldError, HttpError, notFound, tooManyRequests, validation } from '../../errors';
 import type { Mailer } from '../mail/mailer';
-import { FixedWindowLimiter } from '../fixed-window-limiter';
-import type { Db } from '../store/schema';
+import { FixedWindowLimiter } from '../../fixed-window-limiter';
+import type { Db } from '../../store/schema';
 import { findNotification, type NotificationRecord } from '../store/notifications';
-import { canonicalLocale } from '../../src/api/schemas/site-settings';
-import { isSet } from '../store/encoding';
-import { findSiteRow, siteSettingsOf } from '../store/sites';
-import { findUserEmail } from '../store/tokens';
+import { canonicalLocale } from '../../../src/api/schemas/site-settings';
+import { isSet } from '../../store/encoding';
+import { findSiteRow, siteSettingsOf } from '../../store/sites';
+import { findUserEmail } from '../../store/tokens';
 import { TemplateRenderer, type RenderProblem } from '../mail/template-renderer';
-import { AUTH_ERRORS, errorResponses } from './common';
+import { AUTH_ERRORS, errorResponses } from '../../routes/common';
 import { liquidSyntaxProblems } from './notification-problems';
 
 export interface TestSendOptions {

@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '../../src/api/schemas/notification';
-import { fetchNotification, startTestApi, type TestApi } from '../test-support.test-helper';
+import type { Notification } from '../../../src/api/schemas/notification';
+import { fetchNotification, startTestApi, type TestApi } from '../../test-support.test-helper';
 
 const SLUG = 'shipping-update';
 const SUBJECTS = ['A', 'B {{ x }}', '', '{% if x %}'];

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/api/schemas/error';
-import { testSendResultSchema, testSendSettingsSchema } from '../../src/api/schemas/test-send';
+import { errorBodySchema } from '../../../src/api/schemas/error';
+import { testSendResultSchema, testSendSettingsSchema } from '../../../src/api/schemas/test-send';
 import { smtpMailer } from '../mail/mailer';
-import { FixedWindowLimiter } from '../fixed-window-limiter';
+import { FixedWindowLimiter } from '../../fixed-window-limiter';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../test-support.test-helper';
 
 const template = {
   subject: 'Order {{ order.number }} for {{ customer.first_name }}',

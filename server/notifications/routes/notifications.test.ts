@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIQUID_LIMITS } from '../../src/api/liquid-bounds';
-import { errorBodySchema } from '../../src/api/schemas/error';
-import { notificationListSchema, notificationSchema } from '../../src/api/schemas/notification';
-import { fetchNotification, startTestApi, type TestApi } from '../test-support.test-helper';
+import { LIQUID_LIMITS } from '../../../src/api/liquid-bounds';
+import { errorBodySchema } from '../../../src/api/schemas/error';
+import { notificationListSchema, notificationSchema } from '../../../src/api/schemas/notification';
+import { fetchNotification, startTestApi, type TestApi } from '../../test-support.test-helper';
 
 let api: TestApi;
 

@@ -4,14 +4,14 @@
  * `translations.<locale>.<field>`; `based_on`, bookkeeping the editor derives "outdated" from, is
  * left out) and a snapshot of the whole stored notification after the write.
  */
-import type { Db } from '../store/schema';
+import type { Db } from '../../store/schema';
 import {
   contentOf,
   type NotificationContent,
   type NotificationRecord,
 } from '../store/notifications';
-import { fieldChanges } from '../store/revision-changes';
-import { recordRevision, type RevisionActor } from '../store/revisions';
+import { fieldChanges } from '../../store/revision-changes';
+import { recordRevision, type RevisionActor } from '../../store/revisions';
 
 /** The content as a revision compares it. */
 export function auditedNotification(content: NotificationContent): unknown {

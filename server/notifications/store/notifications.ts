@@ -1,17 +1,17 @@
 /** Notification templates of a site, found by slug or by id. */
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
-import type { Notification } from '../../src/api/schemas/notification';
-import type { Database, NotificationsTable } from './schema';
-import { flag, isSet } from './encoding';
+import type { Notification } from '../../../src/api/schemas/notification';
+import type { Database, NotificationsTable } from '../../store/schema';
+import { flag, isSet } from '../../store/encoding';
 import {
   loadTranslations,
   writeTranslations,
   type StoredTranslations,
   type TranslationContent,
 } from './notification-translations';
-import { lockedForWrite, type FindOptions } from './row-lock';
-import { updateAtVersion } from './versioned-update';
+import { lockedForWrite, type FindOptions } from '../../store/row-lock';
+import { updateAtVersion } from '../../store/versioned-update';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 

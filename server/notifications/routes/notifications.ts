@@ -8,16 +8,16 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { textSchema } from '../../src/api/schemas/common';
+import { textSchema } from '../../../src/api/schemas/common';
 import {
   notificationListSchema,
   notificationSchema,
   notificationUpdateSchema,
-} from '../../src/api/schemas/notification';
-import type { ErrorDetail } from '../../src/api/schemas/error';
-import { fieldError, notFound, validation } from '../errors';
-import { etagOf } from '../etag';
-import { writeTransaction } from '../store/transactions';
+} from '../../../src/api/schemas/notification';
+import type { ErrorDetail } from '../../../src/api/schemas/error';
+import { fieldError, notFound, validation } from '../../errors';
+import { etagOf } from '../../etag';
+import { writeTransaction } from '../../store/transactions';
 import type { SiteLanguages } from '../store/locale-change';
 import {
   contentOf,
@@ -27,7 +27,7 @@ import {
   updateNotification,
   type NotificationContent,
 } from '../store/notifications';
-import { findSiteRow, siteSettingsOf } from '../store/sites';
+import { findSiteRow, siteSettingsOf } from '../../store/sites';
 import {
   AUTH_ERRORS,
   DATABASE_BUSY_RESPONSE,
@@ -36,11 +36,11 @@ import {
   errorResponses,
   ifMatchHeaders,
   ignoredFields,
-} from './common';
+} from '../../routes/common';
 import { liquidSyntaxProblems } from './notification-problems';
 import { auditedNotification, notificationSnapshot } from './notification-revision';
 import { mergeTranslations } from './notification-translations';
-import { writeVersioned } from './versioned-write';
+import { writeVersioned } from '../../routes/versioned-write';
 
 const NOTIFICATION_READ_ONLY_FIELDS = ['id', 'url', 'slug', 'created_at', 'updated_at'] as const;
 

@@ -1,11 +1,11 @@
 /** Issue 28: translations on notifications over HTTP (both engines, via TEST_ENGINE). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/api/schemas/error';
-import { notificationListSchema, notificationSchema } from '../../src/api/schemas/notification';
-import { testSendResultSchema } from '../../src/api/schemas/test-send';
+import { errorBodySchema } from '../../../src/api/schemas/error';
+import { notificationListSchema, notificationSchema } from '../../../src/api/schemas/notification';
+import { testSendResultSchema } from '../../../src/api/schemas/test-send';
 import { smtpMailer } from '../mail/mailer';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
-import { fetchNotification, startTestApi, type TestApi } from '../test-support.test-helper';
+import { fetchNotification, startTestApi, type TestApi } from '../../test-support.test-helper';
 
 let api: TestApi;
 
