@@ -23,7 +23,7 @@ import { migrateToLatest } from '../server/store/migrate';
 import type { Database } from '../server/store/schema';
 import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
 import { createSite, ensureMembership } from '../server/store/sites';
-import { findOrCreateUser, issueToken } from '../server/store/tokens';
+import { findOrCreateUser, issueToken } from '../server/access/store/tokens';
 import { fillSqlite } from './api-fill-sqlite';
 import { ingest, type IngestResult } from './api-ingest';
 import { startServer } from './api-servers';

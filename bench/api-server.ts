@@ -20,8 +20,8 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { z } from 'zod';
 import { appLogEntrySchema, type AppLogEntry } from '../src/api/schemas/app-log';
 import { buildApp } from '../server/app';
-import { createAuthHook } from '../server/auth';
-import { AuthFailureLimiter } from '../server/auth-limiter';
+import { createAuthHook } from '../server/access/auth';
+import { AuthFailureLimiter } from '../server/access/auth-limiter';
 import { notFound } from '../server/errors';
 import { parseLogQuery } from '../server/logs/routes/log-query-params';
 import { queryLogs } from '../server/logs/store/app-logs-read';

@@ -38,7 +38,7 @@ import { migrateToLatest } from '../server/store/migrate';
 import type { Database } from '../server/store/schema';
 import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
 import { createSite, ensureMembership } from '../server/store/sites';
-import { findOrCreateUser, issueToken } from '../server/store/tokens';
+import { findOrCreateUser, issueToken } from '../server/access/store/tokens';
 import { filledSpan, openBenchDatabase } from './api-database';
 import { fillPostgres } from './api-fill-postgres';
 import { fillSqlite } from './api-fill-sqlite';

@@ -7,12 +7,12 @@
  */
 import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../server/app';
-import { AuthFailureLimiter } from '../server/auth-limiter';
+import { AuthFailureLimiter } from '../server/access/auth-limiter';
 import { insertApp } from '../server/store/apps';
 import { openDatabase } from '../server/store/db';
 import { migrateToLatest } from '../server/store/migrate';
 import { createSite, ensureMembership } from '../server/store/sites';
-import { findOrCreateUser, issueToken } from '../server/store/tokens';
+import { findOrCreateUser, issueToken } from '../server/access/store/tokens';
 import { appFixture } from '../server/test-support.test-helper';
 import { InProcessLogNotifier, type LogNotifier } from '../server/logs/waits/log-notifier';
 import type { LogWaitStats } from '../server/logs/waits/log-waits';

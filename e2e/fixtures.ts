@@ -142,7 +142,7 @@ export const test = base.extend<{
         if (cached) return cached;
         const { stdout } = await run(
           process.execPath,
-          [TSX, 'server/cli/token.ts', '--site', site],
+          [TSX, 'server/access/cli/token.ts', '--site', site],
           {
             cwd: ROOT,
             env,

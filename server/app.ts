@@ -20,7 +20,7 @@ import Fastify, {
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { FastifyServerOptions } from 'fastify';
-import { createAuthenticator } from './auth';
+import { createAuthenticator } from './access/auth';
 import { handleClientError } from './client-errors';
 import {
   applyConnectionLimits,
@@ -28,7 +28,7 @@ import {
   DEFAULT_CONNECTION_LIMITS,
   type ConnectionLimits,
 } from './connection-limits';
-import { defaultAuthLimiter, type FailedAuthLimiter } from './auth-limiter';
+import { defaultAuthLimiter, type FailedAuthLimiter } from './access/auth-limiter';
 import { registerDashboard } from './dashboard';
 import { registerErrorHandling, sendError, validatorCompiler } from './errors';
 import { registerJsonBodyParser } from './json-body';
@@ -47,8 +47,8 @@ import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './notifications/routes/notifications';
 import { siteRoutes } from './routes/sites';
 import { logViewRoutes } from './routes/log-views';
-import { memberRoutes } from './routes/members';
-import { tokenRoutes } from './routes/tokens';
+import { memberRoutes } from './access/routes/members';
+import { tokenRoutes } from './access/routes/tokens';
 import { openApiRoutes } from './routes/openapi';
 import { testSendRoutes } from './notifications/routes/test-send';
 import type { Mailer } from './notifications/mail/mailer';

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { isPostgresUrl } from '../store/engine';
 import type { Database } from '../store/schema';
 import { ensureMembership, findSite } from '../store/sites';
-import { findOrCreateUser, findTokenOwner, issueToken } from '../store/tokens';
+import { findOrCreateUser, findTokenOwner, issueToken } from '../access/store/tokens';
 import { DEMO_SITES } from './seed';
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';

@@ -136,7 +136,7 @@ export async function startServiceProcess(options: ServiceOptions = {}): Promise
     apiUrl,
     dbPath,
     issueToken: async (site, email = 'admin@example.com') => {
-      const args = [TSX, 'server/cli/token.ts', '--site', site, '--email', email];
+      const args = [TSX, 'server/access/cli/token.ts', '--site', site, '--email', email];
       const { stdout } = await run(process.execPath, args, { cwd: ROOT, env });
       const token = stdout.trim().split('\n').at(-1) ?? '';
       if (!/^scs_[A-Za-z0-9]{40}$/.test(token)) throw new Error(`Unexpected token: ${stdout}`);

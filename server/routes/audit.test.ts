@@ -13,7 +13,7 @@ import {
 import { errorBodySchema } from '../../src/api/schemas/error';
 import { notificationSchema } from '../../src/api/schemas/notification';
 import { ensureMembership } from '../store/sites';
-import { findOrCreateUser, issueToken } from '../store/tokens';
+import { findOrCreateUser, issueToken } from '../access/store/tokens';
 import { startTestApi, type TestApi } from '../test-support.test-helper';
 
 let api: TestApi;

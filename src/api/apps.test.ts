@@ -8,7 +8,7 @@ import { insertApp } from '../../server/store/apps';
 import { appFixture } from '../../server/test-support.test-helper';
 import { createTestDatabase, type TestDatabase } from '../../server/test-database.test-helper';
 import { createSite, ensureMembership } from '../../server/store/sites';
-import { findOrCreateUser, issueToken } from '../../server/store/tokens';
+import { findOrCreateUser, issueToken } from '../../server/access/store/tokens';
 import {
   appKeys,
   appQueryOptions,

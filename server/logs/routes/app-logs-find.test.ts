@@ -13,11 +13,11 @@ import type { LogIngestEntry } from '../store/app-logs-rows';
 import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows } from '../store/app-logs-write';
 import { formatLogId } from '../store/app-logs-page';
-import { AuthFailureLimiter } from '../../auth-limiter';
+import { AuthFailureLimiter } from '../../access/auth-limiter';
 import { buildApp } from '../../app';
 import { insertApp } from '../../store/apps';
 import { createSite, ensureMembership } from '../../store/sites';
-import { findOrCreateUser, issueToken } from '../../store/tokens';
+import { findOrCreateUser, issueToken } from '../../access/store/tokens';
 import { appFixture } from '../../test-support.test-helper';
 import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../src/api/schemas/error';
-import { AuthFailureLimiter } from '../../auth-limiter';
+import { AuthFailureLimiter } from '../../access/auth-limiter';
 import { buildApp } from '../../app';
 import type { LogQuotaLimits } from '../waits/log-quota';
 import { insertApp } from '../../store/apps';

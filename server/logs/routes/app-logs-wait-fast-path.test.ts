@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appLogEntrySchema } from '../../../src/api/schemas/app-log';
 import { type AppDeps, buildApp } from '../../app';
-import { AuthFailureLimiter } from '../../auth-limiter';
+import { AuthFailureLimiter } from '../../access/auth-limiter';
 import { insertApp } from '../../store/apps';
 import { appFixture, startTestApi, type TestApi } from '../../test-support.test-helper';
 

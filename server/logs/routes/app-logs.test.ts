@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appLogEntrySchema, type AppLogEntry } from '../../../src/api/schemas/app-log';
 import { errorBodySchema, type ErrorBody } from '../../../src/api/schemas/error';
-import { AuthFailureLimiter } from '../../auth-limiter';
+import { AuthFailureLimiter } from '../../access/auth-limiter';
 import { buildApp } from '../../app';
 import { insertApp } from '../../store/apps';
 import { openDatabase } from '../../store/db';
@@ -11,7 +11,7 @@ import type { Db } from '../../store/schema';
 import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows, pruneLogs } from '../store/app-logs-write';
 import { createSite, ensureMembership } from '../../store/sites';
-import { findOrCreateUser, issueToken } from '../../store/tokens';
+import { findOrCreateUser, issueToken } from '../../access/store/tokens';
 import { appFixture } from '../../test-support.test-helper';
 import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
 

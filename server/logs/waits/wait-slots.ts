@@ -8,7 +8,7 @@
  * Per member: all of a user's tokens together (a member with a second token gets no more). In
  * memory, per process: with several instances each holds its own caps.
  */
-import type { AuthContext } from '../../auth';
+import type { AuthContext } from '../../access/auth';
 import { tooManyRequests } from '../../errors';
 import { KeyedCounts } from '../../keyed-counts';
 

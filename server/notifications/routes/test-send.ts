@@ -29,7 +29,7 @@ import { findNotification, type NotificationRecord } from '../store/notification
 import { canonicalLocale } from '../../../src/api/schemas/site-settings';
 import { isSet } from '../../store/encoding';
 import { findSiteRow, siteSettingsOf } from '../../store/sites';
-import { findUserEmail } from '../../store/tokens';
+import { findUserEmail } from '../../access/store/tokens';
 import { TemplateRenderer, type RenderProblem } from '../mail/template-renderer';
 import { AUTH_ERRORS, errorResponses } from '../../routes/common';
 import { liquidSyntaxProblems } from './notification-problems';

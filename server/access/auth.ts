@@ -33,8 +33,8 @@ import {
   roleSchema,
   type Role,
   type WritableResource,
-} from '../src/api/schemas/role';
-import { siteIdSchema } from '../src/api/schemas/site';
+} from '../../src/api/schemas/role';
+import { siteIdSchema } from '../../src/api/schemas/site';
 import type { FailedAuthLimiter } from './auth-limiter';
 import {
   badRequest,
@@ -43,13 +43,13 @@ import {
   HttpError,
   tooManyRequests,
   unauthorized,
-} from './errors';
+} from '../errors';
 import { readAuthChanges } from './store/auth-changes';
-import type { Database } from './store/schema';
-import { findMembershipRole } from './store/sites';
-import { isDatabaseBusy } from './store/sqlite-write-lock';
+import type { Database } from '../store/schema';
+import { findMembershipRole } from '../store/sites';
+import { isDatabaseBusy } from '../store/sqlite-write-lock';
 import { findTokenOwner, isExpired, touchToken } from './store/tokens';
-import { TtlCache } from './ttl-cache';
+import { TtlCache } from '../ttl-cache';
 
 export interface AuthContext {
   userId: number;

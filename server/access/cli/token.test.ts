@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberListSchema } from '../../src/api/schemas/member';
-import { siteListSchema } from '../../src/api/schemas/site';
-import { tokenListSchema } from '../../src/api/schemas/token';
-import { startDemoLogGenerator } from '../demo/log-generator';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { memberListSchema } from '../../../src/api/schemas/member';
+import { siteListSchema } from '../../../src/api/schemas/site';
+import { tokenListSchema } from '../../../src/api/schemas/token';
+import { startDemoLogGenerator } from '../../demo/log-generator';
+import { startTestApi, type TestApi } from '../../test-support.test-helper';
 
 let api: TestApi;
 
@@ -24,10 +24,14 @@ interface Run {
 /** Runs the CLI as a separate process, as `npm run token` does. */
 function runTokenCli(args: string[], databaseUrl: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/token.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/access/cli/token.ts', ...args],
+      {
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

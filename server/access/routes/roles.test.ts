@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/api/schemas/error';
+import { errorBodySchema } from '../../../src/api/schemas/error';
 import {
   ROLE_FOR_WRITE,
   ROLE_REQUIRED_CODE,
@@ -13,10 +13,10 @@ import {
   roleAllows,
   type Role,
   type WritableResource,
-} from '../../src/api/schemas/role';
-import { ensureMembership } from '../store/sites';
+} from '../../../src/api/schemas/role';
+import { ensureMembership } from '../../store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../test-support.test-helper';
 
 let api: TestApi;
 const tokens = {} as Record<Role, string>;

@@ -9,15 +9,15 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../store/db';
-import type { Db } from '../store/schema';
-import { migrateToLatest } from '../store/migrate';
-import { writeTransaction } from '../store/transactions';
-import { roleSchema } from '../../src/api/schemas/role';
-import { siteIdSchema } from '../../src/api/schemas/site';
-import { MAX_TOKEN_DAYS } from '../../src/api/schemas/token';
-import { createSite, ensureMembership, findSite } from '../store/sites';
+import { ConfigError, loadConfig } from '../../config';
+import { openDatabase } from '../../store/db';
+import type { Db } from '../../store/schema';
+import { migrateToLatest } from '../../store/migrate';
+import { writeTransaction } from '../../store/transactions';
+import { roleSchema } from '../../../src/api/schemas/role';
+import { siteIdSchema } from '../../../src/api/schemas/site';
+import { MAX_TOKEN_DAYS } from '../../../src/api/schemas/token';
+import { createSite, ensureMembership, findSite } from '../../store/sites';
 import { findOrCreateUser, issueToken, revokeToken } from '../store/tokens';
 
 const USAGE =

@@ -4,11 +4,11 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { CreatedToken, Token } from '../../src/api/schemas/token';
+import type { CreatedToken, Token } from '../../../src/api/schemas/token';
 import { bumpAuthChanges } from './auth-changes';
-import { nowIso } from './encoding';
-import type { AccessTokensTable, Database } from './schema';
-import { writeTransaction } from './transactions';
+import { nowIso } from '../../store/encoding';
+import type { AccessTokensTable, Database } from '../../store/schema';
+import { writeTransaction } from '../../store/transactions';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const TOKEN_PREFIX = 'scs_';

@@ -7,15 +7,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { meSchema } from '../../src/api/schemas/member';
+import { meSchema } from '../../../src/api/schemas/member';
 import {
   createdTokenSchema,
   tokenCreateSchema,
   tokenListSchema,
-} from '../../src/api/schemas/token';
-import { notFound, unauthorized } from '../errors';
+} from '../../../src/api/schemas/token';
+import { notFound, unauthorized } from '../../errors';
 import { createToken, findUser, listTokens, revokeToken } from '../store/tokens';
-import { DATABASE_BUSY_RESPONSE, errorResponses } from './common';
+import { DATABASE_BUSY_RESPONSE, errorResponses } from '../../routes/common';
 
 const USER_ERRORS = [401, 429, 500, 503] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;

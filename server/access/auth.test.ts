@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../src/api/schemas/error';
-import { siteListSchema } from '../src/api/schemas/site';
+import { errorBodySchema } from '../../src/api/schemas/error';
+import { siteListSchema } from '../../src/api/schemas/site';
 import { AuthFailureLimiter } from './auth-limiter';
 import { generateToken, hashToken } from './store/tokens';
-import { startTestApi, type TestApi } from './test-support.test-helper';
+import { startTestApi, type TestApi } from '../test-support.test-helper';
 
 let api: TestApi;
 

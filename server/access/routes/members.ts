@@ -12,14 +12,19 @@ import {
   memberSchema,
   memberUpdateSchema,
   type Member,
-} from '../../src/api/schemas/member';
-import type { Role } from '../../src/api/schemas/role';
-import { fieldError, HttpError, notFound } from '../errors';
+} from '../../../src/api/schemas/member';
+import type { Role } from '../../../src/api/schemas/role';
+import { fieldError, HttpError, notFound } from '../../errors';
 import type { AuthContext } from '../auth';
 import { changeMembership, listMembers } from '../store/members';
-import { fieldChanges } from '../store/revision-changes';
-import { recordRevision } from '../store/revisions';
-import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses, WRITE_ERRORS } from './common';
+import { fieldChanges } from '../../store/revision-changes';
+import { recordRevision } from '../../store/revisions';
+import {
+  AUTH_ERRORS,
+  DATABASE_BUSY_RESPONSE,
+  errorResponses,
+  WRITE_ERRORS,
+} from '../../routes/common';
 
 /** Ids are integers (PostgreSQL `integer`): a larger number is no member, not a 500. */
 const memberParams = z.object({

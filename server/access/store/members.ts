@@ -5,12 +5,12 @@
  * cannot leave the site without one.
  */
 import type { Kysely } from 'kysely';
-import type { Member } from '../../src/api/schemas/member';
-import type { Role } from '../../src/api/schemas/role';
+import type { Member } from '../../../src/api/schemas/member';
+import type { Role } from '../../../src/api/schemas/role';
 import { bumpAuthChanges } from './auth-changes';
-import { lockedForWrite } from './row-lock';
-import type { Database } from './schema';
-import { writeTransaction } from './transactions';
+import { lockedForWrite } from '../../store/row-lock';
+import type { Database } from '../../store/schema';
+import { writeTransaction } from '../../store/transactions';
 
 export async function listMembers(db: Kysely<Database>, siteId: string): Promise<Member[]> {
   const rows = await db

@@ -3,12 +3,12 @@
  * admins demote each other at the same moment; a removed member is refused at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/api/schemas/error';
-import { revisionListSchema } from '../../src/api/schemas/audit';
-import { memberListSchema, memberSchema } from '../../src/api/schemas/member';
-import { createSite, ensureMembership } from '../store/sites';
+import { errorBodySchema } from '../../../src/api/schemas/error';
+import { revisionListSchema } from '../../../src/api/schemas/audit';
+import { memberListSchema, memberSchema } from '../../../src/api/schemas/member';
+import { createSite, ensureMembership } from '../../store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../test-support.test-helper';
 
 let api: TestApi;
 /** The admin of the site `solo` (the test's admin is no member of it). */

@@ -5,10 +5,10 @@
  * several instances add up (decision 012).
  */
 import type { Kysely } from 'kysely';
-import { FixedWindowLimiter } from './fixed-window-limiter';
-import { engineOf } from './store/engine';
+import { FixedWindowLimiter } from '../fixed-window-limiter';
+import { engineOf } from '../store/engine';
 import { countAuthFailure, sweepAuthFailures } from './store/auth-failures';
-import type { Database } from './store/schema';
+import type { Database } from '../store/schema';
 
 export interface FailedAuthLimiter {
   /**
