@@ -41,7 +41,7 @@ import { appLogFindRoutes } from './logs/routes/app-logs-find';
 import { WaitFastPath } from './logs/routes/app-logs-wait-fast-path';
 import { appRoutes } from './routes/apps';
 import { auditRoutes } from './routes/audit';
-import { consentRoutes } from './routes/consent';
+import { consentRoutes } from './consent/routes/consent';
 import { siteSettingsRoutes } from './routes/site-settings';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './notifications/routes/notifications';

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { insertApp } from '../store/apps';
-import { insertConsentConfig } from '../store/consent';
+import { insertConsentConfig } from '../consent/store/consent';
 import type { Database } from '../store/schema';
 import { takeTurns, writeTransaction } from '../store/transactions';
 import { insertNotification } from '../notifications/store/notifications';

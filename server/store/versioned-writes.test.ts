@@ -16,7 +16,7 @@ import {
   findConsentConfigRow,
   consentSettingsOf,
   updateConsentSettings,
-} from './consent';
+} from '../consent/store/consent';
 
 // One rule for every resource with an ETag: a conditional write answers with the row exactly
 // as it wrote it (the next ETag comes from it), or with nothing when the row was not at the

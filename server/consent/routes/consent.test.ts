@@ -3,9 +3,9 @@ import {
   consentApplicationListSchema,
   consentConfigSchema,
   type ConsentConfig,
-} from '../../src/api/schemas/consent';
-import { errorBodySchema } from '../../src/api/schemas/error';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+} from '../../../src/api/schemas/consent';
+import { errorBodySchema } from '../../../src/api/schemas/error';
+import { startTestApi, type TestApi } from '../../test-support.test-helper';
 
 let api: TestApi;
 

@@ -6,11 +6,11 @@ import type {
   ConsentCookie,
   ConsentMode,
   ConsentPurpose,
-} from '../../src/api/schemas/consent';
-import type { ConsentConfigsTable, ConsentCookiesTable, Database } from './schema';
-import { flag, isSet, jsonText, parseJson } from './encoding';
-import { lockedForWrite, type FindOptions } from './row-lock';
-import { updateAtVersion } from './versioned-update';
+} from '../../../src/api/schemas/consent';
+import type { ConsentConfigsTable, ConsentCookiesTable, Database } from '../../store/schema';
+import { flag, isSet, jsonText, parseJson } from '../../store/encoding';
+import { lockedForWrite, type FindOptions } from '../../store/row-lock';
+import { updateAtVersion } from '../../store/versioned-update';
 
 export type ConsentConfigRow = Selectable<ConsentConfigsTable>;
 

@@ -18,9 +18,9 @@ import {
   consentUpdateSchema,
   privacyPolicyProblem,
   type ConsentMode,
-} from '../../src/api/schemas/consent';
-import { fieldError, validation } from '../errors';
-import { etagOf } from '../etag';
+} from '../../../src/api/schemas/consent';
+import { fieldError, validation } from '../../errors';
+import { etagOf } from '../../etag';
 import {
   ensureConsentConfigRow,
   findConsentConfigRow,
@@ -31,7 +31,7 @@ import {
   updateConsentSettings,
   type ConsentSettingsFields,
 } from '../store/consent';
-import { writeTransaction } from '../store/transactions';
+import { writeTransaction } from '../../store/transactions';
 import {
   AUTH_ERRORS,
   DATABASE_BUSY_RESPONSE,
@@ -39,8 +39,8 @@ import {
   errorResponses,
   ifMatchHeaders,
   ignoredFields,
-} from './common';
-import { writeVersioned } from './versioned-write';
+} from '../../routes/common';
+import { writeVersioned } from '../../routes/versioned-write';
 
 export const consentPatchBodySchema = consentUpdateSchema
   .extend(ignoredFields([...CONSENT_READ_ONLY_FIELDS, 'created_at', 'updated_at']))
