@@ -25,7 +25,7 @@ import { AuthFailureLimiter } from '../server/access/auth-limiter';
 import { notFound } from '../server/errors';
 import { parseLogQuery } from '../server/logs/routes/log-query-params';
 import { queryLogs } from '../server/logs/store/app-logs-read';
-import { findAppRow } from '../server/store/apps';
+import { findAppRow } from '../server/apps/store/apps';
 import { openDatabase } from '../server/store/db';
 import { startLogSearchIndexer } from '../server/logs/search/log-search-indexer';
 

@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import { toLogRow } from '../server/logs/store/app-logs-rows';
 import type { NewLogRow } from '../server/logs/store/app-logs-table';
-import { insertApp } from '../server/store/apps';
+import { insertApp } from '../server/apps/store/apps';
 import { openDatabase } from '../server/store/db';
 import { migrateToLatest } from '../server/store/migrate';
 import { createSite } from '../server/store/sites';

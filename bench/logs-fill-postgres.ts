@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../server/store/schema';
-import { insertApp } from '../server/store/apps';
+import { insertApp } from '../server/apps/store/apps';
 import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
 import { appFixture } from '../server/test-support.test-helper';
 import { fillPostgres } from './api-fill-postgres';

@@ -10,7 +10,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { toLogRow } from '../server/logs/store/app-logs-rows';
 import type { Db } from '../server/store/schema';
-import { insertApp } from '../server/store/apps';
+import { insertApp } from '../server/apps/store/apps';
 import { searchFileOf } from '../server/store/log-search-file';
 import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
 import { appFixture } from '../server/test-support.test-helper';

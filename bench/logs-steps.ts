@@ -25,7 +25,7 @@ import { openDatabase } from '../server/store/db';
 import { migrateToLatest } from '../server/store/migrate';
 import type { Db } from '../server/store/schema';
 import { writeTransaction } from '../server/store/transactions';
-import { insertApp } from '../server/store/apps';
+import { insertApp } from '../server/apps/store/apps';
 import { appFixture } from '../server/test-support.test-helper';
 import { makeEntry } from './log-entries';
 import { fillSqlite } from './logs-fill-sqlite';

@@ -8,7 +8,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../server/app';
 import { AuthFailureLimiter } from '../server/access/auth-limiter';
-import { insertApp } from '../server/store/apps';
+import { insertApp } from '../server/apps/store/apps';
 import { openDatabase } from '../server/store/db';
 import { migrateToLatest } from '../server/store/migrate';
 import { createSite, ensureMembership } from '../server/store/sites';

@@ -39,7 +39,7 @@ import { appLogRoutes } from './logs/routes/app-logs';
 import { appLogFacetRoutes } from './logs/routes/app-logs-facets';
 import { appLogFindRoutes } from './logs/routes/app-logs-find';
 import { WaitFastPath } from './logs/routes/app-logs-wait-fast-path';
-import { appRoutes } from './routes/apps';
+import { appRoutes } from './apps/routes/apps';
 import { auditRoutes } from './routes/audit';
 import { consentRoutes } from './consent/routes/consent';
 import { siteSettingsRoutes } from './routes/site-settings';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAppRow } from '../store/apps';
+import { findAppRow } from '../apps/store/apps';
 import { startLogRetention } from '../retention';
 import { startTestApi, type TestApi } from '../test-support.test-helper';
 import { startDemoLogGenerator } from './log-generator';

@@ -4,7 +4,7 @@
  * resource), written through the repositories.
  */
 import type { Kysely } from 'kysely';
-import { insertApp } from '../store/apps';
+import { insertApp } from '../apps/store/apps';
 import { insertConsentConfig } from '../consent/store/consent';
 import type { Database } from '../store/schema';
 import { takeTurns, writeTransaction } from '../store/transactions';

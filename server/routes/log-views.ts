@@ -22,7 +22,7 @@ import {
 } from '../../src/api/schemas/log-view';
 import { fieldError, HttpError, notFound, preconditionFailed, validation } from '../errors';
 import { etagOf, ifMatchAllows } from '../etag';
-import { findAppRow } from '../store/apps';
+import { findAppRow } from '../apps/store/apps';
 import {
   countLogViews,
   deleteLogView,

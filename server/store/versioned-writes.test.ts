@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appFixture } from '../test-support.test-helper';
-import { changesOf, findAppRow, insertApp, updateApp } from './apps';
+import { changesOf, findAppRow, insertApp, updateApp } from '../apps/store/apps';
 import type { Db } from './schema';
 import { createTestDatabase, type TestDatabase } from '../test-database.test-helper';
 import {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { Db } from '../../server/store/schema';
-import { insertApp } from '../../server/store/apps';
+import { insertApp } from '../../server/apps/store/apps';
 import { appFixture } from '../../server/test-support.test-helper';
 import { createTestDatabase, type TestDatabase } from '../../server/test-database.test-helper';
 import { createSite, ensureMembership } from '../../server/store/sites';

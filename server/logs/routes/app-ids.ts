@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { notFound } from '../../errors';
-import { findAppRow } from '../../store/apps';
+import { findAppRow } from '../../apps/store/apps';
 import type { Database } from '../../store/schema';
 import { TtlCache } from '../../ttl-cache';
 

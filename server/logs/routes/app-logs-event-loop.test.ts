@@ -8,7 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows } from '../store/app-logs-write';
-import { insertApp } from '../../store/apps';
+import { insertApp } from '../../apps/store/apps';
 import { startControlServer, type ControlServer } from '../../reliability/control-server';
 import { watchHealth } from '../../reliability/health-watch';
 import { appFixture, startTestApi, type TestApi } from '../../test-support.test-helper';

@@ -9,7 +9,7 @@ import { appLogEntrySchema, type AppLogEntry } from '../../../src/api/schemas/ap
 import { logFacetsSchema } from '../../../src/api/schemas/app-log-facets';
 import { logVolumeSchema } from '../../../src/api/schemas/app-log-volume';
 import { errorBodySchema } from '../../../src/api/schemas/error';
-import { insertApp } from '../../store/apps';
+import { insertApp } from '../../apps/store/apps';
 import { appFixture, startTestApi, type TestApi } from '../../test-support.test-helper';
 
 let api: TestApi;

@@ -15,7 +15,7 @@ import { placeLogRows } from '../store/app-logs-write';
 import { formatLogId } from '../store/app-logs-page';
 import { AuthFailureLimiter } from '../../access/auth-limiter';
 import { buildApp } from '../../app';
-import { insertApp } from '../../store/apps';
+import { insertApp } from '../../apps/store/apps';
 import { createSite, ensureMembership } from '../../store/sites';
 import { findOrCreateUser, issueToken } from '../../access/store/tokens';
 import { appFixture } from '../../test-support.test-helper';

@@ -20,7 +20,7 @@ import {
 } from '../../../src/api/schemas/app-log-find';
 import { AUTH_ERRORS, errorResponses } from '../../routes/common';
 import { notFound } from '../../errors';
-import { findAppRow, toApp } from '../../store/apps';
+import { findAppRow, toApp } from '../../apps/store/apps';
 import { jobMatches, lastSeenOf, logJobNames } from '../store/app-log-jobs';
 import { logContextJson, parseLogId } from '../store/app-log-context';
 import { LOG_PAGE_CONTENT_TYPE } from './app-logs-wait';

@@ -10,7 +10,7 @@ import { errorBodySchema } from '../../../src/api/schemas/error';
 import { AuthFailureLimiter } from '../../access/auth-limiter';
 import { buildApp } from '../../app';
 import type { LogQuotaLimits } from '../waits/log-quota';
-import { insertApp } from '../../store/apps';
+import { insertApp } from '../../apps/store/apps';
 import { openDatabase } from '../../store/db';
 import type { Db } from '../../store/schema';
 import { appFixture, startTestApi, type TestApi } from '../../test-support.test-helper';

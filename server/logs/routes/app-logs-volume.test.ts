@@ -7,7 +7,7 @@ import type { LogIngestEntry } from '../store/app-logs-rows';
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { AuthFailureLimiter } from '../../access/auth-limiter';
 import { buildApp } from '../../app';
-import { insertApp } from '../../store/apps';
+import { insertApp } from '../../apps/store/apps';
 import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows } from '../store/app-logs-write';
 import { countLogVolume, selectLogVolume } from '../store/app-logs-volume';

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { appLogEntrySchema } from '../../../src/api/schemas/app-log';
 import { type AppDeps, buildApp } from '../../app';
 import { AuthFailureLimiter } from '../../access/auth-limiter';
-import { insertApp } from '../../store/apps';
+import { insertApp } from '../../apps/store/apps';
 import { appFixture, startTestApi, type TestApi } from '../../test-support.test-helper';
 
 let api: TestApi;

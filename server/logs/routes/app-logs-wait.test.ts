@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { appLogEntrySchema, type AppLogEntry } from '../../../src/api/schemas/app-log';
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { InProcessLogNotifier } from '../waits/log-notifier';
-import { insertApp } from '../../store/apps';
+import { insertApp } from '../../apps/store/apps';
 import { appFixture, startTestApi, type TestApi } from '../../test-support.test-helper';
 
 let api: TestApi;

@@ -5,7 +5,7 @@ import { appLogEntrySchema, type AppLogEntry } from '../../../src/api/schemas/ap
 import { errorBodySchema, type ErrorBody } from '../../../src/api/schemas/error';
 import { AuthFailureLimiter } from '../../access/auth-limiter';
 import { buildApp } from '../../app';
-import { insertApp } from '../../store/apps';
+import { insertApp } from '../../apps/store/apps';
 import { openDatabase } from '../../store/db';
 import type { Db } from '../../store/schema';
 import { toLogRow } from '../store/app-logs-rows';

@@ -7,7 +7,7 @@ import { postgresLogStore } from './app-logs-postgres';
 import { toLogRow, type LogIngestEntry } from './app-logs-rows';
 import { placeLogRows, insertLogs } from './app-logs-write';
 import { indexPendingLogs } from '../search/log-search-indexer';
-import { insertApp } from '../../store/apps';
+import { insertApp } from '../../apps/store/apps';
 import { openDatabase } from '../../store/db';
 import type { Db } from '../../store/schema';
 import { createSite } from '../../store/sites';

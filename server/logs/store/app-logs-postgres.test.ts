@@ -7,7 +7,7 @@ import { ensureDayPartition } from '../../store/postgres-partitions';
 import { queryLogs } from './app-logs-read';
 import { toLogRow } from './app-logs-rows';
 import { placeLogRows, pruneLogs } from './app-logs-write';
-import { insertApp } from '../../store/apps';
+import { insertApp } from '../../apps/store/apps';
 import { openDatabase } from '../../store/db';
 import type { Db } from '../../store/schema';
 import { runWithGenericPlan } from '../../store/postgres';

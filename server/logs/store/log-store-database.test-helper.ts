@@ -11,7 +11,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { AppLogEntry } from '../../../src/api/schemas/app-log';
 import type { LogPage } from './app-logs-page';
 import type { Db } from '../../store/schema';
-import { insertApp } from '../../store/apps';
+import { insertApp } from '../../apps/store/apps';
 import { appFixture } from '../../test-support.test-helper';
 import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
 

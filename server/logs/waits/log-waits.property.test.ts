@@ -13,7 +13,7 @@ import { queryLogs, queryTailPage } from '../store/app-logs-read';
 import type { LogIngestEntry } from '../store/app-logs-rows';
 import { insertLogs } from '../store/app-logs-write';
 import type { LogPage } from '../store/app-logs-page';
-import { insertApp } from '../../store/apps';
+import { insertApp } from '../../apps/store/apps';
 import { entriesOf } from '../store/log-store-database.test-helper';
 import type { Db } from '../../store/schema';
 import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';

@@ -8,18 +8,18 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { textSchema } from '../../src/api/schemas/common';
-import { deriveCallbackUrl, sameScopeSet } from '../../src/api/app-callback';
+import { textSchema } from '../../../src/api/schemas/common';
+import { deriveCallbackUrl, sameScopeSet } from '../../../src/api/app-callback';
 import {
   APP_READ_ONLY_FIELDS,
   SCOPE_CATALOGUE,
   appListSchema,
   appSchema,
   appUpdateSchema,
-} from '../../src/api/schemas/app';
-import { fieldError, notFound, validation } from '../errors';
-import { etagOf } from '../etag';
-import { writeTransaction } from '../store/transactions';
+} from '../../../src/api/schemas/app';
+import { fieldError, notFound, validation } from '../../errors';
+import { etagOf } from '../../etag';
+import { writeTransaction } from '../../store/transactions';
 import {
   changesOf,
   findAppRow,
@@ -35,8 +35,8 @@ import {
   errorResponses,
   ifMatchHeaders,
   ignoredFields,
-} from './common';
-import { writeVersioned } from './versioned-write';
+} from '../../routes/common';
+import { writeVersioned } from '../../routes/versioned-write';
 
 const appParams = z.object({
   app_id: textSchema().min(1).max(200).describe('The application key'),

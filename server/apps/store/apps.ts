@@ -7,11 +7,11 @@
  * only through `toApp` and `changesOf`, and write apps as the API's App.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { App } from '../../src/api/schemas/app';
-import type { AppsTable, Database } from './schema';
-import { flag, isSet, jsonText, parseJson } from './encoding';
-import { lockedForWrite, type FindOptions } from './row-lock';
-import { updateAtVersion } from './versioned-update';
+import type { App } from '../../../src/api/schemas/app';
+import type { AppsTable, Database } from '../../store/schema';
+import { flag, isSet, jsonText, parseJson } from '../../store/encoding';
+import { lockedForWrite, type FindOptions } from '../../store/row-lock';
+import { updateAtVersion } from '../../store/versioned-update';
 
 export type AppRow = Selectable<AppsTable>;
 
