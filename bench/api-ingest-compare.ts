@@ -22,7 +22,7 @@ import { openDatabase } from '../server/store/db';
 import { migrateToLatest } from '../server/store/migrate';
 import type { Database } from '../server/store/schema';
 import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
-import { createSite, ensureMembership } from '../server/store/sites';
+import { createSite, ensureMembership } from '../server/site/store/sites';
 import { findOrCreateUser, issueToken } from '../server/access/store/tokens';
 import { fillSqlite } from './api-fill-sqlite';
 import { ingest, type IngestResult } from './api-ingest';

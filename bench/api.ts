@@ -37,7 +37,7 @@ import type { Kysely } from 'kysely';
 import { migrateToLatest } from '../server/store/migrate';
 import type { Database } from '../server/store/schema';
 import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
-import { createSite, ensureMembership } from '../server/store/sites';
+import { createSite, ensureMembership } from '../server/site/store/sites';
 import { findOrCreateUser, issueToken } from '../server/access/store/tokens';
 import { filledSpan, openBenchDatabase } from './api-database';
 import { fillPostgres } from './api-fill-postgres';

@@ -19,7 +19,7 @@ import type { NewLogRow } from '../server/logs/store/app-logs-table';
 import { insertApp } from '../server/apps/store/apps';
 import { openDatabase } from '../server/store/db';
 import { migrateToLatest } from '../server/store/migrate';
-import { createSite } from '../server/store/sites';
+import { createSite } from '../server/site/store/sites';
 import { appFixture } from '../server/test-support.test-helper';
 import { fillSqlite } from './api-fill-sqlite';
 import { makeEntry } from './log-entries';

@@ -11,7 +11,7 @@ import { AuthFailureLimiter } from '../server/access/auth-limiter';
 import { insertApp } from '../server/apps/store/apps';
 import { openDatabase } from '../server/store/db';
 import { migrateToLatest } from '../server/store/migrate';
-import { createSite, ensureMembership } from '../server/store/sites';
+import { createSite, ensureMembership } from '../server/site/store/sites';
 import { findOrCreateUser, issueToken } from '../server/access/store/tokens';
 import { appFixture } from '../server/test-support.test-helper';
 import { InProcessLogNotifier, type LogNotifier } from '../server/logs/waits/log-notifier';

@@ -16,7 +16,7 @@ import { buildApp, type AppDeps } from './app';
 import { seedDemo } from './demo/seed';
 import type { Database } from './store/schema';
 import { createTestDatabase } from './test-database.test-helper';
-import { ensureMembership } from './store/sites';
+import { ensureMembership } from './site/store/sites';
 import { findOrCreateUser, issueToken } from './access/store/tokens';
 import { notificationSchema, type Notification } from '../src/api/schemas/notification';
 

@@ -46,7 +46,7 @@ import {
 } from '../errors';
 import { readAuthChanges } from './store/auth-changes';
 import type { Database } from '../store/schema';
-import { findMembershipRole } from '../store/sites';
+import { findMembershipRole } from '../site/store/sites';
 import { isDatabaseBusy } from '../store/sqlite-write-lock';
 import { findTokenOwner, isExpired, touchToken } from './store/tokens';
 import { TtlCache } from '../ttl-cache';

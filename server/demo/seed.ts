@@ -10,7 +10,7 @@ import type { Database } from '../store/schema';
 import { takeTurns, writeTransaction } from '../store/transactions';
 import { insertNotification } from '../notifications/store/notifications';
 import { putTranslation } from '../notifications/store/notification-translations';
-import { createSite, setSiteLanguages } from '../store/sites';
+import { createSite, setSiteLanguages } from '../site/store/sites';
 import { demoApps } from './seed/apps';
 import { demoConsent } from './seed/consent';
 import { demoNotifications } from './seed/notifications';

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { isPostgresUrl } from '../store/engine';
 import type { Database } from '../store/schema';
-import { ensureMembership, findSite } from '../store/sites';
+import { ensureMembership, findSite } from '../site/store/sites';
 import { findOrCreateUser, findTokenOwner, issueToken } from '../access/store/tokens';
 import { DEMO_SITES } from './seed';
 

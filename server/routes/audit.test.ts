@@ -12,7 +12,7 @@ import {
 } from '../../src/api/schemas/audit';
 import { errorBodySchema } from '../../src/api/schemas/error';
 import { notificationSchema } from '../../src/api/schemas/notification';
-import { ensureMembership } from '../store/sites';
+import { ensureMembership } from '../site/store/sites';
 import { findOrCreateUser, issueToken } from '../access/store/tokens';
 import { startTestApi, type TestApi } from '../test-support.test-helper';
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/api/schemas/error';
 import { logViewListSchema, logViewSchema, type LogView } from '../../src/api/schemas/log-view';
-import { ensureMembership } from '../store/sites';
+import { ensureMembership } from '../site/store/sites';
 import { findOrCreateUser, issueToken } from '../access/store/tokens';
 import { startTestApi, type TestApi } from '../test-support.test-helper';
 

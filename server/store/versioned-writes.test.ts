@@ -10,7 +10,7 @@ import {
   newNotificationId,
   updateNotification,
 } from '../notifications/store/notifications';
-import { createSite } from './sites';
+import { createSite } from '../site/store/sites';
 import {
   ensureConsentConfigRow,
   findConsentConfigRow,

@@ -7,7 +7,7 @@ import type { Db } from '../../server/store/schema';
 import { insertApp } from '../../server/apps/store/apps';
 import { appFixture } from '../../server/test-support.test-helper';
 import { createTestDatabase, type TestDatabase } from '../../server/test-database.test-helper';
-import { createSite, ensureMembership } from '../../server/store/sites';
+import { createSite, ensureMembership } from '../../server/site/store/sites';
 import { findOrCreateUser, issueToken } from '../../server/access/store/tokens';
 import {
   appKeys,

@@ -17,7 +17,7 @@ import { writeTransaction } from '../../store/transactions';
 import { roleSchema } from '../../../src/api/schemas/role';
 import { siteIdSchema } from '../../../src/api/schemas/site';
 import { MAX_TOKEN_DAYS } from '../../../src/api/schemas/token';
-import { createSite, ensureMembership, findSite } from '../../store/sites';
+import { createSite, ensureMembership, findSite } from '../../site/store/sites';
 import { findOrCreateUser, issueToken, revokeToken } from '../store/tokens';
 
 const USAGE =

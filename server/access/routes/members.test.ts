@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { revisionListSchema } from '../../../src/api/schemas/audit';
 import { memberListSchema, memberSchema } from '../../../src/api/schemas/member';
-import { createSite, ensureMembership } from '../../store/sites';
+import { createSite, ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
 import { startTestApi, type TestApi } from '../../test-support.test-helper';
 

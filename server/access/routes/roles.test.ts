@@ -14,7 +14,7 @@ import {
   type Role,
   type WritableResource,
 } from '../../../src/api/schemas/role';
-import { ensureMembership } from '../../store/sites';
+import { ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
 import { startTestApi, type TestApi } from '../../test-support.test-helper';
 

@@ -16,7 +16,7 @@ import { formatLogId } from '../store/app-logs-page';
 import { AuthFailureLimiter } from '../../access/auth-limiter';
 import { buildApp } from '../../app';
 import { insertApp } from '../../apps/store/apps';
-import { createSite, ensureMembership } from '../../store/sites';
+import { createSite, ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../../access/store/tokens';
 import { appFixture } from '../../test-support.test-helper';
 import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';

@@ -12,7 +12,7 @@ import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows } from '../store/app-logs-write';
 import { countLogVolume, selectLogVolume } from '../store/app-logs-volume';
 import { parseVolumeQuery } from './log-query-params';
-import { createSite, ensureMembership } from '../../store/sites';
+import { createSite, ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../../access/store/tokens';
 import { appFixture } from '../../test-support.test-helper';
 import { createTestDatabase, testEngine, type TestDatabase } from '../../test-database.test-helper';

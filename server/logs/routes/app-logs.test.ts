@@ -10,7 +10,7 @@ import { openDatabase } from '../../store/db';
 import type { Db } from '../../store/schema';
 import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows, pruneLogs } from '../store/app-logs-write';
-import { createSite, ensureMembership } from '../../store/sites';
+import { createSite, ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../../access/store/tokens';
 import { appFixture } from '../../test-support.test-helper';
 import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';

@@ -10,7 +10,7 @@ import { indexPendingLogs } from '../search/log-search-indexer';
 import { insertApp } from '../../apps/store/apps';
 import { openDatabase } from '../../store/db';
 import type { Db } from '../../store/schema';
-import { createSite } from '../../store/sites';
+import { createSite } from '../../site/store/sites';
 import { appFixture } from '../../test-support.test-helper';
 import { createTestDatabase, testEngine, type TestDatabase } from '../../test-database.test-helper';
 

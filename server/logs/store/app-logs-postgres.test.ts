@@ -12,7 +12,7 @@ import { openDatabase } from '../../store/db';
 import type { Db } from '../../store/schema';
 import { runWithGenericPlan } from '../../store/postgres';
 import { parseLogQuery } from '../routes/log-query-params';
-import { createSite } from '../../store/sites';
+import { createSite } from '../../site/store/sites';
 import { appFixture } from '../../test-support.test-helper';
 import { createTestDatabase, testEngine, type TestDatabase } from '../../test-database.test-helper';
 

@@ -27,7 +27,7 @@ import {
   updateNotification,
   type NotificationContent,
 } from '../store/notifications';
-import { findSiteRow, siteSettingsOf } from '../../store/sites';
+import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
 import {
   AUTH_ERRORS,
   DATABASE_BUSY_RESPONSE,

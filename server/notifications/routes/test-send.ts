@@ -28,7 +28,7 @@ import type { Db } from '../../store/schema';
 import { findNotification, type NotificationRecord } from '../store/notifications';
 import { canonicalLocale } from '../../../src/api/schemas/site-settings';
 import { isSet } from '../../store/encoding';
-import { findSiteRow, siteSettingsOf } from '../../store/sites';
+import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
 import { findUserEmail } from '../../access/store/tokens';
 import { TemplateRenderer, type RenderProblem } from '../mail/template-renderer';
 import { AUTH_ERRORS, errorResponses } from '../../routes/common';

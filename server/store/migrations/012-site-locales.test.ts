@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../test-database.test-
 import { migrateToLatest } from '../migrate';
 import type { Database } from '../schema';
 import { findNotification, toNotification } from '../../notifications/store/notifications';
-import { findSiteRow, siteSettingsOf } from '../sites';
+import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
 import { migrations } from './index';
 
 let db: Kysely<Database>;

@@ -13,10 +13,10 @@ import {
   siteSettingsSchema,
   siteSettingsUpdateSchema,
   type SiteSettingsUpdate,
-} from '../../src/api/schemas/site-settings';
-import { fieldError, notFound, validation } from '../errors';
-import { etagOf } from '../etag';
-import { writeTransaction } from '../store/transactions';
+} from '../../../src/api/schemas/site-settings';
+import { fieldError, notFound, validation } from '../../errors';
+import { etagOf } from '../../etag';
+import { writeTransaction } from '../../store/transactions';
 import {
   findSiteRow,
   siteSettingsOf,
@@ -31,9 +31,9 @@ import {
   errorResponses,
   ifMatchHeaders,
   ignoredFields,
-} from './common';
-import { recordNotificationRevision } from '../notifications/routes/notification-revision';
-import { writeVersioned } from './versioned-write';
+} from '../../routes/common';
+import { recordNotificationRevision } from '../../notifications/routes/notification-revision';
+import { writeVersioned } from '../../routes/versioned-write';
 
 export const sitePatchBodySchema = siteSettingsUpdateSchema
   .extend(ignoredFields(['updated_at']))

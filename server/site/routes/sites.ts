@@ -1,8 +1,8 @@
 /** `GET /sites`: the sites the token's user may use (no `X-Service-Site` needed). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteListSchema } from '../../src/api/schemas/site';
+import { siteListSchema } from '../../../src/api/schemas/site';
 import { listSitesOfUser } from '../store/sites';
-import { errorResponses } from './common';
+import { errorResponses } from '../../routes/common';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

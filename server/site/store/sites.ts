@@ -1,19 +1,19 @@
 /** Sites and memberships. */
 import type { Kysely, Selectable } from 'kysely';
-import type { Site } from '../../src/api/schemas/site';
-import type { SiteSettings } from '../../src/api/schemas/site-settings';
-import type { Database, SitesTable } from './schema';
-import { jsonText, nowIso, parseJson } from './encoding';
-import { LanguageChangeRefused } from '../notifications/store/language-change-refused';
-import { relocalize } from '../notifications/store/locale-change';
+import type { Site } from '../../../src/api/schemas/site';
+import type { SiteSettings } from '../../../src/api/schemas/site-settings';
+import type { Database, SitesTable } from '../../store/schema';
+import { jsonText, nowIso, parseJson } from '../../store/encoding';
+import { LanguageChangeRefused } from '../../notifications/store/language-change-refused';
+import { relocalize } from '../../notifications/store/locale-change';
 import {
   contentOf,
   listNotifications,
   updateNotification,
   type NotificationRecord,
-} from '../notifications/store/notifications';
-import { lockedForWrite, type FindOptions } from './row-lock';
-import { updateAtVersion } from './versioned-update';
+} from '../../notifications/store/notifications';
+import { lockedForWrite, type FindOptions } from '../../store/row-lock';
+import { updateAtVersion } from '../../store/versioned-update';
 
 export async function findSite(
   db: Kysely<Database>,

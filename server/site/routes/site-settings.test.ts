@@ -1,9 +1,9 @@
 /** Issue 28: GET/PATCH /settings/site over HTTP (both engines, via TEST_ENGINE). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/api/schemas/error';
-import { notificationSchema } from '../../src/api/schemas/notification';
-import { siteSettingsSchema } from '../../src/api/schemas/site-settings';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { errorBodySchema } from '../../../src/api/schemas/error';
+import { notificationSchema } from '../../../src/api/schemas/notification';
+import { siteSettingsSchema } from '../../../src/api/schemas/site-settings';
+import { startTestApi, type TestApi } from '../../test-support.test-helper';
 
 let api: TestApi;
 
