@@ -40,7 +40,7 @@ import { appLogFacetRoutes } from './logs/routes/app-logs-facets';
 import { appLogFindRoutes } from './logs/routes/app-logs-find';
 import { WaitFastPath } from './logs/routes/app-logs-wait-fast-path';
 import { appRoutes } from './apps/routes/apps';
-import { auditRoutes } from './routes/audit';
+import { auditRoutes } from './audit/routes/audit';
 import { consentRoutes } from './consent/routes/consent';
 import { siteSettingsRoutes } from './site/routes/site-settings';
 import { healthRoutes } from './routes/health';

@@ -17,8 +17,8 @@ import type { Role } from '../../../src/api/schemas/role';
 import { fieldError, HttpError, notFound } from '../../errors';
 import type { AuthContext } from '../auth';
 import { changeMembership, listMembers } from '../store/members';
-import { fieldChanges } from '../../store/revision-changes';
-import { recordRevision } from '../../store/revisions';
+import { fieldChanges } from '../../audit/store/revision-changes';
+import { recordRevision } from '../../audit/store/revisions';
 import {
   AUTH_ERRORS,
   DATABASE_BUSY_RESPONSE,

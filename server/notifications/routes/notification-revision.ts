@@ -10,8 +10,8 @@ import {
   type NotificationContent,
   type NotificationRecord,
 } from '../store/notifications';
-import { fieldChanges } from '../../store/revision-changes';
-import { recordRevision, type RevisionActor } from '../../store/revisions';
+import { fieldChanges } from '../../audit/store/revision-changes';
+import { recordRevision, type RevisionActor } from '../../audit/store/revisions';
 
 /** The content as a revision compares it. */
 export function auditedNotification(content: NotificationContent): unknown {

@@ -40,7 +40,7 @@ import {
 import { liquidSyntaxProblems } from './notification-problems';
 import { auditedNotification, notificationSnapshot } from './notification-revision';
 import { mergeTranslations } from './notification-translations';
-import { writeVersioned } from '../../routes/versioned-write';
+import { writeVersioned } from '../../audit/routes/versioned-write';
 
 const NOTIFICATION_READ_ONLY_FIELDS = ['id', 'url', 'slug', 'created_at', 'updated_at'] as const;
 

@@ -33,7 +33,7 @@ import {
   ignoredFields,
 } from '../../routes/common';
 import { recordNotificationRevision } from '../../notifications/routes/notification-revision';
-import { writeVersioned } from '../../routes/versioned-write';
+import { writeVersioned } from '../../audit/routes/versioned-write';
 
 export const sitePatchBodySchema = siteSettingsUpdateSchema
   .extend(ignoredFields(['updated_at']))

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
 import { migrateToLatest } from '../migrate';
 import { findNotification } from '../../notifications/store/notifications';
-import { listRevisions, recordRevision } from '../revisions';
+import { listRevisions, recordRevision } from '../../audit/store/revisions';
 import type { Database } from '../schema';
 import { migrations } from './index';
 

@@ -9,12 +9,12 @@ import {
   MAX_CHANGE_VALUE_BYTES,
   revisionListSchema,
   type Revision,
-} from '../../src/api/schemas/audit';
-import { errorBodySchema } from '../../src/api/schemas/error';
-import { notificationSchema } from '../../src/api/schemas/notification';
-import { ensureMembership } from '../site/store/sites';
-import { findOrCreateUser, issueToken } from '../access/store/tokens';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+} from '../../../src/api/schemas/audit';
+import { errorBodySchema } from '../../../src/api/schemas/error';
+import { notificationSchema } from '../../../src/api/schemas/notification';
+import { ensureMembership } from '../../site/store/sites';
+import { findOrCreateUser, issueToken } from '../../access/store/tokens';
+import { startTestApi, type TestApi } from '../../test-support.test-helper';
 
 let api: TestApi;
 let editorToken: string;

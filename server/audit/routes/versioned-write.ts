@@ -7,14 +7,14 @@
  * its revision (decision 048), in the same transaction: a write is never without its revision.
  * A write that changes nothing answers the row as it is (200) and records nothing.
  */
-import type { RevisionResource } from '../../src/api/schemas/audit';
-import { nowIso } from '../store/encoding';
+import type { RevisionResource } from '../../../src/api/schemas/audit';
+import { nowIso } from '../../store/encoding';
 import { fieldChanges } from '../store/revision-changes';
 import { recordRevision, type RevisionActor } from '../store/revisions';
-import type { Db } from '../store/schema';
-import { notFound, preconditionFailed } from '../errors';
-import { ifMatchAllows } from '../etag';
-import { sameJson } from './common';
+import type { Db } from '../../store/schema';
+import { notFound, preconditionFailed } from '../../errors';
+import { ifMatchAllows } from '../../etag';
+import { sameJson } from '../../routes/common';
 
 export interface VersionedWrite<Row extends { version: number }, Fields> {
   /** The resource's name in errors (`app`, `consent`, `notification`). */

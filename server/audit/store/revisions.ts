@@ -18,9 +18,9 @@ import type {
   Revision,
   RevisionChange,
   RevisionResource,
-} from '../../src/api/schemas/audit';
-import { jsonText, nowIso, parseJson } from './encoding';
-import type { Database, RevisionsTable } from './schema';
+} from '../../../src/api/schemas/audit';
+import { jsonText, nowIso, parseJson } from '../../store/encoding';
+import type { Database, RevisionsTable } from '../../store/schema';
 
 /** Who writes: `request.auth` fits (`tokenId` null for writes made without a token). */
 export interface RevisionActor {
