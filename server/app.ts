@@ -46,7 +46,7 @@ import { siteSettingsRoutes } from './site/routes/site-settings';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './notifications/routes/notifications';
 import { siteRoutes } from './site/routes/sites';
-import { logViewRoutes } from './routes/log-views';
+import { logViewRoutes } from './logs/routes/log-views';
 import { memberRoutes } from './access/routes/members';
 import { tokenRoutes } from './access/routes/tokens';
 import { openApiRoutes } from './routes/openapi';

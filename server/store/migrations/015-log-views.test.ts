@@ -6,7 +6,7 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testEngine } from '../../test-database.test-helper';
 import { openDatabase } from '../db';
-import { insertLogView, isDuplicateName, listLogViews } from '../log-views';
+import { insertLogView, isDuplicateName, listLogViews } from '../../logs/store/log-views';
 import { migrateToLatest } from '../migrate';
 import type { Database } from '../schema';
 import { migrations } from './index';

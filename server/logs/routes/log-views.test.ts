@@ -3,11 +3,11 @@
  * A user sees and changes only their own views: another user's id is a 404 like a missing one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/api/schemas/error';
-import { logViewListSchema, logViewSchema, type LogView } from '../../src/api/schemas/log-view';
-import { ensureMembership } from '../site/store/sites';
-import { findOrCreateUser, issueToken } from '../access/store/tokens';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { errorBodySchema } from '../../../src/api/schemas/error';
+import { logViewListSchema, logViewSchema, type LogView } from '../../../src/api/schemas/log-view';
+import { ensureMembership } from '../../site/store/sites';
+import { findOrCreateUser, issueToken } from '../../access/store/tokens';
+import { startTestApi, type TestApi } from '../../test-support.test-helper';
 
 let api: TestApi;
 let viewerToken: string;

@@ -8,9 +8,9 @@ import {
   logViewQuerySchema,
   type LogView,
   type LogViewQuery,
-} from '../../src/api/schemas/log-view';
-import { jsonText, nowIso, parseJson } from './encoding';
-import type { Database, LogViewsTable } from './schema';
+} from '../../../src/api/schemas/log-view';
+import { jsonText, nowIso, parseJson } from '../../store/encoding';
+import type { Database, LogViewsTable } from '../../store/schema';
 
 /** Who owns the views: one user on one site. */
 export interface LogViewOwner {

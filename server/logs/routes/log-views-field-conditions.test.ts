@@ -3,9 +3,9 @@
  * within the log query's bounds; out of them, a 422 naming the field, and nothing is saved.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/api/schemas/error';
-import { logViewListSchema, logViewSchema } from '../../src/api/schemas/log-view';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { errorBodySchema } from '../../../src/api/schemas/error';
+import { logViewListSchema, logViewSchema } from '../../../src/api/schemas/log-view';
+import { startTestApi, type TestApi } from '../../test-support.test-helper';
 
 let api: TestApi;
 

@@ -19,10 +19,10 @@ import {
   logViewSchema,
   logViewUpdateSchema,
   type LogView,
-} from '../../src/api/schemas/log-view';
-import { fieldError, HttpError, notFound, preconditionFailed, validation } from '../errors';
-import { etagOf, ifMatchAllows } from '../etag';
-import { findAppRow } from '../apps/store/apps';
+} from '../../../src/api/schemas/log-view';
+import { fieldError, HttpError, notFound, preconditionFailed, validation } from '../../errors';
+import { etagOf, ifMatchAllows } from '../../etag';
+import { findAppRow } from '../../apps/store/apps';
 import {
   countLogViews,
   deleteLogView,
@@ -35,15 +35,15 @@ import {
   type LogViewFields,
   type LogViewOwner,
 } from '../store/log-views';
-import type { Db } from '../store/schema';
-import { writeTransaction } from '../store/transactions';
+import type { Db } from '../../store/schema';
+import { writeTransaction } from '../../store/transactions';
 import {
   AUTH_ERRORS,
   DATABASE_BUSY_RESPONSE,
   errorResponses,
   ifMatchHeaders,
   WRITE_ERRORS,
-} from './common';
+} from '../../routes/common';
 
 const RESOURCE = 'log_view';
 
