@@ -14,7 +14,7 @@ const POSTGRES_SUITES = [
   'server/*/store/**/*.test.ts',
   'server/app.test.ts',
   'server/access/auth.test.ts',
-  'server/request-bounds.test.ts',
+  'server/http/request-bounds.test.ts',
   'server/access/cli/**/*.test.ts',
   'server/demo/seed.test.ts',
   'server/logs/store/**/*.test.ts',
@@ -23,7 +23,7 @@ const POSTGRES_SUITES = [
   'server/logs/log-writes.test.ts',
   'server/logs/waits/postgres-log-notifier.test.ts',
   'server/leader.test.ts',
-  'server/work-gate-hook.test.ts',
+  'server/http/work-gate-hook.test.ts',
   // Waiting tails answered from commits against the query of each engine.
   'server/logs/waits/log-waits.property.test.ts',
   // The client modules against the real service (the others are unit tests of the client).

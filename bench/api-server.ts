@@ -22,7 +22,7 @@ import { appLogEntrySchema, type AppLogEntry } from '../src/api/schemas/app-log'
 import { buildApp } from '../server/app';
 import { createAuthHook } from '../server/access/auth';
 import { AuthFailureLimiter } from '../server/access/auth-limiter';
-import { notFound } from '../server/errors';
+import { notFound } from '../server/http/errors';
 import { parseLogQuery } from '../server/logs/routes/log-query-params';
 import { queryLogs } from '../server/logs/store/app-logs-read';
 import { findAppRow } from '../server/apps/store/apps';

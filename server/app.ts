@@ -21,17 +21,17 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import type { Kysely } from 'kysely';
 import type { FastifyServerOptions } from 'fastify';
 import { createAuthenticator } from './access/auth';
-import { handleClientError } from './client-errors';
+import { handleClientError } from './http/client-errors';
 import {
   applyConnectionLimits,
   CONNECTIONS_CHECKING_INTERVAL_MS,
   DEFAULT_CONNECTION_LIMITS,
   type ConnectionLimits,
-} from './connection-limits';
+} from './http/connection-limits';
 import { defaultAuthLimiter, type FailedAuthLimiter } from './access/auth-limiter';
 import { registerDashboard } from './dashboard';
-import { registerErrorHandling, sendError, validatorCompiler } from './errors';
-import { registerJsonBodyParser } from './json-body';
+import { registerErrorHandling, sendError, validatorCompiler } from './http/errors';
+import { registerJsonBodyParser } from './http/json-body';
 import type { LogNotifier } from './logs/waits/log-notifier';
 import type { WaitLimits } from './logs/waits/wait-slots';
 import { decorateLogWing } from './logs/routes/log-wing';
@@ -52,12 +52,12 @@ import { tokenRoutes } from './access/routes/tokens';
 import { openApiRoutes } from './routes/openapi';
 import { testSendRoutes } from './notifications/routes/test-send';
 import type { Mailer } from './notifications/mail/mailer';
-import type { FixedWindowLimiter } from './fixed-window-limiter';
+import type { FixedWindowLimiter } from './http/fixed-window-limiter';
 import type { TemplateRenderer } from './notifications/mail/template-renderer';
-import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from './security-headers';
+import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from './http/security-headers';
 import type { Database } from './store/schema';
-import { DEFAULT_WORK_GATE_LIMITS, WorkGate, type WorkGateLimits } from './work-gate';
-import { registerWorkGate } from './work-gate-hook';
+import { DEFAULT_WORK_GATE_LIMITS, WorkGate, type WorkGateLimits } from './http/work-gate';
+import { registerWorkGate } from './http/work-gate-hook';
 import type { LogQuotaLimits } from './logs/waits/log-quota';
 
 declare module 'fastify' {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from './errors';
+import { errorBody } from './http/errors';
 
 const PLACEHOLDER_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Site Console</title></head>

@@ -14,7 +14,7 @@ import { demoSignInToken, demoTokenFile, TOKEN_COMMAND_HINT } from './demo/sign-
 import { runWhileLeader } from './leader';
 import { PostgresLogNotifier } from './logs/waits/postgres-log-notifier';
 import { retentionBytesOf, startLogRetention } from './retention';
-import { descriptorBudget, readDescriptorLimit } from './connection-limits';
+import { descriptorBudget, readDescriptorLimit } from './http/connection-limits';
 import { openDatabase } from './store/db';
 import { migrateToLatest } from './store/migrate';
 import { startLogSearchIndexer } from './logs/search/log-search-indexer';

@@ -5,7 +5,7 @@
  * several instances add up (decision 012).
  */
 import type { Kysely } from 'kysely';
-import { FixedWindowLimiter } from '../fixed-window-limiter';
+import { FixedWindowLimiter } from '../http/fixed-window-limiter';
 import { engineOf } from '../store/engine';
 import { countAuthFailure, sweepAuthFailures } from './store/auth-failures';
 import type { Database } from '../store/schema';

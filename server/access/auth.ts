@@ -43,13 +43,13 @@ import {
   HttpError,
   tooManyRequests,
   unauthorized,
-} from '../errors';
+} from '../http/errors';
 import { readAuthChanges } from './store/auth-changes';
 import type { Database } from '../store/schema';
 import { findMembershipRole } from '../site/store/sites';
 import { isDatabaseBusy } from '../store/sqlite-write-lock';
 import { findTokenOwner, isExpired, touchToken } from './store/tokens';
-import { TtlCache } from '../ttl-cache';
+import { TtlCache } from '../http/ttl-cache';
 
 export interface AuthContext {
   userId: number;

@@ -14,7 +14,7 @@ import {
   type Member,
 } from '../../../src/api/schemas/member';
 import type { Role } from '../../../src/api/schemas/role';
-import { fieldError, HttpError, notFound } from '../../errors';
+import { fieldError, HttpError, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth';
 import { changeMembership, listMembers } from '../store/members';
 import { fieldChanges } from '../../audit/store/revision-changes';
@@ -24,7 +24,7 @@ import {
   DATABASE_BUSY_RESPONSE,
   errorResponses,
   WRITE_ERRORS,
-} from '../../routes/common';
+} from '../../http/common';
 
 /** Ids are integers (PostgreSQL `integer`): a larger number is no member, not a 500. */
 const memberParams = z.object({

@@ -13,9 +13,9 @@ import {
   tokenCreateSchema,
   tokenListSchema,
 } from '../../../src/api/schemas/token';
-import { notFound, unauthorized } from '../../errors';
+import { notFound, unauthorized } from '../../http/errors';
 import { createToken, findUser, listTokens, revokeToken } from '../store/tokens';
-import { DATABASE_BUSY_RESPONSE, errorResponses } from '../../routes/common';
+import { DATABASE_BUSY_RESPONSE, errorResponses } from '../../http/common';
 
 const USER_ERRORS = [401, 429, 500, 503] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -17,8 +17,8 @@ import {
   appSchema,
   appUpdateSchema,
 } from '../../../src/api/schemas/app';
-import { fieldError, notFound, validation } from '../../errors';
-import { etagOf } from '../../etag';
+import { fieldError, notFound, validation } from '../../http/errors';
+import { etagOf } from '../../http/etag';
 import { writeTransaction } from '../../store/transactions';
 import {
   changesOf,
@@ -35,7 +35,7 @@ import {
   errorResponses,
   ifMatchHeaders,
   ignoredFields,
-} from '../../routes/common';
+} from '../../http/common';
 import { writeVersioned } from '../../audit/routes/versioned-write';
 
 const appParams = z.object({

@@ -9,14 +9,14 @@ import { z } from 'zod';
 import { auditQuerySchema, revisionListSchema } from '../../../src/api/schemas/audit';
 import { textSchema } from '../../../src/api/schemas/common';
 import { notificationSchema } from '../../../src/api/schemas/notification';
-import { notFound } from '../../errors';
+import { notFound } from '../../http/errors';
 import {
   findNotification,
   toNotification,
   type NotificationRecord,
 } from '../../notifications/store/notifications';
 import { findRevision, listRevisions } from '../store/revisions';
-import { AUTH_ERRORS, apiBaseUrl, errorResponses } from '../../routes/common';
+import { AUTH_ERRORS, apiBaseUrl, errorResponses } from '../../http/common';
 
 const slugParams = z.object({
   slug: textSchema().min(1).max(200).describe('The notification slug or id'),

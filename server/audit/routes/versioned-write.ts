@@ -12,9 +12,9 @@ import { nowIso } from '../../store/encoding';
 import { fieldChanges } from '../store/revision-changes';
 import { recordRevision, type RevisionActor } from '../store/revisions';
 import type { Db } from '../../store/schema';
-import { notFound, preconditionFailed } from '../../errors';
-import { ifMatchAllows } from '../../etag';
-import { sameJson } from '../../routes/common';
+import { notFound, preconditionFailed } from '../../http/errors';
+import { ifMatchAllows } from '../../http/etag';
+import { sameJson } from '../../http/common';
 
 export interface VersionedWrite<Row extends { version: number }, Fields> {
   /** The resource's name in errors (`app`, `consent`, `notification`). */

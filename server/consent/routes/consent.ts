@@ -19,8 +19,8 @@ import {
   privacyPolicyProblem,
   type ConsentMode,
 } from '../../../src/api/schemas/consent';
-import { fieldError, validation } from '../../errors';
-import { etagOf } from '../../etag';
+import { fieldError, validation } from '../../http/errors';
+import { etagOf } from '../../http/etag';
 import {
   ensureConsentConfigRow,
   findConsentConfigRow,
@@ -39,7 +39,7 @@ import {
   errorResponses,
   ifMatchHeaders,
   ignoredFields,
-} from '../../routes/common';
+} from '../../http/common';
 import { writeVersioned } from '../../audit/routes/versioned-write';
 
 export const consentPatchBodySchema = consentUpdateSchema

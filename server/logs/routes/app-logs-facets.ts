@@ -17,8 +17,8 @@ import {
 } from '../../../src/api/schemas/app-log-facets';
 import { LOG_LEVELS } from '../../../src/api/schemas/app-log';
 import { textSchema } from '../../../src/api/schemas/common';
-import { badRequest } from '../../errors';
-import { AUTH_ERRORS, errorResponses } from '../../routes/common';
+import { badRequest } from '../../http/errors';
+import { AUTH_ERRORS, errorResponses } from '../../http/common';
 import { logFacets } from '../store/app-logs-facets';
 import { parseVolumeQuery } from './log-query-params';
 import { fieldConditionQuerySchema } from './log-field-query-schema';

@@ -18,8 +18,8 @@ import {
   type LogContext,
   type LogJob,
 } from '../../../src/api/schemas/app-log-find';
-import { AUTH_ERRORS, errorResponses } from '../../routes/common';
-import { notFound } from '../../errors';
+import { AUTH_ERRORS, errorResponses } from '../../http/common';
+import { notFound } from '../../http/errors';
 import { findAppRow, toApp } from '../../apps/store/apps';
 import { jobMatches, lastSeenOf, logJobNames } from '../store/app-log-jobs';
 import { logContextJson, parseLogId } from '../store/app-log-context';

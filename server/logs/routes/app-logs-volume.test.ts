@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorAnswer } from '../../errors';
+import { errorAnswer } from '../../http/errors';
 import { SearchBudgetExhausted } from '../search-budget-exhausted';
 import { logVolumeSchema, type LogVolume } from '../../../src/api/schemas/app-log-volume';
 import type { LogIngestEntry } from '../store/app-logs-rows';

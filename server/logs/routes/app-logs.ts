@@ -29,7 +29,7 @@ import { countLogVolume, ROLLED_UP_VOLUME_TIME_BUDGET_MS } from '../store/app-lo
 import { ingestLogs } from '../log-writes';
 import { LogPageCache } from '../store/app-logs-cache';
 import { bodyOf, LOG_PAGE_CONTENT_TYPE, waitForPage } from './app-logs-wait';
-import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from '../../routes/common';
+import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from '../../http/common';
 import { ingestValidatorCompiler } from './log-ingest-body';
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { WALK_TIME_BUDGET_MS } from '../store/app-logs-walk';

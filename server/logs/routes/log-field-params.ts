@@ -11,7 +11,7 @@ import {
   splitFieldCondition,
   type LogFieldCondition,
 } from '../../../src/api/schemas/log-field-condition';
-import { badRequest } from '../../errors';
+import { badRequest } from '../../http/errors';
 
 export type FieldParameter = 'where' | 'where_not';
 

@@ -13,7 +13,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { safeParse, type $ZodType } from 'zod/v4/core';
 import { logLevelNamed, type LogIngestBody, type LogLevel } from '../../../src/api/schemas/app-log';
 import { dateTimeSchema } from '../../../src/api/schemas/common';
-import { validatorCompiler } from '../../errors';
+import { validatorCompiler } from '../../http/errors';
 
 type Entry = LogIngestBody['logs'][number];
 type JsonRecord = Record<string, unknown>;

@@ -29,7 +29,7 @@ import {
 } from '../../../src/api/schemas/app-log';
 import { LOG_JOB_MATCHES, logJobMatchSchema } from '../../../src/api/schemas/app-log-find';
 import { hasNoNul, NUL_MESSAGE } from '../../../src/api/schemas/common';
-import { badRequest } from '../../errors';
+import { badRequest } from '../../http/errors';
 import {
   LOG_VOLUME_BUCKETS_DEFAULT,
   LOG_VOLUME_BUCKETS_MAX,

@@ -20,8 +20,8 @@ import {
   logViewUpdateSchema,
   type LogView,
 } from '../../../src/api/schemas/log-view';
-import { fieldError, HttpError, notFound, preconditionFailed, validation } from '../../errors';
-import { etagOf, ifMatchAllows } from '../../etag';
+import { fieldError, HttpError, notFound, preconditionFailed, validation } from '../../http/errors';
+import { etagOf, ifMatchAllows } from '../../http/etag';
 import { findAppRow } from '../../apps/store/apps';
 import {
   countLogViews,
@@ -43,7 +43,7 @@ import {
   errorResponses,
   ifMatchHeaders,
   WRITE_ERRORS,
-} from '../../routes/common';
+} from '../../http/common';
 
 const RESOURCE = 'log_view';
 

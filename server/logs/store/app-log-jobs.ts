@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema';
-import { badRequest } from '../../errors';
+import { badRequest } from '../../http/errors';
 import {
   LOG_JOB_MATCH_MAX_NAMES,
   LOG_JOB_SCAN_MAX,

@@ -221,7 +221,7 @@ async function scanNewest(
 
 /**
  * A `.catch` handler: a statement stopped by its deadline becomes SearchBudgetExhausted (a 400
- * on `q`, server/errors.ts).
+ * on `q`, server/http/errors.ts).
  */
 export function searchTooSlow(db: Kysely<Database>, timeBudgetMs: number) {
   return (error: unknown): never => {

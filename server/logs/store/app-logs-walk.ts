@@ -13,7 +13,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LOG_LEVELS } from '../../../src/api/schemas/app-log';
-import { HttpError, fieldError } from '../../errors';
+import { HttpError, fieldError } from '../../http/errors';
 import type { LogFilter } from './app-logs-filter';
 
 /**

@@ -9,8 +9,8 @@
  * memory, per process: with several instances each holds its own caps.
  */
 import type { AuthContext } from '../../access/auth';
-import { tooManyRequests } from '../../errors';
-import { KeyedCounts } from '../../keyed-counts';
+import { tooManyRequests } from '../../http/errors';
+import { KeyedCounts } from '../../http/keyed-counts';
 
 export interface WaitLimits {
   /** Waiting tails of one member (user), over all their tokens and sites. */

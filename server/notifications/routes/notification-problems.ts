@@ -2,7 +2,7 @@
 import { checkLiquid, describeLiquidError } from '../../../src/api/liquid-check';
 import { LIQUID_FIELDS, type LiquidField } from '../../../src/api/schemas/notification';
 import type { ErrorDetail } from '../../../src/api/schemas/error';
-import { fieldError } from '../../errors';
+import { fieldError } from '../../http/errors';
 
 /**
  * A 422 detail for each of the given Liquid fields that does not parse, with its position; the

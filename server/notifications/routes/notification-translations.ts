@@ -11,11 +11,11 @@
 import { canonicalLocale } from '../../../src/api/schemas/site-settings';
 import type { TranslationsUpdate, TranslationUpdate } from '../../../src/api/schemas/notification';
 import type { ErrorDetail } from '../../../src/api/schemas/error';
-import { fieldError } from '../../errors';
+import { fieldError } from '../../http/errors';
 import type { SiteLanguages } from '../store/locale-change';
 import type { NotificationContent } from '../store/notifications';
 import type { TranslationContent } from '../store/notification-translations';
-import { sameJson } from '../../routes/common';
+import { sameJson } from '../../http/common';
 import { liquidSyntaxProblems } from './notification-problems';
 
 function problem(field: string, code: string, message: string, value: unknown): ErrorDetail {

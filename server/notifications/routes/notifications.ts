@@ -15,8 +15,8 @@ import {
   notificationUpdateSchema,
 } from '../../../src/api/schemas/notification';
 import type { ErrorDetail } from '../../../src/api/schemas/error';
-import { fieldError, notFound, validation } from '../../errors';
-import { etagOf } from '../../etag';
+import { fieldError, notFound, validation } from '../../http/errors';
+import { etagOf } from '../../http/etag';
 import { writeTransaction } from '../../store/transactions';
 import type { SiteLanguages } from '../store/locale-change';
 import {
@@ -36,7 +36,7 @@ import {
   errorResponses,
   ifMatchHeaders,
   ignoredFields,
-} from '../../routes/common';
+} from '../../http/common';
 import { liquidSyntaxProblems } from './notification-problems';
 import { auditedNotification, notificationSnapshot } from './notification-revision';
 import { mergeTranslations } from './notification-translations';

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../src/api/schemas/error';
-import { FixedWindowLimiter } from '../../fixed-window-limiter';
+import { FixedWindowLimiter } from '../../http/fixed-window-limiter';
 import { smtpMailer } from '../mail/mailer';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
 import { startTestApi, type TestApi } from '../../test-support.test-helper';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { LIQUID_RENDER_OPTIONS } from '../../../src/api/liquid-render';
-import { FixedWindowLimiter } from '../../fixed-window-limiter';
+import { FixedWindowLimiter } from '../../http/fixed-window-limiter';
 import { smtpMailer } from '../mail/mailer';
 import { TemplateRenderer } from '../mail/template-renderer';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { testSendResultSchema, testSendSettingsSchema } from '../../../src/api/schemas/test-send';
 import { smtpMailer } from '../mail/mailer';
-import { FixedWindowLimiter } from '../../fixed-window-limiter';
+import { FixedWindowLimiter } from '../../http/fixed-window-limiter';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
 import { startTestApi, type TestApi } from '../../test-support.test-helper';
 

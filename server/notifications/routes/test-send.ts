@@ -21,9 +21,9 @@ import {
   testSendSettingsSchema,
   type TestSendTemplate,
 } from '../../../src/api/schemas/test-send';
-import { fieldError, HttpError, notFound, tooManyRequests, validation } from '../../errors';
+import { fieldError, HttpError, notFound, tooManyRequests, validation } from '../../http/errors';
 import type { Mailer } from '../mail/mailer';
-import { FixedWindowLimiter } from '../../fixed-window-limiter';
+import { FixedWindowLimiter } from '../../http/fixed-window-limiter';
 import type { Db } from '../../store/schema';
 import { findNotification, type NotificationRecord } from '../store/notifications';
 import { canonicalLocale } from '../../../src/api/schemas/site-settings';
@@ -31,7 +31,7 @@ import { isSet } from '../../store/encoding';
 import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
 import { findUserEmail } from '../../access/store/tokens';
 import { TemplateRenderer, type RenderProblem } from '../mail/template-renderer';
-import { AUTH_ERRORS, errorResponses } from '../../routes/common';
+import { AUTH_ERRORS, errorResponses } from '../../http/common';
 import { liquidSyntaxProblems } from './notification-problems';
 
 export interface TestSendOptions {

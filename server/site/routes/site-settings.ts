@@ -14,8 +14,8 @@ import {
   siteSettingsUpdateSchema,
   type SiteSettingsUpdate,
 } from '../../../src/api/schemas/site-settings';
-import { fieldError, notFound, validation } from '../../errors';
-import { etagOf } from '../../etag';
+import { fieldError, notFound, validation } from '../../http/errors';
+import { etagOf } from '../../http/etag';
 import { writeTransaction } from '../../store/transactions';
 import {
   findSiteRow,
@@ -31,7 +31,7 @@ import {
   errorResponses,
   ifMatchHeaders,
   ignoredFields,
-} from '../../routes/common';
+} from '../../http/common';
 import { recordNotificationRevision } from '../../notifications/routes/notification-revision';
 import { writeVersioned } from '../../audit/routes/versioned-write';
 

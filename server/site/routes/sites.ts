@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteListSchema } from '../../../src/api/schemas/site';
 import { listSitesOfUser } from '../store/sites';
-import { errorResponses } from '../../routes/common';
+import { errorResponses } from '../../http/common';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -6,9 +6,9 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../src/api/schemas/error';
+import { errorBodySchema } from '../../src/api/schemas/error';
 import { descriptorBudget, readDescriptorLimit } from './connection-limits';
-import { startTestApi, type TestApi } from './test-support.test-helper';
+import { startTestApi, type TestApi } from '../test-support.test-helper';
 
 const LIMITS = {
   headersTimeoutMs: 500,

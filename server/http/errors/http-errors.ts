@@ -4,7 +4,7 @@
  * every body bounded in size before it is sent. No Fastify here: the store and the log wing throw
  * these too.
  */
-import type { ErrorBody, ErrorDetail } from '../../src/api/schemas/error';
+import type { ErrorBody, ErrorDetail } from '../../../src/api/schemas/error';
 
 /** A failure a route throws on purpose; the handler turns it into the Error body. */
 export class HttpError extends Error {
