@@ -12,7 +12,7 @@ const POSTGRES_SUITES = [
   'server/routes/**/*.test.ts',
   'server/*/routes/**/*.test.ts',
   'server/*/store/**/*.test.ts',
-  'server/app.test.ts',
+  'server/platform/app.test.ts',
   'server/access/auth.test.ts',
   'server/http/request-bounds.test.ts',
   'server/access/cli/**/*.test.ts',
@@ -22,7 +22,7 @@ const POSTGRES_SUITES = [
   'server/logs/routes/**/*.test.ts',
   'server/logs/log-writes.test.ts',
   'server/logs/waits/postgres-log-notifier.test.ts',
-  'server/leader.test.ts',
+  'server/platform/leader.test.ts',
   'server/http/work-gate-hook.test.ts',
   // Waiting tails answered from commits against the query of each engine.
   'server/logs/waits/log-waits.property.test.ts',

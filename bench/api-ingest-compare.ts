@@ -16,7 +16,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { insertApp } from '../server/apps/store/apps';
-import { appFixture } from '../server/test-support.test-helper';
+import { appFixture } from '../server/platform/test-support.test-helper';
 import type { Kysely } from 'kysely';
 import { openDatabase } from '../server/store/db';
 import { migrateToLatest } from '../server/store/migrate';

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appLogEntrySchema, type AppLogEntry } from '../src/api/schemas/app-log';
-import { buildApp } from '../server/app';
+import { buildApp } from '../server/platform/app';
 import { createAuthHook } from '../server/access/auth';
 import { AuthFailureLimiter } from '../server/access/auth-limiter';
 import { notFound } from '../server/http/errors';

@@ -32,7 +32,7 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { insertApp } from '../server/apps/store/apps';
-import { appFixture } from '../server/test-support.test-helper';
+import { appFixture } from '../server/platform/test-support.test-helper';
 import type { Kysely } from 'kysely';
 import { migrateToLatest } from '../server/store/migrate';
 import type { Database } from '../server/store/schema';

@@ -37,7 +37,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { startTestApi, type TestApi } from '../server/test-support.test-helper';
+import { startTestApi, type TestApi } from '../server/platform/test-support.test-helper';
 import { sideBySideCase } from './editor-side-by-side';
 
 const RUNS = Number(process.env.RUNS ?? 3);

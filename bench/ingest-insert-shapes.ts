@@ -20,7 +20,7 @@ import { insertApp } from '../server/apps/store/apps';
 import { openDatabase } from '../server/store/db';
 import { migrateToLatest } from '../server/store/migrate';
 import { createSite } from '../server/site/store/sites';
-import { appFixture } from '../server/test-support.test-helper';
+import { appFixture } from '../server/platform/test-support.test-helper';
 import { fillSqlite } from './api-fill-sqlite';
 import { makeEntry } from './log-entries';
 import { stat } from './stats';

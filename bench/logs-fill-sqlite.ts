@@ -13,7 +13,7 @@ import type { Db } from '../server/store/schema';
 import { insertApp } from '../server/apps/store/apps';
 import { searchFileOf } from '../server/store/log-search-file';
 import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
-import { appFixture } from '../server/test-support.test-helper';
+import { appFixture } from '../server/platform/test-support.test-helper';
 import { makeEntry } from './log-entries';
 
 export async function fillSqlite(

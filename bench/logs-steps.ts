@@ -26,7 +26,7 @@ import { migrateToLatest } from '../server/store/migrate';
 import type { Db } from '../server/store/schema';
 import { writeTransaction } from '../server/store/transactions';
 import { insertApp } from '../server/apps/store/apps';
-import { appFixture } from '../server/test-support.test-helper';
+import { appFixture } from '../server/platform/test-support.test-helper';
 import { makeEntry } from './log-entries';
 import { fillSqlite } from './logs-fill-sqlite';
 import { printStats, stat, type Stat } from './stats';

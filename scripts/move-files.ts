@@ -11,7 +11,7 @@
  *   `vi.mock`, `new URL('./worker.js', import.meta.url)` …) that resolves to a project file or
  *   folder is recomputed when its target or the file holding it moved, keeping its style
  *   (extensionless, `/index` left out, trailing slash);
- * - each root-relative path (`'server/main.ts'` in a spawn, a config include) of a moved file or
+ * - each root-relative path (`'server/platform/main.ts'` in a spawn, a config include) of a moved file or
  *   folder is replaced;
  * and root-relative paths in package.json and the Markdown outside docs/decisions/ (records keep
  * the paths of their day). Globs over a folder that is split (`server/routes/**`) are not

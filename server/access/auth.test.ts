@@ -3,7 +3,7 @@ import { errorBodySchema } from '../../src/api/schemas/error';
 import { siteListSchema } from '../../src/api/schemas/site';
 import { AuthFailureLimiter } from './auth-limiter';
 import { generateToken, hashToken } from './store/tokens';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { startTestApi, type TestApi } from '../platform/test-support.test-helper';
 
 let api: TestApi;
 

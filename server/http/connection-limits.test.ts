@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/api/schemas/error';
 import { descriptorBudget, readDescriptorLimit } from './connection-limits';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { startTestApi, type TestApi } from '../platform/test-support.test-helper';
 
 const LIMITS = {
   headersTimeoutMs: 500,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, type ErrorBody } from '../../src/api/schemas/error';
 import { MAX_ERROR_DETAILS, MAX_ECHOED_VALUE_CHARS } from './errors';
 import { MAX_JSON_DEPTH } from './json-body';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { startTestApi, type TestApi } from '../platform/test-support.test-helper';
 
 let api: TestApi;
 

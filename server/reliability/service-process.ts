@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { SERVICE_NODE_FLAGS } from '../node-flags';
+import { SERVICE_NODE_FLAGS } from '../platform/node-flags';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -118,7 +118,7 @@ export async function startServiceProcess(options: ServiceOptions = {}): Promise
     // process of its own, which a SIGKILL of the command would leave running.
     const started = spawn(
       process.execPath,
-      [...SERVICE_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'],
+      [...SERVICE_NODE_FLAGS, '--import', 'tsx', 'server/platform/main.ts'],
       {
         cwd: ROOT,
         env,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogEntrySchema } from '../../src/api/schemas/app-log';
 import { errorBodySchema } from '../../src/api/schemas/error';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { startTestApi, type TestApi } from '../platform/test-support.test-helper';
 
 let api: TestApi;
 

@@ -4,7 +4,7 @@ import { memberListSchema } from '../../../src/api/schemas/member';
 import { siteListSchema } from '../../../src/api/schemas/site';
 import { tokenListSchema } from '../../../src/api/schemas/token';
 import { startDemoLogGenerator } from '../../demo/log-generator';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 

@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ConfigError, loadConfig } from '../../config';
+import { ConfigError, loadConfig } from '../../platform/config';
 import { openDatabase } from '../../store/db';
 import type { Db } from '../../store/schema';
 import { migrateToLatest } from '../../store/migrate';

@@ -8,7 +8,7 @@ import { revisionListSchema } from '../../../src/api/schemas/audit';
 import { memberListSchema, memberSchema } from '../../../src/api/schemas/member';
 import { createSite, ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 /** The admin of the site `solo` (the test's admin is no member of it). */

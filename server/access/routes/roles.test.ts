@@ -16,7 +16,7 @@ import {
 } from '../../../src/api/schemas/role';
 import { ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 const tokens = {} as Record<Role, string>;

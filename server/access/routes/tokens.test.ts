@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { meSchema } from '../../../src/api/schemas/member';
 import { createdTokenSchema, tokenListSchema } from '../../../src/api/schemas/token';
-import { buildApp } from '../../app';
+import { buildApp } from '../../platform/app';
 import { AuthFailureLimiter } from '../auth-limiter';
 import { openDatabase } from '../../store/db';
 import type { Db } from '../../store/schema';
 import { createToken, findOrCreateUser } from '../store/tokens';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 /** A second instance on the same database, with its own connection and cache. */

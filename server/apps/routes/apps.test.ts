@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveCallbackUrl } from '../../../src/api/app-callback';
 import { appListSchema, appSchema, type App } from '../../../src/api/schemas/app';
 import { errorBodySchema, type ErrorBody } from '../../../src/api/schemas/error';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 

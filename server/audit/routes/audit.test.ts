@@ -14,7 +14,7 @@ import { errorBodySchema } from '../../../src/api/schemas/error';
 import { notificationSchema } from '../../../src/api/schemas/notification';
 import { ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../../access/store/tokens';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 let editorToken: string;

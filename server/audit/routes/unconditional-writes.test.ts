@@ -5,7 +5,7 @@
  * on the conditional UPDATE and the slower one answered 412 (issue 26: 85-89 % of 50 PUTs).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 import { VERSIONED_RESOURCES } from './versioned-resources.test-helper';
 
 const WRITERS = 50;

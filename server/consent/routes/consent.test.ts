@@ -5,7 +5,7 @@ import {
   type ConsentConfig,
 } from '../../../src/api/schemas/consent';
 import { errorBodySchema } from '../../../src/api/schemas/error';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logFacetsSchema, type LogFacets } from '../../../src/api/schemas/app-log-facets';
 import { errorBodySchema } from '../../../src/api/schemas/error';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 import { countFacets, facetText } from '../store/app-logs-facets';
 
 let api: TestApi;

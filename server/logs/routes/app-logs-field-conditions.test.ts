@@ -10,7 +10,7 @@ import { logFacetsSchema } from '../../../src/api/schemas/app-log-facets';
 import { logVolumeSchema } from '../../../src/api/schemas/app-log-volume';
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { insertApp } from '../../apps/store/apps';
-import { appFixture, startTestApi, type TestApi } from '../../test-support.test-helper';
+import { appFixture, startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 let appCount = 0;

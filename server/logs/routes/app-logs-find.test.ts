@@ -14,11 +14,11 @@ import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows } from '../store/app-logs-write';
 import { formatLogId } from '../store/app-logs-page';
 import { AuthFailureLimiter } from '../../access/auth-limiter';
-import { buildApp } from '../../app';
+import { buildApp } from '../../platform/app';
 import { insertApp } from '../../apps/store/apps';
 import { createSite, ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../../access/store/tokens';
-import { appFixture } from '../../test-support.test-helper';
+import { appFixture } from '../../platform/test-support.test-helper';
 import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
 
 let BASE = '';

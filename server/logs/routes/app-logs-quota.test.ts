@@ -8,12 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { AuthFailureLimiter } from '../../access/auth-limiter';
-import { buildApp } from '../../app';
+import { buildApp } from '../../platform/app';
 import type { LogQuotaLimits } from '../waits/log-quota';
 import { insertApp } from '../../apps/store/apps';
 import { openDatabase } from '../../store/db';
 import type { Db } from '../../store/schema';
-import { appFixture, startTestApi, type TestApi } from '../../test-support.test-helper';
+import { appFixture, startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 const opened: Array<{ server: FastifyInstance; db: Db | null }> = [];

@@ -6,7 +6,7 @@ import { logVolumeSchema, type LogVolume } from '../../../src/api/schemas/app-lo
 import type { LogIngestEntry } from '../store/app-logs-rows';
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { AuthFailureLimiter } from '../../access/auth-limiter';
-import { buildApp } from '../../app';
+import { buildApp } from '../../platform/app';
 import { insertApp } from '../../apps/store/apps';
 import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows } from '../store/app-logs-write';
@@ -14,7 +14,7 @@ import { countLogVolume, selectLogVolume } from '../store/app-logs-volume';
 import { parseVolumeQuery } from './log-query-params';
 import { createSite, ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../../access/store/tokens';
-import { appFixture } from '../../test-support.test-helper';
+import { appFixture } from '../../platform/test-support.test-helper';
 import { createTestDatabase, testEngine, type TestDatabase } from '../../test-database.test-helper';
 import { CompiledQuery } from 'kysely';
 

@@ -11,7 +11,7 @@ import { appLogEntrySchema, type AppLogEntry } from '../../../src/api/schemas/ap
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { InProcessLogNotifier } from '../waits/log-notifier';
 import { insertApp } from '../../apps/store/apps';
-import { appFixture, startTestApi, type TestApi } from '../../test-support.test-helper';
+import { appFixture, startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 let appCount = 0;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { appLogEntrySchema, type AppLogEntry } from '../../../src/api/schemas/app-log';
 import { errorBodySchema, type ErrorBody } from '../../../src/api/schemas/error';
 import { AuthFailureLimiter } from '../../access/auth-limiter';
-import { buildApp } from '../../app';
+import { buildApp } from '../../platform/app';
 import { insertApp } from '../../apps/store/apps';
 import { openDatabase } from '../../store/db';
 import type { Db } from '../../store/schema';
@@ -12,7 +12,7 @@ import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows, pruneLogs } from '../store/app-logs-write';
 import { createSite, ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../../access/store/tokens';
-import { appFixture } from '../../test-support.test-helper';
+import { appFixture } from '../../platform/test-support.test-helper';
 import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
 
 // Set when the service listens (a free port: the SQLite and PostgreSQL projects run at once).

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { logViewListSchema, logViewSchema } from '../../../src/api/schemas/log-view';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 

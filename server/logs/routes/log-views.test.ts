@@ -7,7 +7,7 @@ import { errorBodySchema } from '../../../src/api/schemas/error';
 import { logViewListSchema, logViewSchema, type LogView } from '../../../src/api/schemas/log-view';
 import { ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../../access/store/tokens';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 let viewerToken: string;

@@ -11,7 +11,7 @@ import { insertApp } from '../../apps/store/apps';
 import { openDatabase } from '../../store/db';
 import type { Db } from '../../store/schema';
 import { createSite } from '../../site/store/sites';
-import { appFixture } from '../../test-support.test-helper';
+import { appFixture } from '../../platform/test-support.test-helper';
 import { createTestDatabase, testEngine, type TestDatabase } from '../../test-database.test-helper';
 
 let database: TestDatabase;

@@ -13,7 +13,7 @@ import type { Db } from '../../store/schema';
 import { runWithGenericPlan } from '../../store/postgres';
 import { parseLogQuery } from '../routes/log-query-params';
 import { createSite } from '../../site/store/sites';
-import { appFixture } from '../../test-support.test-helper';
+import { appFixture } from '../../platform/test-support.test-helper';
 import { createTestDatabase, testEngine, type TestDatabase } from '../../test-database.test-helper';
 
 const DAY_US = 86_400_000_000;

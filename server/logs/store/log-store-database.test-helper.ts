@@ -12,7 +12,7 @@ import type { AppLogEntry } from '../../../src/api/schemas/app-log';
 import type { LogPage } from './app-logs-page';
 import type { Db } from '../../store/schema';
 import { insertApp } from '../../apps/store/apps';
-import { appFixture } from '../../test-support.test-helper';
+import { appFixture } from '../../platform/test-support.test-helper';
 import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
 
 export const LOG_SITE = 'site';

@@ -17,7 +17,7 @@ import { insertApp } from '../../apps/store/apps';
 import { entriesOf } from '../store/log-store-database.test-helper';
 import type { Db } from '../../store/schema';
 import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
-import { appFixture } from '../../test-support.test-helper';
+import { appFixture } from '../../platform/test-support.test-helper';
 import { InProcessLogNotifier } from './log-notifier';
 import { LogTailWaits, type Departure, type WaitFilter } from './log-waits';
 

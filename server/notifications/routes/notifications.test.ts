@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIQUID_LIMITS } from '../../../src/api/liquid-bounds';
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { notificationListSchema, notificationSchema } from '../../../src/api/schemas/notification';
-import { fetchNotification, startTestApi, type TestApi } from '../../test-support.test-helper';
+import {
+  fetchNotification,
+  startTestApi,
+  type TestApi,
+} from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 

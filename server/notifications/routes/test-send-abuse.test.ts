@@ -11,7 +11,7 @@ import { errorBodySchema } from '../../../src/api/schemas/error';
 import { FixedWindowLimiter } from '../../http/fixed-window-limiter';
 import { smtpMailer } from '../mail/mailer';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 const HUGE_LOOP = '{% for a in (1..500) %}{{ s }}{% endfor %}';
 // 90,000,000 steps that write nothing: only the time budget can end it, however fast the machine

@@ -10,7 +10,7 @@ import { FixedWindowLimiter } from '../../http/fixed-window-limiter';
 import { smtpMailer } from '../mail/mailer';
 import { TemplateRenderer } from '../mail/template-renderer';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 import { MAX_RENDERED_BYTES } from './test-send';
 
 /** Steps that write nothing: only the time budget ends it, so it holds the worker that long. */

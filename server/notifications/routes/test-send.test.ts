@@ -4,7 +4,7 @@ import { testSendResultSchema, testSendSettingsSchema } from '../../../src/api/s
 import { smtpMailer } from '../mail/mailer';
 import { FixedWindowLimiter } from '../../http/fixed-window-limiter';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 const template = {
   subject: 'Order {{ order.number }} for {{ customer.first_name }}',

@@ -7,7 +7,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../../src/api/schemas/notification';
-import { fetchNotification, startTestApi, type TestApi } from '../../test-support.test-helper';
+import {
+  fetchNotification,
+  startTestApi,
+  type TestApi,
+} from '../../platform/test-support.test-helper';
 
 const SLUG = 'shipping-update';
 const SUBJECTS = ['A', 'B {{ x }}', '', '{% if x %}'];

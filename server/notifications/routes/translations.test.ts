@@ -5,7 +5,11 @@ import { notificationListSchema, notificationSchema } from '../../../src/api/sch
 import { testSendResultSchema } from '../../../src/api/schemas/test-send';
 import { smtpMailer } from '../mail/mailer';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
-import { fetchNotification, startTestApi, type TestApi } from '../../test-support.test-helper';
+import {
+  fetchNotification,
+  startTestApi,
+  type TestApi,
+} from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 

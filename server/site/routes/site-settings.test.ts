@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../src/api/schemas/error';
 import { notificationSchema } from '../../../src/api/schemas/notification';
 import { siteSettingsSchema } from '../../../src/api/schemas/site-settings';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVICE_NODE_FLAGS } from './node-flags';
 
 const scripts = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
     scripts: Record<string, string>;
   }
 ).scripts;

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from './http/errors';
+import { errorBody } from '../http/errors';
 
 const PLACEHOLDER_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Site Console</title></head>
@@ -24,7 +24,7 @@ function wantsHtml(request: FastifyRequest, path: string): boolean {
   const accept = request.headers.accept ?? '';
   if (accept.includes('text/html')) return true;
   const last = path.slice(path.lastIndexOf('/') + 1);
-  return !last.includes('.') && (accept === '' || accept.includes('*/*'));
+  return !last.includes('..') && (accept === '' || accept.includes('*/*'));
 }
 
 /** The built SPA, with a history fallback to index.html; unknown `/api/*` is a JSON 404. */

@@ -20,45 +20,45 @@ import Fastify, {
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { FastifyServerOptions } from 'fastify';
-import { createAuthenticator } from './access/auth';
-import { handleClientError } from './http/client-errors';
+import { createAuthenticator } from '../access/auth';
+import { handleClientError } from '../http/client-errors';
 import {
   applyConnectionLimits,
   CONNECTIONS_CHECKING_INTERVAL_MS,
   DEFAULT_CONNECTION_LIMITS,
   type ConnectionLimits,
-} from './http/connection-limits';
-import { defaultAuthLimiter, type FailedAuthLimiter } from './access/auth-limiter';
+} from '../http/connection-limits';
+import { defaultAuthLimiter, type FailedAuthLimiter } from '../access/auth-limiter';
 import { registerDashboard } from './dashboard';
-import { registerErrorHandling, sendError, validatorCompiler } from './http/errors';
-import { registerJsonBodyParser } from './http/json-body';
-import type { LogNotifier } from './logs/waits/log-notifier';
-import type { WaitLimits } from './logs/waits/wait-slots';
-import { decorateLogWing } from './logs/routes/log-wing';
-import { appLogRoutes } from './logs/routes/app-logs';
-import { appLogFacetRoutes } from './logs/routes/app-logs-facets';
-import { appLogFindRoutes } from './logs/routes/app-logs-find';
-import { WaitFastPath } from './logs/routes/app-logs-wait-fast-path';
-import { appRoutes } from './apps/routes/apps';
-import { auditRoutes } from './audit/routes/audit';
-import { consentRoutes } from './consent/routes/consent';
-import { siteSettingsRoutes } from './site/routes/site-settings';
-import { healthRoutes } from './routes/health';
-import { notificationRoutes } from './notifications/routes/notifications';
-import { siteRoutes } from './site/routes/sites';
-import { logViewRoutes } from './logs/routes/log-views';
-import { memberRoutes } from './access/routes/members';
-import { tokenRoutes } from './access/routes/tokens';
-import { openApiRoutes } from './routes/openapi';
-import { testSendRoutes } from './notifications/routes/test-send';
-import type { Mailer } from './notifications/mail/mailer';
-import type { FixedWindowLimiter } from './http/fixed-window-limiter';
-import type { TemplateRenderer } from './notifications/mail/template-renderer';
-import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from './http/security-headers';
-import type { Database } from './store/schema';
-import { DEFAULT_WORK_GATE_LIMITS, WorkGate, type WorkGateLimits } from './http/work-gate';
-import { registerWorkGate } from './http/work-gate-hook';
-import type { LogQuotaLimits } from './logs/waits/log-quota';
+import { registerErrorHandling, sendError, validatorCompiler } from '../http/errors';
+import { registerJsonBodyParser } from '../http/json-body';
+import type { LogNotifier } from '../logs/waits/log-notifier';
+import type { WaitLimits } from '../logs/waits/wait-slots';
+import { decorateLogWing } from '../logs/routes/log-wing';
+import { appLogRoutes } from '../logs/routes/app-logs';
+import { appLogFacetRoutes } from '../logs/routes/app-logs-facets';
+import { appLogFindRoutes } from '../logs/routes/app-logs-find';
+import { WaitFastPath } from '../logs/routes/app-logs-wait-fast-path';
+import { appRoutes } from '../apps/routes/apps';
+import { auditRoutes } from '../audit/routes/audit';
+import { consentRoutes } from '../consent/routes/consent';
+import { siteSettingsRoutes } from '../site/routes/site-settings';
+import { healthRoutes } from './health';
+import { notificationRoutes } from '../notifications/routes/notifications';
+import { siteRoutes } from '../site/routes/sites';
+import { logViewRoutes } from '../logs/routes/log-views';
+import { memberRoutes } from '../access/routes/members';
+import { tokenRoutes } from '../access/routes/tokens';
+import { openApiRoutes } from './openapi';
+import { testSendRoutes } from '../notifications/routes/test-send';
+import type { Mailer } from '../notifications/mail/mailer';
+import type { FixedWindowLimiter } from '../http/fixed-window-limiter';
+import type { TemplateRenderer } from '../notifications/mail/template-renderer';
+import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from '../http/security-headers';
+import type { Database } from '../store/schema';
+import { DEFAULT_WORK_GATE_LIMITS, WorkGate, type WorkGateLimits } from '../http/work-gate';
+import { registerWorkGate } from '../http/work-gate-hook';
+import type { LogQuotaLimits } from '../logs/waits/log-quota';
 
 declare module 'fastify' {
   interface FastifyInstance {

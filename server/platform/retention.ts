@@ -8,9 +8,9 @@
  * deletes what is left. A run never starts while the last one is still going.
  */
 import type { Kysely } from 'kysely';
-import { runLogRetention } from './logs/log-writes';
-import type { LogNotifier } from './logs/waits/log-notifier';
-import type { Database } from './store/schema';
+import { runLogRetention } from '../logs/log-writes';
+import type { LogNotifier } from '../logs/waits/log-notifier';
+import type { Database } from '../store/schema';
 
 /** Runs retention now and every `intervalMs`; waiting tails are told (runLogRetention). */
 export function startLogRetention(

@@ -10,15 +10,15 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { App } from '../src/api/schemas/app';
-import { AuthFailureLimiter } from './access/auth-limiter';
+import type { App } from '../../src/api/schemas/app';
+import { AuthFailureLimiter } from '../access/auth-limiter';
 import { buildApp, type AppDeps } from './app';
-import { seedDemo } from './demo/seed';
-import type { Database } from './store/schema';
-import { createTestDatabase } from './test-database.test-helper';
-import { ensureMembership } from './site/store/sites';
-import { findOrCreateUser, issueToken } from './access/store/tokens';
-import { notificationSchema, type Notification } from '../src/api/schemas/notification';
+import { seedDemo } from '../demo/seed';
+import type { Database } from '../store/schema';
+import { createTestDatabase } from '../test-database.test-helper';
+import { ensureMembership } from '../site/store/sites';
+import { findOrCreateUser, issueToken } from '../access/store/tokens';
+import { notificationSchema, type Notification } from '../../src/api/schemas/notification';
 
 export interface TestApi {
   app: FastifyInstance;

@@ -6,19 +6,19 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
-import { redactedSmtpUrl, smtpMailer } from './notifications/mail/mailer';
+import { redactedSmtpUrl, smtpMailer } from '../notifications/mail/mailer';
 import { ConfigError, loadConfig, type Config } from './config';
-import { startDemoLogGenerator } from './demo/log-generator';
-import { seedDemoIfEmpty } from './demo/seed';
-import { demoSignInToken, demoTokenFile, TOKEN_COMMAND_HINT } from './demo/sign-in';
+import { startDemoLogGenerator } from '../demo/log-generator';
+import { seedDemoIfEmpty } from '../demo/seed';
+import { demoSignInToken, demoTokenFile, TOKEN_COMMAND_HINT } from '../demo/sign-in';
 import { runWhileLeader } from './leader';
-import { PostgresLogNotifier } from './logs/waits/postgres-log-notifier';
+import { PostgresLogNotifier } from '../logs/waits/postgres-log-notifier';
 import { retentionBytesOf, startLogRetention } from './retention';
-import { descriptorBudget, readDescriptorLimit } from './http/connection-limits';
-import { openDatabase } from './store/db';
-import { migrateToLatest } from './store/migrate';
-import { startLogSearchIndexer } from './logs/search/log-search-indexer';
-import { isPostgresUrl } from './store/engine';
+import { descriptorBudget, readDescriptorLimit } from '../http/connection-limits';
+import { openDatabase } from '../store/db';
+import { migrateToLatest } from '../store/migrate';
+import { startLogSearchIndexer } from '../logs/search/log-search-indexer';
+import { isPostgresUrl } from '../store/engine';
 
 function readConfig(): Config {
   try {

@@ -5,8 +5,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWhileLeader } from './leader';
-import { openPostgres } from './store/postgres';
-import { createTestDatabase, testEngine, type TestDatabase } from './test-database.test-helper';
+import { openPostgres } from '../store/postgres';
+import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
 
 let test: TestDatabase | undefined;
 

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appLogListWireSchema } from '../src/api/wire/app-log';
-import { openDatabase } from './store/db';
+import { appLogListWireSchema } from '../../src/api/wire/app-log';
+import { openDatabase } from '../store/db';
 
 const dir = mkdtempSync(join(tmpdir(), 'site-console-main-'));
 const children = new Set<ChildProcessWithoutNullStreams>();
@@ -20,9 +20,9 @@ interface Started {
   baseUrl: string;
 }
 
-/** Starts `server/main.ts` as `npm start` does (without the build) on a free port. */
+/** Starts `server/platform/main.ts` as `npm start` does (without the build) on a free port. */
 function startServer(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/platform/main.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STATIC_DIR: join(dir, 'no-dist'), ...env },
   });
   children.add(child);
@@ -146,7 +146,7 @@ describe('server process', () => {
   });
 
   it('exits 1 naming the variable when the configuration is invalid', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/platform/main.ts'], {
       env: { ...process.env, PORT: 'eighty', DATABASE_URL: ':memory:' },
     });
     let stderr = '';
