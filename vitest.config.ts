@@ -4,11 +4,11 @@ const shared = { environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 }
 
 /**
  * The suites that touch the database run a second time on PostgreSQL (decision 012), each file
- * on a database of its own (server/test-database.test-helper.ts) of the server at
+ * on a database of its own (server/database/test-database.test-helper.ts) of the server at
  * TEST_DATABASE_URL, which `scripts/ensure-postgres.sh` provides (scripts/test.sh sets it).
  */
 const POSTGRES_SUITES = [
-  'server/store/**/*.test.ts',
+  'server/database/**/*.test.ts',
   'server/routes/**/*.test.ts',
   'server/*/routes/**/*.test.ts',
   'server/*/store/**/*.test.ts',

@@ -26,7 +26,7 @@ import { notFound } from '../server/http/errors';
 import { parseLogQuery } from '../server/logs/routes/log-query-params';
 import { queryLogs } from '../server/logs/store/app-logs-read';
 import { findAppRow } from '../server/apps/store/apps';
-import { openDatabase } from '../server/store/db';
+import { openDatabase } from '../server/database/db';
 import { startLogSearchIndexer } from '../server/logs/search/log-search-indexer';
 
 const db = openDatabase(process.env.DATABASE_URL ?? '');

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { HttpError } from '../server/http/errors';
 import { parseLogQuery, type RawLogQuery } from '../server/logs/routes/log-query-params';
 import { queryLogs } from '../server/logs/store/app-logs-read';
-import type { Database } from '../server/store/schema';
+import type { Database } from '../server/database/schema';
 import { benchVolumeStore } from './api-volume';
 import { int, JOBS, pick, random, USERS } from './log-entries';
 import { time, type Stat } from './stats';

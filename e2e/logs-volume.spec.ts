@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import type { LogLevel } from '../src/api/schemas/app-log';
 import { toLogRow } from '../server/logs/store/app-logs-rows';
 import { placeLogRows } from '../server/logs/store/app-logs-write';
-import { openDatabase } from '../server/store/db';
+import { openDatabase } from '../server/database/db';
 import { expect, test, type ApiFetch, type TestServer } from './fixtures';
 import { ingestLogs, type IngestEntry } from './log-entries';
 

@@ -121,7 +121,7 @@ export interface Layer {
 
 /** The server's layers, lowest first: a file may import its own layer or a lower one. */
 export const SERVER_LAYERS: readonly Layer[] = [
-  { name: 'store', prefixes: ['server/store/'] },
+  { name: 'store', prefixes: ['server/database/'] },
   {
     name: 'logs wing',
     prefixes: ['server/logs/store/', 'server/logs/search/', 'server/logs/waits/', 'server/logs/'],

@@ -6,9 +6,9 @@
  */
 import type { Kysely } from 'kysely';
 import { FixedWindowLimiter } from '../http/fixed-window-limiter';
-import { engineOf } from '../store/engine';
+import { engineOf } from '../database/engine';
 import { countAuthFailure, sweepAuthFailures } from './store/auth-failures';
-import type { Database } from '../store/schema';
+import type { Database } from '../database/schema';
 
 export interface FailedAuthLimiter {
   /**

@@ -45,9 +45,9 @@ import {
   unauthorized,
 } from '../http/errors';
 import { readAuthChanges } from './store/auth-changes';
-import type { Database } from '../store/schema';
+import type { Database } from '../database/schema';
 import { findMembershipRole } from '../site/store/sites';
-import { isDatabaseBusy } from '../store/sqlite-write-lock';
+import { isDatabaseBusy } from '../database/sqlite-write-lock';
 import { findTokenOwner, isExpired, touchToken } from './store/tokens';
 import { TtlCache } from '../http/ttl-cache';
 

@@ -6,8 +6,8 @@
 import type { Kysely } from 'kysely';
 import { insertApp } from '../apps/store/apps';
 import { insertConsentConfig } from '../consent/store/consent';
-import type { Database } from '../store/schema';
-import { takeTurns, writeTransaction } from '../store/transactions';
+import type { Database } from '../database/schema';
+import { takeTurns, writeTransaction } from '../database/transactions';
 import { insertNotification } from '../notifications/store/notifications';
 import { putTranslation } from '../notifications/store/notification-translations';
 import { createSite, setSiteLanguages } from '../site/store/sites';

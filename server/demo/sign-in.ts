@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { isPostgresUrl } from '../store/engine';
-import type { Database } from '../store/schema';
+import { isPostgresUrl } from '../database/engine';
+import type { Database } from '../database/schema';
 import { ensureMembership, findSite } from '../site/store/sites';
 import { findOrCreateUser, findTokenOwner, issueToken } from '../access/store/tokens';
 import { DEMO_SITES } from './seed';

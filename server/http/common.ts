@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema } from '../../src/api/schemas/error';
-import { SQLITE_BUSY_TIMEOUT_MS } from '../store/sqlite-write-lock';
+import { SQLITE_BUSY_TIMEOUT_MS } from '../database/sqlite-write-lock';
 
 /**
  * Read-only fields a client may send back from a GET (a GET-modify-write round trip): accepted

@@ -55,7 +55,7 @@ import type { Mailer } from '../notifications/mail/mailer';
 import type { FixedWindowLimiter } from '../http/fixed-window-limiter';
 import type { TemplateRenderer } from '../notifications/mail/template-renderer';
 import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from '../http/security-headers';
-import type { Database } from '../store/schema';
+import type { Database } from '../database/schema';
 import { DEFAULT_WORK_GATE_LIMITS, WorkGate, type WorkGateLimits } from '../http/work-gate';
 import { registerWorkGate } from '../http/work-gate-hook';
 import type { LogQuotaLimits } from '../logs/waits/log-quota';

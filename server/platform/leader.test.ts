@@ -5,8 +5,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWhileLeader } from './leader';
-import { openPostgres } from '../store/postgres';
-import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
+import { openPostgres } from '../database/postgres';
+import {
+  createTestDatabase,
+  testEngine,
+  type TestDatabase,
+} from '../database/test-database.test-helper';
 
 let test: TestDatabase | undefined;
 

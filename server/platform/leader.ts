@@ -5,8 +5,8 @@
  * (its connection closes and PostgreSQL releases the lock) another one takes over.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../store/schema';
-import { engineOf } from '../store/engine';
+import type { Database } from '../database/schema';
+import { engineOf } from '../database/engine';
 
 /** Starts the work; answers a function that stops it. */
 export type Work = () => () => Promise<void>;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appLogListWireSchema } from '../../src/api/wire/app-log';
-import { openDatabase } from '../store/db';
+import { openDatabase } from '../database/db';
 
 const dir = mkdtempSync(join(tmpdir(), 'site-console-main-'));
 const children = new Set<ChildProcessWithoutNullStreams>();

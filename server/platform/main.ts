@@ -15,10 +15,10 @@ import { runWhileLeader } from './leader';
 import { PostgresLogNotifier } from '../logs/waits/postgres-log-notifier';
 import { retentionBytesOf, startLogRetention } from './retention';
 import { descriptorBudget, readDescriptorLimit } from '../http/connection-limits';
-import { openDatabase } from '../store/db';
-import { migrateToLatest } from '../store/migrate';
+import { openDatabase } from '../database/db';
+import { migrateToLatest } from '../database/migrate';
 import { startLogSearchIndexer } from '../logs/search/log-search-indexer';
-import { isPostgresUrl } from '../store/engine';
+import { isPostgresUrl } from '../database/engine';
 
 function readConfig(): Config {
   try {

@@ -10,7 +10,7 @@
 import type { Kysely } from 'kysely';
 import { runLogRetention } from '../logs/log-writes';
 import type { LogNotifier } from '../logs/waits/log-notifier';
-import type { Database } from '../store/schema';
+import type { Database } from '../database/schema';
 
 /** Runs retention now and every `intervalMs`; waiting tails are told (runLogRetention). */
 export function startLogRetention(

@@ -26,7 +26,7 @@ import {
   tokenPostBody,
   type FuzzBody,
 } from './arbitraries';
-import { createPostgresDatabase, testEngine } from '../test-database.test-helper';
+import { createPostgresDatabase, testEngine } from '../database/test-database.test-helper';
 import { openDbSnapshots, type DbSnapshots } from './db-snapshot';
 import { healthBoundMs, watchHealth } from './health-watch';
 import { startServiceProcess, type ServiceProcess } from './service-process';

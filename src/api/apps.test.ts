@@ -3,10 +3,13 @@ import { QueryClient } from '@tanstack/react-query';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/platform/app';
-import type { Db } from '../../server/store/schema';
+import type { Db } from '../../server/database/schema';
 import { insertApp } from '../../server/apps/store/apps';
 import { appFixture } from '../../server/platform/test-support.test-helper';
-import { createTestDatabase, type TestDatabase } from '../../server/test-database.test-helper';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../../server/database/test-database.test-helper';
 import { createSite, ensureMembership } from '../../server/site/store/sites';
 import { findOrCreateUser, issueToken } from '../../server/access/store/tokens';
 import {

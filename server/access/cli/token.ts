@@ -10,10 +10,10 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../../platform/config';
-import { openDatabase } from '../../store/db';
-import type { Db } from '../../store/schema';
-import { migrateToLatest } from '../../store/migrate';
-import { writeTransaction } from '../../store/transactions';
+import { openDatabase } from '../../database/db';
+import type { Db } from '../../database/schema';
+import { migrateToLatest } from '../../database/migrate';
+import { writeTransaction } from '../../database/transactions';
 import { roleSchema } from '../../../src/api/schemas/role';
 import { siteIdSchema } from '../../../src/api/schemas/site';
 import { MAX_TOKEN_DAYS } from '../../../src/api/schemas/token';

@@ -11,8 +11,8 @@ import { meSchema } from '../../../src/api/schemas/member';
 import { createdTokenSchema, tokenListSchema } from '../../../src/api/schemas/token';
 import { buildApp } from '../../platform/app';
 import { AuthFailureLimiter } from '../auth-limiter';
-import { openDatabase } from '../../store/db';
-import type { Db } from '../../store/schema';
+import { openDatabase } from '../../database/db';
+import type { Db } from '../../database/schema';
 import { createToken, findOrCreateUser } from '../store/tokens';
 import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 

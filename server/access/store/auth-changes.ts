@@ -5,7 +5,7 @@
  * forget what they cached, so such a change is seen by every instance within that time.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 
 /** Inside the write's transaction: tells every instance to forget its cached tokens and roles. */
 export async function bumpAuthChanges(trx: Kysely<Database>): Promise<void> {

@@ -3,7 +3,7 @@
  * table `auth_failures` of migration 003), so that every instance counts the same failures.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 
 /**
  * Counts one failure from `address` in its current window (a new window when the last one is

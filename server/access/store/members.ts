@@ -8,9 +8,9 @@ import type { Kysely } from 'kysely';
 import type { Member } from '../../../src/api/schemas/member';
 import type { Role } from '../../../src/api/schemas/role';
 import { bumpAuthChanges } from './auth-changes';
-import { lockedForWrite } from '../../store/row-lock';
-import type { Database } from '../../store/schema';
-import { writeTransaction } from '../../store/transactions';
+import { lockedForWrite } from '../../database/row-lock';
+import type { Database } from '../../database/schema';
+import { writeTransaction } from '../../database/transactions';
 
 export async function listMembers(db: Kysely<Database>, siteId: string): Promise<Member[]> {
   const rows = await db

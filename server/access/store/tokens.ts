@@ -6,9 +6,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { CreatedToken, Token } from '../../../src/api/schemas/token';
 import { bumpAuthChanges } from './auth-changes';
-import { nowIso } from '../../store/encoding';
-import type { AccessTokensTable, Database } from '../../store/schema';
-import { writeTransaction } from '../../store/transactions';
+import { nowIso } from '../../database/encoding';
+import type { AccessTokensTable, Database } from '../../database/schema';
+import { writeTransaction } from '../../database/transactions';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const TOKEN_PREFIX = 'scs_';

@@ -19,7 +19,7 @@ import {
 } from '../../../src/api/schemas/app';
 import { fieldError, notFound, validation } from '../../http/errors';
 import { etagOf } from '../../http/etag';
-import { writeTransaction } from '../../store/transactions';
+import { writeTransaction } from '../../database/transactions';
 import {
   changesOf,
   findAppRow,

@@ -8,10 +8,10 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { App } from '../../../src/api/schemas/app';
-import type { AppsTable, Database } from '../../store/schema';
-import { flag, isSet, jsonText, parseJson } from '../../store/encoding';
-import { lockedForWrite, type FindOptions } from '../../store/row-lock';
-import { updateAtVersion } from '../../store/versioned-update';
+import type { AppsTable, Database } from '../../database/schema';
+import { flag, isSet, jsonText, parseJson } from '../../database/encoding';
+import { lockedForWrite, type FindOptions } from '../../database/row-lock';
+import { updateAtVersion } from '../../database/versioned-update';
 
 export type AppRow = Selectable<AppsTable>;
 

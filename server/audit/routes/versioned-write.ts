@@ -8,10 +8,10 @@
  * A write that changes nothing answers the row as it is (200) and records nothing.
  */
 import type { RevisionResource } from '../../../src/api/schemas/audit';
-import { nowIso } from '../../store/encoding';
+import { nowIso } from '../../database/encoding';
 import { fieldChanges } from '../store/revision-changes';
 import { recordRevision, type RevisionActor } from '../store/revisions';
-import type { Db } from '../../store/schema';
+import type { Db } from '../../database/schema';
 import { notFound, preconditionFailed } from '../../http/errors';
 import { ifMatchAllows } from '../../http/etag';
 import { sameJson } from '../../http/common';

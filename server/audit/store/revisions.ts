@@ -19,8 +19,8 @@ import type {
   RevisionChange,
   RevisionResource,
 } from '../../../src/api/schemas/audit';
-import { jsonText, nowIso, parseJson } from '../../store/encoding';
-import type { Database, RevisionsTable } from '../../store/schema';
+import { jsonText, nowIso, parseJson } from '../../database/encoding';
+import type { Database, RevisionsTable } from '../../database/schema';
 
 /** Who writes: `request.auth` fits (`tokenId` null for writes made without a token). */
 export interface RevisionActor {

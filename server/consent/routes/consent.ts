@@ -31,7 +31,7 @@ import {
   updateConsentSettings,
   type ConsentSettingsFields,
 } from '../store/consent';
-import { writeTransaction } from '../../store/transactions';
+import { writeTransaction } from '../../database/transactions';
 import {
   AUTH_ERRORS,
   DATABASE_BUSY_RESPONSE,

@@ -7,10 +7,10 @@ import type {
   ConsentMode,
   ConsentPurpose,
 } from '../../../src/api/schemas/consent';
-import type { ConsentConfigsTable, ConsentCookiesTable, Database } from '../../store/schema';
-import { flag, isSet, jsonText, parseJson } from '../../store/encoding';
-import { lockedForWrite, type FindOptions } from '../../store/row-lock';
-import { updateAtVersion } from '../../store/versioned-update';
+import type { ConsentConfigsTable, ConsentCookiesTable, Database } from '../../database/schema';
+import { flag, isSet, jsonText, parseJson } from '../../database/encoding';
+import { lockedForWrite, type FindOptions } from '../../database/row-lock';
+import { updateAtVersion } from '../../database/versioned-update';
 
 export type ConsentConfigRow = Selectable<ConsentConfigsTable>;
 

@@ -6,8 +6,8 @@ import type { ErrorDetail } from '../../../src/api/schemas/error';
 import { SearchBudgetExhausted } from '../../logs/search-budget-exhausted';
 import { LanguageChangeRefused } from '../../notifications/store/language-change-refused';
 import { fieldError } from './http-errors';
-import { isDatabaseUnavailable } from '../../store/database-unavailable';
-import { isDatabaseBusy } from '../../store/sqlite-write-lock';
+import { isDatabaseUnavailable } from '../../database/database-unavailable';
+import { isDatabaseBusy } from '../../database/sqlite-write-lock';
 
 export interface DomainError {
   /** Whether a thrown value is this domain error. */

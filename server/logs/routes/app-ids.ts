@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { notFound } from '../../http/errors';
 import { findAppRow } from '../../apps/store/apps';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 import { TtlCache } from '../../http/ttl-cache';
 
 const APP_ID_TTL_MS = 5_000;

@@ -19,7 +19,7 @@ import { insertApp } from '../../apps/store/apps';
 import { createSite, ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../../access/store/tokens';
 import { appFixture } from '../../platform/test-support.test-helper';
-import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
+import { createTestDatabase, type TestDatabase } from '../../database/test-database.test-helper';
 
 let BASE = '';
 let database: TestDatabase;

@@ -11,8 +11,8 @@ import { AuthFailureLimiter } from '../../access/auth-limiter';
 import { buildApp } from '../../platform/app';
 import type { LogQuotaLimits } from '../waits/log-quota';
 import { insertApp } from '../../apps/store/apps';
-import { openDatabase } from '../../store/db';
-import type { Db } from '../../store/schema';
+import { openDatabase } from '../../database/db';
+import type { Db } from '../../database/schema';
 import { appFixture, startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;

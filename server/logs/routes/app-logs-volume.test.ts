@@ -15,7 +15,11 @@ import { parseVolumeQuery } from './log-query-params';
 import { createSite, ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../../access/store/tokens';
 import { appFixture } from '../../platform/test-support.test-helper';
-import { createTestDatabase, testEngine, type TestDatabase } from '../../test-database.test-helper';
+import {
+  createTestDatabase,
+  testEngine,
+  type TestDatabase,
+} from '../../database/test-database.test-helper';
 import { CompiledQuery } from 'kysely';
 
 let BASE = '';

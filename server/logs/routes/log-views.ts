@@ -35,8 +35,8 @@ import {
   type LogViewFields,
   type LogViewOwner,
 } from '../store/log-views';
-import type { Db } from '../../store/schema';
-import { writeTransaction } from '../../store/transactions';
+import type { Db } from '../../database/schema';
+import { writeTransaction } from '../../database/transactions';
 import {
   AUTH_ERRORS,
   DATABASE_BUSY_RESPONSE,

@@ -5,7 +5,7 @@
  * turn a `job_match=prefix|contains` filter into the names it stands for.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 import { badRequest } from '../../http/errors';
 import {
   LOG_JOB_MATCH_MAX_NAMES,

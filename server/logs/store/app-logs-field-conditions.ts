@@ -11,8 +11,8 @@
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { LogFieldCondition } from '../../../src/api/schemas/log-field-condition';
-import { engineOf } from '../../store/engine';
-import type { Database } from '../../store/schema';
+import { engineOf } from '../../database/engine';
+import type { Database } from '../../database/schema';
 
 /** The JSON values whose condition text is `value`. */
 export interface ConditionValues {

@@ -8,8 +8,8 @@
  * entry; times are integer microseconds, exposed as `time_us / 1e6`.
  */
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import type { AppLogsTable } from '../../store/schema';
-import type { Database } from '../../store/schema';
+import type { AppLogsTable } from '../../database/schema';
+import type { Database } from '../../database/schema';
 import { jobNamesOf, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store-of';
 import { walkLogs } from './app-logs-walk';

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../store/schema';
+import type { Db } from '../../database/schema';
 import { queryLogs } from './app-logs-read';
 import { toLogRow } from './app-logs-rows';
 import { placeLogRows, insertLogs, pruneLogs } from './app-logs-write';

@@ -9,7 +9,7 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import { walkTooSlow } from './app-logs-walk';
 import { LOG_LEVELS, type LogLevel } from '../../../src/api/schemas/app-log';
 import type { LogVolume, LogVolumeCounts } from '../../../src/api/schemas/app-log-volume';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 import { indexableTerms, searchTooSlow, SEARCH_TIME_BUDGET_MS } from './app-logs-read';
 import { fieldConditionSql } from './app-logs-field-conditions';
 import { jobNamesOf, US_PER_SECOND, type LogFilter } from './app-logs-filter';

@@ -3,7 +3,7 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { LOG_LEVELS, type AppLogEntry, type LogLevel } from '../../../src/api/schemas/app-log';
-import type { Database, Db } from '../../store/schema';
+import type { Database, Db } from '../../database/schema';
 import { parseLogQuery, type RawLogQuery } from '../routes/log-query-params';
 import type { LogFilter } from './app-logs-filter';
 import { formatLogId, pageOfEntries } from './app-logs-page';
@@ -14,7 +14,7 @@ import { errorAnswer, HttpError } from '../../http/errors';
 import { SearchBudgetExhausted } from '../search-budget-exhausted';
 import { indexPendingLogs } from '../search/log-search-indexer';
 import { createLogApp, entriesOf, useLogStoreDatabase } from './log-store-database.test-helper';
-import { testEngine, type TestDatabase } from '../../test-database.test-helper';
+import { testEngine, type TestDatabase } from '../../database/test-database.test-helper';
 
 let database: TestDatabase;
 let db: Db;

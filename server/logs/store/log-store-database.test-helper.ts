@@ -10,10 +10,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { AppLogEntry } from '../../../src/api/schemas/app-log';
 import type { LogPage } from './app-logs-page';
-import type { Db } from '../../store/schema';
+import type { Db } from '../../database/schema';
 import { insertApp } from '../../apps/store/apps';
 import { appFixture } from '../../platform/test-support.test-helper';
-import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
+import { createTestDatabase, type TestDatabase } from '../../database/test-database.test-helper';
 
 export const LOG_SITE = 'site';
 

@@ -9,8 +9,8 @@ import {
   type LogView,
   type LogViewQuery,
 } from '../../../src/api/schemas/log-view';
-import { jsonText, nowIso, parseJson } from '../../store/encoding';
-import type { Database, LogViewsTable } from '../../store/schema';
+import { jsonText, nowIso, parseJson } from '../../database/encoding';
+import type { Database, LogViewsTable } from '../../database/schema';
 
 /** Who owns the views: one user on one site. */
 export interface LogViewOwner {

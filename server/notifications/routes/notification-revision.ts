@@ -4,7 +4,7 @@
  * `translations.<locale>.<field>`; `based_on`, bookkeeping the editor derives "outdated" from, is
  * left out) and a snapshot of the whole stored notification after the write.
  */
-import type { Db } from '../../store/schema';
+import type { Db } from '../../database/schema';
 import {
   contentOf,
   type NotificationContent,

@@ -17,7 +17,7 @@ import {
 import type { ErrorDetail } from '../../../src/api/schemas/error';
 import { fieldError, notFound, validation } from '../../http/errors';
 import { etagOf } from '../../http/etag';
-import { writeTransaction } from '../../store/transactions';
+import { writeTransaction } from '../../database/transactions';
 import type { SiteLanguages } from '../store/locale-change';
 import {
   contentOf,

@@ -24,10 +24,10 @@ import {
 import { fieldError, HttpError, notFound, tooManyRequests, validation } from '../../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { FixedWindowLimiter } from '../../http/fixed-window-limiter';
-import type { Db } from '../../store/schema';
+import type { Db } from '../../database/schema';
 import { findNotification, type NotificationRecord } from '../store/notifications';
 import { canonicalLocale } from '../../../src/api/schemas/site-settings';
-import { isSet } from '../../store/encoding';
+import { isSet } from '../../database/encoding';
 import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
 import { findUserEmail } from '../../access/store/tokens';
 import { TemplateRenderer, type RenderProblem } from '../mail/template-renderer';

@@ -6,7 +6,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { TranslationBasis } from '../../../src/api/schemas/notification';
-import type { Database, NotificationTranslationsTable } from '../../store/schema';
+import type { Database, NotificationTranslationsTable } from '../../database/schema';
 
 /** A translation's content as the notification's versioned fields hold it. */
 export interface TranslationContent {

@@ -2,16 +2,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Notification } from '../../../src/api/schemas/notification';
-import type { Database, NotificationsTable } from '../../store/schema';
-import { flag, isSet } from '../../store/encoding';
+import type { Database, NotificationsTable } from '../../database/schema';
+import { flag, isSet } from '../../database/encoding';
 import {
   loadTranslations,
   writeTranslations,
   type StoredTranslations,
   type TranslationContent,
 } from './notification-translations';
-import { lockedForWrite, type FindOptions } from '../../store/row-lock';
-import { updateAtVersion } from '../../store/versioned-update';
+import { lockedForWrite, type FindOptions } from '../../database/row-lock';
+import { updateAtVersion } from '../../database/versioned-update';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 

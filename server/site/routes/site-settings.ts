@@ -16,7 +16,7 @@ import {
 } from '../../../src/api/schemas/site-settings';
 import { fieldError, notFound, validation } from '../../http/errors';
 import { etagOf } from '../../http/etag';
-import { writeTransaction } from '../../store/transactions';
+import { writeTransaction } from '../../database/transactions';
 import {
   findSiteRow,
   siteSettingsOf,

@@ -2,8 +2,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Site } from '../../../src/api/schemas/site';
 import type { SiteSettings } from '../../../src/api/schemas/site-settings';
-import type { Database, SitesTable } from '../../store/schema';
-import { jsonText, nowIso, parseJson } from '../../store/encoding';
+import type { Database, SitesTable } from '../../database/schema';
+import { jsonText, nowIso, parseJson } from '../../database/encoding';
 import { LanguageChangeRefused } from '../../notifications/store/language-change-refused';
 import { relocalize } from '../../notifications/store/locale-change';
 import {
@@ -12,8 +12,8 @@ import {
   updateNotification,
   type NotificationRecord,
 } from '../../notifications/store/notifications';
-import { lockedForWrite, type FindOptions } from '../../store/row-lock';
-import { updateAtVersion } from '../../store/versioned-update';
+import { lockedForWrite, type FindOptions } from '../../database/row-lock';
+import { updateAtVersion } from '../../database/versioned-update';
 
 export async function findSite(
   db: Kysely<Database>,

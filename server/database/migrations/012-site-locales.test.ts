@@ -1,7 +1,7 @@
 /** Migration 012 on a database migrated to 011 with rows in it (both engines, via TEST_ENGINE). */
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
+import { createTestDatabase, type TestDatabase } from '../test-database.test-helper';
 import { migrateToLatest } from '../migrate';
 import type { Database } from '../schema';
 import { findNotification, toNotification } from '../../notifications/store/notifications';

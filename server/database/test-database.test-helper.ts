@@ -13,10 +13,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { Engine } from './store/engine';
-import { openDatabase } from './store/db';
-import { migrateToLatest } from './store/migrate';
-import type { Db } from './store/schema';
+import type { Engine } from './engine';
+import { openDatabase } from './db';
+import { migrateToLatest } from './migrate';
+import type { Db } from './schema';
 
 export const testEngine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
+import { createTestDatabase, testEngine, type TestDatabase } from './test-database.test-helper';
 import { isDatabaseUnavailable } from './database-unavailable';
 import { openPostgres } from './postgres';
 

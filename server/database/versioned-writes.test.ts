@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appFixture } from '../platform/test-support.test-helper';
 import { changesOf, findAppRow, insertApp, updateApp } from '../apps/store/apps';
 import type { Db } from './schema';
-import { createTestDatabase, type TestDatabase } from '../test-database.test-helper';
+import { createTestDatabase, type TestDatabase } from './test-database.test-helper';
 import {
   contentOf,
   findNotification,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, testEngine } from '../../test-database.test-helper';
+import { createPostgresDatabase, testEngine } from '../test-database.test-helper';
 import { openDatabase } from '../db';
 import { insertLogView, isDuplicateName, listLogViews } from '../../logs/store/log-views';
 import { migrateToLatest } from '../migrate';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
+import { createTestDatabase, testEngine, type TestDatabase } from './test-database.test-helper';
 import { openPostgres } from './postgres';
 import type { Db } from './schema';
 

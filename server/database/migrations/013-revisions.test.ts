@@ -1,7 +1,7 @@
 /** Migration 013 on a database migrated to 012 with rows in it (both engines, via TEST_ENGINE). */
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
+import { createTestDatabase, type TestDatabase } from '../test-database.test-helper';
 import { migrateToLatest } from '../migrate';
 import { findNotification } from '../../notifications/store/notifications';
 import { listRevisions, recordRevision } from '../../audit/store/revisions';
