@@ -58,6 +58,7 @@ export default defineConfig({
           include: [
             'src/**/*.test.ts',
             'src/**/*.test.tsx',
+            'contract/**/*.test.ts',
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

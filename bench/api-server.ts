@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appLogEntrySchema, type AppLogEntry } from '../src/api/schemas/app-log';
+import { appLogEntrySchema, type AppLogEntry } from '../contract/schemas/app-log';
 import { buildApp } from '../server/platform/app';
 import { createAuthHook } from '../server/access/auth';
 import { AuthFailureLimiter } from '../server/access/auth-limiter';

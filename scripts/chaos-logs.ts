@@ -10,7 +10,7 @@
  * that is not the Error body fails the run.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { errorBodySchema } from '../src/api/schemas/error';
+import { errorBodySchema } from '../contract/schemas/error';
 import { toLogRow } from '../server/logs/store/app-logs-rows';
 import { placeLogRows } from '../server/logs/store/app-logs-write';
 import { openDatabase } from '../server/database/db';

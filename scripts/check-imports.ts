@@ -4,7 +4,7 @@
  */
 import { checkImports } from './import-graph/import-graph';
 
-const problems = checkImports(process.cwd(), ['src', 'server']);
+const problems = checkImports(process.cwd(), ['src', 'server', 'contract']);
 for (const problem of problems) console.error(problem);
 if (problems.length > 0) {
   console.error(`${String(problems.length)} import problem(s)`);

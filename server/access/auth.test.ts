@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/api/schemas/error';
-import { siteListSchema } from '../../src/api/schemas/site';
+import { errorBodySchema } from '../../contract/schemas/error';
+import { siteListSchema } from '../../contract/schemas/site';
 import { AuthFailureLimiter } from './auth-limiter';
 import { generateToken, hashToken } from './store/tokens';
 import { startTestApi, type TestApi } from '../platform/test-support.test-helper';

@@ -33,8 +33,8 @@ import {
   roleSchema,
   type Role,
   type WritableResource,
-} from '../../src/api/schemas/role';
-import { siteIdSchema } from '../../src/api/schemas/site';
+} from '../../contract/schemas/role';
+import { siteIdSchema } from '../../contract/schemas/site';
 import type { FailedAuthLimiter } from './auth-limiter';
 import {
   badRequest,

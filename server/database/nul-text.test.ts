@@ -4,8 +4,8 @@
  * entries keep it (their data is stored as JSON text, where it is the escape `\u0000`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appLogEntrySchema } from '../../src/api/schemas/app-log';
-import { errorBodySchema } from '../../src/api/schemas/error';
+import { appLogEntrySchema } from '../../contract/schemas/app-log';
+import { errorBodySchema } from '../../contract/schemas/error';
 import { startTestApi, type TestApi } from '../platform/test-support.test-helper';
 
 let api: TestApi;

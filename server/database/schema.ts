@@ -213,7 +213,7 @@ export interface NotificationTranslationsTable {
 export interface RevisionsTable {
   id: Generated<number>;
   site_id: string;
-  /** One of REVISION_RESOURCES (src/api/schemas/audit.ts). */
+  /** One of REVISION_RESOURCES (contract/schemas/audit.ts). */
   resource: string;
   resource_id: string;
   actor_user_id: number;

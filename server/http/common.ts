@@ -1,7 +1,7 @@
 /** Small pieces the resource routes share. */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema } from '../../src/api/schemas/error';
+import { errorBodySchema } from '../../contract/schemas/error';
 import { SQLITE_BUSY_TIMEOUT_MS } from '../database/sqlite-write-lock';
 
 /**

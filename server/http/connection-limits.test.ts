@@ -6,7 +6,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/api/schemas/error';
+import { errorBodySchema } from '../../contract/schemas/error';
 import { descriptorBudget, readDescriptorLimit } from './connection-limits';
 import { startTestApi, type TestApi } from '../platform/test-support.test-helper';
 

@@ -6,7 +6,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/api/schemas/error';
+import { errorBodySchema } from '../../contract/schemas/error';
 import { startTestApi, type TestApi } from '../platform/test-support.test-helper';
 
 let api: TestApi;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, type ErrorBody } from '../../src/api/schemas/error';
+import { errorBodySchema, type ErrorBody } from '../../contract/schemas/error';
 import { MAX_ERROR_DETAILS, MAX_ECHOED_VALUE_CHARS } from './errors';
 import { MAX_JSON_DEPTH } from './json-body';
 import { startTestApi, type TestApi } from '../platform/test-support.test-helper';

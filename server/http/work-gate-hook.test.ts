@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/api/schemas/error';
+import { errorBodySchema } from '../../contract/schemas/error';
 import { startTestApi, type TestApi } from '../platform/test-support.test-helper';
 import { testEngine } from '../database/test-database.test-helper';
 

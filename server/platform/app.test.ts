@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/api/schemas/error';
+import { errorBodySchema } from '../../contract/schemas/error';
 import { BODY_LIMIT_BYTES } from './app';
 import { DASHBOARD_CSP } from '../http/security-headers';
 import { startTestApi, type TestApi } from './test-support.test-helper';

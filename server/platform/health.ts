@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../src/api/schemas/error';
+import { errorBodySchema } from '../../contract/schemas/error';
 
 const healthSchema = z.object({
   status: z.literal('ok'),

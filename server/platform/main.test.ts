@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appLogListWireSchema } from '../../src/api/wire/app-log';
+import { appLogListWireSchema } from '../../contract/wire/app-log';
 import { openDatabase } from '../database/db';
 
 const dir = mkdtempSync(join(tmpdir(), 'site-console-main-'));

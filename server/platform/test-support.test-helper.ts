@@ -10,7 +10,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { App } from '../../src/api/schemas/app';
+import type { App } from '../../contract/schemas/app';
 import { AuthFailureLimiter } from '../access/auth-limiter';
 import { buildApp, type AppDeps } from './app';
 import { seedDemo } from '../demo/seed';
@@ -18,7 +18,7 @@ import type { Database } from '../database/schema';
 import { createTestDatabase } from '../database/test-database.test-helper';
 import { ensureMembership } from '../site/store/sites';
 import { findOrCreateUser, issueToken } from '../access/store/tokens';
-import { notificationSchema, type Notification } from '../../src/api/schemas/notification';
+import { notificationSchema, type Notification } from '../../contract/schemas/notification';
 
 export interface TestApi {
   app: FastifyInstance;

@@ -20,9 +20,9 @@ import {
   storeSavedApp,
   updateApp,
 } from './apps';
-import { deriveCallbackUrl } from './app-callback';
+import { deriveCallbackUrl } from '../../contract/app-callback';
 import { configureApiClient, isApiError, type ApiError } from './client';
-import type { App } from './schemas/app';
+import type { App } from '../../contract/schemas/app';
 
 let database: TestDatabase;
 let db: Db;

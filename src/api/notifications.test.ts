@@ -11,7 +11,7 @@ import {
   storeSavedNotification,
   updateNotification,
 } from './notifications';
-import type { Notification } from './schemas/notification';
+import type { Notification } from '../../contract/schemas/notification';
 import { apiErrorOf } from './api-error.test-helper';
 
 let api: TestApi;

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberListSchema } from '../../../src/api/schemas/member';
-import { siteListSchema } from '../../../src/api/schemas/site';
-import { tokenListSchema } from '../../../src/api/schemas/token';
+import { memberListSchema } from '../../../contract/schemas/member';
+import { siteListSchema } from '../../../contract/schemas/site';
+import { tokenListSchema } from '../../../contract/schemas/token';
 import { startDemoLogGenerator } from '../../demo/log-generator';
 import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 

@@ -14,9 +14,9 @@ import { openDatabase } from '../../database/db';
 import type { Db } from '../../database/schema';
 import { migrateToLatest } from '../../database/migrate';
 import { writeTransaction } from '../../database/transactions';
-import { roleSchema } from '../../../src/api/schemas/role';
-import { siteIdSchema } from '../../../src/api/schemas/site';
-import { MAX_TOKEN_DAYS } from '../../../src/api/schemas/token';
+import { roleSchema } from '../../../contract/schemas/role';
+import { siteIdSchema } from '../../../contract/schemas/site';
+import { MAX_TOKEN_DAYS } from '../../../contract/schemas/token';
 import { createSite, ensureMembership, findSite } from '../../site/store/sites';
 import { findOrCreateUser, issueToken, revokeToken } from '../store/tokens';
 

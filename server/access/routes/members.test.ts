@@ -3,9 +3,9 @@
  * admins demote each other at the same moment; a removed member is refused at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { revisionListSchema } from '../../../src/api/schemas/audit';
-import { memberListSchema, memberSchema } from '../../../src/api/schemas/member';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { revisionListSchema } from '../../../contract/schemas/audit';
+import { memberListSchema, memberSchema } from '../../../contract/schemas/member';
 import { createSite, ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
 import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';

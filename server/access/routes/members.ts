@@ -12,8 +12,8 @@ import {
   memberSchema,
   memberUpdateSchema,
   type Member,
-} from '../../../src/api/schemas/member';
-import type { Role } from '../../../src/api/schemas/role';
+} from '../../../contract/schemas/member';
+import type { Role } from '../../../contract/schemas/role';
 import { fieldError, HttpError, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth';
 import { changeMembership, listMembers } from '../store/members';

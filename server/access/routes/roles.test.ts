@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../src/api/schemas/error';
+import { errorBodySchema } from '../../../contract/schemas/error';
 import {
   ROLE_FOR_WRITE,
   ROLE_REQUIRED_CODE,
@@ -13,7 +13,7 @@ import {
   roleAllows,
   type Role,
   type WritableResource,
-} from '../../../src/api/schemas/role';
+} from '../../../contract/schemas/role';
 import { ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../store/tokens';
 import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';

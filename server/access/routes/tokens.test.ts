@@ -6,9 +6,9 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { meSchema } from '../../../src/api/schemas/member';
-import { createdTokenSchema, tokenListSchema } from '../../../src/api/schemas/token';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { meSchema } from '../../../contract/schemas/member';
+import { createdTokenSchema, tokenListSchema } from '../../../contract/schemas/token';
 import { buildApp } from '../../platform/app';
 import { AuthFailureLimiter } from '../auth-limiter';
 import { openDatabase } from '../../database/db';

@@ -7,12 +7,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { meSchema } from '../../../src/api/schemas/member';
+import { meSchema } from '../../../contract/schemas/member';
 import {
   createdTokenSchema,
   tokenCreateSchema,
   tokenListSchema,
-} from '../../../src/api/schemas/token';
+} from '../../../contract/schemas/token';
 import { notFound, unauthorized } from '../../http/errors';
 import { createToken, findUser, listTokens, revokeToken } from '../store/tokens';
 import { DATABASE_BUSY_RESPONSE, errorResponses } from '../../http/common';

@@ -5,8 +5,8 @@
  * cannot leave the site without one.
  */
 import type { Kysely } from 'kysely';
-import type { Member } from '../../../src/api/schemas/member';
-import type { Role } from '../../../src/api/schemas/role';
+import type { Member } from '../../../contract/schemas/member';
+import type { Role } from '../../../contract/schemas/role';
 import { bumpAuthChanges } from './auth-changes';
 import { lockedForWrite } from '../../database/row-lock';
 import type { Database } from '../../database/schema';

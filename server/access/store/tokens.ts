@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { CreatedToken, Token } from '../../../src/api/schemas/token';
+import type { CreatedToken, Token } from '../../../contract/schemas/token';
 import { bumpAuthChanges } from './auth-changes';
 import { nowIso } from '../../database/encoding';
 import type { AccessTokensTable, Database } from '../../database/schema';

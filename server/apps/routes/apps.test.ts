@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveCallbackUrl } from '../../../src/api/app-callback';
-import { appListSchema, appSchema, type App } from '../../../src/api/schemas/app';
-import { errorBodySchema, type ErrorBody } from '../../../src/api/schemas/error';
+import { deriveCallbackUrl } from '../../../contract/app-callback';
+import { appListSchema, appSchema, type App } from '../../../contract/schemas/app';
+import { errorBodySchema, type ErrorBody } from '../../../contract/schemas/error';
 import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;

@@ -8,15 +8,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { textSchema } from '../../../src/api/schemas/common';
-import { deriveCallbackUrl, sameScopeSet } from '../../../src/api/app-callback';
+import { textSchema } from '../../../contract/schemas/common';
+import { deriveCallbackUrl, sameScopeSet } from '../../../contract/app-callback';
 import {
   APP_READ_ONLY_FIELDS,
   SCOPE_CATALOGUE,
   appListSchema,
   appSchema,
   appUpdateSchema,
-} from '../../../src/api/schemas/app';
+} from '../../../contract/schemas/app';
 import { fieldError, notFound, validation } from '../../http/errors';
 import { etagOf } from '../../http/etag';
 import { writeTransaction } from '../../database/transactions';

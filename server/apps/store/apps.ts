@@ -7,7 +7,7 @@
  * only through `toApp` and `changesOf`, and write apps as the API's App.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { App } from '../../../src/api/schemas/app';
+import type { App } from '../../../contract/schemas/app';
 import type { AppsTable, Database } from '../../database/schema';
 import { flag, isSet, jsonText, parseJson } from '../../database/encoding';
 import { lockedForWrite, type FindOptions } from '../../database/row-lock';

@@ -9,9 +9,9 @@ import {
   MAX_CHANGE_VALUE_BYTES,
   revisionListSchema,
   type Revision,
-} from '../../../src/api/schemas/audit';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { notificationSchema } from '../../../src/api/schemas/notification';
+} from '../../../contract/schemas/audit';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { notificationSchema } from '../../../contract/schemas/notification';
 import { ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../../access/store/tokens';
 import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';

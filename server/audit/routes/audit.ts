@@ -6,9 +6,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditQuerySchema, revisionListSchema } from '../../../src/api/schemas/audit';
-import { textSchema } from '../../../src/api/schemas/common';
-import { notificationSchema } from '../../../src/api/schemas/notification';
+import { auditQuerySchema, revisionListSchema } from '../../../contract/schemas/audit';
+import { textSchema } from '../../../contract/schemas/common';
+import { notificationSchema } from '../../../contract/schemas/notification';
 import { notFound } from '../../http/errors';
 import {
   findNotification,

@@ -7,7 +7,7 @@
  * its revision (decision 048), in the same transaction: a write is never without its revision.
  * A write that changes nothing answers the row as it is (200) and records nothing.
  */
-import type { RevisionResource } from '../../../src/api/schemas/audit';
+import type { RevisionResource } from '../../../contract/schemas/audit';
 import { nowIso } from '../../database/encoding';
 import { fieldChanges } from '../store/revision-changes';
 import { recordRevision, type RevisionActor } from '../store/revisions';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CHANGE_VALUE_BYTES } from '../../../src/api/schemas/audit';
+import { MAX_CHANGE_VALUE_BYTES } from '../../../contract/schemas/audit';
 import { boundedValue, fieldChanges } from './revision-changes';
 
 describe('fieldChanges', () => {

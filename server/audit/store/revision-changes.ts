@@ -6,7 +6,7 @@
  * did not change are not listed; a field that exists on one side only has null on the other.
  * A value whose JSON is larger than MAX_CHANGE_VALUE_BYTES is cut, with its whole size.
  */
-import { MAX_CHANGE_VALUE_BYTES, type RevisionChange } from '../../../src/api/schemas/audit';
+import { MAX_CHANGE_VALUE_BYTES, type RevisionChange } from '../../../contract/schemas/audit';
 
 type Leaves = Map<string, unknown>;
 

@@ -18,7 +18,7 @@ import type {
   Revision,
   RevisionChange,
   RevisionResource,
-} from '../../../src/api/schemas/audit';
+} from '../../../contract/schemas/audit';
 import { jsonText, nowIso, parseJson } from '../../database/encoding';
 import type { Database, RevisionsTable } from '../../database/schema';
 

@@ -3,8 +3,8 @@ import {
   consentApplicationListSchema,
   consentConfigSchema,
   type ConsentConfig,
-} from '../../../src/api/schemas/consent';
-import { errorBodySchema } from '../../../src/api/schemas/error';
+} from '../../../contract/schemas/consent';
+import { errorBodySchema } from '../../../contract/schemas/error';
 import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;

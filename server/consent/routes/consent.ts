@@ -18,7 +18,7 @@ import {
   consentUpdateSchema,
   privacyPolicyProblem,
   type ConsentMode,
-} from '../../../src/api/schemas/consent';
+} from '../../../contract/schemas/consent';
 import { fieldError, validation } from '../../http/errors';
 import { etagOf } from '../../http/etag';
 import {

@@ -6,7 +6,7 @@ import type {
   ConsentCookie,
   ConsentMode,
   ConsentPurpose,
-} from '../../../src/api/schemas/consent';
+} from '../../../contract/schemas/consent';
 import type { ConsentConfigsTable, ConsentCookiesTable, Database } from '../../database/schema';
 import { flag, isSet, jsonText, parseJson } from '../../database/encoding';
 import { lockedForWrite, type FindOptions } from '../../database/row-lock';

@@ -2,7 +2,7 @@
  * Failures the store throws in its own terms, with no HTTP in them (a busy SQLite file, a
  * PostgreSQL server that is away), and the answer each gets. A new domain error joins the error
  * handler with one row here: how to recognise it, its status, message, `Retry-After` and details. */
-import type { ErrorDetail } from '../../../src/api/schemas/error';
+import type { ErrorDetail } from '../../../contract/schemas/error';
 import { SearchBudgetExhausted } from '../../logs/search-budget-exhausted';
 import { LanguageChangeRefused } from '../../notifications/store/language-change-refused';
 import { fieldError } from './http-errors';

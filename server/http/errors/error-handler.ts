@@ -3,7 +3,7 @@
  * error of the store, a Fastify framework error or a bug) is answered with the spec's Error body.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorBody } from '../../../src/api/schemas/error';
+import type { ErrorBody } from '../../../contract/schemas/error';
 import { boundedErrorBody, errorBody, HttpError } from './http-errors';
 import { DOMAIN_ERRORS } from './domain-errors';
 import { RequestValidationError, routeResource, validationFailure } from './validation-details';

@@ -1,10 +1,10 @@
 /**
  * The errors a route throws on purpose and the Error body they become
- * (`src/api/schemas/error.ts`): `{ message, code: <HTTP status>, errors: ErrorDetail[] }`, with
+ * (`contract/schemas/error.ts`): `{ message, code: <HTTP status>, errors: ErrorDetail[] }`, with
  * every body bounded in size before it is sent. No Fastify here: the store and the log wing throw
  * these too.
  */
-import type { ErrorBody, ErrorDetail } from '../../../src/api/schemas/error';
+import type { ErrorBody, ErrorDetail } from '../../../contract/schemas/error';
 
 /** A failure a route throws on purpose; the handler turns it into the Error body. */
 export class HttpError extends Error {

@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { safeParse, type $ZodIssue, type $ZodType } from 'zod/v4/core';
-import type { ErrorBody, ErrorDetail } from '../../../src/api/schemas/error';
+import type { ErrorBody, ErrorDetail } from '../../../contract/schemas/error';
 import { errorBody, fieldError, MAX_ERROR_DETAILS } from './http-errors';
 
 /** Where a failing schema was applied. Fastify names it `validationContext`. */

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { appLogEntrySchema } from '../../../src/api/schemas/app-log';
-import { logVolumeSchema } from '../../../src/api/schemas/app-log-volume';
+import { appLogEntrySchema } from '../../../contract/schemas/app-log';
+import { logVolumeSchema } from '../../../contract/schemas/app-log-volume';
 import {
   LOG_JOB_MATCH_MAX_NAMES,
   logContextSchema,
   logJobsSchema,
-} from '../../../src/api/schemas/app-log-find';
-import { errorBodySchema } from '../../../src/api/schemas/error';
+} from '../../../contract/schemas/app-log-find';
+import { errorBodySchema } from '../../../contract/schemas/error';
 import type { LogIngestEntry } from '../store/app-logs-rows';
 import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows } from '../store/app-logs-write';

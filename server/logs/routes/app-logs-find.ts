@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { textSchema } from '../../../src/api/schemas/common';
+import { textSchema } from '../../../contract/schemas/common';
 import {
   LOG_CONTEXT_DEFAULT,
   LOG_CONTEXT_MAX,
@@ -17,7 +17,7 @@ import {
   logJobsSchema,
   type LogContext,
   type LogJob,
-} from '../../../src/api/schemas/app-log-find';
+} from '../../../contract/schemas/app-log-find';
 import { AUTH_ERRORS, errorResponses } from '../../http/common';
 import { notFound } from '../../http/errors';
 import { findAppRow, toApp } from '../../apps/store/apps';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../src/api/schemas/error';
+import { errorBodySchema } from '../../../contract/schemas/error';
 import { AuthFailureLimiter } from '../../access/auth-limiter';
 import { buildApp } from '../../platform/app';
 import type { LogQuotaLimits } from '../waits/log-quota';

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { appLogEntrySchema } from '../../../src/api/schemas/app-log';
+import { appLogEntrySchema } from '../../../contract/schemas/app-log';
 import { type AppDeps, buildApp } from '../../platform/app';
 import { AuthFailureLimiter } from '../../access/auth-limiter';
 import { insertApp } from '../../apps/store/apps';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { appLogEntrySchema, type AppLogEntry } from '../../../src/api/schemas/app-log';
-import { errorBodySchema, type ErrorBody } from '../../../src/api/schemas/error';
+import { appLogEntrySchema, type AppLogEntry } from '../../../contract/schemas/app-log';
+import { errorBodySchema, type ErrorBody } from '../../../contract/schemas/error';
 import { AuthFailureLimiter } from '../../access/auth-limiter';
 import { buildApp } from '../../platform/app';
 import { insertApp } from '../../apps/store/apps';

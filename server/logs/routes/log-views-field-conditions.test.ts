@@ -3,8 +3,8 @@
  * within the log query's bounds; out of them, a 422 naming the field, and nothing is saved.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { logViewListSchema, logViewSchema } from '../../../src/api/schemas/log-view';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { logViewListSchema, logViewSchema } from '../../../contract/schemas/log-view';
 import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;

@@ -3,8 +3,8 @@
  * A user sees and changes only their own views: another user's id is a 404 like a missing one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { logViewListSchema, logViewSchema, type LogView } from '../../../src/api/schemas/log-view';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { logViewListSchema, logViewSchema, type LogView } from '../../../contract/schemas/log-view';
 import { ensureMembership } from '../../site/store/sites';
 import { findOrCreateUser, issueToken } from '../../access/store/tokens';
 import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';

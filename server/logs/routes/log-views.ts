@@ -19,7 +19,7 @@ import {
   logViewSchema,
   logViewUpdateSchema,
   type LogView,
-} from '../../../src/api/schemas/log-view';
+} from '../../../contract/schemas/log-view';
 import { fieldError, HttpError, notFound, preconditionFailed, validation } from '../../http/errors';
 import { etagOf, ifMatchAllows } from '../../http/etag';
 import { findAppRow } from '../../apps/store/apps';

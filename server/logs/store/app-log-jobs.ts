@@ -11,7 +11,7 @@ import {
   LOG_JOB_MATCH_MAX_NAMES,
   LOG_JOB_SCAN_MAX,
   type LogJobMatch,
-} from '../../../src/api/schemas/app-log-find';
+} from '../../../contract/schemas/app-log-find';
 import { US_PER_SECOND, type LogFilter } from './app-logs-filter';
 
 /** The rollup prefixes a job's name with '=' (app-logs-rollup.ts's jobKey). */

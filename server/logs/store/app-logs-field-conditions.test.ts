@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LogFieldCondition } from '../../../src/api/schemas/log-field-condition';
+import type { LogFieldCondition } from '../../../contract/schemas/log-field-condition';
 import type { Db } from '../../database/schema';
 import { queryLogs } from './app-logs-read';
 import { matchesLogFilter } from './app-logs-page';

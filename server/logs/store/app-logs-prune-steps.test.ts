@@ -4,7 +4,7 @@
  * matches the rows left after them, wherever the steps cut the minutes.
  */
 import { describe, expect, it } from 'vitest';
-import { LOG_LEVELS } from '../../../src/api/schemas/app-log';
+import { LOG_LEVELS } from '../../../contract/schemas/app-log';
 import type { Db } from '../../database/schema';
 import { toLogRow } from './app-logs-rows';
 import { placeLogRows, pruneLogs } from './app-logs-write';

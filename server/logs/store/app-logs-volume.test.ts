@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { LOG_LEVELS } from '../../../src/api/schemas/app-log';
-import type { LogVolumeCounts } from '../../../src/api/schemas/app-log-volume';
+import { LOG_LEVELS } from '../../../contract/schemas/app-log';
+import type { LogVolumeCounts } from '../../../contract/schemas/app-log-volume';
 import type { Db } from '../../database/schema';
 import { toLogRow } from './app-logs-rows';
 import { placeLogRows, pruneLogs } from './app-logs-write';

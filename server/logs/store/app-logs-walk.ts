@@ -12,7 +12,7 @@
  * budget; past it the query answers a 503 `too_slow` instead of holding anything longer.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { LOG_LEVELS } from '../../../src/api/schemas/app-log';
+import { LOG_LEVELS } from '../../../contract/schemas/app-log';
 import { HttpError, fieldError } from '../../http/errors';
 import type { LogFilter } from './app-logs-filter';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { LOG_LEVELS, type AppLogEntry, type LogLevel } from '../../../src/api/schemas/app-log';
+import { LOG_LEVELS, type AppLogEntry, type LogLevel } from '../../../contract/schemas/app-log';
 import type { Database, Db } from '../../database/schema';
 import { parseLogQuery, type RawLogQuery } from '../routes/log-query-params';
 import type { LogFilter } from './app-logs-filter';

@@ -8,7 +8,7 @@
  *   const appId = await createLogApp(db);
  */
 import { afterAll, beforeAll } from 'vitest';
-import type { AppLogEntry } from '../../../src/api/schemas/app-log';
+import type { AppLogEntry } from '../../../contract/schemas/app-log';
 import type { LogPage } from './app-logs-page';
 import type { Db } from '../../database/schema';
 import { insertApp } from '../../apps/store/apps';

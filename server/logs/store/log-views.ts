@@ -8,7 +8,7 @@ import {
   logViewQuerySchema,
   type LogView,
   type LogViewQuery,
-} from '../../../src/api/schemas/log-view';
+} from '../../../contract/schemas/log-view';
 import { jsonText, nowIso, parseJson } from '../../database/encoding';
 import type { Database, LogViewsTable } from '../../database/schema';
 

@@ -12,7 +12,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { LiquidOptions } from 'liquidjs';
-import type { LiquidField } from '../../../src/api/schemas/notification';
+import type { LiquidField } from '../../../contract/schemas/notification';
 
 export interface RenderField {
   name: LiquidField;

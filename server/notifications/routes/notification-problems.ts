@@ -1,7 +1,7 @@
 /** Liquid syntax problems of notification fields, shared by PUT, translations and test sends. */
-import { checkLiquid, describeLiquidError } from '../../../src/api/liquid-check';
-import { LIQUID_FIELDS, type LiquidField } from '../../../src/api/schemas/notification';
-import type { ErrorDetail } from '../../../src/api/schemas/error';
+import { checkLiquid, describeLiquidError } from '../../../contract/liquid-check';
+import { LIQUID_FIELDS, type LiquidField } from '../../../contract/schemas/notification';
+import type { ErrorDetail } from '../../../contract/schemas/error';
 import { fieldError } from '../../http/errors';
 
 /**

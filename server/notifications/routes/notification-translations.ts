@@ -8,9 +8,9 @@
  * for a translation that does not exist, two keys naming one locale, an empty subject, Liquid
  * that does not parse.
  */
-import { canonicalLocale } from '../../../src/api/schemas/site-settings';
-import type { TranslationsUpdate, TranslationUpdate } from '../../../src/api/schemas/notification';
-import type { ErrorDetail } from '../../../src/api/schemas/error';
+import { canonicalLocale } from '../../../contract/schemas/site-settings';
+import type { TranslationsUpdate, TranslationUpdate } from '../../../contract/schemas/notification';
+import type { ErrorDetail } from '../../../contract/schemas/error';
 import { fieldError } from '../../http/errors';
 import type { SiteLanguages } from '../store/locale-change';
 import type { NotificationContent } from '../store/notifications';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIQUID_LIMITS } from '../../../src/api/liquid-bounds';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { notificationListSchema, notificationSchema } from '../../../src/api/schemas/notification';
+import { LIQUID_LIMITS } from '../../../contract/liquid-bounds';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { notificationListSchema, notificationSchema } from '../../../contract/schemas/notification';
 import {
   fetchNotification,
   startTestApi,

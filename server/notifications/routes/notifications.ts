@@ -8,13 +8,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { textSchema } from '../../../src/api/schemas/common';
+import { textSchema } from '../../../contract/schemas/common';
 import {
   notificationListSchema,
   notificationSchema,
   notificationUpdateSchema,
-} from '../../../src/api/schemas/notification';
-import type { ErrorDetail } from '../../../src/api/schemas/error';
+} from '../../../contract/schemas/notification';
+import type { ErrorDetail } from '../../../contract/schemas/error';
 import { fieldError, notFound, validation } from '../../http/errors';
 import { etagOf } from '../../http/etag';
 import { writeTransaction } from '../../database/transactions';

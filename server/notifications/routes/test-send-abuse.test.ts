@@ -7,7 +7,7 @@
  *   after five) and the render runs off the event loop: health answers all along.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../src/api/schemas/error';
+import { errorBodySchema } from '../../../contract/schemas/error';
 import { FixedWindowLimiter } from '../../http/fixed-window-limiter';
 import { smtpMailer } from '../mail/mailer';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';

@@ -4,8 +4,8 @@
  * the Error body and `Retry-After`, and the sends that waited are all rendered and mailed after.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { LIQUID_RENDER_OPTIONS } from '../../../src/api/liquid-render';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { LIQUID_RENDER_OPTIONS } from '../../../contract/liquid-render';
 import { FixedWindowLimiter } from '../../http/fixed-window-limiter';
 import { smtpMailer } from '../mail/mailer';
 import { TemplateRenderer } from '../mail/template-renderer';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { testSendResultSchema, testSendSettingsSchema } from '../../../src/api/schemas/test-send';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { testSendResultSchema, testSendSettingsSchema } from '../../../contract/schemas/test-send';
 import { smtpMailer } from '../mail/mailer';
 import { FixedWindowLimiter } from '../../http/fixed-window-limiter';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';

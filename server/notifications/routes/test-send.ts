@@ -12,21 +12,21 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIQUID_RENDER_OPTIONS } from '../../../src/api/liquid-render';
-import { readableLiquidMessage } from '../../../src/api/liquid-message';
-import type { LiquidField } from '../../../src/api/schemas/notification';
+import { LIQUID_RENDER_OPTIONS } from '../../../contract/liquid-render';
+import { readableLiquidMessage } from '../../../contract/liquid-message';
+import type { LiquidField } from '../../../contract/schemas/notification';
 import {
   testSendRequestSchema,
   testSendResultSchema,
   testSendSettingsSchema,
   type TestSendTemplate,
-} from '../../../src/api/schemas/test-send';
+} from '../../../contract/schemas/test-send';
 import { fieldError, HttpError, notFound, tooManyRequests, validation } from '../../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { FixedWindowLimiter } from '../../http/fixed-window-limiter';
 import type { Db } from '../../database/schema';
 import { findNotification, type NotificationRecord } from '../store/notifications';
-import { canonicalLocale } from '../../../src/api/schemas/site-settings';
+import { canonicalLocale } from '../../../contract/schemas/site-settings';
 import { isSet } from '../../database/encoding';
 import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
 import { findUserEmail } from '../../access/store/tokens';

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '../../../src/api/schemas/notification';
+import type { Notification } from '../../../contract/schemas/notification';
 import {
   fetchNotification,
   startTestApi,

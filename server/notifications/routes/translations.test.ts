@@ -1,8 +1,8 @@
 /** Issue 28: translations on notifications over HTTP (both engines, via TEST_ENGINE). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { notificationListSchema, notificationSchema } from '../../../src/api/schemas/notification';
-import { testSendResultSchema } from '../../../src/api/schemas/test-send';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { notificationListSchema, notificationSchema } from '../../../contract/schemas/notification';
+import { testSendResultSchema } from '../../../contract/schemas/test-send';
 import { smtpMailer } from '../mail/mailer';
 import { startSmtpSink, type SmtpSink } from '../mail/smtp-sink.test-helper';
 import {

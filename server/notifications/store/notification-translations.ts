@@ -5,7 +5,7 @@
  * notification's ETag. `based_on` is the default's content when the translation was last saved.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { TranslationBasis } from '../../../src/api/schemas/notification';
+import type { TranslationBasis } from '../../../contract/schemas/notification';
 import type { Database, NotificationTranslationsTable } from '../../database/schema';
 
 /** A translation's content as the notification's versioned fields hold it. */

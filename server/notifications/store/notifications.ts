@@ -1,7 +1,7 @@
 /** Notification templates of a site, found by slug or by id. */
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
-import type { Notification } from '../../../src/api/schemas/notification';
+import type { Notification } from '../../../contract/schemas/notification';
 import type { Database, NotificationsTable } from '../../database/schema';
 import { flag, isSet } from '../../database/encoding';
 import {

@@ -1,8 +1,8 @@
 /** Issue 28: GET/PATCH /settings/site over HTTP (both engines, via TEST_ENGINE). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { notificationSchema } from '../../../src/api/schemas/notification';
-import { siteSettingsSchema } from '../../../src/api/schemas/site-settings';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { notificationSchema } from '../../../contract/schemas/notification';
+import { siteSettingsSchema } from '../../../contract/schemas/site-settings';
 import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;

@@ -13,7 +13,7 @@ import {
   siteSettingsSchema,
   siteSettingsUpdateSchema,
   type SiteSettingsUpdate,
-} from '../../../src/api/schemas/site-settings';
+} from '../../../contract/schemas/site-settings';
 import { fieldError, notFound, validation } from '../../http/errors';
 import { etagOf } from '../../http/etag';
 import { writeTransaction } from '../../database/transactions';

@@ -1,6 +1,6 @@
 /** `GET /sites`: the sites the token's user may use (no `X-Service-Site` needed). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteListSchema } from '../../../src/api/schemas/site';
+import { siteListSchema } from '../../../contract/schemas/site';
 import { listSitesOfUser } from '../store/sites';
 import { errorResponses } from '../../http/common';
 

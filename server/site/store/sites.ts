@@ -1,7 +1,7 @@
 /** Sites and memberships. */
 import type { Kysely, Selectable } from 'kysely';
-import type { Site } from '../../../src/api/schemas/site';
-import type { SiteSettings } from '../../../src/api/schemas/site-settings';
+import type { Site } from '../../../contract/schemas/site';
+import type { SiteSettings } from '../../../contract/schemas/site-settings';
 import type { Database, SitesTable } from '../../database/schema';
 import { jsonText, nowIso, parseJson } from '../../database/encoding';
 import { LanguageChangeRefused } from '../../notifications/store/language-change-refused';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { notificationRef, type Notification } from '../../api/wire/notification';
+import { notificationRef, type Notification } from '../../../contract/wire/notification';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';

@@ -1,4 +1,4 @@
-import type { LiquidSyntaxError } from '../../api/liquid-check';
+import type { LiquidSyntaxError } from '../../../contract/liquid-check';
 
 export interface LiquidErrorListProps {
   id: string;

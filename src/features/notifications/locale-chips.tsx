@@ -2,7 +2,7 @@
 // each state said in words to screen readers.
 import { cn } from '../../lib/cn';
 import { displayLocale, languageName } from '../../lib/language-name';
-import type { Notification } from '../../api/wire/notification';
+import type { Notification } from '../../../contract/wire/notification';
 import { localeStatusWord } from './locale-status';
 import { savedLocaleStates } from './translation-fields';
 

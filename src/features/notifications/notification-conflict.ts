@@ -1,7 +1,7 @@
 // A notification's fields wired into the shared three-way merge and the conflict dialog. The
 // translations merge per field per locale (decision 046): each locale's subject, text and html
 // is a field of its own, `translations.<locale>.<field>`, absent while the locale has none.
-import type { NotificationWritableFields } from '../../api/schemas/notification';
+import type { NotificationWritableFields } from '../../../contract/schemas/notification';
 import { languageName, displayLocale } from '../../lib/language-name';
 import {
   findConflicts,

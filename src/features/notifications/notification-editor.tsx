@@ -3,7 +3,7 @@
 // conflicts and drafts live in useNotificationEditor; this file is the layout.
 import { useId, useMemo, useState } from 'react';
 import type { ApiResponse } from '../../api/client';
-import type { Notification } from '../../api/wire/notification';
+import type { Notification } from '../../../contract/wire/notification';
 import { ConflictDialog } from '../../components/resource-editor/conflict-dialog';
 import { ReadOnlyFields, useReadOnlyReason } from '../../components/resource-editor/read-only';
 import type { FieldErrors } from 'react-hook-form';

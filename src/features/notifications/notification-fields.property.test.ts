@@ -2,7 +2,7 @@
 // check passes while nothing is changed (an empty name or subject is the server's, not sent).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { notificationWireSchema } from '../../api/wire/notification';
+import { notificationWireSchema } from '../../../contract/wire/notification';
 import {
   changedFields,
   notificationFormValues,

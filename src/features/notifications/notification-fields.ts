@@ -6,8 +6,8 @@ import {
   type LiquidField,
   type NotificationUpdate,
   type NotificationWritableFields,
-} from '../../api/schemas/notification';
-import { notificationRef, type Notification } from '../../api/wire/notification';
+} from '../../../contract/schemas/notification';
+import { notificationRef, type Notification } from '../../../contract/wire/notification';
 import { changedFieldsResolver } from '../../lib/changed-fields-resolver';
 import {
   changedTranslationFields,

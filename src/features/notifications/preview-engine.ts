@@ -1,4 +1,4 @@
-import type { LiquidField } from '../../api/schemas/notification';
+import type { LiquidField } from '../../../contract/schemas/notification';
 import {
   EMPTY_PREVIEW,
   nextPreview,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeLiquidError } from '../../api/liquid-check';
+import { describeLiquidError } from '../../../contract/liquid-check';
 import {
   EMPTY_PREVIEW,
   nextPreview,

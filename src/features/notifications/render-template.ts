@@ -1,8 +1,8 @@
 import { Liquid, type Template } from 'liquidjs';
-import { checkLiquid, type LiquidSyntaxError } from '../../api/liquid-check';
-import type { LiquidField } from '../../api/schemas/notification';
-import { readableLiquidMessage } from '../../api/liquid-message';
-import { LIQUID_RENDER_OPTIONS } from '../../api/liquid-render';
+import { checkLiquid, type LiquidSyntaxError } from '../../../contract/liquid-check';
+import type { LiquidField } from '../../../contract/schemas/notification';
+import { readableLiquidMessage } from '../../../contract/liquid-message';
+import { LIQUID_RENDER_OPTIONS } from '../../../contract/liquid-render';
 
 /** Why a field has no fresh output: it does not parse, or it parsed but failed while rendering. */
 export interface TemplateError extends LiquidSyntaxError {

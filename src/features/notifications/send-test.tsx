@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { isApiError } from '../../api/client';
-import type { NotificationWritableFields } from '../../api/schemas/notification';
+import type { NotificationWritableFields } from '../../../contract/schemas/notification';
 import { sendTest, testSendSettingsQueryOptions } from '../../api/test-send';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';

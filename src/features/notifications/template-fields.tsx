@@ -1,7 +1,7 @@
 import { useMemo, useState, type Ref } from 'react';
 import { flushSync } from 'react-dom';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import type { LiquidField } from '../../api/schemas/notification';
+import type { LiquidField } from '../../../contract/schemas/notification';
 import { Field, FieldError } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Tabs, type TabItem } from '../../components/ui/tabs';

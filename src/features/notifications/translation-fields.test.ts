@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { base, nl } from './form-values.test-helper';
-import type { Notification } from '../../api/wire/notification';
+import type { Notification } from '../../../contract/wire/notification';
 import { localeStates, savedLocaleStates, translationsUpdate } from './translation-fields';
 
 function notification(outdated: boolean | null, withTranslations = true): Notification {

@@ -5,8 +5,8 @@ import type {
   LiquidField,
   NotificationWritableFields,
   TranslationsUpdate,
-} from '../../api/schemas/notification';
-import type { Notification } from '../../api/wire/notification';
+} from '../../../contract/schemas/notification';
+import type { Notification } from '../../../contract/wire/notification';
 
 /** One locale's texts as the form holds them. */
 export type TranslationFields = Record<LiquidField, string>;

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import type { NotificationWritableFields } from '../../api/schemas/notification';
+import type { NotificationWritableFields } from '../../../contract/schemas/notification';
 import { PreviewEngine } from './preview-engine';
 import { missingVariables, offeredVariables, usedVariables } from './template-variables';
 import { unknownVariables } from './unknown-variables';

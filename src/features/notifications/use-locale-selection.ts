@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { siteSettingsQueryOptions } from '../../api/site-settings';
-import type { Notification } from '../../api/wire/notification';
+import type { Notification } from '../../../contract/wire/notification';
 
 const route = getRouteApi('/notifications/$slug');
 

@@ -4,8 +4,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ApiResponse } from '../../api/client';
 import { notificationResource } from '../../api/notifications';
-import { LIQUID_FIELDS } from '../../api/schemas/notification';
-import { notificationRef, type Notification } from '../../api/wire/notification';
+import { LIQUID_FIELDS } from '../../../contract/schemas/notification';
+import { notificationRef, type Notification } from '../../../contract/wire/notification';
 import {
   useResourceEditor,
   type ResetReason,

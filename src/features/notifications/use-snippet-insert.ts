@@ -2,7 +2,7 @@
 // into the text or HTML code editor (the HTML one when no field was focused and HTML is on).
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { LiquidField } from '../../api/schemas/notification';
+import type { LiquidField } from '../../../contract/schemas/notification';
 import type { CodeEditorHandle } from './code-editor';
 import { localeFieldPath, type NotificationFormValues } from './translation-fields';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from '../../../../server/platform/test-support.test-helper';
 import { fetchAppLogsPage, ingestAppLogs } from '../../../api/app-logs';
 import { createApiClient, type ApiClient } from '../../../api/client';
-import type { AppLogEntry } from '../../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../../contract/schemas/app-log';
 import { TailEngine, type TailFilter } from './tail-engine';
 
 let api: TestApi;

@@ -3,7 +3,7 @@
  * unsaved edits as a restored draft does (the code editors take theirs as one undo step), so
  * saving it is the usual review and PUT with If-Match: a new revision, history never rewritten.
  */
-import type { Notification } from '../../../api/wire/notification';
+import type { Notification } from '../../../../contract/wire/notification';
 import { notificationFormValues } from '../notification-fields';
 import type { NotificationFormValues } from '../translation-fields';
 

@@ -2,7 +2,7 @@ import { setAttribute, setStyle } from './block-edits';
 import { attributeSource, styleSource, type Block, type BlockKind } from './blocks';
 import type { ElementNode, Span } from './template-tree';
 import { decodeText, textChange, type SourceChange } from './text-source';
-import { checkLiquid } from '../../../api/liquid-check';
+import { checkLiquid } from '../../../../contract/liquid-check';
 import { hrefProblem } from './inline-format';
 
 export type PropertyInput = 'link' | 'text' | 'color' | 'align';

@@ -1,6 +1,6 @@
 // Bold, italic and links as minimal edits of the source: a selected range is wrapped in a tag or
 // let out of one, and nothing else of the template changes (decision 010).
-import { checkLiquid } from '../../../api/liquid-check';
+import { checkLiquid } from '../../../../contract/liquid-check';
 import { isInline } from './inline-nodes';
 import {
   allNodes,
