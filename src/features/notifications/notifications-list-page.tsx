@@ -13,8 +13,8 @@ import { Timestamp } from '../../components/timestamp';
 import { PageHeader } from '../../components/ui/card';
 import { tdClasses, trClasses } from '../../components/ui/table';
 import { filterNotifications } from './filter-notifications';
-import { LocaleChips } from './locale-chips';
-import { notificationTitle } from './notification-fields';
+import { LocaleChips } from './translations/locale-chips';
+import { notificationTitle } from './editor/notification-fields';
 
 const route = getRouteApi('/notifications');
 

@@ -4,7 +4,7 @@
  * version as preformatted text. A template that does not render shows why, in its place.
  */
 import type { Notification } from '../../../../contract/wire/notification';
-import { renderTemplate, toInboxLine } from '../render-template';
+import { renderTemplate, toInboxLine } from '../editor/render-template';
 
 export interface RenderedVersion {
   subject: string;

@@ -5,9 +5,9 @@ import type { Notification } from '../../../../contract/wire/notification';
 import { LineDiffView } from '../../../components/line-diff-view';
 import { Button } from '../../../components/ui/button';
 import { Tabs } from '../../../components/ui/tabs';
-import { FIELD_LABELS, WRITABLE_FIELDS } from '../notification-fields';
-import { notificationFormValues } from '../notification-fields';
-import { PreviewFrame } from '../preview-frame';
+import { FIELD_LABELS, WRITABLE_FIELDS } from '../editor/notification-fields';
+import { notificationFormValues } from '../editor/notification-fields';
+import { PreviewFrame } from '../editor/preview-frame';
 import { renderedDiff } from './rendered-diff';
 import { renderVersion } from './render-version';
 

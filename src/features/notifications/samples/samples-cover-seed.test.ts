@@ -2,7 +2,7 @@
 // demo notification never lists anything missing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../../server/platform/test-support.test-helper';
-import { missingVariables, usedVariables } from '../template-variables';
+import { missingVariables, usedVariables } from '../editor/template-variables';
 import { defaultSamplesFor } from './sample-catalog';
 
 let api: TestApi;
