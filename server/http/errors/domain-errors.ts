@@ -3,8 +3,8 @@
  * PostgreSQL server that is away), and the answer each gets. A new domain error joins the error
  * handler with one row here: how to recognise it, its status, message, `Retry-After` and details. */
 import type { ErrorDetail } from '../../../contract/schemas/error';
-import { SearchBudgetExhausted } from '../../logs/search-budget-exhausted';
-import { LanguageChangeRefused } from '../../notifications/store/language-change-refused';
+import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
+import { LanguageChangeRefused } from '../../database/language-change-refused';
 import { fieldError } from './http-errors';
 import { isDatabaseUnavailable } from '../../database/database-unavailable';
 import { isDatabaseBusy } from '../../database/sqlite-write-lock';

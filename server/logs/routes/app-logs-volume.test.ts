@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorAnswer } from '../../http/errors';
-import { SearchBudgetExhausted } from '../search-budget-exhausted';
+import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
 import { logVolumeSchema, type LogVolume } from '../../../contract/schemas/app-log-volume';
 import type { LogIngestEntry } from '../store/app-logs-rows';
 import { errorBodySchema } from '../../../contract/schemas/error';

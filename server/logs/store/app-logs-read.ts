@@ -13,7 +13,7 @@ import type { Database } from '../../database/schema';
 import { jobNamesOf, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store-of';
 import { walkLogs } from './app-logs-walk';
-import { SearchBudgetExhausted } from '../search-budget-exhausted';
+import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
 import { fieldConditionSql } from './app-logs-field-conditions';
 import { pageEntryOf, pageOfEntries, type LogPage, type PageEntry } from './app-logs-page';
 

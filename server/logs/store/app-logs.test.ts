@@ -11,7 +11,7 @@ import { queryLogs, selectLogs } from './app-logs-read';
 import { toLogRow, type LogIngestEntry } from './app-logs-rows';
 import { placeLogRows, insertLogs, pruneLogs } from './app-logs-write';
 import { errorAnswer, HttpError } from '../../http/errors';
-import { SearchBudgetExhausted } from '../search-budget-exhausted';
+import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
 import { indexPendingLogs } from '../search/log-search-indexer';
 import { createLogApp, entriesOf, useLogStoreDatabase } from './log-store-database.test-helper';
 import { testEngine, type TestDatabase } from '../../database/test-database.test-helper';

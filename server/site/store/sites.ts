@@ -4,7 +4,7 @@ import type { Site } from '../../../contract/schemas/site';
 import type { SiteSettings } from '../../../contract/schemas/site-settings';
 import type { Database, SitesTable } from '../../database/schema';
 import { jsonText, nowIso, parseJson } from '../../database/encoding';
-import { LanguageChangeRefused } from '../../notifications/store/language-change-refused';
+import { LanguageChangeRefused } from '../../database/language-change-refused';
 import { relocalize } from '../../notifications/store/locale-change';
 import {
   contentOf,
