@@ -1,6 +1,7 @@
 /**
  * `npm run lint`'s import check (after ESLint): no import cycle in `src/` and `server/`, type-only
- * imports counted, and no import up the server's layers (scripts/import-graph/, decision 043).
+ * imports counted, and no import up the layers of contract/, server/ and src/ (scripts/import-graph/,
+ * decisions 043 and 056).
  */
 import { checkImports } from './import-graph/import-graph';
 
@@ -10,4 +11,6 @@ if (problems.length > 0) {
   console.error(`${String(problems.length)} import problem(s)`);
   process.exit(1);
 }
-console.log('Imports: no cycle (type imports counted), no import up a server layer');
+console.log(
+  'Imports: no cycle (type imports counted), no import up a layer (contract, server, src)',
+);
