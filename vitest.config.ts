@@ -12,6 +12,8 @@ const POSTGRES_SUITES = [
   'server/routes/**/*.test.ts',
   'server/app.test.ts',
   'server/auth.test.ts',
+  'server/authority-in-flight.test.ts',
+  'server/authority-tails.test.ts',
   'server/request-bounds.test.ts',
   'server/cli/**/*.test.ts',
   'server/demo/seed.test.ts',
