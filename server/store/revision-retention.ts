@@ -21,7 +21,6 @@ export interface RevisionRetention {
   maxAgeDays: number;
 }
 
-
 interface ResourceKey {
   site_id: string;
   resource: string;
