@@ -11,7 +11,7 @@
  * Used by `npm run chaos` (scripts/chaos-revisions.ts), where the service is killed mid-write.
  */
 import type Database from 'better-sqlite3';
-import { assembleSnapshot, partHashesOf } from '../store/revision-snapshots';
+import { assembleSnapshot, partHashesOf } from '../audit/store/revision-snapshots';
 
 interface NotificationState {
   id: string;
