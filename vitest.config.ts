@@ -14,6 +14,8 @@ const POSTGRES_SUITES = [
   'server/*/store/**/*.test.ts',
   'server/platform/app.test.ts',
   'server/access/auth.test.ts',
+  'server/access/authority-in-flight.test.ts',
+  'server/access/authority-tails.test.ts',
   'server/http/request-bounds.test.ts',
   'server/access/cli/**/*.test.ts',
   'server/demo/seed.test.ts',

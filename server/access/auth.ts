@@ -22,9 +22,17 @@
  * (store/auth-changes.ts); every instance reads the counter at most every AUTH_CHANGE_POLL_MS and
  * forgets its cache when it moved, so such a change is refused everywhere within about that
  * (decision 049). An expired token is refused at once: its expiry is cached with it.
+ *
+ * Authority at the moment of use (issue 42, decision 060): a request that may write (any method
+ * but GET, HEAD and OPTIONS) is checked again in `preHandler`, after its body arrived: free when
+ * the counter was read within AUTH_CHANGE_POLL_MS and has not moved since the request was
+ * authenticated, else token and membership are read again. It then carries
+ * `request.writeAuthority`, which its write transaction checks once more as its first statement
+ * (store/write-authority.ts), so a demotion, removal, revocation or expiry between the headers
+ * and the commit changes nothing (401/403).
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   ROLE_FOR_WRITE,
@@ -49,6 +57,7 @@ import type { Database } from '../database/schema';
 import { findMembershipRole } from '../site/store/sites';
 import { isDatabaseBusy } from '../database/sqlite-write-lock';
 import { findTokenOwner, isExpired, touchToken } from './store/tokens';
+import type { WriteAuthority } from '../database/write-authority';
 import { TtlCache } from '../http/ttl-cache';
 
 export interface AuthContext {
@@ -65,12 +74,24 @@ export interface AuthContext {
    * its authority inside its transaction compares it (authority.ts `authorityUnchanged`).
    */
   changeVersion: number;
+  /** When the token stops working (null: never); absent where no token was read (tests). */
+  expiresAt?: string | null;
+  /**
+   * The auth change counter when token and role were last known good; undefined: not known
+   * (the cache is off), so a write reads them again.
+   */
+  version?: number;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth hook on every route of the `/api` scope. */
     auth: AuthContext;
+    /**
+     * Set by the authority hook on every request that may write, after its body: what its
+     * write transaction checks again (`writeTransaction(db, fn, request.writeAuthority)`).
+     */
+    writeAuthority: WriteAuthority | undefined;
   }
   interface FastifyContextConfig {
     /** `'user'`: a token is needed but no site header (e.g. `GET /api/sites`). */
@@ -130,6 +151,11 @@ export interface Authenticator {
   /** The `onRequest` hook of the `/api` scope: sets `request.auth` or fails with 400/401/403/429. */
   readonly hook: onRequestHookHandler;
   /**
+   * The `preHandler` hook of the `/api` scope: for a request that may write, checks its
+   * authority again now that its body arrived, and sets `request.writeAuthority`.
+   */
+  readonly authorityHook: preHandlerHookHandler;
+  /**
    * What the hook would set, when token and membership are both cached; undefined when only the
    * hook can tell (a miss, or a failure). For answers given below Fastify (the waiting tail's
    * fast path, decision 036): no promise, no query.
@@ -141,6 +167,11 @@ export interface Authenticator {
    * AUTH_CHANGE_POLL_MS.
    */
   changed(): void;
+  /**
+   * The auth change counter, read at most AUTH_CHANGE_POLL_MS ago (the read the hook makes, so
+   * a caller polling it keeps the cache fresh and adds no query of its own).
+   */
+  counter(): Promise<number>;
 }
 
 interface CachedToken {
@@ -177,6 +208,21 @@ function writeRefusal(
   if (write === undefined || auth.role === null) return undefined;
   const needed = ROLE_FOR_WRITE[write];
   return roleAllows(auth.role, needed) ? undefined : roleRequired(needed, auth.role);
+}
+
+/** Methods that never write: no second check, no write authority. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** What the write transaction of a request checks again (store/write-authority.ts). */
+function writeAuthorityOf(auth: AuthContext, write: WritableResource | undefined): WriteAuthority {
+  return {
+    tokenId: auth.tokenId,
+    userId: auth.userId,
+    siteId: auth.siteId,
+    needs: write === undefined ? null : ROLE_FOR_WRITE[write],
+    version: auth.version,
+    expiresAt: auth.expiresAt ?? null,
+  };
 }
 
 export function createAuthHook(options: AuthOptions): onRequestHookHandler {
@@ -285,9 +331,24 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
     if (key !== null) authorities.set(key, { auth: request.auth, expiresAt: owner.expiresAt });
   }
 
+  /** Whether the request's authority is as good now as when it was read: no query. */
+  function unchanged(auth: AuthContext): boolean {
+    const now = Date.now();
+    return (
+      ttl > 0 &&
+      changesFresh(now) &&
+      auth.version !== undefined &&
+      auth.version === changes &&
+      !isExpired(auth.expiresAt ?? null, now)
+    );
+  }
+
   async function authenticate(request: FastifyRequest): Promise<void> {
     const token = bearerToken(request.headers);
     const owner = token ? await ownerOf(token) : undefined;
+    // Read after ownerOf's refresh and before the membership: a change after it moves the
+    // counter past this, so a later check reads again (conservative, never stale).
+    const version = ttl > 0 ? changes : undefined;
     if (owner === undefined) {
       // Only failures are limited: a valid token is never refused for what others did from
       // the same address (a shared proxy or NAT).
@@ -298,11 +359,19 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
       );
     }
 
-    const { userId, tokenId } = owner;
-    const changeVersion = changes ?? -1;
+    const { userId, tokenId, expiresAt } = owner;
+    const changeVersion = version ?? -1;
     const scope = request.routeOptions.config.auth;
     if (scope === 'user') {
-      request.auth = Object.freeze({ userId, tokenId, siteId: '', role: null, changeVersion });
+      request.auth = Object.freeze({
+        userId,
+        tokenId,
+        siteId: '',
+        role: null,
+        changeVersion,
+        expiresAt,
+        version,
+      });
       remember(request, scope, owner);
       return;
     }
@@ -318,7 +387,15 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
     // An unknown site and "not a member" look the same, so site ids cannot be probed.
     if (!role) throw forbidden(`No access to site ${siteId}`);
     // Frozen: a cached answer is shared by every request with the same headers.
-    request.auth = Object.freeze({ userId, tokenId, siteId, role, changeVersion });
+    request.auth = Object.freeze({
+      userId,
+      tokenId,
+      siteId,
+      role,
+      changeVersion,
+      expiresAt,
+      version,
+    });
     remember(request, scope, owner);
   }
 
@@ -335,7 +412,29 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
         done(writeRefusal(request.auth, config.write));
       }, done);
     },
+    authorityHook(request, _reply, done) {
+      if (READ_METHODS.has(request.method)) {
+        done();
+        return;
+      }
+      const { write } = request.routeOptions.config;
+      const settle = () => {
+        request.writeAuthority = writeAuthorityOf(request.auth, write);
+        done(writeRefusal(request.auth, write));
+      };
+      if (unchanged(request.auth)) {
+        settle();
+        return;
+      }
+      // Something about someone's authority changed (or the counter is stale): read this
+      // request's token and membership again, as the first hook would now.
+      authenticate(request).then(settle, done);
+    },
     cached: cachedAuth,
+    async counter() {
+      await refreshChanges();
+      return changes ?? readAuthChanges(db);
+    },
     changed() {
       localChanges += 1;
       changesReadAt = 0;

@@ -224,8 +224,21 @@ export interface RevisionsTable {
   created_at: string;
   /** JSON array of `{ field, before, after, before_size?, after_size? }`. */
   changes: string;
-  /** Notifications: JSON of the whole stored notification after the write; else null. */
+  /**
+   * Notifications: JSON of the stored notification after the write, its long texts in
+   * `revision_parts` (named by `$parts`, revision-snapshots.ts; whole before migration 019);
+   * else null.
+   */
   snapshot: string | null;
+}
+
+/** Issue 42, migration 019: each long text of a resource's snapshots, once, by SHA-256. */
+export interface RevisionPartsTable {
+  site_id: string;
+  resource: string;
+  resource_id: string;
+  hash: string;
+  body: string;
 }
 
 // --- end of issue 29's revision types ---
@@ -263,6 +276,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_translations: NotificationTranslationsTable;
   revisions: RevisionsTable;
+  revision_parts: RevisionPartsTable;
   log_views: LogViewsTable;
 }
 

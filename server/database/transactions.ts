@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { engineOf } from './engine';
 import type { Database } from './schema';
 import { inSqliteWriteTransaction } from './sqlite-write-lock';
+import { requireAuthority, type WriteAuthority } from './write-authority';
 
 /**
  * A write transaction. On SQLite it starts with `BEGIN IMMEDIATE`, taking the write lock
@@ -16,13 +17,25 @@ import { inSqliteWriteTransaction } from './sqlite-write-lock';
  * is a plain (read committed) transaction: row locks and conditional updates decide between
  * writers. On SQLite only the log file's lock is taken, not the search file's, so the search
  * indexer writes its own file meanwhile (decision 032). `fn` must use the `trx` it is given.
+ *
+ * A request's write passes its `authority` (`request.writeAuthority`, auth.ts): the transaction's
+ * first statement checks that the token, the membership and the role still hold, and throws
+ * AuthorityLost (401/403, nothing written) when not (write-authority.ts, decision 060). The
+ * service's own writes (the CLI, the seed, retention) pass none.
  */
 export async function writeTransaction<T>(
   db: Kysely<Database>,
   fn: (trx: Kysely<Database>) => Promise<T>,
+  authority?: WriteAuthority,
 ): Promise<T> {
-  if (engineOf(db) === 'postgres') return db.transaction().execute(fn);
-  return inSqliteWriteTransaction(db, fn);
+  const checked = authority
+    ? async (trx: Kysely<Database>) => {
+        await requireAuthority(trx, authority);
+        return fn(trx);
+      }
+    : fn;
+  if (engineOf(db) === 'postgres') return db.transaction().execute(checked);
+  return inSqliteWriteTransaction(db, checked);
 }
 
 /**

@@ -20,7 +20,8 @@ import Fastify, {
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { FastifyServerOptions } from 'fastify';
-import { createAuthenticator } from '../access/auth';
+import { AUTH_CHANGE_POLL_MS, createAuthenticator } from '../access/auth';
+import { AuthorityWatch } from '../access/authority-watch';
 import { handleClientError } from '../http/client-errors';
 import {
   applyConnectionLimits,
@@ -34,6 +35,7 @@ import { registerErrorHandling, sendError, validatorCompiler } from '../http/err
 import { registerJsonBodyParser } from '../http/json-body';
 import type { LogNotifier } from '../logs/waits/log-notifier';
 import type { WaitLimits } from '../logs/waits/wait-slots';
+import type { WatchAuthority } from '../logs/routes/app-logs-wait';
 import { decorateLogWing } from '../logs/routes/log-wing';
 import { appLogRoutes } from '../logs/routes/app-logs';
 import { appLogFacetRoutes } from '../logs/routes/app-logs-facets';
@@ -67,6 +69,8 @@ declare module 'fastify' {
     waitFastPath: WaitFastPath | null;
     /** Call after revoking a token or changing a membership (auth.ts `changed`). */
     authChanged: () => void;
+    /** Ends waiting tails whose token or membership is lost (authority-watch.ts). */
+    watchAuthority: WatchAuthority;
   }
 }
 
@@ -193,9 +197,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('authChanged', () => {
     authenticator.changed();
+    authorityWatch.changed();
   });
+  const authorityWatch = new AuthorityWatch(
+    deps.db,
+    () => authenticator.counter(),
+    AUTH_CHANGE_POLL_MS,
+    (error) => {
+      app.log.warn({ err: error }, 'authority check of waiting tails failed');
+    },
+  );
+  app.decorate('watchAuthority', authorityWatch);
   // Waiting requests answer before the server stops accepting and waits for them.
   app.addHook('preClose', (done) => {
+    authorityWatch.stop();
     app.logTails.close();
     done();
   });
@@ -264,12 +279,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(openApiRoutes);
       await api.register(async (secured) => {
         secured.decorateRequest('auth', null as never);
+        secured.decorateRequest('writeAuthority', undefined);
         secured.addHook('onRequest', authenticator.hook);
         // One member's requests cannot take every database connection (decision 041).
         registerWorkGate(
           secured,
           new WorkGate({ ...DEFAULT_WORK_GATE_LIMITS, ...deps.workLimits }),
         );
+        // Authority checked again once the body arrived and the turn came (decision 060): a
+        // write's transaction checks `request.writeAuthority` a last time.
+        secured.addHook('preHandler', authenticator.authorityHook);
         await registerApiRoutes(secured);
         await secured.register(testSendRoutes, {
           mailer: deps.mailer ?? null,
@@ -292,6 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       slots: app.waitSlots,
       appIds: app.appIds,
       cachedAuth: (headers) => authenticator.cached(headers),
+      watchAuthority: app.watchAuthority,
       logError: (error, message) => {
         app.log.error({ err: error }, message);
       },

@@ -71,6 +71,12 @@ export const configSchema = z.object({
   LOG_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(14),
   LOG_RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /**
+   * Revisions each resource (a notification, an app, a member…) keeps, newest first, and the
+   * most days one is kept (0: no age limit); run with log retention (decision 060).
+   */
+  REVISION_KEEP_PER_RESOURCE: z.coerce.number().int().min(1).max(100_000).default(100),
+  REVISION_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
+  /**
    * Entries each app may store per clock minute (1,000 a second); 0: no limit. Past it a batch
    * is refused with 429 and Retry-After (server/logs/waits/log-quota.ts, decision 040).
    */

@@ -13,7 +13,7 @@ import { seedDemoIfEmpty } from '../demo/seed';
 import { demoSignInToken, demoTokenFile, TOKEN_COMMAND_HINT } from '../demo/sign-in';
 import { runWhileLeader } from './leader';
 import { PostgresLogNotifier } from '../logs/waits/postgres-log-notifier';
-import { retentionBytesOf, startLogRetention } from './retention';
+import { retentionBytesOf, startLogRetention, startRevisionRetention } from './retention';
 import { descriptorBudget, readDescriptorLimit } from '../http/connection-limits';
 import { openDatabase } from '../database/db';
 import { migrateToLatest } from '../database/migrate';
@@ -155,8 +155,21 @@ async function main(): Promise<void> {
         config.LOG_RETENTION_INTERVAL_SECONDS * 1000,
         retentionBytesOf(config.LOG_QUOTA_BYTES),
       );
+      const stopRevisionRetention = startRevisionRetention(
+        db,
+        {
+          keepPerResource: config.REVISION_KEEP_PER_RESOURCE,
+          maxAgeDays: config.REVISION_RETENTION_DAYS,
+        },
+        (deleted, error) => {
+          if (error) app.log.error({ err: error }, 'revision retention failed');
+          else if (deleted > 0) console.log(`Pruned ${deleted} revisions`);
+        },
+        config.LOG_RETENTION_INTERVAL_SECONDS * 1000,
+      );
       return async () => {
         stopRetention();
+        stopRevisionRetention();
         await stopGenerator?.();
       };
     },

@@ -10,6 +10,7 @@
 import type { Kysely } from 'kysely';
 import { runLogRetention } from '../logs/log-writes';
 import type { LogNotifier } from '../logs/waits/log-notifier';
+import { pruneRevisions, type RevisionRetention } from '../audit/store/revision-retention';
 import type { Database } from '../database/schema';
 
 /** Runs retention now and every `intervalMs`; waiting tails are told (runLogRetention). */
@@ -44,4 +45,32 @@ export function startLogRetention(
  */
 export function retentionBytesOf(quotaBytes: number): number {
   return Math.floor(quotaBytes * 0.9);
+}
+
+/**
+ * Revision retention (issue 42, decision 060): each resource's newest REVISION_KEEP_PER_RESOURCE
+ * revisions, none older than REVISION_RETENTION_DAYS, and the snapshot parts they name; at start
+ * and every `intervalMs`, under the leader with log retention.
+ */
+export function startRevisionRetention(
+  db: Kysely<Database>,
+  retention: RevisionRetention,
+  onResult: (deleted: number, error?: unknown) => void,
+  intervalMs = 60 * 60 * 1000,
+): () => void {
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    pruneRevisions(db, retention)
+      .then(
+        (deleted) => onResult(deleted),
+        (error: unknown) => onResult(0, error),
+      )
+      .finally(() => (running = false));
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

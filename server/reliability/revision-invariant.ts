@@ -11,6 +11,7 @@
  * Used by `npm run chaos` (scripts/chaos-revisions.ts), where the service is killed mid-write.
  */
 import type Database from 'better-sqlite3';
+import { assembleSnapshot, partHashesOf } from '../audit/store/revision-snapshots';
 
 interface NotificationState {
   id: string;
@@ -34,6 +35,25 @@ function sortedJson(value: unknown): string {
   );
 }
 
+/** The parts a stored snapshot names (revision-snapshots.ts), by hash. */
+function partsOf(
+  db: Database.Database,
+  siteId: string,
+  slug: string,
+  text: string,
+): Map<string, string> {
+  const select = db.prepare(
+    `select body from revision_parts where site_id = ? and resource = 'notification'
+     and resource_id = ? and hash = ?`,
+  );
+  const parts = new Map<string, string>();
+  for (const hash of partHashesOf(text)) {
+    const body = select.pluck().get(siteId, slug, hash) as string | undefined;
+    if (body !== undefined) parts.set(hash, body);
+  }
+  return parts;
+}
+
 /** Each violation as a sentence; empty when the invariant holds. */
 export function revisionViolations(
   db: Database.Database,
@@ -53,7 +73,12 @@ export function revisionViolations(
         )
         .pluck()
         .all(siteId, row.slug) as string[]
-    ).map((text) => JSON.parse(text) as Record<string, unknown> & { version: number });
+    ).map(
+      (text) =>
+        assembleSnapshot(text, partsOf(db, siteId, row.slug, text)) as Record<string, unknown> & {
+          version: number;
+        },
+    );
     const from = baseline.get(row.slug) ?? row.version;
     const versions = snapshots.map((snapshot) => snapshot.version).filter((v) => v > from);
     const expected = Array.from({ length: row.version - from }, (_, i) => from + i + 1);

@@ -17,6 +17,7 @@ import type { Role } from '../../../contract/schemas/role';
 import { fieldError, HttpError, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth';
 import { changeMembership, listMembers } from '../store/members';
+import type { WriteAuthority } from '../../database/write-authority';
 import { fieldChanges } from '../../audit/store/revision-changes';
 import { recordRevision } from '../../audit/store/revisions';
 import {
@@ -56,18 +57,25 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     auth: AuthContext,
     userId: number,
     role: Role | undefined,
+    authority: WriteAuthority | undefined,
   ): Promise<Member> {
     const { siteId } = auth;
     // The change is a revision of resource `member` (its user id), in the change's transaction;
     // a removal's `after` is null.
-    const result = await changeMembership(db, siteId, userId, role, (trx, { before, after }) =>
-      recordRevision(trx, {
-        siteId,
-        resource: 'member',
-        resourceId: String(userId),
-        actor: auth,
-        changes: fieldChanges({ role: before.role }, { role: after?.role ?? null }),
-      }).then(() => undefined),
+    const result = await changeMembership(
+      db,
+      siteId,
+      userId,
+      role,
+      (trx, { before, after }) =>
+        recordRevision(trx, {
+          siteId,
+          resource: 'member',
+          resourceId: String(userId),
+          actor: auth,
+          changes: fieldChanges({ role: before.role }, { role: after?.role ?? null }),
+        }).then(() => undefined),
+      authority,
     );
     if (result.outcome === 'not_found') throw notFound('member');
     if (result.outcome === 'last_admin') throw lastAdmin(role);
@@ -106,7 +114,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => change(request.auth, request.params.user_id, request.body.role),
+    async (request) =>
+      change(request.auth, request.params.user_id, request.body.role, request.writeAuthority),
   );
 
   app.delete(
@@ -126,7 +135,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await change(request.auth, request.params.user_id, undefined);
+      await change(request.auth, request.params.user_id, undefined, request.writeAuthority);
       return reply.code(204).send(null);
     },
   );

@@ -79,7 +79,12 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { name, expires_in_days: days } = request.body;
       const expiresAt = new Date(Date.now() + days * DAY_MS).toISOString();
-      const created = await createToken(db, request.auth.userId, { name, expiresAt });
+      const created = await createToken(
+        db,
+        request.auth.userId,
+        { name, expiresAt },
+        request.writeAuthority,
+      );
       return reply.code(201).send(created);
     },
   );
@@ -102,7 +107,9 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await revokeToken(db, request.params.id, request.auth.userId))) {
+      if (
+        !(await revokeToken(db, request.params.id, request.auth.userId, request.writeAuthority))
+      ) {
         throw notFound('token');
       }
       app.authChanged();

@@ -11,6 +11,7 @@ import { bumpAuthChanges } from './auth-changes';
 import { lockedForWrite } from '../../database/row-lock';
 import type { Database } from '../../database/schema';
 import { writeTransaction } from '../../database/transactions';
+import type { WriteAuthority } from '../../database/write-authority';
 
 export async function listMembers(db: Kysely<Database>, siteId: string): Promise<Member[]> {
   const rows = await db
@@ -49,35 +50,41 @@ export async function changeMembership(
     trx: Kysely<Database>,
     change: { before: Member; after: Member | undefined },
   ) => Promise<void>,
+  /** A request's: locked exclusively, as this write changes authority (write-authority.ts). */
+  authority?: WriteAuthority,
 ): Promise<MemberChange> {
-  return writeTransaction(db, async (trx) => {
-    await lockedForWrite(
-      trx,
-      trx.selectFrom('sites').select('id').where('id', '=', siteId),
-    ).executeTakeFirst();
-    const members = await listMembers(trx, siteId);
-    const before = members.find((member) => member.user_id === userId);
-    if (!before) return { outcome: 'not_found' } as const;
-    if (role === before.role) return { outcome: 'changed', before, after: before } as const;
-    const admins = members.filter((member) => member.role === 'admin').length;
-    if (before.role === 'admin' && admins <= 1) return { outcome: 'last_admin' } as const;
-    if (role === undefined) {
-      await trx
-        .deleteFrom('memberships')
-        .where('site_id', '=', siteId)
-        .where('user_id', '=', userId)
-        .execute();
-    } else {
-      await trx
-        .updateTable('memberships')
-        .set({ role })
-        .where('site_id', '=', siteId)
-        .where('user_id', '=', userId)
-        .execute();
-    }
-    await bumpAuthChanges(trx);
-    const after = role === undefined ? undefined : { ...before, role };
-    if (inside) await inside(trx, { before, after });
-    return { outcome: 'changed', before, after } as const;
-  });
+  return writeTransaction(
+    db,
+    async (trx) => {
+      await lockedForWrite(
+        trx,
+        trx.selectFrom('sites').select('id').where('id', '=', siteId),
+      ).executeTakeFirst();
+      const members = await listMembers(trx, siteId);
+      const before = members.find((member) => member.user_id === userId);
+      if (!before) return { outcome: 'not_found' } as const;
+      if (role === before.role) return { outcome: 'changed', before, after: before } as const;
+      const admins = members.filter((member) => member.role === 'admin').length;
+      if (before.role === 'admin' && admins <= 1) return { outcome: 'last_admin' } as const;
+      if (role === undefined) {
+        await trx
+          .deleteFrom('memberships')
+          .where('site_id', '=', siteId)
+          .where('user_id', '=', userId)
+          .execute();
+      } else {
+        await trx
+          .updateTable('memberships')
+          .set({ role })
+          .where('site_id', '=', siteId)
+          .where('user_id', '=', userId)
+          .execute();
+      }
+      await bumpAuthChanges(trx);
+      const after = role === undefined ? undefined : { ...before, role };
+      if (inside) await inside(trx, { before, after });
+      return { outcome: 'changed', before, after } as const;
+    },
+    authority && { ...authority, exclusive: true },
+  );
 }

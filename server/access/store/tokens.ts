@@ -9,6 +9,7 @@ import { bumpAuthChanges } from './auth-changes';
 import { nowIso } from '../../database/encoding';
 import type { AccessTokensTable, Database } from '../../database/schema';
 import { writeTransaction } from '../../database/transactions';
+import type { WriteAuthority } from '../../database/write-authority';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const TOKEN_PREFIX = 'scs_';
@@ -102,22 +103,26 @@ export async function createToken(
   db: Kysely<Database>,
   userId: number,
   options: TokenOptions = {},
+  /** A request's: the insert is made only while its token still works (decision 060). */
+  authority?: WriteAuthority,
 ): Promise<CreatedToken> {
   const token = generateToken();
-  const row = await db
-    .insertInto('access_tokens')
-    .values({
-      user_id: userId,
-      token_hash: hashToken(token),
-      created_at: nowIso(),
-      last_used_at: null,
-      name: options.name ?? 'CLI token',
-      prefix: token.slice(0, SHOWN_PREFIX_CHARS),
-      expires_at: options.expiresAt ?? null,
-      revoked_at: null,
-    })
-    .returning(TOKEN_COLUMNS)
-    .executeTakeFirstOrThrow();
+  const insert = (trx: Kysely<Database>) =>
+    trx
+      .insertInto('access_tokens')
+      .values({
+        user_id: userId,
+        token_hash: hashToken(token),
+        created_at: nowIso(),
+        last_used_at: null,
+        name: options.name ?? 'CLI token',
+        prefix: token.slice(0, SHOWN_PREFIX_CHARS),
+        expires_at: options.expiresAt ?? null,
+        revoked_at: null,
+      })
+      .returning(TOKEN_COLUMNS)
+      .executeTakeFirstOrThrow();
+  const row = authority ? await writeTransaction(db, insert, authority) : await insert(db);
   return { ...toToken(row), secret: token };
 }
 
@@ -156,19 +161,25 @@ export async function revokeToken(
   db: Kysely<Database>,
   tokenId: number,
   userId?: number,
+  /** A request's: locked exclusively, as this write changes authority (write-authority.ts). */
+  authority?: WriteAuthority,
 ): Promise<boolean> {
-  return writeTransaction(db, async (trx) => {
-    let update = trx
-      .updateTable('access_tokens')
-      .set({ revoked_at: nowIso() })
-      .where('id', '=', tokenId)
-      .where('revoked_at', 'is', null);
-    if (userId !== undefined) update = update.where('user_id', '=', userId);
-    const result = await update.executeTakeFirst();
-    if (result.numUpdatedRows === 0n) return false;
-    await bumpAuthChanges(trx);
-    return true;
-  });
+  return writeTransaction(
+    db,
+    async (trx) => {
+      let update = trx
+        .updateTable('access_tokens')
+        .set({ revoked_at: nowIso() })
+        .where('id', '=', tokenId)
+        .where('revoked_at', 'is', null);
+      if (userId !== undefined) update = update.where('user_id', '=', userId);
+      const result = await update.executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      await bumpAuthChanges(trx);
+      return true;
+    },
+    authority && { ...authority, exclusive: true },
+  );
 }
 
 export interface TokenOwner {

@@ -156,22 +156,26 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { siteId } = request.auth;
       const patch = request.body;
-      const row = await writeTransaction(db, (trx) =>
-        writeVersioned(trx, {
-          resource: 'app',
-          ifMatch: request.headers['if-match'],
-          find: (tx) => findAppRow(tx, siteId, request.params.app_id, { forWrite: true }),
-          etag: (current) => etagOf('app', siteId, current.id, current.version),
-          fieldsOf: changesOf,
-          merge: (before, current) => mergeAppPatch(before, current.key, patch),
-          update: (tx, current, next, now) => updateApp(tx, current.id, current.version, next, now),
-          revision: {
-            siteId,
+      const row = await writeTransaction(
+        db,
+        (trx) =>
+          writeVersioned(trx, {
             resource: 'app',
-            actor: request.auth,
-            resourceId: (written) => written.key,
-          },
-        }),
+            ifMatch: request.headers['if-match'],
+            find: (tx) => findAppRow(tx, siteId, request.params.app_id, { forWrite: true }),
+            etag: (current) => etagOf('app', siteId, current.id, current.version),
+            fieldsOf: changesOf,
+            merge: (before, current) => mergeAppPatch(before, current.key, patch),
+            update: (tx, current, next, now) =>
+              updateApp(tx, current.id, current.version, next, now),
+            revision: {
+              siteId,
+              resource: 'app',
+              actor: request.auth,
+              resourceId: (written) => written.key,
+            },
+          }),
+        request.writeAuthority,
       );
       void reply.header('ETag', etagOf('app', siteId, row.id, row.version));
       return toApp(row);

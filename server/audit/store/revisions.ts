@@ -10,7 +10,8 @@
  *
  * `changes` come from fieldChanges (revision-changes.ts); an empty list records nothing, so a
  * write that changed nothing has no revision. Notifications also keep `snapshot`: the whole
- * stored notification after the write (GET /notifications/{slug}/revisions/{id}).
+ * stored notification after the write (GET /notifications/{slug}/revisions/{id}), its long texts
+ * stored once per notification (revision-snapshots.ts, decision 060).
  */
 import type { Kysely, Selectable } from 'kysely';
 import type {
@@ -20,6 +21,7 @@ import type {
   RevisionResource,
 } from '../../../contract/schemas/audit';
 import { jsonText, nowIso, parseJson } from '../../database/encoding';
+import { loadSnapshot, storeSnapshot } from './revision-snapshots';
 import type { Database, RevisionsTable } from '../../database/schema';
 
 /** Who writes: `request.auth` fits (`tokenId` null for writes made without a token). */
@@ -67,7 +69,14 @@ export async function recordRevision(
       token_id: input.actor.tokenId,
       created_at: nowIso(),
       changes: jsonText(input.changes),
-      snapshot: input.snapshot === undefined ? null : jsonText(input.snapshot),
+      snapshot:
+        input.snapshot === undefined
+          ? null
+          : await storeSnapshot(
+              trx,
+              { siteId: input.siteId, resource: input.resource, resourceId: input.resourceId },
+              input.snapshot,
+            ),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -130,5 +139,6 @@ export async function findRevision(
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { revision: toRevision(row), snapshot: parseJson<unknown>(row.snapshot, null) };
+  const snapshot = await loadSnapshot(db, { siteId, resource, resourceId }, row.snapshot);
+  return { revision: toRevision(row), snapshot };
 }

@@ -163,25 +163,34 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { siteId } = request.auth;
       const body = request.body;
-      const result = await writeTransaction(db, async (trx) => {
-        const row = await writeVersioned(trx, {
-          resource: 'consent',
-          ifMatch: request.headers['if-match'],
-          find: (tx) => findConsentConfigRow(tx, siteId, { forWrite: true }),
-          // A site without a configuration has the empty one, at version 0.
-          absent: {
-            etag: consentEtag(siteId, 0),
-            create: (tx, now) => ensureConsentConfigRow(tx, siteId, now),
-          },
-          etag: (current) => consentEtag(siteId, current.version),
-          fieldsOf: consentSettingsOf,
-          merge: (before, current) => mergeConsentPatch(before, body, purposeNamesOf(current)),
-          update: (tx, current, next, now) =>
-            updateConsentSettings(tx, siteId, current.version, next, now),
-          revision: { siteId, resource: 'consent', actor: request.auth, resourceId: () => siteId },
-        });
-        return { version: row.version, config: await loadConsentConfig(trx, siteId, row) };
-      });
+      const result = await writeTransaction(
+        db,
+        async (trx) => {
+          const row = await writeVersioned(trx, {
+            resource: 'consent',
+            ifMatch: request.headers['if-match'],
+            find: (tx) => findConsentConfigRow(tx, siteId, { forWrite: true }),
+            // A site without a configuration has the empty one, at version 0.
+            absent: {
+              etag: consentEtag(siteId, 0),
+              create: (tx, now) => ensureConsentConfigRow(tx, siteId, now),
+            },
+            etag: (current) => consentEtag(siteId, current.version),
+            fieldsOf: consentSettingsOf,
+            merge: (before, current) => mergeConsentPatch(before, body, purposeNamesOf(current)),
+            update: (tx, current, next, now) =>
+              updateConsentSettings(tx, siteId, current.version, next, now),
+            revision: {
+              siteId,
+              resource: 'consent',
+              actor: request.auth,
+              resourceId: () => siteId,
+            },
+          });
+          return { version: row.version, config: await loadConsentConfig(trx, siteId, row) };
+        },
+        request.writeAuthority,
+      );
       void reply.header('ETag', consentEtag(siteId, result.version));
       return result.config;
     },

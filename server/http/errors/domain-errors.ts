@@ -5,6 +5,8 @@
 import type { ErrorDetail } from '../../../contract/schemas/error';
 import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
 import { LanguageChangeRefused } from '../../database/language-change-refused';
+import { AuthorityLost } from '../../database/write-authority';
+import { ROLE_REQUIRED_CODE } from '../../../contract/schemas/role';
 import { fieldError } from './http-errors';
 import { isDatabaseUnavailable } from '../../database/database-unavailable';
 import { isDatabaseBusy } from '../../database/sqlite-write-lock';
@@ -54,6 +56,32 @@ export const DOMAIN_ERRORS: readonly DomainError[] = [
         field: 'default_locale',
         code: 'translation_without_html',
         message: error.message,
+      }),
+    ],
+  },
+  // The token, membership or role a write needs was lost while it was under way (decision 060):
+  // the same answers the auth hook gives when the request starts.
+  {
+    matches: (error) => error instanceof AuthorityLost && error.loss === 'token',
+    status: 401,
+    message: (error) => error.message,
+  },
+  {
+    matches: (error) => error instanceof AuthorityLost && error.loss === 'membership',
+    status: 403,
+    message: (error) => error.message,
+  },
+  {
+    matches: (error) => error instanceof AuthorityLost && error.loss === 'role',
+    status: 403,
+    message: (error) => error.message,
+    details: (error) => [
+      fieldError({
+        resource: 'member',
+        field: 'role',
+        code: ROLE_REQUIRED_CODE,
+        message: error.message,
+        value: error instanceof AuthorityLost ? error.needs : null,
       }),
     ],
   },

@@ -25,7 +25,7 @@ import { COMMON_SECURITY_HEADERS } from '../../http/security-headers';
 import type { LogPage } from '../store/app-logs-page';
 import { parseLogQuery, parseWaitMs, type RawLogQuery } from './log-query-params';
 import type { AppIdCache } from './app-ids';
-import { bodyOf, LOG_PAGE_CONTENT_TYPE, waitForPage } from './app-logs-wait';
+import { bodyOf, LOG_PAGE_CONTENT_TYPE, waitForPage, type WatchAuthority } from './app-logs-wait';
 
 export interface WaitFastPathDeps {
   waits: LogTailWaits;
@@ -34,6 +34,8 @@ export interface WaitFastPathDeps {
   appIds: AppIdCache;
   /** The auth hook's caches (`Authenticator.cached`). */
   cachedAuth: (headers: IncomingMessage['headers']) => AuthContext | undefined;
+  /** Ends a wait whose token or membership is lost (decision 060). */
+  watchAuthority: WatchAuthority;
   logError: (error: unknown, message: string) => void;
 }
 
@@ -133,14 +135,10 @@ export class WaitFastPath {
       this.fail(response, error);
       return true;
     }
-    waitForPage(
-      waits,
-      appId,
-      { ...filter, sinceUs: filter.sinceUs },
-      waitMs,
-      response,
-      release,
-    ).then(
+    waitForPage(waits, appId, { ...filter, sinceUs: filter.sinceUs }, waitMs, response, release, {
+      auth,
+      watch: this.deps.watchAuthority,
+    }).then(
       (page) => {
         this.answer(response, page);
       },

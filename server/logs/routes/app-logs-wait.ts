@@ -5,6 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Departure, LogTailWaits, WaitFilter } from '../waits/log-waits';
 import type { LogPage } from '../store/app-logs-page';
+import type { AuthContext } from '../../access/auth';
 
 export const LOG_PAGE_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -23,8 +24,19 @@ export function bodyOf(page: LogPage): Buffer {
 }
 
 /**
- * A wait that ends when the client goes away (abort, lost connection). `release` gives back the
- * caller's slot (WaitSlots.acquire, taken before) when the wait ends, however it ends.
+ * Calls `onLost` when the authority of `auth` is gone (a revoked or expired token, a removed
+ * member: authority-watch.ts, decision 060); answers what stops watching.
+ */
+export interface WatchAuthority {
+  watch(auth: AuthContext, onLost: (error: Error) => void): () => void;
+  /** Undefined when an answer of `auth` may go now, else the error to answer instead. */
+  verdict(auth: AuthContext): Promise<Error | undefined>;
+}
+
+/**
+ * A wait that ends when the client goes away (abort, lost connection), or with the 401/403 of
+ * its lost authority (the page it had is not sent). `release` gives back the caller's slot
+ * (WaitSlots.acquire, taken before) when the wait ends, however it ends.
  */
 export function waitForPage(
   waits: LogTailWaits,
@@ -33,16 +45,32 @@ export function waitForPage(
   waitMs: number,
   response: ServerResponse,
   release: () => void,
+  authority: { auth: AuthContext; watch: WatchAuthority },
 ): Promise<LogPage> {
+  let lost: Error | undefined;
   const client: Departure = {
     gone: response.destroyed,
     listen: (listener) => {
       response.on('close', listener);
-      return () => response.removeListener('close', listener);
+      const unwatch = authority.watch.watch(authority.auth, (error) => {
+        lost = error;
+        listener();
+      });
+      return () => {
+        response.removeListener('close', listener);
+        unwatch();
+      };
     },
   };
   try {
-    return waits.page(appId, filter, waitMs, client).finally(release);
+    return waits
+      .page(appId, filter, waitMs, client)
+      .then(async (page) => {
+        const refused = lost ?? (await authority.watch.verdict(authority.auth));
+        if (refused) throw refused;
+        return page;
+      })
+      .finally(release);
   } catch (error) {
     release();
     throw error;

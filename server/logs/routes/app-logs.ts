@@ -168,6 +168,7 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
               waitMs,
               reply.raw,
               app.waitSlots.acquire(request.auth),
+              { auth: request.auth, watch: app.watchAuthority },
             )
           : await pages.query(db, appId, filter);
       // The server is closing and waits for this connection: keep-alive would hold it open.

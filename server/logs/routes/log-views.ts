@@ -146,23 +146,27 @@ export const logViewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const owner = ownerOf(request.auth);
       const view = await refusingDuplicates(request.body.name, () =>
-        writeTransaction(db, async (trx) => {
-          const fields = await fieldsOf(trx, owner.siteId, request.body);
-          if ((await logViewIdNamed(trx, owner, fields.name)) !== undefined) {
-            throw nameTaken(fields.name);
-          }
-          if ((await countLogViews(trx, owner)) >= LOG_VIEWS_MAX_PER_USER) {
-            throw validation([
-              fieldError({
-                resource: RESOURCE,
-                field: 'name',
-                message: `At most ${String(LOG_VIEWS_MAX_PER_USER)} views; delete one first`,
-                code: 'too_many',
-              }),
-            ]);
-          }
-          return insertLogView(trx, owner, fields);
-        }),
+        writeTransaction(
+          db,
+          async (trx) => {
+            const fields = await fieldsOf(trx, owner.siteId, request.body);
+            if ((await logViewIdNamed(trx, owner, fields.name)) !== undefined) {
+              throw nameTaken(fields.name);
+            }
+            if ((await countLogViews(trx, owner)) >= LOG_VIEWS_MAX_PER_USER) {
+              throw validation([
+                fieldError({
+                  resource: RESOURCE,
+                  field: 'name',
+                  message: `At most ${String(LOG_VIEWS_MAX_PER_USER)} views; delete one first`,
+                  code: 'too_many',
+                }),
+              ]);
+            }
+            return insertLogView(trx, owner, fields);
+          },
+          request.writeAuthority,
+        ),
       );
       void reply.header('ETag', etag(owner.siteId, view));
       return reply.code(201).send(view);
@@ -194,20 +198,24 @@ export const logViewRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = ownerOf(request.auth);
       const { id } = request.params;
       const view = await refusingDuplicates(request.body.name, () =>
-        writeTransaction(db, async (trx) => {
-          const current = await findLogView(trx, owner, id);
-          if (!current) throw notFound('log view');
-          if (!ifMatchAllows(request.headers['if-match'], etag(owner.siteId, current))) {
-            throw preconditionFailed('log view');
-          }
-          const fields = await fieldsOf(trx, owner.siteId, request.body);
-          const named = await logViewIdNamed(trx, owner, fields.name);
-          if (named !== undefined && named !== id) throw nameTaken(fields.name);
-          const written = await updateLogViewAtVersion(trx, owner, id, current.version, fields);
-          // Changed by another request between the read and the write.
-          if (!written) throw preconditionFailed('log view');
-          return written;
-        }),
+        writeTransaction(
+          db,
+          async (trx) => {
+            const current = await findLogView(trx, owner, id);
+            if (!current) throw notFound('log view');
+            if (!ifMatchAllows(request.headers['if-match'], etag(owner.siteId, current))) {
+              throw preconditionFailed('log view');
+            }
+            const fields = await fieldsOf(trx, owner.siteId, request.body);
+            const named = await logViewIdNamed(trx, owner, fields.name);
+            if (named !== undefined && named !== id) throw nameTaken(fields.name);
+            const written = await updateLogViewAtVersion(trx, owner, id, current.version, fields);
+            // Changed by another request between the read and the write.
+            if (!written) throw preconditionFailed('log view');
+            return written;
+          },
+          request.writeAuthority,
+        ),
       );
       void reply.header('ETag', etag(owner.siteId, view));
       return view;
@@ -234,8 +242,10 @@ export const logViewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // In a write transaction as every write: on SQLite it waits its turn for the file's lock.
       const owner = ownerOf(request.auth);
-      const deleted = await writeTransaction(db, (trx) =>
-        deleteLogView(trx, owner, request.params.id),
+      const deleted = await writeTransaction(
+        db,
+        (trx) => deleteLogView(trx, owner, request.params.id),
+        request.writeAuthority,
       );
       if (!deleted) {
         throw notFound('log view');

@@ -166,43 +166,46 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       // order PATCH /settings/site locks them) when translations are sent, so a language removed
       // meanwhile cannot gain a translation.
       let languages: SiteLanguages | undefined;
-      const row = await writeTransaction(db, (trx) =>
-        writeVersioned(trx, {
-          resource: 'notification',
-          ifMatch: request.headers['if-match'],
-          find: async (tx) => {
-            if (sentTranslations !== undefined) {
-              const site = await findSiteRow(tx, siteId, { forWrite: true });
-              if (!site) throw notFound('site');
-              languages = siteSettingsOf(site);
-            }
-            return findNotification(tx, siteId, request.params.slug, { forWrite: true });
-          },
-          etag: (current) => etagOf('notification', siteId, current.id, current.version),
-          fieldsOf: contentOf,
-          merge: (before) => {
-            const next: NotificationContent = { ...before, ...sent };
-            const problems = contentProblems(next, sent);
-            if (sentTranslations !== undefined) {
-              // Read by find above whenever translations are sent.
-              if (!languages) throw new Error('the site languages were not read');
-              const merged = mergeTranslations(next, sentTranslations, languages);
-              next.translations = merged.translations;
-              problems.push(...merged.problems);
-            }
-            if (problems.length > 0) throw validation(problems);
-            return next;
-          },
-          update: (tx, current, next, now) => updateNotification(tx, current, next, now),
-          revision: {
-            siteId,
+      const row = await writeTransaction(
+        db,
+        (trx) =>
+          writeVersioned(trx, {
             resource: 'notification',
-            actor: request.auth,
-            resourceId: (written) => written.slug,
-            audited: auditedNotification,
-            snapshot: notificationSnapshot,
-          },
-        }),
+            ifMatch: request.headers['if-match'],
+            find: async (tx) => {
+              if (sentTranslations !== undefined) {
+                const site = await findSiteRow(tx, siteId, { forWrite: true });
+                if (!site) throw notFound('site');
+                languages = siteSettingsOf(site);
+              }
+              return findNotification(tx, siteId, request.params.slug, { forWrite: true });
+            },
+            etag: (current) => etagOf('notification', siteId, current.id, current.version),
+            fieldsOf: contentOf,
+            merge: (before) => {
+              const next: NotificationContent = { ...before, ...sent };
+              const problems = contentProblems(next, sent);
+              if (sentTranslations !== undefined) {
+                // Read by find above whenever translations are sent.
+                if (!languages) throw new Error('the site languages were not read');
+                const merged = mergeTranslations(next, sentTranslations, languages);
+                next.translations = merged.translations;
+                problems.push(...merged.problems);
+              }
+              if (problems.length > 0) throw validation(problems);
+              return next;
+            },
+            update: (tx, current, next, now) => updateNotification(tx, current, next, now),
+            revision: {
+              siteId,
+              resource: 'notification',
+              actor: request.auth,
+              resourceId: (written) => written.slug,
+              audited: auditedNotification,
+              snapshot: notificationSnapshot,
+            },
+          }),
+        request.writeAuthority,
       );
       void reply.header('ETag', etagOf('notification', siteId, row.id, row.version));
       return toNotification(row, apiBaseUrl(request));

@@ -109,26 +109,29 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { siteId } = request.auth;
       const body = request.body;
-      const row = await writeTransaction(db, (trx) =>
-        writeVersioned(trx, {
-          resource: 'site',
-          ifMatch: request.headers['if-match'],
-          find: (tx) => findSiteRow(tx, siteId, { forWrite: true }),
-          etag: (current) => siteEtag(siteId, current.version),
-          fieldsOf: siteSettingsOf,
-          merge: (before) => mergeSitePatch(before, body),
-          // Each notification a change of languages rewrites gets its own revision too.
-          update: (tx, current, next, now) =>
-            updateSiteSettings(tx, current, next, now, (before, after) =>
-              recordNotificationRevision(tx, siteId, request.auth, before, after),
-            ),
-          revision: {
-            siteId,
-            resource: 'site_settings',
-            actor: request.auth,
-            resourceId: () => siteId,
-          },
-        }),
+      const row = await writeTransaction(
+        db,
+        (trx) =>
+          writeVersioned(trx, {
+            resource: 'site',
+            ifMatch: request.headers['if-match'],
+            find: (tx) => findSiteRow(tx, siteId, { forWrite: true }),
+            etag: (current) => siteEtag(siteId, current.version),
+            fieldsOf: siteSettingsOf,
+            merge: (before) => mergeSitePatch(before, body),
+            // Each notification a change of languages rewrites gets its own revision too.
+            update: (tx, current, next, now) =>
+              updateSiteSettings(tx, current, next, now, (before, after) =>
+                recordNotificationRevision(tx, siteId, request.auth, before, after),
+              ),
+            revision: {
+              siteId,
+              resource: 'site_settings',
+              actor: request.auth,
+              resourceId: () => siteId,
+            },
+          }),
+        request.writeAuthority,
       );
       void reply.header('ETag', siteEtag(siteId, row.version));
       return toSiteSettings(row);
