@@ -1,12 +1,17 @@
-// Bundle budget (issue 3): the JavaScript that the sign-in page and the apps page load must stay
-// at most 150 kB gzip in total. Run after `vite build`; walks dist/.vite/manifest.json from the
+// Bundle budget (issue 3, tightened in issue 37): the JavaScript that the sign-in page and the
+// apps page load must stay at most 141 kB gzip in total (150 before the shell's schemas moved to
+// zod/mini; issue 37's target is 140), and the template editor's own chunk at most 320 kB gzip
+// (a ceiling at today's 317 kB until its grammars and checks load on demand; the target is 220). Run after `vite build`; walks dist/.vite/manifest.json from the
 // entry and the two route chunks through their static imports, counts each file once, and
 // gzips it the way a server would (level 9, close to what CDNs send).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 150 * 1024;
+const BUDGET_BYTES = 141 * 1024;
+const EDITOR_BUDGET_BYTES = 320 * 1024;
+/** The template editor's lazy chunk: what the first open of a notification loads. */
+const EDITOR_CHUNK = 'src/features/notifications/editor/notification-editor.tsx';
 const DIST = join(process.cwd(), 'dist');
 
 interface ManifestChunk {
@@ -87,7 +92,16 @@ console.log(
   `  ${'total, both pages'.padEnd(36)} ${kb(total)} (${all.size} files; budget ${kb(BUDGET_BYTES)})`,
 );
 
+const editor = gzipSize(chunkIn(manifest, EDITOR_CHUNK).file);
+console.log(`Template editor chunk (gzip -9): ${kb(editor)} (budget ${kb(EDITOR_BUDGET_BYTES)})`);
+
+let over = false;
 if (total > BUDGET_BYTES) {
-  console.error(`Over budget by ${kb(total - BUDGET_BYTES)}.`);
-  process.exit(1);
+  console.error(`Sign-in + apps over budget by ${kb(total - BUDGET_BYTES)}.`);
+  over = true;
 }
+if (editor > EDITOR_BUDGET_BYTES) {
+  console.error(`Template editor chunk over budget by ${kb(editor - EDITOR_BUDGET_BYTES)}.`);
+  over = true;
+}
+if (over) process.exit(1);

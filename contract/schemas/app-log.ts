@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { dateTimeSchema, jsonObjectSchema } from './common';
-import { logLevelNameSchema, logLevelSchema, type LogLevel } from './log-levels';
+import { logLevelNameSchema, logLevelSchema } from './log-level-schemas';
+import type { LogLevel } from './log-levels';
 
 export * from './log-levels';
+export * from './log-level-schemas';
 
 export const logDataSchema = z.union([jsonObjectSchema, z.string()]);
 

@@ -1,12 +1,10 @@
-import { z } from 'zod';
-
-// Log levels apart from the entry schemas: the dashboard's shell reads them in links, and should
-// not load the rest of app-log.ts for that.
+// Log levels apart from the entry schemas, and without zod: the dashboard's shell reads them in
+// links (its router's search schema, in zod/mini for the bundle budget), and should load neither
+// the rest of app-log.ts nor classic zod for that. The schemas are in log-level-schemas.ts.
 
 /** Severities in ascending order; `level` filters are a minimum on this order. */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'fatal', 'unknown'] as const;
-export const logLevelSchema = z.enum(LOG_LEVELS);
-export type LogLevel = z.infer<typeof logLevelSchema>;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
  * A level's place in LOG_LEVELS (debug = 0 … unknown = 5): the one rank the `level` minimum, the
@@ -45,14 +43,3 @@ export function logLevelOperator(word: string): LogLevelOperator | null {
 export function normalizeLogLevel(value: unknown): LogLevel {
   return (typeof value === 'string' ? logLevelNamed(value) : null) ?? 'unknown';
 }
-
-/** A level as a request carries it (ingestion, links): any case, aliases, then one of LOG_LEVELS. */
-export const logLevelNameSchema = z.string().transform((value, context): LogLevel => {
-  const level = logLevelNamed(value);
-  if (level !== null) return level;
-  context.addIssue({
-    code: 'custom',
-    message: `Must be one of ${LOG_LEVELS.join(', ')} (any case; warning for warn)`,
-  });
-  return z.NEVER;
-});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOG_SEARCH_MAX_LENGTH } from './app-log';
 import { dateTimeSchema, textSchema } from './common';
-import { logLevelSchema } from './log-levels';
+import { logLevelSchema } from './log-level-schemas';
 import { fieldConditionsSchema, LOG_FIELD_CONDITIONS_MAX } from './log-field-condition';
 
 /**

@@ -2,7 +2,7 @@
 // names the app in every path. Everything else may be missing, null or oddly typed and comes out
 // as null (an empty list for lists); unknown fields are kept. What our service sends is the
 // strict `appSchema` in ../schemas/app.ts.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { AppUpdate } from '../schemas/app';
 import {
   wireBooleanSchema,

@@ -2,12 +2,19 @@
 // The spec shows no field as required (section 2), so every value the dashboard can do without
 // becomes `null` (or an empty list or text) when it is missing, null or of an unusable type,
 // and parsing never fails for it. Only what identifies a thing is required: see each resource.
-// Each tolerant field is `z.unknown().optional()` then a transform: without `.optional()`, zod 4
+// Each tolerant field is an optional unknown piped into a transform: without the optional, zod 4
 // reports a missing key as an issue before the transform can turn it into null.
-import { z } from 'zod';
+// zod/mini, not classic zod: these schemas load with every page (the sign-in + apps budget in
+// scripts/check-bundle-budget.ts), and mini's functions tree-shake where classic's methods do not.
+import * as z from 'zod/mini';
+
+/** An optional value of any type, turned into what the dashboard holds by `read`. */
+function tolerant<T>(read: (value: unknown) => T) {
+  return z.pipe(z.optional(z.unknown()), z.transform(read));
+}
 
 /** An identifier: a string, or a number some servers send instead. */
-export const wireIdSchema = z.union([z.string(), z.number()]).transform(String);
+export const wireIdSchema = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 function textOf(value: unknown): string | null {
   if (typeof value === 'string') return value;
@@ -16,18 +23,15 @@ function textOf(value: unknown): string | null {
 }
 
 /** Optional text: null when missing, null or not text (numbers become text). */
-export const wireTextSchema = z.unknown().optional().transform(textOf);
+export const wireTextSchema = tolerant(textOf);
 
 /** Optional yes/no: also `"true"`/`"false"` and 1/0; null when missing or anything else. */
-export const wireBooleanSchema = z
-  .unknown()
-  .optional()
-  .transform((value): boolean | null => {
-    if (typeof value === 'boolean') return value;
-    if (value === 'true' || value === 1) return true;
-    if (value === 'false' || value === 0) return false;
-    return null;
-  });
+export const wireBooleanSchema = tolerant((value): boolean | null => {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 1) return true;
+  if (value === 'false' || value === 0) return false;
+  return null;
+});
 
 // Dates beyond ±100,000,000 days are invalid in JavaScript (`toISOString` throws).
 const MAX_DATE_MS = 8.64e15;
@@ -51,54 +55,42 @@ export function toIsoDateTime(value: unknown): string | null {
 }
 
 /** Optional date-time, normalised by toIsoDateTime; null when missing or unreadable. */
-export const wireDateTimeSchema = z.unknown().optional().transform(toIsoDateTime);
+export const wireDateTimeSchema = tolerant(toIsoDateTime);
 
 /**
  * Optional list: empty when missing or not a list. Items that do not parse (a string where an
  * object belongs) are left out rather than failing the whole answer.
  */
-export function wireListSchema<T extends z.ZodType>(item: T) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value): Array<z.output<T>> =>
-      Array.isArray(value)
-        ? value.flatMap((entry) => {
-            const parsed = item.safeParse(entry);
-            return parsed.success ? [parsed.data] : [];
-          })
-        : [],
-    );
+export function wireListSchema<T extends z.core.$ZodType>(item: T) {
+  return tolerant((value): Array<z.output<T>> =>
+    Array.isArray(value)
+      ? value.flatMap((entry) => {
+          const parsed = z.safeParse(item, entry);
+          return parsed.success ? [parsed.data] : [];
+        })
+      : [],
+  );
 }
 
 /** A list of text (scopes, compile errors, purpose names); numbers become text. */
-export const wireTextListSchema = z
-  .unknown()
-  .optional()
-  .transform((value): string[] =>
-    Array.isArray(value) ? value.map(textOf).filter((entry) => entry !== null) : [],
-  );
+export const wireTextListSchema = tolerant((value): string[] =>
+  Array.isArray(value) ? value.map(textOf).filter((entry) => entry !== null) : [],
+);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Free-form JSON object (`object` in the spec); null when missing or not an object. */
-export const wireJsonObjectSchema = z
-  .unknown()
-  .optional()
-  .transform((value) => (isPlainObject(value) ? value : null));
+export const wireJsonObjectSchema = tolerant((value) => (isPlainObject(value) ? value : null));
 
 /** Localized text (locale → text): entries that are not text are left out; empty when missing. */
-export const wireLocalizedTextSchema = z
-  .unknown()
-  .optional()
-  .transform((value): Record<string, string> =>
-    isPlainObject(value)
-      ? Object.fromEntries(
-          Object.entries(value).filter((entry): entry is [string, string] => {
-            return typeof entry[1] === 'string';
-          }),
-        )
-      : {},
-  );
+export const wireLocalizedTextSchema = tolerant((value): Record<string, string> =>
+  isPlainObject(value)
+    ? Object.fromEntries(
+        Object.entries(value).filter((entry): entry is [string, string] => {
+          return typeof entry[1] === 'string';
+        }),
+      )
+    : {},
+);

@@ -14,8 +14,14 @@ import {
   wireTextSchema,
 } from './common';
 
-const textOrEmpty = wireTextSchema.transform((value) => value ?? '');
-const flagOrOff = wireBooleanSchema.transform((value) => value ?? false);
+const textOrEmpty = z.pipe(
+  wireTextSchema,
+  z.transform((value) => value ?? ''),
+);
+const flagOrOff = z.pipe(
+  wireBooleanSchema,
+  z.transform((value) => value ?? false),
+);
 
 const consentPurposeWireSchema = z.looseObject({
   name: textOrEmpty,

@@ -2,21 +2,21 @@
 // body (2.7) so every screen handles one shape. Servers and the proxies in front of them send
 // bodies without `errors`, `code` as text, RFC 7807 problems (`title`/`detail`), `{"error": …}`,
 // plain text, or an HTML page (a gateway's 502): each becomes a message that says what happened.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ErrorBody, ErrorDetail } from '../schemas/error';
 import { wireListSchema, wireTextListSchema, wireTextSchema } from './common';
 
-const errorDetailWireSchema = z
-  .looseObject({
+const errorDetailWireSchema = z.pipe(
+  z.looseObject({
     resource: wireTextSchema,
     field: wireTextSchema,
     message: wireTextSchema,
     code: wireTextSchema,
     messages: wireTextListSchema,
     codes: wireTextListSchema,
-    value: z.unknown().optional(),
-  })
-  .transform((detail): ErrorDetail => ({
+    value: z.optional(z.unknown()),
+  }),
+  z.transform((detail): ErrorDetail => ({
     resource: detail.resource ?? '',
     field: detail.field ?? '',
     message: detail.message ?? detail.messages[0] ?? 'Invalid value',
@@ -24,7 +24,8 @@ const errorDetailWireSchema = z
     messages: detail.messages.length > 0 ? detail.messages : detail.message ? [detail.message] : [],
     codes: detail.codes.length > 0 ? detail.codes : detail.code ? [detail.code] : [],
     value: detail.value ?? null,
-  }));
+  })),
+);
 
 const errorBodyWireSchema = z.looseObject({
   message: wireTextSchema,
@@ -69,7 +70,7 @@ export function readErrorBody(status: number, text: string, fallback: string): E
   if (text.trim() === '') return body(fallback);
   const json = parseJson(text);
   if (json.ok) {
-    const parsed = errorBodyWireSchema.safeParse(json.value);
+    const parsed = z.safeParse(errorBodyWireSchema, json.value);
     if (!parsed.success) return body(`${fallback}: ${quote(text)}`);
     const { message, detail, title, error, errors } = parsed.data;
     const said = [message, detail, title, error].find(

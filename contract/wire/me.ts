@@ -1,10 +1,10 @@
 // `GET /me` (issue 29, our extension) as the dashboard accepts it: the e-mail (the account menu)
 // and the token's id (the tokens page marks this session's token; absent from other servers).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { wireTextSchema } from './common';
 
 export const meWireSchema = z.looseObject({
   email: wireTextSchema,
-  token_id: z.number().int().optional().catch(undefined),
+  token_id: z.catch(z.optional(z.int()), undefined),
 });
 export type MeWire = z.output<typeof meWireSchema>;

@@ -14,9 +14,18 @@ const translationBasisWireSchema = z.looseObject({
 
 /** One translation (issue 28): missing texts are empty; `outdated` null when not said. */
 export const notificationTranslationWireSchema = z.looseObject({
-  subject: wireTextSchema.transform((value) => value ?? ''),
-  text: wireTextSchema.transform((value) => value ?? ''),
-  html: wireTextSchema.transform((value) => value ?? ''),
+  subject: z.pipe(
+    wireTextSchema,
+    z.transform((value) => value ?? ''),
+  ),
+  text: z.pipe(
+    wireTextSchema,
+    z.transform((value) => value ?? ''),
+  ),
+  html: z.pipe(
+    wireTextSchema,
+    z.transform((value) => value ?? ''),
+  ),
   updated_at: wireDateTimeSchema,
   outdated: wireBooleanSchema,
   based_on: z
@@ -48,7 +57,10 @@ export const notificationTranslationsWireSchema = z
   });
 
 /** An identifier that may be missing: text or a number, and never empty. */
-const optionalIdSchema = wireTextSchema.transform((value) => (value === '' ? null : value));
+const optionalIdSchema = z.pipe(
+  wireTextSchema,
+  z.transform((value) => (value === '' ? null : value)),
+);
 
 export const notificationWireSchema = z
   .looseObject({

@@ -3,21 +3,26 @@
 // least one locale. A missing default is the first locale; a default not among the locales is
 // put first; duplicates and non-text entries are left out. What our service sends is the strict
 // siteSettingsSchema in ../schemas/site-settings.ts.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { wireDateTimeSchema, wireTextListSchema, wireTextSchema } from './common';
 
-export const siteSettingsWireSchema = z
-  .looseObject({
+export const siteSettingsWireSchema = z.pipe(
+  z.looseObject({
     name: wireTextSchema,
     default_locale: wireTextSchema,
     locales: wireTextListSchema,
     updated_at: wireDateTimeSchema,
-  })
-  .transform((settings, ctx) => {
+  }),
+  z.transform((settings, ctx) => {
     const locales = [...new Set(settings.locales.filter((tag) => tag !== ''))];
     const defaultLocale = settings.default_locale || locales[0];
     if (defaultLocale === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'The site names no language', path: ['locales'] });
+      ctx.issues.push({
+        code: 'custom',
+        message: 'The site names no language',
+        path: ['locales'],
+        input: settings,
+      });
       return z.NEVER;
     }
     return {
@@ -25,6 +30,7 @@ export const siteSettingsWireSchema = z
       default_locale: defaultLocale,
       locales: locales.includes(defaultLocale) ? locales : [defaultLocale, ...locales],
     };
-  });
+  }),
+);
 
 export type SiteSettings = z.output<typeof siteSettingsWireSchema>;

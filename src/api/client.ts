@@ -1,4 +1,6 @@
-import type { z } from 'zod';
+// Any zod schema, classic or mini (the entry's are mini, for the bundle budget): parsed through
+// zod/mini's safeParse, which both kinds accept.
+import * as z from 'zod/mini';
 import type { ErrorBody, ErrorDetail } from '../../contract/schemas/error';
 import { readErrorBody } from '../../contract/wire/error';
 
@@ -51,7 +53,7 @@ function syntheticBody(status: number, message: string): ErrorBody {
 /** A list is a repeated parameter (`where=a&where=b`). */
 export type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends z.core.$ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path below the base URL, e.g. `/apps/shop`. */
   path: string;
@@ -110,11 +112,11 @@ export function buildUrl(
 }
 
 export interface ApiClient {
-  request<S extends z.ZodType>(options: RequestOptions<S>): Promise<ApiResponse<z.output<S>>>;
+  request<S extends z.core.$ZodType>(options: RequestOptions<S>): Promise<ApiResponse<z.output<S>>>;
 }
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
-  async function request<S extends z.ZodType>(
+  async function request<S extends z.core.$ZodType>(
     options: RequestOptions<S>,
   ): Promise<ApiResponse<z.output<S>>> {
     const connection = options.connection ?? config.getConnection();
@@ -168,7 +170,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         );
       }
     }
-    const parsed = options.schema.safeParse(payload);
+    const parsed = z.safeParse(options.schema, payload);
     if (!parsed.success) {
       const where = parsed.error.issues[0]?.path.join('.') || 'body';
       throw new ApiError(

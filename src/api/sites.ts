@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiClient, isApiError, type ApiClient, type Connection } from './client';
 import { siteListWireSchema, type Site } from '../../contract/wire/site';
 

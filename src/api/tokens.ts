@@ -13,7 +13,10 @@ import { wireDateTimeSchema, wireListSchema, wireTextSchema } from '../../contra
 
 const tokenWireSchema = z.looseObject({
   id: z.number().int(),
-  name: wireTextSchema.transform((name) => name || 'Unnamed token'),
+  name: z.pipe(
+    wireTextSchema,
+    z.transform((name) => name || 'Unnamed token'),
+  ),
   prefix: wireTextSchema,
   created_at: wireDateTimeSchema,
   last_used_at: wireDateTimeSchema,

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Connection } from '../api/client';
 
 // The connection lives in localStorage (per browser); "sign out" forgets it. The last API URL and
@@ -8,21 +8,21 @@ const CONNECTION_KEY = 'site-console.connection';
 const LAST_KEY = 'site-console.last';
 
 const connectionSchema = z.object({
-  baseUrl: z.string().min(1),
-  token: z.string().min(1),
-  site: z.string().min(1),
+  baseUrl: z.string().check(z.minLength(1)),
+  token: z.string().check(z.minLength(1)),
+  site: z.string().check(z.minLength(1)),
 });
 const lastSchema = z.object({
   baseUrl: z.string(),
   site: z.string(),
-  fromLink: z.boolean().optional(),
+  fromLink: z.optional(z.boolean()),
 });
 
-function readJson<T>(key: string, schema: z.ZodType<T>): T | null {
+function readJson<T>(key: string, schema: z.ZodMiniType<T>): T | null {
   try {
     const raw = window.localStorage.getItem(key);
     if (raw === null) return null;
-    const parsed = schema.safeParse(JSON.parse(raw));
+    const parsed = z.safeParse(schema, JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

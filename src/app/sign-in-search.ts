@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Why the user landed on sign-in; each gets its own message. */
 export const SIGN_IN_REASONS = ['expired', 'signed-out'] as const;
@@ -6,8 +6,8 @@ export const SIGN_IN_REASONS = ['expired', 'signed-out'] as const;
 /** URL search parameters of `/sign-in`. */
 export const signInSearchSchema = z.object({
   /** The page to return to after signing in (path + search, same origin). */
-  redirect: z.string().optional().catch(undefined),
-  reason: z.enum(SIGN_IN_REASONS).optional().catch(undefined),
+  redirect: z.catch(z.optional(z.string()), undefined),
+  reason: z.catch(z.optional(z.enum(SIGN_IN_REASONS)), undefined),
 });
 export type SignInSearch = z.infer<typeof signInSearchSchema>;
 

@@ -1,5 +1,5 @@
 import { parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /*
  * TanStack Router writes every string that would parse as JSON as a JSON string, so a search for
@@ -19,7 +19,13 @@ export const parseSearch = parseSearchWith(parseLiteral);
 export const stringifySearch = stringifySearchWith(JSON.stringify);
 
 /** A free-text search parameter: `?q=404` is the text "404", not a number. */
-export const searchText = z
-  .union([z.string(), z.number().transform(String), z.boolean().transform(String)])
-  .optional()
-  .catch(undefined);
+export const searchText = z.catch(
+  z.optional(
+    z.union([
+      z.string(),
+      z.pipe(z.number(), z.transform(String)),
+      z.pipe(z.boolean(), z.transform(String)),
+    ]),
+  ),
+  undefined,
+);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { searchText } from '../../lib/search-serialization';
 
 /** URL search parameters of `/settings/consent`. */
