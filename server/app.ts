@@ -50,10 +50,13 @@ import { logViewRoutes } from './routes/log-views';
 import { memberRoutes } from './routes/members';
 import { tokenRoutes } from './routes/tokens';
 import { openApiRoutes } from './routes/openapi';
-import { testSendRoutes } from './routes/test-send';
+import { MAX_RENDERED_BYTES, testSendRoutes } from './routes/test-send';
+import { layoutRoutes } from './routes/layouts';
+import { snippetRoutes } from './routes/snippets';
 import type { Mailer } from './mail/mailer';
 import type { FixedWindowLimiter } from './fixed-window-limiter';
-import type { TemplateRenderer } from './mail/template-renderer';
+import { TemplateRenderer } from './mail/template-renderer';
+import { LIQUID_RENDER_OPTIONS } from '../src/api/liquid-render';
 import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from './security-headers';
 import type { Database } from './store/schema';
 import { DEFAULT_WORK_GATE_LIMITS, WorkGate, type WorkGateLimits } from './work-gate';
@@ -271,11 +274,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           new WorkGate({ ...DEFAULT_WORK_GATE_LIMITS, ...deps.workLimits }),
         );
         await registerApiRoutes(secured);
+        // One render worker for test sends and impact previews (the one renderer, issue 38).
+        const renderer =
+          deps.testSendRenderer ??
+          new TemplateRenderer({
+            liquid: LIQUID_RENDER_OPTIONS,
+            maxOutputBytes: MAX_RENDERED_BYTES,
+          });
+        if (!deps.testSendRenderer) secured.addHook('onClose', () => renderer.close());
+        await secured.register(layoutRoutes, { renderer });
+        await secured.register(snippetRoutes, { renderer });
         await secured.register(testSendRoutes, {
           mailer: deps.mailer ?? null,
           from: deps.mailFrom ?? DEFAULT_MAIL_FROM,
           limiter: deps.testSendLimiter,
-          renderer: deps.testSendRenderer,
+          renderer,
         });
       });
     },
