@@ -10,7 +10,8 @@
  *
  * - A snippet is used with Liquid's own `{% render 'name' %}`: liquidjs looks the name up in an
  *   in-memory map of the locale's snippet bodies (never the file system), renders it in its own
- *   scope with the arguments Liquid passes. An unknown name is an error on the field and the line
+ *   scope with the arguments Liquid passes; the sample data are its globals (Shopify's rule: a
+ *   snippet sees the shop and the customer, not the template's variables). An unknown name is an error on the field and the line
  *   of the tag; a circle of snippets is refused with its path before anything renders.
  * - The layout: the template's field is rendered first, then the layout's field is rendered with
  *   the same data and `content` set to that output. Only html and text are wrapped (a layout's
@@ -190,7 +191,15 @@ export function renderDocument(sources, data, options) {
       return { ok: false, problem: problemOf(field, part, source, error, 'syntax') };
     }
     try {
-      const ctx = new Context(data, engine.options, { sync: true }, { liquid: engine, ...limits });
+      // The sample is also the globals, as Shopify's objects are: a snippet sees `shop` and
+      // `customer` but not what the template assigned or the arguments it was not given.
+      const globals = data && typeof data === 'object' ? data : {};
+      const ctx = new Context(
+        data,
+        engine.options,
+        { sync: true, globals },
+        { liquid: engine, ...limits },
+      );
       // The first part's limiters count for the others too: one budget for the whole document
       // (or for every document that shares `options.budget`).
       limits.renderLimit = ctx.renderLimit;

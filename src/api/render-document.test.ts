@@ -55,17 +55,21 @@ describe('renderDocument', () => {
     expect(out.html).toBe('[h]');
   });
 
-  it('renders a snippet with its own scope and the arguments Liquid passes', () => {
+  it('renders a snippet with its own scope, the arguments Liquid passes and the data as globals', () => {
     const out = outputOf(
       {
-        template: { subject: '', text: '', html: 'A{% render "footer", shop: shop %}B' },
+        template: {
+          subject: '',
+          text: '',
+          html: '{% assign secret = "x" %}A{% render "footer", who: "Bo" %}B',
+        },
         layout: null,
-        snippets: { footer: '({{ shop }}{{ secret }})' },
+        snippets: { footer: '({{ shop }} {{ who }}{{ secret }})' },
       },
-      { shop: 'Acme', secret: 'x' },
+      { shop: 'Acme' },
     );
-    // Isolated scope: the template's `secret` is not seen inside the snippet.
-    expect(out.html).toBe('A(Acme)B');
+    // Isolated scope: the template's `secret` is not seen inside the snippet; the sample is.
+    expect(out.html).toBe('A(Acme Bo)B');
   });
 
   it('names an unknown snippet on its field and line, in the template or in the layout', () => {
