@@ -77,3 +77,28 @@ test('a viewer sees a layout read-only, with why', async ({ page, server }) => {
     'false',
   );
 });
+
+test('a new snippet is created, written and saved from the notifications page', async ({
+  page,
+  signIn,
+  api,
+}) => {
+  await signIn(page);
+  await page.goto('/notifications');
+  await page.getByRole('button', { name: 'New snippet' }).click();
+  const create = page.getByRole('dialog', { name: 'New snippet' });
+  await create.getByRole('textbox', { name: 'Name' }).fill('sign');
+  await create.getByRole('button', { name: 'Create' }).click();
+  // It exists already (beforeEach): "New" never overwrites it.
+  await expect(create.getByText('There is already a snippet sign')).toBeVisible();
+  await create.getByRole('textbox', { name: 'Name' }).fill('social');
+  await create.getByRole('button', { name: 'Create' }).click();
+  const editor = page.getByRole('dialog', { name: 'Snippet social' });
+  await editor.getByRole('textbox', { name: 'Body' }).click();
+  await page.keyboard.insertText('<a href="https://example.com/follow">Follow us</a>');
+  await editor.getByRole('button', { name: 'Review changes' }).click();
+  await expect(editor.getByRole('status')).toHaveText('No e-mail changes (0 e-mails use it)');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toBeHidden();
+  expect((await (await api('/snippets/social')).json()).body).toContain('Follow us');
+});

@@ -5,20 +5,34 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { layoutsQueryOptions, snippetsQueryOptions, type AssetRef } from '../../../api/layouts';
 import { Button } from '../../../components/ui/button';
+import { useReadOnlyReason } from '../../../components/resource-editor/read-only';
 import { AssetEditorDialog } from './asset-editor-dialog';
+import { NewAssetDialog } from './new-asset-dialog';
 
 export function LayoutsSection({ slugs }: { slugs: readonly string[] }) {
   const layouts = useQuery(layoutsQueryOptions()).data;
   const snippets = useQuery(snippetsQueryOptions()).data;
   const [editing, setEditing] = useState<AssetRef | null>(null);
+  const [creating, setCreating] = useState<AssetRef['kind'] | null>(null);
+  const readOnly = useReadOnlyReason('notification');
   if (!layouts && !snippets) return null;
+  const heading = (id: string, title: string, kind: AssetRef['kind']) => (
+    <div className="mb-2 flex items-center justify-between gap-2">
+      <h2 id={id} className="text-base font-semibold">
+        {title}
+      </h2>
+      {readOnly === null && (
+        <Button size="sm" variant="ghost" onClick={() => setCreating(kind)}>
+          {kind === 'layout' ? 'New layout' : 'New snippet'}
+        </Button>
+      )}
+    </div>
+  );
   return (
     <div className="mt-8 grid gap-6 md:grid-cols-2">
       {layouts && (
         <section aria-labelledby="layouts-heading">
-          <h2 id="layouts-heading" className="mb-2 text-base font-semibold">
-            Layouts
-          </h2>
+          {heading('layouts-heading', 'Layouts', 'layout')}
           <ul className="divide-border border-border divide-y rounded-md border">
             {layouts.map((layout) => (
               <li key={layout.slug} className="flex items-center justify-between gap-2 px-3 py-2">
@@ -48,9 +62,7 @@ export function LayoutsSection({ slugs }: { slugs: readonly string[] }) {
       )}
       {snippets && (
         <section aria-labelledby="snippets-heading">
-          <h2 id="snippets-heading" className="mb-2 text-base font-semibold">
-            Snippets
-          </h2>
+          {heading('snippets-heading', 'Snippets', 'snippet')}
           <ul className="divide-border border-border divide-y rounded-md border">
             {snippets.map((snippet) => (
               <li key={snippet.name} className="flex items-center justify-between gap-2 px-3 py-2">
@@ -70,6 +82,16 @@ export function LayoutsSection({ slugs }: { slugs: readonly string[] }) {
             )}
           </ul>
         </section>
+      )}
+      {creating && (
+        <NewAssetDialog
+          kind={creating}
+          onClose={() => setCreating(null)}
+          onCreated={(ref) => {
+            setCreating(null);
+            setEditing(ref);
+          }}
+        />
       )}
       {editing && (
         <AssetEditorDialog assetRef={editing} slugs={slugs} onClose={() => setEditing(null)} />
