@@ -85,7 +85,7 @@ async function timed(path: string, payload: unknown): Promise<number> {
 
 const impact: number[] = [];
 const baseline: number[] = [];
-let entries = 0;
+
 for (let i = 0; i < SAMPLES + 3; i += 1) {
   const html = layoutHtml.replace('{% render "address" %}', `Changed ${i} {% render "address" %}`);
   const a = await timed('/layouts/shell/impact', { html, samples });
@@ -98,7 +98,7 @@ for (let i = 0; i < SAMPLES + 3; i += 1) {
 const res = await api.request('POST', '/layouts/shell/impact', {
   body: { html: `${layoutHtml}!`, samples },
 });
-entries = (res.json as { total: number }).total;
+const entries = (res.json as { total: number }).total;
 const stats: Record<string, Stat> = {
   [`layout impact (${entries} e-mails × 2)`]: stat(impact),
   'baseline: 1 e-mail × 2': stat(baseline),
