@@ -8,8 +8,8 @@
  * Options: BENCH_SAMPLES (20).
  */
 import { ORDER_CONFIRMATION_HTML } from '../server/demo/seed/notifications';
-import { insertNotification, newNotificationId } from '../server/store/notifications';
-import { startTestApi } from '../server/test-support.test-helper';
+import { insertNotification, newNotificationId } from '../server/notifications/store/notifications';
+import { startTestApi } from '../server/platform/test-support.test-helper';
 import { printStats, stat, type Stat } from './stats';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);

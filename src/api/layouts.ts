@@ -17,7 +17,7 @@ import {
   type LayoutUpdate,
   type Snippet,
   type SnippetUpdate,
-} from './schemas/layout';
+} from '../../contract/schemas/layout';
 
 /** Every key starts with the site (decision 042). */
 export const layoutKeys = {

@@ -15,13 +15,13 @@ import {
   type AssetRef,
 } from '../../../api/layouts';
 import { keySite } from '../../../api/key-site';
-import type { Impact, Layout, Snippet } from '../../../api/schemas/layout';
+import type { Impact, Layout, Snippet } from '../../../../contract/schemas/layout';
 import { ReadOnlyFields, useReadOnlyReason } from '../../../components/resource-editor/read-only';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { CodeEditor } from '../code-editor';
-import { EditorReadOnlyContext } from '../read-only-context';
+import { CodeEditor } from '../editor/code-editor';
+import { EditorReadOnlyContext } from '../editor/read-only-context';
 import { defaultSamplesFor } from '../samples/sample-catalog';
 import { ImpactReview } from './impact-review';
 

@@ -2,10 +2,10 @@
 // rendered before and after side by side with History's changed-word marks, and the count
 // ("12 e-mails in 3 languages change"). Nothing is written until the member confirms.
 import { useMemo } from 'react';
-import type { Impact, ImpactEntry } from '../../../api/schemas/layout';
+import type { Impact, ImpactEntry } from '../../../../contract/schemas/layout';
 import { LineDiffView } from '../../../components/line-diff-view';
 import { renderedDiff } from '../history/rendered-diff';
-import { PreviewFrame } from '../preview-frame';
+import { PreviewFrame } from '../editor/preview-frame';
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
