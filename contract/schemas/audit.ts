@@ -14,6 +14,8 @@ export const REVISION_RESOURCES = [
   'notification',
   'site_settings',
   'member',
+  'layout',
+  'snippet',
 ] as const;
 export const revisionResourceSchema = z.enum(REVISION_RESOURCES);
 export type RevisionResource = z.infer<typeof revisionResourceSchema>;

@@ -45,6 +45,10 @@ export const notificationSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  layout: z
+    .string()
+    .nullable()
+    .describe('The slug of the layout its html and text are rendered in, or null (issue 38)'),
   translations: notificationTranslationsSchema.describe(
     'Each non-default language of the site that has a translation (our extension)',
   ),
@@ -95,9 +99,11 @@ export const translationsUpdateSchema = z
 export type TranslationsUpdate = z.infer<typeof translationsUpdateSchema>;
 
 /** Request body of `PUT /notifications/{slug}`: absent fields are left as they are. */
-export const notificationUpdateSchema = notificationWritableFieldsSchema
-  .partial()
-  .extend({ translations: translationsUpdateSchema.optional() });
+export const notificationUpdateSchema = notificationWritableFieldsSchema.partial().extend({
+  translations: translationsUpdateSchema.optional(),
+  // Issue 38: a layout slug of the site, or null for none. Not a form field of the editor yet.
+  layout: textSchema().max(100).nullable().optional(),
+});
 export type NotificationUpdate = z.infer<typeof notificationUpdateSchema>;
 
 /** Fields whose content is a Liquid template. */

@@ -26,6 +26,12 @@ export const testSendRequestSchema = z
     text: z.string().max(TEMPLATE_MAX_LENGTH).optional(),
     html: z.string().max(TEMPLATE_MAX_LENGTH).optional(),
     html_enabled: z.boolean().optional(),
+    layout: z
+      .string()
+      .max(100)
+      .nullable()
+      .optional()
+      .describe("The layout it renders in (issue 38), as edited; absent: the saved one's"),
     data: z.record(z.string(), z.unknown()).describe('The sample data the template renders'),
     locale: z
       .string()
@@ -40,7 +46,7 @@ export const testSendRequestSchema = z
 export type TestSendRequest = z.infer<typeof testSendRequestSchema>;
 
 /** What a test send renders: the request with its absent fields filled from the saved ones. */
-export type TestSendTemplate = Required<Omit<TestSendRequest, 'locale'>>;
+export type TestSendTemplate = Required<Omit<TestSendRequest, 'locale' | 'layout'>>;
 
 export const testSendResultSchema = z.object({
   to: z.string(),

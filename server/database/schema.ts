@@ -131,6 +131,8 @@ export interface NotificationsTable {
   created_at: string;
   updated_at: string;
   version: number;
+  /** The slug of the site's layout it is rendered in (migration 020), or null. */
+  layout: Generated<string | null>;
 }
 
 /**
@@ -261,6 +263,36 @@ export interface LogViewsTable {
 
 // --- end of issue 30's log view types ---
 
+// --- Layouts and snippets (issue 38, migration 020, decision 062) ---
+
+export interface LayoutsTable {
+  id: string;
+  site_id: string;
+  slug: string;
+  name: string;
+  html: string;
+  text: string;
+  /** JSON: locale → `{ html, text, updated_at }` (store/layouts.ts). */
+  translations: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SnippetsTable {
+  id: string;
+  site_id: string;
+  name: string;
+  body: string;
+  /** JSON: locale → `{ body, updated_at }` (store/snippets.ts). */
+  translations: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+// --- end of issue 38's types ---
+
 export interface Database {
   users: UsersTable;
   sites: SitesTable;
@@ -278,6 +310,8 @@ export interface Database {
   revisions: RevisionsTable;
   revision_parts: RevisionPartsTable;
   log_views: LogViewsTable;
+  layouts: LayoutsTable;
+  snippets: SnippetsTable;
 }
 
 export type Db = Kysely<Database>;

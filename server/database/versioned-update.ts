@@ -12,7 +12,8 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from './schema';
 
-type VersionedTable = 'apps' | 'notifications' | 'consent_configs' | 'sites';
+type VersionedTable =
+  'apps' | 'notifications' | 'consent_configs' | 'sites' | 'layouts' | 'snippets';
 
 /** The columns a write may set: all but the two this helper owns. */
 export type VersionedChanges<T extends VersionedTable> = Omit<

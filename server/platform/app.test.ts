@@ -247,7 +247,11 @@ describe('health and OpenAPI', () => {
 
   it('documents the 503 of a busy database, with Retry-After and the Error body, on every write', async () => {
     // Decision 031: a write that cannot have the SQLite file's write lock in time is a 503.
-    const WRITES_NOTHING = new Set(['POST /api/notifications/{slug}/test-send']);
+    const WRITES_NOTHING = new Set([
+      'POST /api/notifications/{slug}/test-send',
+      'POST /api/layouts/{slug}/impact',
+      'POST /api/snippets/{name}/impact',
+    ]);
     const res = await api.request('GET', '/openapi.json', { token: null, site: null });
     const doc = res.json as {
       paths: Record<string, Record<string, { responses: Record<string, OpenApiResponse> }>>;
@@ -259,8 +263,10 @@ describe('health and OpenAPI', () => {
         .filter(({ name }) => !WRITES_NOTHING.has(name)),
     );
     expect(writes.map(({ name }) => name).sort()).toEqual([
+      'DELETE /api/layouts/{slug}',
       'DELETE /api/log-views/{id}',
       'DELETE /api/members/{user_id}',
+      'DELETE /api/snippets/{name}',
       'DELETE /api/tokens/{id}',
       'PATCH /api/apps/{app_id}',
       'PATCH /api/members/{user_id}',
@@ -269,8 +275,10 @@ describe('health and OpenAPI', () => {
       'POST /api/apps/{app_id}/logs',
       'POST /api/log-views',
       'POST /api/tokens',
+      'PUT /api/layouts/{slug}',
       'PUT /api/log-views/{id}',
       'PUT /api/notifications/{slug}',
+      'PUT /api/snippets/{name}',
     ]);
     for (const { name, operation } of writes) {
       const busy = operation.responses['503'];

@@ -52,10 +52,13 @@ import { logViewRoutes } from '../logs/routes/log-views';
 import { memberRoutes } from '../access/routes/members';
 import { tokenRoutes } from '../access/routes/tokens';
 import { openApiRoutes } from './openapi';
-import { testSendRoutes } from '../notifications/routes/test-send';
+import { MAX_RENDERED_BYTES, testSendRoutes } from '../notifications/routes/test-send';
+import { layoutRoutes } from '../notifications/routes/layouts';
+import { snippetRoutes } from '../notifications/routes/snippets';
 import type { Mailer } from '../notifications/mail/mailer';
 import type { FixedWindowLimiter } from '../http/fixed-window-limiter';
-import type { TemplateRenderer } from '../notifications/mail/template-renderer';
+import { TemplateRenderer } from '../notifications/mail/template-renderer';
+import { LIQUID_RENDER_OPTIONS } from '../../contract/liquid-render';
 import { COMMON_SECURITY_HEADERS, DASHBOARD_CSP } from '../http/security-headers';
 import type { Database } from '../database/schema';
 import { DEFAULT_WORK_GATE_LIMITS, WorkGate, type WorkGateLimits } from '../http/work-gate';
@@ -290,11 +293,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // write's transaction checks `request.writeAuthority` a last time.
         secured.addHook('preHandler', authenticator.authorityHook);
         await registerApiRoutes(secured);
+        // One render worker for test sends and impact previews (the one renderer, issue 38).
+        const renderer =
+          deps.testSendRenderer ??
+          new TemplateRenderer({
+            liquid: LIQUID_RENDER_OPTIONS,
+            maxOutputBytes: MAX_RENDERED_BYTES,
+          });
+        if (!deps.testSendRenderer) secured.addHook('onClose', () => renderer.close());
+        await secured.register(layoutRoutes, { renderer });
+        await secured.register(snippetRoutes, { renderer });
         await secured.register(testSendRoutes, {
           mailer: deps.mailer ?? null,
           from: deps.mailFrom ?? DEFAULT_MAIL_FROM,
           limiter: deps.testSendLimiter,
-          renderer: deps.testSendRenderer,
+          renderer,
         });
       });
     },

@@ -136,6 +136,8 @@ export const notificationPutBody = fuzzBody({
   text: template,
   html: template,
   html_enabled: fc.boolean(),
+  // Issue 38: no layout, or one the site does not have (a 422 that must change nothing).
+  layout: fc.constantFrom(null, 'nope', ''),
   // Issue 28: the demo site's nl and fr, its default, one it does not have, odd keys; null removes.
   translations: fc.dictionary(
     fc.constantFrom('nl', 'fr', 'en', 'de', 'NL', 'xx-', ''),
@@ -143,6 +145,22 @@ export const notificationPutBody = fuzzBody({
       fc.record({ subject: template, text: template, html: template }, { requiredKeys: [] }),
     ),
     { maxKeys: 3 },
+  ),
+});
+
+// Issue 38: a layout's fields, with zero, one or two `{{ content }}`, and its translations.
+const layoutTemplate = fc.oneof(
+  template,
+  template.map((t) => `${t}{{ content }}`),
+);
+export const layoutPutBody = fuzzBody({
+  name: fc.string({ maxLength: 220 }),
+  html: layoutTemplate,
+  text: layoutTemplate,
+  translations: fc.dictionary(
+    fc.constantFrom('nl', 'fr', 'en', 'de', ''),
+    fc.option(fc.record({ html: layoutTemplate, text: layoutTemplate }, { requiredKeys: [] })),
+    { maxKeys: 2 },
   ),
 });
 

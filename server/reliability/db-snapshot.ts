@@ -20,6 +20,8 @@ const TABLES = [
   'notification_translations',
   'revisions',
   'log_views',
+  'layouts',
+  'snippets',
 ];
 // The log table grows large: its size and last row stand for it.
 const LOG_SUMMARY = {

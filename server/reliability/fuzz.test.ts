@@ -21,6 +21,7 @@ import {
   logQuery,
   logViewPostBody,
   memberPatchBody,
+  layoutPutBody,
   notificationPutBody,
   siteSettingsPatchBody,
   tokenPostBody,
@@ -146,6 +147,14 @@ const WRITE_ROUTES: WriteRoute[] = [
       (slug) => `/notifications/${encodeURIComponent(slug)}`,
     ),
     body: notificationPutBody,
+    success: 200,
+  },
+  // Issue 38: creates the layout or changes it; a refused create leaves no row.
+  {
+    name: 'PUT /layouts/{slug}',
+    method: 'PUT',
+    path: segment(['brand', 'footer']).map((slug) => `/layouts/${encodeURIComponent(slug)}`),
+    body: layoutPutBody,
     success: 200,
   },
   {

@@ -17,6 +17,7 @@ import { logViewsMigration } from './015-log-views';
 import { consentModeMigration } from './016-consent-mode';
 import { logIdIndexMigration } from './017-log-id-index';
 import { revisionPartsMigration } from './019-revision-parts';
+import { layoutsSnippetsMigration } from './020-layouts-snippets';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '016-consent-mode': consentModeMigration,
   '017-log-id-index': logIdIndexMigration,
   '019-revision-parts': revisionPartsMigration,
+  '020-layouts-snippets': layoutsSnippetsMigration,
 };

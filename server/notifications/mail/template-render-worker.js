@@ -1,19 +1,19 @@
 /**
- * The thread that renders test sends (started by template-renderer.ts, which holds the reasons).
- * Plain JavaScript so that a worker thread runs it under tsx, vitest and plain Node alike.
+ * The thread that renders test sends and impact previews (started by template-renderer.ts, which
+ * holds the reasons). Plain JavaScript so that a worker thread runs it under tsx, vitest and plain
+ * Node alike; it renders with the one renderer of an e-mail (contract/render-document.js).
  *
- * One job renders up to three fields with ONE time budget (`renderLimit`) and ONE memory budget
- * (`memoryLimit`): the contexts share liquidjs's limiters. Output goes to an emitter that counts
- * what it is given and throws past `maxOutputBytes` for all fields together, so a loop that
- * prints a 900 kB variable 500 times stops at the first megabyte instead of building 450 MB.
- * Synchronous rendering: this thread has nothing else to do, and the service's event loop is not
- * this one.
+ * One job renders one or more documents (template + layout + snippets of a locale, the fields
+ * asked) with ONE time budget (`renderLimit`), ONE memory budget (`memoryLimit`) and ONE output
+ * budget (`maxOutputBytes`, or the job's own) for the whole job: an emitter counts what it is given and throws past
+ * `maxOutputBytes`, so a loop that prints a 900 kB variable 500 times stops at the first megabyte
+ * instead of building 450 MB. Synchronous rendering: this thread has nothing else to do, and the
+ * service's event loop is not this one.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { Context, Liquid, toValueSync } from 'liquidjs';
+import { renderDocument } from '../../../contract/render-document.js';
 
 const { options, maxOutputBytes } = workerData;
-const engine = new Liquid(options);
 const port = parentPort;
 
 class OutputOverflow extends Error {}
@@ -34,34 +34,52 @@ function boundedEmitter(budget) {
   };
 }
 
-function render(fields, data) {
-  const budget = { left: maxOutputBytes, overflowed: false };
-  const rendered = {};
-  const problems = [];
-  let limits = {};
-  for (const { name, source } of fields) {
-    port.postMessage({ type: 'field', name });
-    const emitter = boundedEmitter(budget);
-    try {
-      const templates = engine.parse(source);
-      const ctx = new Context(data, engine.options, { sync: true }, { liquid: engine, ...limits });
-      // The first field's limiters count for the others too: one budget for the whole send.
-      limits = { renderLimit: ctx.renderLimit, memoryLimit: ctx.memoryLimit };
-      toValueSync(engine.renderer.renderTemplates(templates, ctx, emitter));
-      rendered[name] = emitter.buffer;
-    } catch (error) {
-      if (budget.overflowed) {
-        // The budget is spent: the fields after this one could not print a byte.
-        problems.push({ field: name, code: 'too_large', message: '' });
-        break;
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      problems.push({ field: name, code: 'failed', message });
+function renderOne(document, budget, limits) {
+  let current = document.fields[0] ?? 'subject';
+  try {
+    const results = renderDocument(document.sources, document.data, {
+      liquid: options,
+      fields: document.fields,
+      emitter: () => boundedEmitter(budget),
+      onField: (field) => {
+        current = field;
+        port.postMessage({ type: 'field', name: field });
+      },
+      isFatal: () => budget.overflowed,
+      budget: limits,
+    });
+    const rendered = {};
+    const problems = [];
+    for (const [field, result] of Object.entries(results)) {
+      if (result.ok) rendered[field] = result.output;
+      else
+        problems.push({
+          field,
+          code: 'failed',
+          message: result.problem.message,
+          detail: result.problem,
+        });
     }
+    return problems.length > 0 ? { kind: 'problems', problems } : { kind: 'rendered', rendered };
+  } catch (error) {
+    if (budget.overflowed) {
+      // The budget is spent: the fields after this one could not print a byte.
+      return { kind: 'problems', problems: [{ field: current, code: 'too_large', message: '' }] };
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return { kind: 'problems', problems: [{ field: current, code: 'failed', message }] };
   }
-  return problems.length > 0 ? { type: 'problems', problems } : { type: 'rendered', rendered };
 }
 
-port.on('message', ({ fields, data }) => {
-  port.postMessage(render(fields, data));
+port.on('message', ({ documents, outputBytes }) => {
+  const budget = { left: outputBytes ?? maxOutputBytes, overflowed: false };
+  // One time and memory budget for the whole job, however many documents it has.
+  const limits = {};
+  const outcomes = [];
+  for (const document of documents) {
+    const outcome = renderOne(document, budget, limits);
+    outcomes.push(outcome);
+    if (budget.overflowed) break;
+  }
+  port.postMessage({ type: 'done', outcomes });
 });

@@ -12,23 +12,39 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { LiquidOptions } from 'liquidjs';
-import type { LiquidField } from '../../../contract/schemas/notification';
+import type {
+  DocumentField,
+  DocumentProblem,
+  DocumentSources,
+} from '../../../contract/render-document';
 
-export interface RenderField {
-  name: LiquidField;
-  source: string;
+/** One e-mail to render: its sources in one locale, the fields asked, the sample. */
+export interface RenderJobDocument {
+  sources: DocumentSources;
+  fields: DocumentField[];
+  data: unknown;
 }
 
 export interface RenderProblem {
-  field: LiquidField;
+  field: DocumentField;
   /** `failed`: liquidjs refused (message says why); the others: a budget ran out. */
   code: 'failed' | 'too_large' | 'timeout' | 'out_of_memory';
   message: string;
+  /** Where it failed (template or layout, line), when liquidjs said. */
+  detail?: DocumentProblem;
 }
 
 export type RenderOutcome =
-  | { kind: 'rendered'; rendered: Partial<Record<LiquidField, string>> }
-  | { kind: 'problems'; problems: RenderProblem[] }
+  | { kind: 'rendered'; rendered: Partial<Record<DocumentField, string>> }
+  | { kind: 'problems'; problems: RenderProblem[] };
+
+/**
+ * A job's outcome: each document's, in order (fewer when the output budget ran out on the last
+ * one), or `failed` when the job as a whole ran out of time or memory, or `busy`.
+ */
+export type JobOutcome =
+  | { kind: 'done'; outcomes: RenderOutcome[] }
+  | { kind: 'failed'; problem: RenderProblem }
   | { kind: 'busy' };
 
 export interface TemplateRendererOptions {
@@ -45,14 +61,12 @@ export interface TemplateRendererOptions {
 }
 
 type WorkerMessage =
-  | { type: 'field'; name: LiquidField }
-  | { type: 'rendered'; rendered: Partial<Record<LiquidField, string>> }
-  | { type: 'problems'; problems: RenderProblem[] };
+  { type: 'field'; name: DocumentField } | { type: 'done'; outcomes: RenderOutcome[] };
 
 interface Job {
-  fields: RenderField[];
-  data: unknown;
-  resolve: (outcome: RenderOutcome) => void;
+  documents: RenderJobDocument[];
+  outputBytes: number | undefined;
+  resolve: (outcome: JobOutcome) => void;
 }
 
 export class TemplateRenderer {
@@ -80,14 +94,26 @@ export class TemplateRenderer {
     return this.queue.length;
   }
 
-  render(fields: RenderField[], data: unknown): Promise<RenderOutcome> {
+  /**
+   * Renders the documents as one job (one time and memory budget, one output budget of
+   * `outputBytes` or the renderer's `maxOutputBytes`).
+   */
+  renderAll(documents: RenderJobDocument[], outputBytes?: number): Promise<JobOutcome> {
     if (this.closed || this.queue.length >= this.maxQueued) {
       return Promise.resolve({ kind: 'busy' });
     }
     return new Promise((resolve) => {
-      this.queue.push({ fields, data, resolve });
+      this.queue.push({ documents, outputBytes, resolve });
       this.next();
     });
+  }
+
+  /** Renders one document (a test send). */
+  async render(document: RenderJobDocument): Promise<RenderOutcome | { kind: 'busy' }> {
+    const outcome = await this.renderAll([document]);
+    if (outcome.kind === 'busy') return outcome;
+    if (outcome.kind === 'failed') return { kind: 'problems', problems: [outcome.problem] };
+    return outcome.outcomes[0] ?? { kind: 'rendered', rendered: {} };
   }
 
   async close(): Promise<void> {
@@ -114,10 +140,10 @@ export class TemplateRenderer {
     if (!job) return;
     this.running = true;
     const worker = (this.worker ??= this.startWorker());
-    let current: LiquidField = job.fields[0]?.name ?? 'subject';
+    let current: DocumentField = job.documents[0]?.fields[0] ?? 'subject';
     const budgetMs = this.options.liquid.renderLimit ?? 1_000;
 
-    const finish = (outcome: RenderOutcome, endWorker: boolean) => {
+    const finish = (outcome: JobOutcome, endWorker: boolean) => {
       clearTimeout(timer);
       worker.off('message', onMessage);
       worker.off('error', onError);
@@ -132,22 +158,18 @@ export class TemplateRenderer {
     };
     const onMessage = (message: WorkerMessage) => {
       if (message.type === 'field') current = message.name;
-      else if (message.type === 'rendered')
-        finish({ kind: 'rendered', rendered: message.rendered }, false);
-      else finish({ kind: 'problems', problems: message.problems }, false);
+      else finish({ kind: 'done', outcomes: message.outcomes }, false);
     };
     const onError = (error: Error & { code?: string }) => {
       const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
       finish(
         {
-          kind: 'problems',
-          problems: [
-            {
-              field: current,
-              code: outOfMemory ? 'out_of_memory' : 'failed',
-              message: outOfMemory ? '' : error.message,
-            },
-          ],
+          kind: 'failed',
+          problem: {
+            field: current,
+            code: outOfMemory ? 'out_of_memory' : 'failed',
+            message: outOfMemory ? '' : error.message,
+          },
         },
         true,
       );
@@ -156,14 +178,11 @@ export class TemplateRenderer {
       onError(new Error('the renderer stopped'));
     };
     const timer = setTimeout(() => {
-      finish(
-        { kind: 'problems', problems: [{ field: current, code: 'timeout', message: '' }] },
-        true,
-      );
+      finish({ kind: 'failed', problem: { field: current, code: 'timeout', message: '' } }, true);
     }, budgetMs + this.graceMs);
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage({ fields: job.fields, data: job.data });
+    worker.postMessage({ documents: job.documents, outputBytes: job.outputBytes });
   }
 }

@@ -28,6 +28,7 @@ import {
   type NotificationContent,
 } from '../store/notifications';
 import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
+import { findLayout } from '../store/layouts';
 import {
   AUTH_ERRORS,
   DATABASE_BUSY_RESPONSE,
@@ -132,7 +133,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Update a notification template',
         description:
-          'Writable: name, description, subject, text, html, html_enabled, and translations ' +
+          'Writable: name, description, subject, text, html, html_enabled, layout (a layout slug ' +
+          'of the site, or null), and translations ' +
           '(partial: `{ "nl": { "subject": "…" } }` changes that field of nl, `{ "nl": null }` ' +
           "removes nl; locales must be the site's, not its default). Subject, text and html, " +
           "each translation's too, must be valid Liquid. A translation change moves the ETag.",
@@ -158,6 +160,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         'text',
         'html',
         'html_enabled',
+        'layout',
       ] as const) {
         if (body[key] !== undefined) (sent as Record<string, unknown>)[key] = body[key];
       }
@@ -166,6 +169,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       // order PATCH /settings/site locks them) when translations are sent, so a language removed
       // meanwhile cannot gain a translation.
       let languages: SiteLanguages | undefined;
+      let layoutExists = false;
       const row = await writeTransaction(
         db,
         (trx) =>
@@ -178,6 +182,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
                 if (!site) throw notFound('site');
                 languages = siteSettingsOf(site);
               }
+              // A layout sent must be the site's; read (and on PostgreSQL locked) here, so it cannot
+              // be deleted between this check and the write.
+              if (typeof sent.layout === 'string') {
+                layoutExists =
+                  (await findLayout(tx, siteId, sent.layout, { forWrite: true })) !== undefined;
+              }
               return findNotification(tx, siteId, request.params.slug, { forWrite: true });
             },
             etag: (current) => etagOf('notification', siteId, current.id, current.version),
@@ -185,6 +195,17 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
             merge: (before) => {
               const next: NotificationContent = { ...before, ...sent };
               const problems = contentProblems(next, sent);
+              if (typeof sent.layout === 'string' && !layoutExists) {
+                problems.push(
+                  fieldError({
+                    resource: 'notification',
+                    field: 'layout',
+                    code: 'unknown_layout',
+                    message: `There is no layout ${sent.layout}: create it first, or choose one of the site's`,
+                    value: sent.layout,
+                  }),
+                );
+              }
               if (sentTranslations !== undefined) {
                 // Read by find above whenever translations are sent.
                 if (!languages) throw new Error('the site languages were not read');

@@ -31,6 +31,10 @@ import { isSet } from '../../database/encoding';
 import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
 import { findUserEmail } from '../../access/store/tokens';
 import { TemplateRenderer, type RenderProblem } from '../mail/template-renderer';
+import type { DocumentProblem, DocumentSources } from '../../../contract/render-document';
+import { findLayout, layoutContentOf } from '../store/layouts';
+import { listSnippets } from '../store/snippets';
+import { documentSources } from './document-sources';
 import { AUTH_ERRORS, errorResponses } from '../../http/common';
 import { liquidSyntaxProblems } from './notification-problems';
 
@@ -81,15 +85,26 @@ function problemMessage(problem: RenderProblem): { code: string; message: string
   }
 }
 
-/** Subject, text and (when on) HTML rendered off the event loop, within one set of budgets. */
-async function renderAll(renderer: TemplateRenderer, body: TestSendTemplate): Promise<Rendered> {
+/**
+ * Subject, text and (when on) HTML, in their layout with the site's snippets (the one renderer),
+ * rendered off the event loop, within one set of budgets.
+ */
+async function renderAll(
+  renderer: TemplateRenderer,
+  body: TestSendTemplate,
+  assets: Omit<DocumentSources, 'template'>,
+): Promise<Rendered> {
   const fields: LiquidField[] = body.html_enabled
     ? ['subject', 'text', 'html']
     : ['subject', 'text'];
-  const outcome = await renderer.render(
-    fields.map((name) => ({ name, source: body[name] })),
-    body.data,
-  );
+  const outcome = await renderer.render({
+    sources: {
+      template: { subject: body.subject, text: body.text, html: body.html },
+      ...assets,
+    },
+    fields,
+    data: body.data,
+  });
   if (outcome.kind === 'busy') {
     throw new HttpError(503, 'Too many test sends are rendering; try again in a second', [], {
       'Retry-After': '1',
@@ -98,7 +113,12 @@ async function renderAll(renderer: TemplateRenderer, body: TestSendTemplate): Pr
   if (outcome.kind === 'problems') {
     throw validation(
       outcome.problems.map((problem) =>
-        fieldError({ resource: 'notification', field: problem.field, ...problemMessage(problem) }),
+        fieldError({
+          resource: 'notification',
+          field: problem.field,
+          ...problemMessage(problem),
+          ...(problem.detail ? { value: placeOf(problem.detail) } : {}),
+        }),
       ),
       'The template does not render',
     );
@@ -108,6 +128,42 @@ async function renderAll(renderer: TemplateRenderer, body: TestSendTemplate): Pr
     text: outcome.rendered.text ?? '',
     html: outcome.rendered.html ?? '',
   };
+}
+
+/** Where a rendering failed: in the template's field or its layout's, and the line. */
+function placeOf(detail: DocumentProblem): Record<string, unknown> {
+  return { part: detail.part, code: detail.code, line: detail.line, column: detail.column };
+}
+
+/**
+ * The layout (the one sent, else the saved one) and the site's snippets, in `locale`; a 422 on
+ * `layout` for one the site does not have.
+ */
+async function assetsOf(
+  db: Db,
+  siteId: string,
+  layoutSlug: string | null,
+  locale: string | undefined,
+): Promise<Omit<DocumentSources, 'template'>> {
+  const layout = layoutSlug === null ? undefined : await findLayout(db, siteId, layoutSlug);
+  if (layoutSlug !== null && !layout) {
+    throw validation([
+      fieldError({
+        resource: 'notification',
+        field: 'layout',
+        code: 'unknown_layout',
+        message: `There is no layout ${layoutSlug}`,
+        value: layoutSlug,
+      }),
+    ]);
+  }
+  const { layout: inLocale, snippets } = documentSources(
+    { subject: '', text: '', html: '' },
+    layout ? layoutContentOf(layout) : null,
+    await listSnippets(db, siteId),
+    locale,
+  );
+  return { layout: inLocale, snippets };
 }
 
 /**
@@ -220,7 +276,13 @@ export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app
         ...(template.html_enabled ? { html: template.html } : {}),
       });
       if (syntax.length > 0) throw validation(syntax);
-      const rendered = await renderAll(renderer, template);
+      const assets = await assetsOf(
+        app.db,
+        siteId,
+        body.layout === undefined ? notification.layout : body.layout,
+        locale,
+      );
+      const rendered = await renderAll(renderer, template, assets);
       const to = await findUserEmail(app.db, userId);
       if (!to) throw notFound('user', 'The signed-in user has no e-mail address');
       // A subject is one line in a mail header, whatever the template printed.

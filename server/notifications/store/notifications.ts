@@ -139,6 +139,8 @@ export interface NotificationContent {
   text: string;
   html: string;
   html_enabled: boolean;
+  /** The slug of the site's layout it renders in, or null (issue 38). */
+  layout: string | null;
   /** Locale → translation (never the default locale). */
   translations: Record<string, TranslationContent>;
 }
@@ -151,6 +153,7 @@ export function contentOf(record: NotificationRecord): NotificationContent {
     text: record.text,
     html: record.html,
     html_enabled: isSet(record.html_enabled),
+    layout: record.layout,
     translations: Object.fromEntries(
       Object.entries(record.translations).map(([locale, { updated_at: _, ...content }]) => [
         locale,
@@ -183,6 +186,7 @@ export async function updateNotification(
       text: content.text,
       html: content.html,
       html_enabled: flag(content.html_enabled),
+      layout: content.layout,
     },
     updatedAt,
   );
@@ -221,6 +225,7 @@ export function toNotification(row: NotificationRecord, baseUrl: string): Notifi
     subject: row.subject,
     text: row.text,
     html: row.html,
+    layout: row.layout,
     translations: Object.fromEntries(
       Object.entries(row.translations).map(([locale, translation]) => [
         locale,

@@ -1,5 +1,6 @@
 // /notifications: the site's message templates, filterable (the filter lives in the URL).
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { notificationsQueryOptions } from '../../api/notifications';
 import { siteSettingsQueryOptions } from '../../api/site-settings';
@@ -17,6 +18,11 @@ import { LocaleChips } from './translations/locale-chips';
 import { notificationTitle } from './editor/notification-fields';
 
 const route = getRouteApi('/notifications');
+
+// Issue 38: its own chunk, fetched with the page; nothing on a server without layouts.
+const LayoutsSection = lazy(() =>
+  import('./layouts/layouts-section').then((m) => ({ default: m.LayoutsSection })),
+);
 
 export function NotificationsListPage() {
   const { filter = '' } = route.useSearch();
@@ -62,6 +68,9 @@ export function NotificationsListPage() {
           />
         )}
       </QueryStates>
+      <Suspense fallback={null}>
+        <LayoutsSection slugs={query.data?.flatMap((n) => (n.slug ? [n.slug] : [])) ?? []} />
+      </Suspense>
     </div>
   );
 }

@@ -1,0 +1,216 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LIQUID_RENDER_OPTIONS } from './liquid-render';
+import {
+  contentPlaceholders,
+  renderDocument,
+  snippetCycle,
+  snippetReferences,
+  splitIntoLayout,
+  type DocumentSources,
+} from './render-document';
+
+const FIELDS = ['subject', 'text', 'html'] as const;
+
+function render(sources: DocumentSources, data: unknown = {}) {
+  return renderDocument(sources, data, { liquid: LIQUID_RENDER_OPTIONS, fields: FIELDS });
+}
+
+function outputOf(sources: DocumentSources, data: unknown = {}) {
+  const result = render(sources, data);
+  return Object.fromEntries(
+    FIELDS.map((field) => {
+      const one = result[field];
+      if (!one?.ok) throw new Error(`${field}: ${JSON.stringify(one)}`);
+      return [field, one.output];
+    }),
+  );
+}
+
+describe('renderDocument', () => {
+  it('puts the rendered html and text into the layout, with the same data, never the subject', () => {
+    const out = outputOf(
+      {
+        template: { subject: 'Hi {{ name }}', text: 'Body {{ name }}', html: '<p>{{ name }}</p>' },
+        layout: {
+          html: '<main>{{ shop }}|{{ content }}</main>',
+          text: '{{ content }}\n-- {{ shop }}',
+        },
+      },
+      { name: 'Ann', shop: 'Acme' },
+    );
+    expect(out).toEqual({
+      subject: 'Hi Ann',
+      text: 'Body Ann\n-- Acme',
+      html: '<main>Acme|<p>Ann</p></main>',
+    });
+  });
+
+  it('leaves the text alone when the layout text has no {{ content }}', () => {
+    const out = outputOf({
+      template: { subject: 's', text: 'mine', html: 'h' },
+      layout: { html: '[{{ content }}]', text: '' },
+    });
+    expect(out.text).toBe('mine');
+    expect(out.html).toBe('[h]');
+  });
+
+  it('renders a snippet with its own scope, the arguments Liquid passes and the data as globals', () => {
+    const out = outputOf(
+      {
+        template: {
+          subject: '',
+          text: '',
+          html: '{% assign secret = "x" %}A{% render "footer", who: "Bo" %}B',
+        },
+        layout: null,
+        snippets: { footer: '({{ shop }} {{ who }}{{ secret }})' },
+      },
+      { shop: 'Acme' },
+    );
+    // Isolated scope: the template's `secret` is not seen inside the snippet; the sample is.
+    expect(out.html).toBe('A(Acme Bo)B');
+  });
+
+  it('names an unknown snippet on its field and line, in the template or in the layout', () => {
+    const result = render({
+      template: { subject: '', text: '', html: 'one\ntwo {% render "nope" %}' },
+      layout: null,
+    });
+    expect(result.html).toMatchObject({
+      ok: false,
+      problem: { field: 'html', part: 'template', code: 'unknown_snippet', line: 2, column: 5 },
+    });
+    expect(result.html?.ok === false && result.html.problem.message).toContain('"nope"');
+    const inLayout = render({
+      template: { subject: '', text: '', html: 'x' },
+      layout: { html: '{{ content }}\n\n{% render "gone" %}', text: '' },
+    });
+    expect(inLayout.html).toMatchObject({
+      ok: false,
+      problem: { part: 'layout', code: 'unknown_snippet', line: 3 },
+    });
+  });
+
+  it('never finds a snippet among the properties every object has', () => {
+    const result = render({
+      template: { subject: '', text: '', html: '{% render "constructor" %}' },
+      layout: null,
+    });
+    expect(result.html).toMatchObject({ ok: false, problem: { code: 'unknown_snippet' } });
+  });
+
+  it('refuses a circle of snippets with its path before rendering', () => {
+    const snippets = { a: 'a{% render "b" %}', b: 'b{% render "a" %}', c: 'c' };
+    expect(snippetCycle('{% render "c" %}{% render "a" %}', snippets)).toEqual(['a', 'b', 'a']);
+    expect(snippetCycle('{% render "c" %}', snippets)).toBeNull();
+    const result = render({
+      template: { subject: '', text: '', html: 'x\n{% render "a" %}' },
+      layout: null,
+      snippets,
+    });
+    expect(result.html).toMatchObject({
+      ok: false,
+      problem: { code: 'snippet_cycle', line: 2, message: expect.stringContaining('a → b → a') },
+    });
+  });
+
+  it('reports an error inside a snippet at the tag that renders it', () => {
+    const result = render(
+      {
+        template: { subject: '', text: '', html: 'x\n\n{% render "bad" %}' },
+        layout: null,
+        snippets: { bad: 'ok {% if x %}' },
+      },
+      {},
+    );
+    expect(result.html).toMatchObject({ ok: false, problem: { line: 3 } });
+    expect(result.html?.ok === false && result.html.problem.message).toContain('"bad"');
+  });
+
+  it('finds each {{ content }} and each quoted snippet name, {% liquid %} lines included', () => {
+    expect(
+      contentPlaceholders('a {{ content }} b\n{{- content -}} {{ content | upcase }}'),
+    ).toEqual([
+      { from: 2, to: 15, line: 1, column: 3 },
+      { from: 18, to: 33, line: 2, column: 1 },
+    ]);
+    expect(
+      snippetReferences('{% render "a" %}{% liquid\n render "b"\n %}{% render x %}').map(
+        (r) => r.name,
+      ),
+    ).toEqual(['a', 'b']);
+  });
+});
+
+/** Liquid that depends on the data only (no assign or capture that a later part could read). */
+const piece = fc.oneof(
+  fc.stringMatching(/^[a-z <>/=".]{0,12}$/),
+  fc.constantFrom(
+    '{{ name }}',
+    '{{ items | size }}',
+    '{% if flag %}yes{% else %}no{% endif %}',
+    '{% for i in items %}[{{ i }}]{% endfor %}',
+    '{{ name | upcase }}',
+    '{% render "footer", who: name %}',
+  ),
+);
+const source = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
+const sample = fc.record({
+  name: fc.string({ maxLength: 6 }),
+  flag: fc.boolean(),
+  items: fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 4 }),
+});
+const SNIPPETS = { footer: '<footer>{{ who }}</footer>' };
+
+describe('layouts, as a property', () => {
+  it('renders a template inside a layout as it renders the inlined document', () => {
+    fc.assert(
+      fc.property(source, source, source, sample, (before, template, after, data) => {
+        const layout = `${before}{{ content }}${after}`;
+        const wrapped = render(
+          { template: { html: template }, layout: { html: layout, text: '' }, snippets: SNIPPETS },
+          data,
+        ).html;
+        const inlined = render(
+          { template: { html: `${before}${template}${after}` }, layout: null, snippets: SNIPPETS },
+          data,
+        ).html;
+        expect(wrapped).toEqual(inlined);
+      }),
+    );
+  });
+
+  it('"Make a layout from this template" keeps every sample\'s output byte-identical', () => {
+    fc.assert(
+      fc.property(
+        fc.array(piece, { minLength: 1, maxLength: 10 }),
+        fc.nat(),
+        fc.nat(),
+        fc.array(sample, { minLength: 1, maxLength: 3 }),
+        (parts, a, b, samples) => {
+          // The content is a run of whole pieces, as a block chosen in Visual is.
+          const start = a % parts.length;
+          const end = start + (b % (parts.length - start)) + 1;
+          const html = parts.join('');
+          const from = parts.slice(0, start).join('').length;
+          const to = parts.slice(0, end).join('').length;
+          const split = splitIntoLayout(html, from, to);
+          expect(contentPlaceholders(split.layout)).toHaveLength(1);
+          for (const data of samples) {
+            const original = render({ template: { html }, layout: null, snippets: SNIPPETS }, data);
+            const made = render(
+              {
+                template: { html: split.template },
+                layout: { html: split.layout, text: '' },
+                snippets: SNIPPETS,
+              },
+              data,
+            );
+            expect(made.html).toEqual(original.html);
+          }
+        },
+      ),
+    );
+  });
+});

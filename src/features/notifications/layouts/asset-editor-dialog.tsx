@@ -1,0 +1,226 @@
+// The editor of one layout or snippet (issue 38), in a dialog over the notifications list: its
+// fields in the notification editor's Code view, then "Review changes" shows every e-mail the
+// draft changes (impact-review.tsx) and only "Save" writes, with If-Match. Errors land on their
+// field; the draft stays open through errors and conflicts. Read-only for a viewer.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { isApiError } from '../../../api/client';
+import {
+  fetchImpact,
+  layoutKeys,
+  layoutQueryOptions,
+  saveLayout,
+  saveSnippet,
+  snippetQueryOptions,
+  type AssetRef,
+} from '../../../api/layouts';
+import { keySite } from '../../../api/key-site';
+import type { Impact, Layout, Snippet } from '../../../../contract/schemas/layout';
+import { ReadOnlyFields, useReadOnlyReason } from '../../../components/resource-editor/read-only';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { CodeEditor } from '../editor/code-editor';
+import { EditorReadOnlyContext } from '../editor/read-only-context';
+import { defaultSamplesFor } from '../samples/sample-catalog';
+import { ImpactReview } from './impact-review';
+
+type Draft = Record<string, string>;
+
+function fieldsOf(ref: AssetRef, data: Layout | Snippet): Draft {
+  if (ref.kind === 'layout') {
+    const layout = data as Layout;
+    return { html: layout.html, text: layout.text };
+  }
+  return { body: (data as Snippet).body };
+}
+
+const LABELS: Record<string, string> = { html: 'HTML', text: 'Text', body: 'Body' };
+
+/** The samples the impact renders each notification with: its first default sample. */
+function samplesFor(slugs: readonly string[]): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(slugs.map((slug) => [slug, defaultSamplesFor(slug)[0]?.data ?? {}]));
+}
+
+function AssetForm({
+  assetRef,
+  stored,
+  etag,
+  slugs,
+  onClose,
+}: {
+  assetRef: AssetRef;
+  stored: Draft;
+  etag: string | null;
+  slugs: readonly string[];
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const readOnly = useReadOnlyReason('notification');
+  const [draft, setDraft] = useState<Draft>(stored);
+  const [impact, setImpact] = useState<Impact | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const changes = Object.fromEntries(
+    Object.entries(draft).filter(([field, value]) => value !== stored[field]),
+  );
+
+  const fail = (error: unknown) => {
+    setImpact(null);
+    if (isApiError(error) && error.status === 412) {
+      setMessage(
+        'Someone saved this meanwhile: close and open it again (copy your changes first).',
+      );
+      return;
+    }
+    if (isApiError(error) && error.fieldErrors.length > 0) {
+      const next: Record<string, string> = {};
+      for (const detail of error.fieldErrors) {
+        const field = detail.field in draft ? detail.field : null;
+        if (field) next[field] = detail.message;
+      }
+      setErrors(next);
+      setMessage(Object.keys(next).length === 0 ? error.message : null);
+      return;
+    }
+    setMessage(error instanceof Error ? error.message : String(error));
+  };
+
+  const review = async () => {
+    setBusy(true);
+    setErrors({});
+    setMessage(null);
+    try {
+      setImpact(await fetchImpact(assetRef, changes, samplesFor(slugs)));
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      if (assetRef.kind === 'layout') await saveLayout(assetRef.slug, changes, etag);
+      else await saveSnippet(assetRef.name, changes, etag);
+      const site = keySite();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: layoutKeys.layouts(site) }),
+        queryClient.invalidateQueries({ queryKey: layoutKeys.snippets(site) }),
+        queryClient.invalidateQueries({ queryKey: [site, 'notifications'] }),
+      ]);
+      onClose();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const dirty = Object.keys(changes).length > 0;
+  const footer = readOnly ? (
+    <Button variant="secondary" onClick={onClose}>
+      Close
+    </Button>
+  ) : impact ? (
+    <>
+      <Button variant="secondary" onClick={() => setImpact(null)} disabled={busy}>
+        Back to editing
+      </Button>
+      <Button onClick={() => void save()} disabled={busy}>
+        Save
+      </Button>
+    </>
+  ) : (
+    <>
+      <Button variant="secondary" onClick={onClose}>
+        Cancel
+      </Button>
+      <Button onClick={() => void review()} disabled={busy || !dirty}>
+        Review changes
+      </Button>
+    </>
+  );
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="xl"
+      title={assetRef.kind === 'layout' ? `Layout ${assetRef.slug}` : `Snippet ${assetRef.name}`}
+      description={
+        assetRef.kind === 'layout'
+          ? 'The html holds one {{ content }}, where each e-mail goes.'
+          : "Used with {% render '" + assetRef.name + "' %} in any template or layout."
+      }
+      footer={footer}
+    >
+      {message && <FormAlert message={message} />}
+      {impact ? (
+        <ImpactReview impact={impact} />
+      ) : (
+        <EditorReadOnlyContext.Provider value={readOnly !== null}>
+          <ReadOnlyFields reason={readOnly} inCard={false}>
+            <div className="flex flex-col gap-4">
+              {Object.keys(stored).map((field) => (
+                <div key={field} className="flex flex-col gap-1">
+                  <span id={`asset-${field}-label`} className="text-sm font-medium">
+                    {LABELS[field] ?? field}
+                  </span>
+                  <CodeEditor
+                    defaultValue={draft[field] ?? ''}
+                    onChange={(value) => setDraft((current) => ({ ...current, [field]: value }))}
+                    mode={field === 'text' ? 'liquid-text' : 'liquid-html'}
+                    label={LABELS[field] ?? field}
+                    minHeight="8rem"
+                  />
+                  {errors[field] && (
+                    <p role="alert" className="text-danger text-sm">
+                      {errors[field]}
+                    </p>
+                  )}
+                </div>
+              ))}
+            </div>
+          </ReadOnlyFields>
+        </EditorReadOnlyContext.Provider>
+      )}
+    </Dialog>
+  );
+}
+
+export function AssetEditorDialog({
+  assetRef,
+  slugs,
+  onClose,
+}: {
+  assetRef: AssetRef;
+  /** The notifications, for their samples. */
+  slugs: readonly string[];
+  onClose: () => void;
+}) {
+  const query = useQuery(
+    assetRef.kind === 'layout'
+      ? layoutQueryOptions(assetRef.slug)
+      : (snippetQueryOptions(assetRef.name) as unknown as ReturnType<typeof layoutQueryOptions>),
+  );
+  if (!query.data) {
+    return (
+      <Dialog open onClose={onClose} title="Loading…">
+        {query.error ? <FormAlert message={query.error.message} /> : <p>Loading…</p>}
+      </Dialog>
+    );
+  }
+  return (
+    <AssetForm
+      key={query.data.etag}
+      assetRef={assetRef}
+      stored={fieldsOf(assetRef, query.data.data)}
+      etag={query.data.etag}
+      slugs={slugs}
+      onClose={onClose}
+    />
+  );
+}
