@@ -226,6 +226,9 @@ describe('health and OpenAPI', () => {
         'GET /api/notifications',
         'GET /api/notifications/{slug}',
         'PUT /api/notifications/{slug}',
+        'GET /api/test-inbox',
+        'GET /api/test-inbox/{id}',
+        'DELETE /api/test-inbox/{id}',
       ]),
     );
     const patch = doc.paths['/api/apps/{app_id}']?.patch;
@@ -247,7 +250,8 @@ describe('health and OpenAPI', () => {
 
   it('documents the 503 of a busy database, with Retry-After and the Error body, on every write', async () => {
     // Decision 031: a write that cannot have the SQLite file's write lock in time is a 503.
-    const WRITES_NOTHING = new Set(['POST /api/notifications/{slug}/test-send']);
+    // A test send writes to the test inbox (issue 39) when no SMTP_URL is set.
+    const WRITES_NOTHING = new Set<string>([]);
     const res = await api.request('GET', '/openapi.json', { token: null, site: null });
     const doc = res.json as {
       paths: Record<string, Record<string, { responses: Record<string, OpenApiResponse> }>>;
@@ -261,6 +265,7 @@ describe('health and OpenAPI', () => {
     expect(writes.map(({ name }) => name).sort()).toEqual([
       'DELETE /api/log-views/{id}',
       'DELETE /api/members/{user_id}',
+      'DELETE /api/test-inbox/{id}',
       'DELETE /api/tokens/{id}',
       'PATCH /api/apps/{app_id}',
       'PATCH /api/members/{user_id}',
@@ -268,6 +273,7 @@ describe('health and OpenAPI', () => {
       'PATCH /api/settings/site',
       'POST /api/apps/{app_id}/logs',
       'POST /api/log-views',
+      'POST /api/notifications/{slug}/test-send',
       'POST /api/tokens',
       'PUT /api/log-views/{id}',
       'PUT /api/notifications/{slug}',

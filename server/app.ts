@@ -51,6 +51,8 @@ import { memberRoutes } from './routes/members';
 import { tokenRoutes } from './routes/tokens';
 import { openApiRoutes } from './routes/openapi';
 import { testSendRoutes } from './routes/test-send';
+import { testInboxRoutes } from './routes/test-inbox';
+import type { SpamdOptions } from './mail/spamd-client';
 import type { Mailer } from './mail/mailer';
 import type { FixedWindowLimiter } from './fixed-window-limiter';
 import type { TemplateRenderer } from './mail/template-renderer';
@@ -89,8 +91,10 @@ export interface AppDeps {
   trustProxy?: boolean | string[];
   /** Who hears of log commits; an in-process one when absent (main.ts shares it with the demo). */
   logNotifier?: LogNotifier;
-  /** Where test sends go out (`SMTP_URL`); absent or null: test sends answer 503. */
+  /** Where test sends go out (`SMTP_URL`); absent or null: into the site's test inbox. */
   mailer?: Mailer | null;
+  /** Where spamd listens (`SPAMD_ADDRESS`), for the inbox's spam scores; absent or null: none. */
+  spamd?: SpamdOptions | null;
   /** The From of test sends. */
   mailFrom?: string;
   /** Test sends per user and minute; tests pass their own. */
@@ -273,10 +277,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await registerApiRoutes(secured);
         await secured.register(testSendRoutes, {
           mailer: deps.mailer ?? null,
+          spamd: deps.spamd ?? null,
           from: deps.mailFrom ?? DEFAULT_MAIL_FROM,
           limiter: deps.testSendLimiter,
           renderer: deps.testSendRenderer,
         });
+        await secured.register(testInboxRoutes, { smtpConfigured: Boolean(deps.mailer) });
       });
     },
     { prefix: '/api' },
