@@ -6,6 +6,7 @@ import { siteSettingsQueryOptions } from '../../api/site-settings';
 import { notificationRef, type Notification } from '../../api/wire/notification';
 import { NotSet, textOrNotSet } from '../../components/not-set';
 import { Badge } from '../../components/ui/badge';
+import { buttonClasses } from '../../components/ui/button';
 import { DataTable } from '../../components/data-table';
 import { FilterInput, NoFilterMatch } from '../../components/filter-input';
 import { QueryStates } from '../../components/query-states';
@@ -35,6 +36,11 @@ export function NotificationsListPage() {
       <PageHeader
         title="Notifications"
         description="The messages this site sends, written in Liquid."
+        actions={
+          <Link to="/test-inbox" className={buttonClasses('secondary', 'sm')}>
+            Test inbox
+          </Link>
+        }
       />
       <FilterInput
         label="Filter notifications"
