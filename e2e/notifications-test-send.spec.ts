@@ -9,6 +9,8 @@ inboxTest.describe('send a test without SMTP', () => {
   inboxTest(
     'one click after start: the send lands in the Test inbox with its spam score',
     async ({ page, signIn }) => {
+      // The editor, SpamAssassin and a second tab on a shared, busy machine.
+      inboxTest.slow();
       await signIn(page);
       await openEditor(page);
       await replaceCode(page, 'HTML version', '<h1>Hello {{ customer.first_name }}</h1>');
