@@ -52,6 +52,7 @@ import { tokenRoutes } from './routes/tokens';
 import { openApiRoutes } from './routes/openapi';
 import { testSendRoutes } from './routes/test-send';
 import { testInboxRoutes } from './routes/test-inbox';
+import { notificationChecksRoutes } from './routes/notification-checks';
 import type { SpamdOptions } from './mail/spamd-client';
 import type { Mailer } from './mail/mailer';
 import type { FixedWindowLimiter } from './fixed-window-limiter';
@@ -283,6 +284,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           renderer: deps.testSendRenderer,
         });
         await secured.register(testInboxRoutes, { smtpConfigured: Boolean(deps.mailer) });
+        await secured.register(notificationChecksRoutes, {
+          spamd: deps.spamd ?? null,
+          from: deps.mailFrom ?? DEFAULT_MAIL_FROM,
+        });
       });
     },
     { prefix: '/api' },
