@@ -9,8 +9,8 @@
  *   RUNS=40 npx tsx bench/notification-checks.ts
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { spamdAddress } from '../server/mail/spamd-client';
-import { startTestApi } from '../server/test-support.test-helper';
+import { spamdAddress } from '../server/notifications/mail/spamd-client';
+import { startTestApi } from '../server/platform/test-support.test-helper';
 import { ms, stat } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 40);

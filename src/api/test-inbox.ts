@@ -11,7 +11,7 @@ import {
   testInboxMessageWireSchema,
   type InboxList,
   type InboxMessage,
-} from './wire/test-inbox';
+} from '../../contract/wire/test-inbox';
 
 /** Every key starts with the site (decision 042). */
 export const testInboxKeys = {

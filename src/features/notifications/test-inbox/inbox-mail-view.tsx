@@ -12,7 +12,7 @@ import { SkeletonRows } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { formatDateTime } from '../../../lib/format';
-import { PreviewFrame } from '../preview-frame';
+import { PreviewFrame } from '../editor/preview-frame';
 import { SpamRules, SpamScore } from './spam-score';
 
 type Tab = 'html' | 'text' | 'headers' | 'raw' | 'spam';

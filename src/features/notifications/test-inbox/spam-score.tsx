@@ -1,4 +1,4 @@
-import type { SpamVerdictWire } from '../../../api/wire/test-inbox';
+import type { SpamVerdictWire } from '../../../../contract/wire/test-inbox';
 import { Badge } from '../../../components/ui/badge';
 
 /** SpamAssassin's score as a badge; "not available" when no spamd answered at delivery. */
