@@ -173,6 +173,6 @@ export default tseslint.config(
     files: ['e2e/**/*.ts'],
     ...playwright.configs['flat/recommended'],
     // Fixture-extended tests imported from helper modules (e2e/mail-test.ts) are tests too.
-    settings: { playwright: { globalAliases: { test: ['mailTest'] } } },
+    settings: { playwright: { globalAliases: { test: ['mailTest', 'inboxTest'] } } },
   },
 );

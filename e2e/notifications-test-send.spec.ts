@@ -1,17 +1,43 @@
 // "Send test to me" in the notification editor, against the real service started with SMTP_URL
 // pointing at an SMTP server in the test process, which keeps what arrives.
-import { expect, test as base } from './fixtures';
+import { expect } from './fixtures';
+import { inboxTest } from './inbox-test';
 import { mailTest } from './mail-test';
 import { openEditor, replaceCode } from './pages';
 
-base.describe('send a test without SMTP', () => {
-  base('the button is off and says how to turn test sends on', async ({ page, signIn }) => {
-    await signIn(page);
-    await openEditor(page);
-    const button = page.getByRole('button', { name: 'Send test to me' });
-    await expect(button).toBeDisabled();
-    await expect(button).toHaveAccessibleDescription(/Test sends are off\. Set SMTP_URL/);
-  });
+inboxTest.describe('send a test without SMTP', () => {
+  inboxTest(
+    'one click after start: the send lands in the Test inbox with its spam score',
+    async ({ page, signIn }) => {
+      // The editor, SpamAssassin and a second tab on a shared, busy machine.
+      inboxTest.slow();
+      await signIn(page);
+      await openEditor(page);
+      await replaceCode(page, 'HTML version', '<h1>Hello {{ customer.first_name }}</h1>');
+      const button = page.getByRole('button', { name: 'Send test to me' });
+      await expect(button).toBeEnabled();
+      await expect(button).toHaveAccessibleDescription(/Test inbox \(no SMTP_URL is set\)/);
+      await button.click();
+      await expect(page.getByText('Test sent to the Test inbox')).toBeVisible();
+      const [inbox] = await Promise.all([
+        page.context().waitForEvent('page'),
+        page.getByRole('link', { name: 'Open the Test inbox' }).click(),
+      ]);
+
+      await expect(inbox.getByRole('heading', { name: 'Test inbox', level: 1 })).toBeVisible();
+      const sends = inbox.getByRole('list', { name: 'Test sends' });
+      await expect(sends.getByRole('listitem')).toHaveCount(1);
+      await expect(sends).toContainText(/\[Test\] /);
+      await expect(sends).toContainText(/Spam score -?\d+\.\d \/ 5\.0/);
+      const mail = inbox.frameLocator('iframe[title="Mail as HTML"]');
+      await expect(mail.getByRole('heading', { name: 'Hello Ada' })).toBeVisible();
+
+      await inbox.getByRole('tab', { name: 'Spam' }).click();
+      await expect(inbox.getByRole('cell', { name: 'HTML_MESSAGE' })).toBeVisible();
+      await inbox.getByRole('tab', { name: 'Headers' }).click();
+      await expect(inbox.getByText('Message-ID', { exact: true })).toBeVisible();
+    },
+  );
 });
 
 const test = mailTest;

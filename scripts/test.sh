@@ -20,6 +20,9 @@ step "database"
 # The store and API suites run on SQLite and again on PostgreSQL (vitest.config.ts).
 TEST_DATABASE_URL="$(bash scripts/ensure-postgres.sh)"
 export TEST_DATABASE_URL
+# The spam scores of the test inbox (issue 39) are asked of a real spamd on loopback.
+TEST_SPAMD_ADDRESS="$(bash scripts/ensure-spamd.sh)"
+export TEST_SPAMD_ADDRESS
 
 step "unit and API tests (SQLite and PostgreSQL)"
 npx vitest run

@@ -8,7 +8,13 @@ import { TEMPLATE_MAX_LENGTH } from './notification';
 
 /** `GET /test-send`: whether the service can send, and to whom. */
 export const testSendSettingsSchema = z.object({
-  configured: z.boolean().describe('Whether SMTP_URL is set'),
+  configured: z
+    .boolean()
+    .describe('Whether test sends can be made (always, since the test inbox of issue 39)'),
+  destination: z
+    .enum(['smtp', 'inbox'])
+    .optional()
+    .describe("Where they go: out through SMTP_URL, or (unset) into the site's test inbox"),
   to: z.string().describe("The signed-in user's address, where test sends go"),
   how_to_configure: z.string().describe('What an operator sets to turn test sends on'),
 });
@@ -52,5 +58,10 @@ export const testSendResultSchema = z.object({
   to: z.string(),
   subject: z.string().describe('The rendered subject'),
   message_id: z.string().describe("The mail's Message-ID"),
+  inbox_id: z
+    .number()
+    .int()
+    .optional()
+    .describe('Without SMTP_URL: the id of the mail in the test inbox (GET /test-inbox/{id})'),
 });
 export type TestSendResult = z.infer<typeof testSendResultSchema>;

@@ -292,6 +292,30 @@ export interface SnippetsTable {
 }
 
 // --- end of issue 38's types ---
+// --- The test inbox (issue 39, migration 021, decision 063) ---
+
+export interface TestInboxTable {
+  id: Generated<number>;
+  site_id: string;
+  notification_slug: string;
+  /** The translation sent; null: the default language. */
+  locale: string | null;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  text_part: string;
+  /** Null: a text-only mail. */
+  html_part: string | null;
+  /** The whole message (headers and MIME parts). */
+  raw: string;
+  /** Bytes of `raw`. */
+  size: number;
+  /** JSON of the SpamVerdict; null when no spamd answered. */
+  spam: string | null;
+  received_at: string;
+}
+
+// --- end of issue 39's test inbox types ---
 
 export interface Database {
   users: UsersTable;
@@ -312,6 +336,7 @@ export interface Database {
   log_views: LogViewsTable;
   layouts: LayoutsTable;
   snippets: SnippetsTable;
+  test_inbox: TestInboxTable;
 }
 
 export type Db = Kysely<Database>;

@@ -226,6 +226,11 @@ describe('health and OpenAPI', () => {
         'GET /api/notifications',
         'GET /api/notifications/{slug}',
         'PUT /api/notifications/{slug}',
+        'GET /api/test-inbox',
+        'GET /api/test-inbox/{id}',
+        'DELETE /api/test-inbox/{id}',
+        'GET /api/notifications/{slug}/checks',
+        'POST /api/notifications/{slug}/checks',
       ]),
     );
     const patch = doc.paths['/api/apps/{app_id}']?.patch;
@@ -247,8 +252,9 @@ describe('health and OpenAPI', () => {
 
   it('documents the 503 of a busy database, with Retry-After and the Error body, on every write', async () => {
     // Decision 031: a write that cannot have the SQLite file's write lock in time is a 503.
-    const WRITES_NOTHING = new Set([
-      'POST /api/notifications/{slug}/test-send',
+    // A test send writes to the test inbox (issue 39) when no SMTP_URL is set.
+    const WRITES_NOTHING = new Set<string>([
+      'POST /api/notifications/{slug}/checks',
       'POST /api/layouts/{slug}/impact',
       'POST /api/snippets/{name}/impact',
     ]);
@@ -267,6 +273,7 @@ describe('health and OpenAPI', () => {
       'DELETE /api/log-views/{id}',
       'DELETE /api/members/{user_id}',
       'DELETE /api/snippets/{name}',
+      'DELETE /api/test-inbox/{id}',
       'DELETE /api/tokens/{id}',
       'PATCH /api/apps/{app_id}',
       'PATCH /api/members/{user_id}',
@@ -274,6 +281,7 @@ describe('health and OpenAPI', () => {
       'PATCH /api/settings/site',
       'POST /api/apps/{app_id}/logs',
       'POST /api/log-views',
+      'POST /api/notifications/{slug}/test-send',
       'POST /api/tokens',
       'PUT /api/layouts/{slug}',
       'PUT /api/log-views/{id}',

@@ -55,6 +55,9 @@ import { openApiRoutes } from './openapi';
 import { MAX_RENDERED_BYTES, testSendRoutes } from '../notifications/routes/test-send';
 import { layoutRoutes } from '../notifications/routes/layouts';
 import { snippetRoutes } from '../notifications/routes/snippets';
+import { testInboxRoutes } from '../notifications/routes/test-inbox';
+import { notificationChecksRoutes } from '../notifications/routes/notification-checks';
+import type { SpamdOptions } from '../notifications/mail/spamd-client';
 import type { Mailer } from '../notifications/mail/mailer';
 import type { FixedWindowLimiter } from '../http/fixed-window-limiter';
 import { TemplateRenderer } from '../notifications/mail/template-renderer';
@@ -96,8 +99,10 @@ export interface AppDeps {
   trustProxy?: boolean | string[];
   /** Who hears of log commits; an in-process one when absent (main.ts shares it with the demo). */
   logNotifier?: LogNotifier;
-  /** Where test sends go out (`SMTP_URL`); absent or null: test sends answer 503. */
+  /** Where test sends go out (`SMTP_URL`); absent or null: into the site's test inbox. */
   mailer?: Mailer | null;
+  /** Where spamd listens (`SPAMD_ADDRESS`), for the inbox's spam scores; absent or null: none. */
+  spamd?: SpamdOptions | null;
   /** The From of test sends. */
   mailFrom?: string;
   /** Test sends per user and minute; tests pass their own. */
@@ -305,9 +310,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await secured.register(snippetRoutes, { renderer });
         await secured.register(testSendRoutes, {
           mailer: deps.mailer ?? null,
+          spamd: deps.spamd ?? null,
           from: deps.mailFrom ?? DEFAULT_MAIL_FROM,
           limiter: deps.testSendLimiter,
           renderer,
+        });
+        await secured.register(testInboxRoutes, { smtpConfigured: Boolean(deps.mailer) });
+        await secured.register(notificationChecksRoutes, {
+          spamd: deps.spamd ?? null,
+          from: deps.mailFrom ?? DEFAULT_MAIL_FROM,
         });
       });
     },

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       CORS_ORIGINS: [],
       STATIC_DIR: 'dist',
       TRUST_PROXY: false,
+      SPAMD_ADDRESS: '127.0.0.1:783',
     });
   });
 

@@ -114,6 +114,11 @@ export const configSchema = z.object({
       'Must look like smtp://user:password@mail.example.com:587 (or smtps://…)',
     ),
   SMTP_FROM: z.string().trim().min(1).optional(),
+  /**
+   * Where SpamAssassin's spamd listens (host:port), for the spam scores of the test inbox and
+   * the checks (issue 39); "off" for none. Unreachable: the score says "not available".
+   */
+  SPAMD_ADDRESS: z.string().trim().min(1).default('127.0.0.1:783'),
 });
 
 export type Config = z.output<typeof configSchema>;

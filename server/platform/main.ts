@@ -7,6 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { redactedSmtpUrl, smtpMailer } from '../notifications/mail/mailer';
+import { spamdAddress } from '../notifications/mail/spamd-client';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startDemoLogGenerator } from '../demo/log-generator';
 import { seedDemoIfEmpty } from '../demo/seed';
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
     logger: { level: 'warn' },
     mailer,
     mailFrom: config.SMTP_FROM,
+    spamd: config.SPAMD_ADDRESS === 'off' ? null : spamdAddress(config.SPAMD_ADDRESS),
     workLimits: {
       perToken: config.DATABASE_WORK_PER_TOKEN,
       perSite: config.DATABASE_WORK_PER_SITE,
@@ -126,7 +128,7 @@ async function main(): Promise<void> {
   console.log(
     config.SMTP_URL
       ? `Test sends of notifications go through ${redactedSmtpUrl(config.SMTP_URL)}`
-      : 'Test sends of notifications are off: set SMTP_URL to turn them on',
+      : 'Test sends of notifications go to the Test inbox (set SMTP_URL to send them out)',
   );
 
   // Background work runs in one instance only (the leader, on PostgreSQL; leader.ts).

@@ -173,6 +173,15 @@ const notificationRoute = createRoute({
   ),
 });
 
+const testInboxRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/test-inbox',
+  component: lazyRouteComponent(
+    () => import('../features/notifications/test-inbox/test-inbox-page'),
+    'TestInboxPage',
+  ),
+});
+
 const activityRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/activity',
@@ -202,6 +211,7 @@ const routeTree = rootRoute.addChildren([
   siteSettingsRoute,
   notificationsRoute,
   notificationRoute,
+  testInboxRoute,
   activityRoute,
   membersRoute,
   tokensRoute,

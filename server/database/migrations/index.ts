@@ -18,6 +18,7 @@ import { consentModeMigration } from './016-consent-mode';
 import { logIdIndexMigration } from './017-log-id-index';
 import { revisionPartsMigration } from './019-revision-parts';
 import { layoutsSnippetsMigration } from './020-layouts-snippets';
+import { testInboxMigration } from './021-test-inbox';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '017-log-id-index': logIdIndexMigration,
   '019-revision-parts': revisionPartsMigration,
   '020-layouts-snippets': layoutsSnippetsMigration,
+  '021-test-inbox': testInboxMigration,
 };

@@ -5,7 +5,10 @@
  *   edits) with the sample in `data`, and mails subject, text and HTML parts to the signed-in
  *   user. Nothing is stored.
  *
- * Errors: 503 without `SMTP_URL`; 429 past five attempts a minute per user (counted before any
+ * Without `SMTP_URL` a send goes to the site's test inbox instead (issue 39, decision 063;
+ * mail/test-inbox.ts), scored by SpamAssassin when a spamd answers.
+ *
+ * Errors: 429 past five attempts a minute per user (counted before any
  * work, failed renders too); 422 on a field whose Liquid does not parse or render, or that takes
  * the rendered mail past MAX_RENDERED_BYTES; 503 when too many renders wait; 502 when the SMTP
  * server does not take the mail. Rendering runs in a worker thread (mail/template-renderer.ts).
@@ -35,12 +38,16 @@ import type { DocumentProblem, DocumentSources } from '../../../contract/render-
 import { findLayout, layoutContentOf } from '../store/layouts';
 import { listSnippets } from '../store/snippets';
 import { documentSources } from './document-sources';
-import { AUTH_ERRORS, errorResponses } from '../../http/common';
+import { deliverToInbox } from '../mail/test-inbox';
+import type { SpamdOptions } from '../mail/spamd-client';
+import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from '../../http/common';
 import { liquidSyntaxProblems } from './notification-problems';
 
 export interface TestSendOptions {
-  /** null: `SMTP_URL` is not set, and test sends answer 503. */
+  /** null: `SMTP_URL` is not set, and test sends go to the site's test inbox. */
   mailer: Mailer | null;
+  /** Where SpamAssassin's spamd listens, for the inbox's verdicts; null: none. */
+  spamd: SpamdOptions | null;
   /** The From of test sends. */
   from: string;
   limiter?: FixedWindowLimiter;
@@ -224,7 +231,8 @@ export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app
       },
     },
     async (request) => ({
-      configured: mailer !== null,
+      configured: true,
+      destination: mailer === null ? ('inbox' as const) : ('smtp' as const),
       to: (await findUserEmail(app.db, request.auth.userId)) ?? '',
       how_to_configure: HOW_TO_CONFIGURE_SMTP,
     }),
@@ -238,20 +246,20 @@ export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app
         summary: 'Send the template, rendered with a sample, to the signed-in user',
         description:
           'Our extension, not in the spec. Renders subject, text and (when html_enabled) html ' +
-          'with `data` and mails them through SMTP_URL. At most five a minute per user.',
+          'with `data` and mails them through SMTP_URL, or without one keeps them in the ' +
+          "site's test inbox (`GET /test-inbox`). At most five a minute per user.",
         tags: ['notifications'],
         params: slugParams,
         body: testSendRequestSchema,
         response: {
           200: testSendResultSchema,
           ...errorResponses([...AUTH_ERRORS, 404, 413, 415, 422, 502, 503]),
+          // Without SMTP_URL the send is written to the test inbox.
+          ...DATABASE_BUSY_RESPONSE,
         },
       },
     },
     async (request) => {
-      if (!mailer) {
-        throw new HttpError(503, `Test sends are not configured. ${HOW_TO_CONFIGURE_SMTP}`);
-      }
       const { siteId, userId } = request.auth;
       const body = request.body;
       // Every attempt counts, before any work: a render that fails still cost its budget.
@@ -287,14 +295,24 @@ export const testSendRoutes: FastifyPluginAsyncZod<TestSendOptions> = async (app
       if (!to) throw notFound('user', 'The signed-in user has no e-mail address');
       // A subject is one line in a mail header, whatever the template printed.
       const subject = `[Test${locale === undefined ? '' : ` ${locale}`}] ${rendered.subject.replace(/\s+/g, ' ').trim() || '(no subject)'}`;
-      try {
-        const { messageId } = await mailer.send({
-          from,
-          to,
-          subject,
-          text: rendered.text,
-          ...(template.html_enabled ? { html: rendered.html } : {}),
+      const mail = {
+        from,
+        to,
+        subject,
+        text: rendered.text,
+        ...(template.html_enabled ? { html: rendered.html } : {}),
+      };
+      if (!mailer) {
+        const delivered = await deliverToInbox(app.db, options.spamd, {
+          siteId,
+          notificationSlug: notification.slug,
+          locale: locale ?? null,
+          mail,
         });
+        return { to, subject, message_id: delivered.messageId, inbox_id: delivered.kept.id };
+      }
+      try {
+        const { messageId } = await mailer.send(mail);
         return { to, subject, message_id: messageId };
       } catch (error) {
         request.log.warn({ err: error }, 'test send failed');

@@ -7,6 +7,7 @@ import { siteSettingsQueryOptions } from '../../api/site-settings';
 import { notificationRef, type Notification } from '../../../contract/wire/notification';
 import { NotSet, textOrNotSet } from '../../components/not-set';
 import { Badge } from '../../components/ui/badge';
+import { buttonClasses } from '../../components/ui/button';
 import { DataTable } from '../../components/data-table';
 import { FilterInput, NoFilterMatch } from '../../components/filter-input';
 import { QueryStates } from '../../components/query-states';
@@ -41,6 +42,11 @@ export function NotificationsListPage() {
       <PageHeader
         title="Notifications"
         description="The messages this site sends, written in Liquid."
+        actions={
+          <Link to="/test-inbox" className={buttonClasses('secondary', 'sm')}>
+            Test inbox
+          </Link>
+        }
       />
       <FilterInput
         label="Filter notifications"

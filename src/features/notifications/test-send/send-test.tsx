@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { isApiError } from '../../../api/client';
 import type { NotificationWritableFields } from '../../../../contract/schemas/notification';
@@ -32,7 +33,7 @@ function problemsOf(error: unknown): string[] {
 
 /**
  * "Send test to me": the template as edited, rendered with the selected sample, mailed to the
- * signed-in admin through the service's SMTP server. Without one, it says how to set it up.
+ * signed-in admin through the service's SMTP server, or without one into its Test inbox.
  */
 export function SendTest({ slug, locale, values, sampleName, sampleData }: SendTestProps) {
   const noteId = useId();
@@ -47,17 +48,23 @@ export function SendTest({ slug, locale, values, sampleName, sampleData }: SendT
         data: sampleData,
         ...(locale !== null && { locale }),
       }),
-    onSuccess: (result) => toast.success(`Test sent to ${result.to}`),
+    onSuccess: (result) =>
+      toast.success(
+        result.inbox_id === undefined ? `Test sent to ${result.to}` : 'Test sent to the Test inbox',
+      ),
   });
 
   const ready = settings.data?.configured === true;
+  const toInbox = settings.data?.destination === 'inbox';
   const note = settings.isError
     ? 'This server does not offer test sends.'
     : settings.data && !settings.data.configured
       ? `Test sends are off. ${settings.data.how_to_configure}`
-      : settings.data
-        ? `To ${settings.data.to}, rendered with the sample “${sampleName}”, unsaved changes included.`
-        : 'Checking whether the server can send mail…';
+      : settings.data && toInbox
+        ? `To this service’s Test inbox (no SMTP_URL is set), rendered with the sample “${sampleName}”, unsaved changes included.`
+        : settings.data
+          ? `To ${settings.data.to}, rendered with the sample “${sampleName}”, unsaved changes included.`
+          : 'Checking whether the server can send mail…';
 
   return (
     <div className="flex flex-col gap-1.5">
@@ -74,6 +81,18 @@ export function SendTest({ slug, locale, values, sampleName, sampleData }: SendT
         <p id={noteId} className="text-muted min-w-0 flex-1 text-xs break-words">
           {note}
         </p>
+        {toInbox && (
+          <Link
+            to="/test-inbox"
+            search={send.data?.inbox_id === undefined ? {} : { mail: String(send.data.inbox_id) }}
+            // A tab of its own: the editor's unsaved work stays where it is.
+            target="_blank"
+            rel="noopener"
+            className="text-accent text-xs font-medium hover:underline"
+          >
+            Open the Test inbox
+          </Link>
+        )}
       </div>
       {send.isError && (
         <div

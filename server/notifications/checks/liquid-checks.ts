@@ -1,0 +1,88 @@
+/**
+ * Liquid checks of one field in one locale (issue 39): variables no sample defines, and the
+ * errors liquidjs gives when it renders (a snippet or layout that is missing among them).
+ */
+import { Liquid } from 'liquidjs';
+import type { CheckFinding } from '../../../contract/schemas/notification-checks';
+
+type Finding = Omit<CheckFinding, 'locale' | 'field'>;
+type Segment = string | number;
+
+const analyzer = new Liquid({ cache: false });
+
+/** Whether `data` has the value at `segments` (arrays answer `size`, `first` and `last`). */
+export function hasPath(data: unknown, segments: readonly Segment[]): boolean {
+  let current: unknown = data;
+  for (const segment of segments) {
+    if (Array.isArray(current)) {
+      if (typeof segment === 'number') current = current.at(segment);
+      else if (segment === 'size') current = current.length;
+      else if (segment === 'first') current = current[0];
+      else if (segment === 'last') current = current.at(-1);
+      else return false;
+    } else if (typeof current === 'string' && segment === 'size') {
+      current = current.length;
+    } else if (typeof current === 'object' && current !== null && Object.hasOwn(current, segment)) {
+      current = (current as Record<string, unknown>)[String(segment)];
+    } else {
+      return false;
+    }
+  }
+  return current !== undefined;
+}
+
+function pathOf(segments: readonly Segment[]): string {
+  return segments
+    .map((segment, index) =>
+      typeof segment === 'number' ? `[${String(segment)}]` : index === 0 ? segment : `.${segment}`,
+    )
+    .join('');
+}
+
+/**
+ * References to outside variables that none of `samples` defines. Loop variables, `assign` and
+ * `capture` are the template's own (liquidjs calls them locals). A source that does not parse
+ * reports nothing here: its error is a `liquid_error`.
+ */
+export function unknownVariableFindings(
+  source: string,
+  samples: readonly { name: string; data: unknown }[],
+): Finding[] {
+  if (samples.length === 0) return [];
+  let globals;
+  try {
+    globals = analyzer.analyzeSync(analyzer.parse(source)).globals;
+  } catch {
+    return [];
+  }
+  const findings: Finding[] = [];
+  for (const references of Object.values(globals)) {
+    for (const reference of references) {
+      const segments = reference.segments.filter(
+        (segment): segment is Segment => typeof segment !== 'object',
+      );
+      if (segments.length !== reference.segments.length) continue;
+      if (samples.some((sample) => hasPath(sample.data, segments))) continue;
+      findings.push({
+        check: 'unknown_variable',
+        severity: 'warning',
+        line: reference.location.row,
+        column: reference.location.col,
+        message: `${pathOf(segments)} is in no sample: it prints nothing`,
+      });
+    }
+  }
+  return findings.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** A liquidjs message (`… , line:3, col:5`) as a finding on its line. */
+export function liquidErrorFinding(message: string): Finding {
+  const place = /line:(\d+), col:(\d+)/.exec(message);
+  return {
+    check: 'liquid_error',
+    severity: 'error',
+    line: Number(place?.[1] ?? 1),
+    column: Number(place?.[2] ?? 1),
+    message: message.replace(/,? line:\d+, col:\d+.*$/s, ''),
+  };
+}

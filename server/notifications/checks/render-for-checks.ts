@@ -1,0 +1,61 @@
+/**
+ * The one place the checks render a template (issue 39): the one renderer (template + layout +
+ * snippets + locale + sample, contract/render-document.js) in the render worker, so the checks
+ * inspect exactly what the test send mails.
+ */
+import type { DocumentSources } from '../../../contract/render-document';
+import type { LiquidField } from '../../../contract/schemas/notification';
+import type { TemplateRenderer } from '../mail/template-renderer';
+
+export interface CheckedTemplate {
+  subject: string;
+  text: string;
+  html: string;
+  html_enabled: boolean;
+}
+
+export type ChecksRender =
+  | { kind: 'rendered'; subject: string; text: string; html: string }
+  | { kind: 'failed'; problems: { field: LiquidField; message: string }[] }
+  | { kind: 'busy' };
+
+export async function renderForChecks(
+  renderer: TemplateRenderer,
+  template: CheckedTemplate,
+  data: Record<string, unknown>,
+  /** The layout and snippets in the template's locale (none: the template alone). */
+  assets: Omit<DocumentSources, 'template'> = { layout: null, snippets: {} },
+): Promise<ChecksRender> {
+  const fields: LiquidField[] = template.html_enabled
+    ? ['subject', 'text', 'html']
+    : ['subject', 'text'];
+  const outcome = await renderer.render({
+    sources: {
+      template: { subject: template.subject, text: template.text, html: template.html },
+      ...assets,
+    },
+    fields,
+    data,
+  });
+  if (outcome.kind === 'busy') return outcome;
+  if (outcome.kind === 'problems') {
+    return {
+      kind: 'failed',
+      problems: outcome.problems.map((problem) => ({
+        field: problem.field,
+        message:
+          problem.code === 'failed'
+            ? problem.message
+            : problem.code === 'too_large'
+              ? 'The rendered mail is over its size budget'
+              : 'Rendering ran out of its time or memory budget',
+      })),
+    };
+  }
+  return {
+    kind: 'rendered',
+    subject: outcome.rendered.subject ?? '',
+    text: outcome.rendered.text ?? '',
+    html: outcome.rendered.html ?? '',
+  };
+}
