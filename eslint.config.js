@@ -146,7 +146,13 @@ export default tseslint.config(
   },
   // Fastify plugins are async by contract, even those that register their routes synchronously.
   {
-    files: ['server/routes/**/*.ts', 'server/logs/routes/**/*.ts', 'bench/**/*.ts'],
+    files: [
+      'server/routes/**/*.ts',
+      'server/logs/routes/**/*.ts',
+      'server/consent/records/record-routes.ts',
+      'server/consent/records/public-records.ts',
+      'bench/**/*.ts',
+    ],
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   // Plain JS config files are not part of the TypeScript project.

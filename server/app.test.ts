@@ -247,7 +247,10 @@ describe('health and OpenAPI', () => {
 
   it('documents the 503 of a busy database, with Retry-After and the Error body, on every write', async () => {
     // Decision 031: a write that cannot have the SQLite file's write lock in time is a 503.
-    const WRITES_NOTHING = new Set(['POST /api/notifications/{slug}/test-send']);
+    const WRITES_NOTHING = new Set([
+      'POST /api/notifications/{slug}/test-send',
+      'OPTIONS /api/public/sites/{site}/consent-records',
+    ]);
     const res = await api.request('GET', '/openapi.json', { token: null, site: null });
     const doc = res.json as {
       paths: Record<string, Record<string, { responses: Record<string, OpenApiResponse> }>>;
@@ -259,15 +262,19 @@ describe('health and OpenAPI', () => {
         .filter(({ name }) => !WRITES_NOTHING.has(name)),
     );
     expect(writes.map(({ name }) => name).sort()).toEqual([
+      'DELETE /api/consent-records',
       'DELETE /api/log-views/{id}',
       'DELETE /api/members/{user_id}',
       'DELETE /api/tokens/{id}',
       'PATCH /api/apps/{app_id}',
       'PATCH /api/members/{user_id}',
       'PATCH /api/settings/consent',
+      'PATCH /api/settings/consent/public-key',
       'PATCH /api/settings/site',
       'POST /api/apps/{app_id}/logs',
       'POST /api/log-views',
+      'POST /api/public/sites/{site}/consent-records',
+      'POST /api/settings/consent/public-key/rotate',
       'POST /api/tokens',
       'PUT /api/log-views/{id}',
       'PUT /api/notifications/{slug}',

@@ -14,6 +14,7 @@ import { demoSignInToken, demoTokenFile, TOKEN_COMMAND_HINT } from './demo/sign-
 import { runWhileLeader } from './leader';
 import { PostgresLogNotifier } from './logs/waits/postgres-log-notifier';
 import { retentionBytesOf, startLogRetention } from './retention';
+import { startConsentRetention } from './consent/records/record-retention';
 import { descriptorBudget, readDescriptorLimit } from './connection-limits';
 import { openDatabase } from './store/db';
 import { migrateToLatest } from './store/migrate';
@@ -155,8 +156,17 @@ async function main(): Promise<void> {
         config.LOG_RETENTION_INTERVAL_SECONDS * 1000,
         retentionBytesOf(config.LOG_QUOTA_BYTES),
       );
+      const stopConsentRetention = startConsentRetention(
+        db,
+        (deleted, error) => {
+          if (error) app.log.error({ err: error }, 'consent record retention failed');
+          else if (deleted > 0) console.log(`Pruned ${deleted} consent records past retention`);
+        },
+        config.LOG_RETENTION_INTERVAL_SECONDS * 1000,
+      );
       return async () => {
         stopRetention();
+        stopConsentRetention();
         await stopGenerator?.();
       };
     },

@@ -23,15 +23,29 @@ function isWaitingTail(request: FastifyRequest): boolean {
   return typeof wait === 'string' && wait.trim() !== '' && Number(wait) !== 0;
 }
 
-/** Registers the gate's hooks on `scope` (the authenticated routes: `request.auth` is set). */
-export function registerWorkGate(scope: FastifyInstance, gate: WorkGate): void {
+/** Whose turn a request takes: its token's and its site's. */
+export type WorkKeys = (request: FastifyRequest) => { token: string; site: string };
+
+/** The authenticated routes' keys: `request.auth` is set. */
+const tokenAndSite: WorkKeys = (request) => ({
+  token: request.headers.authorization ?? '',
+  site: request.auth.siteId,
+});
+
+/**
+ * Registers the gate's hooks on `scope` (by default the authenticated routes; the public consent
+ * endpoint passes its own keys).
+ */
+export function registerWorkGate(
+  scope: FastifyInstance,
+  gate: WorkGate,
+  keysOf: WorkKeys = tokenAndSite,
+): void {
   scope.decorateRequest('endWorkTurn', null);
   scope.addHook('preHandler', async (request) => {
     if (isWaitingTail(request)) return;
-    request.endWorkTurn = await gate.enter(
-      request.headers.authorization ?? '',
-      request.auth.siteId,
-    );
+    const { token, site } = keysOf(request);
+    request.endWorkTurn = await gate.enter(token, site);
   });
   const end = (request: FastifyRequest) => {
     request.endWorkTurn?.();

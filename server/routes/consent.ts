@@ -20,7 +20,7 @@ import {
   type ConsentMode,
 } from '../../src/api/schemas/consent';
 import { fieldError, validation } from '../errors';
-import { etagOf } from '../etag';
+import { consentEtag, snapshotConsentConfig } from '../consent/records/config-snapshots';
 import {
   ensureConsentConfigRow,
   findConsentConfigRow,
@@ -50,10 +50,6 @@ export const consentPatchBodySchema = consentUpdateSchema
   );
 
 type ConsentPatch = z.infer<typeof consentPatchBodySchema>;
-
-function consentEtag(siteId: string, version: number): string {
-  return etagOf('consent', siteId, siteId, version);
-}
 
 /**
  * A mapping as stored: signals in gtag's order, each purpose once; a purpose the configuration
@@ -164,6 +160,8 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { siteId } = request.auth;
       const body = request.body;
       const result = await writeTransaction(db, async (trx) => {
+        // Banners exported before this write keep recording against what they showed.
+        await snapshotConsentConfig(trx, siteId);
         const row = await writeVersioned(trx, {
           resource: 'consent',
           ifMatch: request.headers['if-match'],
@@ -180,6 +178,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
             updateConsentSettings(tx, siteId, current.version, next, now),
           revision: { siteId, resource: 'consent', actor: request.auth, resourceId: () => siteId },
         });
+        await snapshotConsentConfig(trx, siteId);
         return { version: row.version, config: await loadConsentConfig(trx, siteId, row) };
       });
       void reply.header('ETag', consentEtag(siteId, result.version));

@@ -14,6 +14,7 @@ export const REVISION_RESOURCES = [
   'notification',
   'site_settings',
   'member',
+  'consent_records',
 ] as const;
 export const revisionResourceSchema = z.enum(REVISION_RESOURCES);
 export type RevisionResource = z.infer<typeof revisionResourceSchema>;
