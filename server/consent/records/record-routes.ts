@@ -18,7 +18,12 @@ import {
 } from '../../../src/api/schemas/consent-record';
 import type { RevisionChange } from '../../../src/api/schemas/audit';
 import { notFound } from '../../errors';
-import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from '../../routes/common';
+import {
+  AUTH_ERRORS,
+  DATABASE_BUSY_RESPONSE,
+  apiBaseUrl,
+  errorResponses,
+} from '../../routes/common';
 import { recordRevision } from '../../store/revisions';
 import { writeTransaction } from '../../store/transactions';
 import { findSnapshotConfig } from './config-snapshots';
@@ -57,7 +62,8 @@ export const consentRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: consentPublicKeySchema, ...errorResponses(AUTH_ERRORS) },
       },
     },
-    async (request) => toConsentPublicKey(await ensureRecordSettings(db, request.auth.siteId)),
+    async (request) =>
+      toConsentPublicKey(await ensureRecordSettings(db, request.auth.siteId), apiBaseUrl(request)),
   );
 
   app.post(
@@ -94,7 +100,7 @@ export const consentRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return after;
       });
-      return toConsentPublicKey(row);
+      return toConsentPublicKey(row, apiBaseUrl(request));
     },
   );
 
@@ -117,7 +123,7 @@ export const consentRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       const { siteId } = request.auth;
       const body = request.body;
       const row = await writeTransaction(db, async (trx) => {
-        const before = toConsentPublicKey(await ensureRecordSettings(trx, siteId));
+        const before = toConsentPublicKey(await ensureRecordSettings(trx, siteId), '');
         const change: RecordSettingsChange = {};
         const changes: RevisionChange[] = [];
         if (body.origins !== undefined) {
@@ -148,7 +154,7 @@ export const consentRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return after;
       });
-      return toConsentPublicKey(row);
+      return toConsentPublicKey(row, apiBaseUrl(request));
     },
   );
 

@@ -71,9 +71,14 @@ export function originsOf(row: Pick<ConsentRecordSettingsRow, 'origins'>): strin
   return parseJson<string[]>(row.origins, []);
 }
 
-export function toConsentPublicKey(row: ConsentRecordSettingsRow): ConsentPublicKey {
+/** The settings as the API answers them; `apiBase` is the service's `/api` URL. */
+export function toConsentPublicKey(
+  row: ConsentRecordSettingsRow,
+  apiBase: string,
+): ConsentPublicKey {
   return {
     key: row.public_key,
+    endpoint: `${apiBase}/public/sites/${encodeURIComponent(row.site_id)}/consent-records?key=${encodeURIComponent(row.public_key)}`,
     origins: originsOf(row),
     retention_months: row.retention_months,
     updated_at: row.updated_at,

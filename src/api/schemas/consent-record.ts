@@ -127,6 +127,9 @@ export const originSchema = textSchema()
 
 export const consentPublicKeySchema = z.object({
   key: z.string(),
+  endpoint: z
+    .string()
+    .describe('The URL a banner records to, with the key (what the Klaro export writes)'),
   origins: z.array(z.string()),
   retention_months: z.number().int(),
   updated_at: dateTimeSchema,
