@@ -31,7 +31,7 @@ export interface RecorderWindow {
  * cannot read the answer), so every record of this browser has the same id; the choices go out
  * with `navigator.sendBeacon` (text/plain: no preflight), or `fetch` with `keepalive` when the
  * beacon is refused. Nothing is recorded before the visitor decided, nor twice for the same
- * choices (Klaro applies the stored consents on every page).
+ * choices (Klaro applies the stored consents on every page). Required services are left out.
  *
  * SELF-CONTAINED ON PURPOSE: no imports, no outer variables, plain ES2019 inside. The export
  * writes this function's source text into klaro-config.js; the dashboard's preview never calls
@@ -40,7 +40,7 @@ export interface RecorderWindow {
 export function installConsentRecorder(
   recording: ConsentRecording,
   target: RecorderWindow,
-): (consent: boolean, service: { name: string }) => void {
+): (consent: boolean, service: { name: string; required?: boolean }) => void {
   const storageKey = 'site-console-consent';
   const choices: Record<string, boolean> = {};
   let scheduled = false;
@@ -111,6 +111,8 @@ export function installConsentRecorder(
     }
   };
   return (consent, service) => {
+    // A required service is on whatever the visitor chose: its "consent" proves nothing.
+    if (service.required) return;
     choices[service.name] = consent;
     if (scheduled) return;
     scheduled = true;
