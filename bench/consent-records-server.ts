@@ -4,8 +4,8 @@
  * what the benchmark is not about). Prints its base URL on stdout.
  */
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../server/app';
-import { openDatabase } from '../server/store/db';
+import { buildApp } from '../server/platform/app';
+import { openDatabase } from '../server/database/db';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: consent-records-server.ts <sqlite file>');

@@ -14,11 +14,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { migrateToLatest } from '../server/store/migrate';
-import { openDatabase } from '../server/store/db';
+import { migrateToLatest } from '../server/database/migrate';
+import { openDatabase } from '../server/database/db';
 import { seedDemo } from '../server/demo/seed';
-import { ensureMembership } from '../server/store/sites';
-import { findOrCreateUser, issueToken } from '../server/store/tokens';
+import { ensureMembership } from '../server/site/store/sites';
+import { findOrCreateUser, issueToken } from '../server/access/store/tokens';
 import {
   insertConsentRecords,
   type NewConsentRecord,

@@ -6,11 +6,11 @@
  * exported before a change still records against what it showed.
  */
 import type { Kysely } from 'kysely';
-import type { ConsentConfig } from '../../../src/api/schemas/consent';
-import { etagOf } from '../../etag';
-import { findConsentConfigRow, loadConsentConfig } from '../../store/consent';
-import { jsonText, nowIso, parseJson } from '../../store/encoding';
-import type { Database } from '../../store/schema';
+import type { ConsentConfig } from '../../../contract/schemas/consent';
+import { etagOf } from '../../http/etag';
+import { findConsentConfigRow, loadConsentConfig } from '../store/consent';
+import { jsonText, nowIso, parseJson } from '../../database/encoding';
+import type { Database } from '../../database/schema';
 
 /** The consent configuration's ETag at `version`, quoted (the `ETag` header). */
 export function consentEtag(siteId: string, version: number): string {

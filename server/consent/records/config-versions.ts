@@ -4,8 +4,8 @@
  * (a banner may name the current version before anything kept it: it is kept then).
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
-import { writeTransaction } from '../../store/transactions';
+import type { Database } from '../../database/schema';
+import { writeTransaction } from '../../database/transactions';
 import { findSnapshotVersion, isCurrentEtag, snapshotConsentConfig } from './config-snapshots';
 
 const MAX_REMEMBERED = 10_000;

@@ -6,17 +6,17 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revisionListSchema } from '../../../src/api/schemas/audit';
+import { revisionListSchema } from '../../../contract/schemas/audit';
 import {
   consentPublicKeySchema,
   consentRecordListSchema,
   type ConsentPublicKey,
-} from '../../../src/api/schemas/consent-record';
-import { consentConfigSchema } from '../../../src/api/schemas/consent';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { ensureMembership } from '../../store/sites';
-import { findOrCreateUser, issueToken } from '../../store/tokens';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+} from '../../../contract/schemas/consent-record';
+import { consentConfigSchema } from '../../../contract/schemas/consent';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { ensureMembership } from '../../site/store/sites';
+import { findOrCreateUser, issueToken } from '../../access/store/tokens';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 import { runConsentRetention } from './record-retention';
 import { insertConsentRecords } from './record-store';
 

@@ -15,7 +15,7 @@ import {
   MAX_CONSENT_RECORD_BODY_BYTES,
   consentRecordAnswerSchema,
   consentRecordInputSchema,
-} from '../../../src/api/schemas/consent-record';
+} from '../../../contract/schemas/consent-record';
 import {
   HttpError,
   fieldError,
@@ -23,13 +23,13 @@ import {
   tooManyRequests,
   unauthorized,
   validation,
-} from '../../errors';
-import { FixedWindowLimiter } from '../../fixed-window-limiter';
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../json-body';
-import { DATABASE_BUSY_RESPONSE, errorResponses } from '../../routes/common';
-import { TtlCache } from '../../ttl-cache';
-import { WorkGate } from '../../work-gate';
-import { registerWorkGate } from '../../work-gate-hook';
+} from '../../http/errors';
+import { FixedWindowLimiter } from '../../http/fixed-window-limiter';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../http/json-body';
+import { DATABASE_BUSY_RESPONSE, errorResponses } from '../../http/common';
+import { TtlCache } from '../../http/ttl-cache';
+import { WorkGate } from '../../http/work-gate';
+import { registerWorkGate } from '../../http/work-gate-hook';
 import { ConfigVersions } from './config-versions';
 import type { ConsentRecordWriter } from './record-writer';
 import {

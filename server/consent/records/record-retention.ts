@@ -7,8 +7,8 @@
  * less for the next step.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
-import { writeTransaction } from '../../store/transactions';
+import type { Database } from '../../database/schema';
+import { writeTransaction } from '../../database/transactions';
 import { listRetentions } from './record-settings-store';
 import { pruneConsentRecordsStep } from './record-store';
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consentConfigSchema } from '../../../src/api/schemas/consent';
+import { consentConfigSchema } from '../../../contract/schemas/consent';
 import {
   consentPublicKeySchema,
   consentPublicKeyUpdateSchema,
@@ -15,17 +15,12 @@ import {
   consentRecordFilterSchema,
   consentRecordListSchema,
   consentRecordQuerySchema,
-} from '../../../src/api/schemas/consent-record';
-import type { RevisionChange } from '../../../src/api/schemas/audit';
-import { notFound } from '../../errors';
-import {
-  AUTH_ERRORS,
-  DATABASE_BUSY_RESPONSE,
-  apiBaseUrl,
-  errorResponses,
-} from '../../routes/common';
-import { recordRevision } from '../../store/revisions';
-import { writeTransaction } from '../../store/transactions';
+} from '../../../contract/schemas/consent-record';
+import type { RevisionChange } from '../../../contract/schemas/audit';
+import { notFound } from '../../http/errors';
+import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, apiBaseUrl, errorResponses } from '../../http/common';
+import { recordRevision } from '../../audit/store/revisions';
+import { writeTransaction } from '../../database/transactions';
 import { findSnapshotConfig } from './config-snapshots';
 import {
   ensureRecordSettings,

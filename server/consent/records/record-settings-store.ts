@@ -9,9 +9,9 @@ import type { Kysely, Selectable } from 'kysely';
 import {
   DEFAULT_CONSENT_RETENTION_MONTHS,
   type ConsentPublicKey,
-} from '../../../src/api/schemas/consent-record';
-import { jsonText, nowIso, parseJson } from '../../store/encoding';
-import type { ConsentRecordSettingsTable, Database } from '../../store/schema';
+} from '../../../contract/schemas/consent-record';
+import { jsonText, nowIso, parseJson } from '../../database/encoding';
+import type { ConsentRecordSettingsTable, Database } from '../../database/schema';
 
 export type ConsentRecordSettingsRow = Selectable<ConsentRecordSettingsTable>;
 

@@ -10,10 +10,10 @@ import type {
   ConsentRecordDay,
   ConsentRecordFilter,
   ConsentRecordQuery,
-} from '../../../src/api/schemas/consent-record';
-import { engineOf } from '../../store/engine';
-import { jsonText, parseJson } from '../../store/encoding';
-import type { ConsentRecordsTable, Database } from '../../store/schema';
+} from '../../../contract/schemas/consent-record';
+import { engineOf } from '../../database/engine';
+import { jsonText, parseJson } from '../../database/encoding';
+import type { ConsentRecordsTable, Database } from '../../database/schema';
 
 type RecordRow = Selectable<ConsentRecordsTable>;
 

@@ -6,9 +6,9 @@
  * memory (past that the request is refused with 503 and Retry-After, having stored nothing).
  */
 import type { Kysely } from 'kysely';
-import { HttpError } from '../../errors';
-import type { Database } from '../../store/schema';
-import { writeTransaction } from '../../store/transactions';
+import { HttpError } from '../../http/errors';
+import type { Database } from '../../database/schema';
+import { writeTransaction } from '../../database/transactions';
 import { insertConsentRecords, type NewConsentRecord } from './record-store';
 
 interface Pending {

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import {
   CONSENT_RECORD_CSV_COLUMNS,
   type ConsentRecord,
-} from '../../../src/api/schemas/consent-record';
+} from '../../../contract/schemas/consent-record';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
