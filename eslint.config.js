@@ -76,7 +76,7 @@ export default tseslint.config(
   },
   {
     files: [
-      'src/api/schemas/**/*.ts',
+      'contract/schemas/**/*.ts',
       'src/api/client.ts',
       'contract/liquid-check.ts',
       'contract/app-callback.ts',
@@ -147,8 +147,9 @@ export default tseslint.config(
   // Fastify plugins are async by contract, even those that register their routes synchronously.
   {
     files: [
-      'server/routes/**/*.ts',
-      'server/logs/routes/**/*.ts',
+      'server/*/routes/**/*.ts',
+      'server/platform/health.ts',
+      'server/platform/openapi.ts',
       'server/consent/records/record-routes.ts',
       'server/consent/records/public-records.ts',
       'bench/**/*.ts',
