@@ -150,6 +150,8 @@ export default tseslint.config(
       'server/*/routes/**/*.ts',
       'server/platform/health.ts',
       'server/platform/openapi.ts',
+      'server/consent/records/record-routes.ts',
+      'server/consent/records/public-records.ts',
       'bench/**/*.ts',
     ],
     rules: { '@typescript-eslint/require-await': 'off' },

@@ -22,6 +22,7 @@ const POSTGRES_SUITES = [
   'server/logs/store/**/*.test.ts',
   'server/logs/search/**/*.test.ts',
   'server/logs/routes/**/*.test.ts',
+  'server/consent/**/*.test.ts',
   'server/logs/log-writes.test.ts',
   'server/logs/waits/postgres-log-notifier.test.ts',
   'server/platform/leader.test.ts',

@@ -16,6 +16,7 @@ export const REVISION_RESOURCES = [
   'member',
   'layout',
   'snippet',
+  'consent_records',
 ] as const;
 export const revisionResourceSchema = z.enum(REVISION_RESOURCES);
 export type RevisionResource = z.infer<typeof revisionResourceSchema>;

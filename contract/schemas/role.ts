@@ -16,6 +16,8 @@ export const ROLE_FOR_WRITE = {
   app: 'admin',
   site_settings: 'admin',
   member: 'admin',
+  /** Rotating the public key, the origins and retention, erasing a visitor's records. */
+  consent_records: 'admin',
 } as const satisfies Record<string, Role>;
 export type WritableResource = keyof typeof ROLE_FOR_WRITE;
 

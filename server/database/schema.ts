@@ -317,6 +317,47 @@ export interface TestInboxTable {
 
 // --- end of issue 39's test inbox types ---
 
+// --- Consent records (issue 40, migration 022, decision 064) ---
+export interface ConsentRecordSettingsTable {
+  site_id: string;
+  /** What banners send (`X-Consent-Key` or `?key=`); public by design. */
+  public_key: string;
+  /** JSON array of origins (`https://example.com`) banners may record from. */
+  origins: string;
+  /** Base64url key of the HMAC of visitors' addresses; never answered. */
+  hash_secret: string;
+  retention_months: number;
+  updated_at: string;
+}
+export interface ConsentConfigSnapshotsTable {
+  site_id: string;
+  version: number;
+  /** The ETag of that version, without quotes (what the export writes as `config_version`). */
+  etag: string;
+  /** JSON of the ConsentConfig at that version. */
+  config: string;
+  created_at: string;
+}
+export interface ConsentRecordsTable {
+  id: Generated<number>;
+  site_id: string;
+  consent_id: string;
+  created_at: string;
+  /** JSON object application → boolean. */
+  choices: string;
+  /** `|name|name|`: the applications in `choices`, for the application filter. */
+  applications: string;
+  accepted: number;
+  offered: number;
+  config_version: number;
+  config_etag: string;
+  locale: string;
+  page: string | null;
+  user_agent: string | null;
+  /** HMAC-SHA256 of the address with the site's secret, base64url; the address is never kept. */
+  ip_hash: string;
+}
+// --- end of issue 40's consent record types ---
 export interface Database {
   users: UsersTable;
   sites: SitesTable;
@@ -337,6 +378,9 @@ export interface Database {
   layouts: LayoutsTable;
   snippets: SnippetsTable;
   test_inbox: TestInboxTable;
+  consent_record_settings: ConsentRecordSettingsTable;
+  consent_config_snapshots: ConsentConfigSnapshotsTable;
+  consent_records: ConsentRecordsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -23,8 +23,24 @@ function isWaitingTail(request: FastifyRequest): boolean {
   return typeof wait === 'string' && wait.trim() !== '' && Number(wait) !== 0;
 }
 
-/** Registers the gate's hooks on `scope` (the authenticated routes: `request.auth` is set). */
-export function registerWorkGate(scope: FastifyInstance, gate: WorkGate): void {
+/** Whose turn a request takes: its token's and its site's. */
+export type WorkKeys = (request: FastifyRequest) => { token: string; site: string };
+
+/** The authenticated routes' keys: `request.auth` is set. */
+const tokenAndSite: WorkKeys = (request) => ({
+  token: request.headers.authorization ?? '',
+  site: request.auth.siteId,
+});
+
+/**
+ * Registers the gate's hooks on `scope` (by default the authenticated routes; the public consent
+ * endpoint passes its own keys).
+ */
+export function registerWorkGate(
+  scope: FastifyInstance,
+  gate: WorkGate,
+  keysOf: WorkKeys = tokenAndSite,
+): void {
   scope.decorateRequest('endWorkTurn', null);
   // A callback hook: a request whose turn is free (nearly all) goes on without a promise.
   scope.addHook('preHandler', (request, _reply, done) => {
@@ -32,14 +48,14 @@ export function registerWorkGate(scope: FastifyInstance, gate: WorkGate): void {
       done();
       return;
     }
-    const token = request.headers.authorization ?? '';
-    const turn = gate.tryEnter(token, request.auth.siteId);
+    const { token, site } = keysOf(request);
+    const turn = gate.tryEnter(token, site);
     if (turn) {
       request.endWorkTurn = turn;
       done();
       return;
     }
-    gate.enter(token, request.auth.siteId).then((release) => {
+    gate.enter(token, site).then((release) => {
       request.endWorkTurn = release;
       done();
     }, done);

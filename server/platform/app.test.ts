@@ -257,6 +257,7 @@ describe('health and OpenAPI', () => {
       'POST /api/notifications/{slug}/checks',
       'POST /api/layouts/{slug}/impact',
       'POST /api/snippets/{name}/impact',
+      'OPTIONS /api/public/sites/{site}/consent-records',
     ]);
     const res = await api.request('GET', '/openapi.json', { token: null, site: null });
     const doc = res.json as {
@@ -270,6 +271,7 @@ describe('health and OpenAPI', () => {
     );
     expect(writes.map(({ name }) => name).sort()).toEqual([
       'DELETE /api/layouts/{slug}',
+      'DELETE /api/consent-records',
       'DELETE /api/log-views/{id}',
       'DELETE /api/members/{user_id}',
       'DELETE /api/snippets/{name}',
@@ -278,10 +280,13 @@ describe('health and OpenAPI', () => {
       'PATCH /api/apps/{app_id}',
       'PATCH /api/members/{user_id}',
       'PATCH /api/settings/consent',
+      'PATCH /api/settings/consent/public-key',
       'PATCH /api/settings/site',
       'POST /api/apps/{app_id}/logs',
       'POST /api/log-views',
       'POST /api/notifications/{slug}/test-send',
+      'POST /api/public/sites/{site}/consent-records',
+      'POST /api/settings/consent/public-key/rotate',
       'POST /api/tokens',
       'PUT /api/layouts/{slug}',
       'PUT /api/log-views/{id}',

@@ -44,6 +44,12 @@ import { WaitFastPath } from '../logs/routes/app-logs-wait-fast-path';
 import { appRoutes } from '../apps/routes/apps';
 import { auditRoutes } from '../audit/routes/audit';
 import { consentRoutes } from '../consent/routes/consent';
+import { consentRecordRoutes } from '../consent/records/record-routes';
+import {
+  publicConsentRecordRoutes,
+  type PublicRecordLimits,
+} from '../consent/records/public-records';
+import { ConsentRecordWriter } from '../consent/records/record-writer';
 import { siteSettingsRoutes } from '../site/routes/site-settings';
 import { healthRoutes } from './health';
 import { notificationRoutes } from '../notifications/routes/notifications';
@@ -128,6 +134,11 @@ export interface AppDeps {
   connectionLimits?: Partial<ConnectionLimits>;
   /** Caps on waiting tails; DEFAULT_WAIT_LIMITS when absent. */
   waitLimits?: WaitLimits;
+  /**
+   * The public consent endpoint's limits per address, per site and at work
+   * (DEFAULT_PUBLIC_RECORD_LIMITS for what is absent; benchmarks raise them).
+   */
+  consentRecordLimits?: Partial<PublicRecordLimits>;
 }
 
 /** The From of test sends when SMTP_FROM is not set. */
@@ -285,6 +296,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(openApiRoutes);
+      // A trust zone of its own: a key, origins, limits and a gate, no token (decision 064).
+      const consentRecords = new ConsentRecordWriter(deps.db);
+      api.addHook('onClose', () => consentRecords.idle());
+      await api.register(publicConsentRecordRoutes, {
+        writer: consentRecords,
+        limits: deps.consentRecordLimits,
+      });
       await api.register(async (secured) => {
         secured.decorateRequest('auth', null as never);
         secured.decorateRequest('writeAuthority', undefined);
@@ -356,6 +374,7 @@ async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(logViewRoutes);
   await api.register(appLogFindRoutes);
   await api.register(consentRoutes);
+  await api.register(consentRecordRoutes);
   await api.register(siteSettingsRoutes);
   await api.register(notificationRoutes);
   await api.register(auditRoutes);

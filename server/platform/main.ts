@@ -15,6 +15,7 @@ import { demoSignInToken, demoTokenFile, TOKEN_COMMAND_HINT } from '../demo/sign
 import { runWhileLeader } from './leader';
 import { PostgresLogNotifier } from '../logs/waits/postgres-log-notifier';
 import { retentionBytesOf, startLogRetention, startRevisionRetention } from './retention';
+import { startConsentRetention } from '../consent/records/record-retention';
 import { descriptorBudget, readDescriptorLimit } from '../http/connection-limits';
 import { openDatabase } from '../database/db';
 import { migrateToLatest } from '../database/migrate';
@@ -169,9 +170,18 @@ async function main(): Promise<void> {
         },
         config.LOG_RETENTION_INTERVAL_SECONDS * 1000,
       );
+      const stopConsentRetention = startConsentRetention(
+        db,
+        (deleted, error) => {
+          if (error) app.log.error({ err: error }, 'consent record retention failed');
+          else if (deleted > 0) console.log(`Pruned ${deleted} consent records past retention`);
+        },
+        config.LOG_RETENTION_INTERVAL_SECONDS * 1000,
+      );
       return async () => {
         stopRetention();
         stopRevisionRetention();
+        stopConsentRetention();
         await stopGenerator?.();
       };
     },

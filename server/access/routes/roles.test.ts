@@ -104,6 +104,27 @@ const WRITES: WriteRoute[] = [
     state: () => read('/members'),
   },
   {
+    resource: 'consent_records',
+    method: 'PATCH',
+    path: '/settings/consent/public-key',
+    body: async () => ({ retention_months: 1 + Math.floor(Math.random() * 100) }),
+    state: () => read('/settings/consent/public-key'),
+  },
+  {
+    resource: 'consent_records',
+    method: 'POST',
+    path: '/settings/consent/public-key/rotate',
+    body: async () => undefined,
+    state: () => read('/settings/consent/public-key'),
+  },
+  {
+    resource: 'consent_records',
+    method: 'DELETE',
+    path: '/consent-records?consent_id=nobody-at-all',
+    body: async () => undefined,
+    state: () => read('/consent-records'),
+  },
+  {
     resource: 'member',
     method: 'DELETE',
     path: '/members/:target',

@@ -20,7 +20,7 @@ import {
   type ConsentMode,
 } from '../../../contract/schemas/consent';
 import { fieldError, validation } from '../../http/errors';
-import { etagOf } from '../../http/etag';
+import { consentEtag, snapshotConsentConfig } from '../records/config-snapshots';
 import {
   ensureConsentConfigRow,
   findConsentConfigRow,
@@ -50,10 +50,6 @@ export const consentPatchBodySchema = consentUpdateSchema
   );
 
 type ConsentPatch = z.infer<typeof consentPatchBodySchema>;
-
-function consentEtag(siteId: string, version: number): string {
-  return etagOf('consent', siteId, siteId, version);
-}
 
 /**
  * A mapping as stored: signals in gtag's order, each purpose once; a purpose the configuration
@@ -166,6 +162,8 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await writeTransaction(
         db,
         async (trx) => {
+          // Banners exported before this write keep recording against what they showed.
+          await snapshotConsentConfig(trx, siteId);
           const row = await writeVersioned(trx, {
             resource: 'consent',
             ifMatch: request.headers['if-match'],
@@ -187,6 +185,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
               resourceId: () => siteId,
             },
           });
+          await snapshotConsentConfig(trx, siteId);
           return { version: row.version, config: await loadConsentConfig(trx, siteId, row) };
         },
         request.writeAuthority,

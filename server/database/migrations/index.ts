@@ -19,6 +19,7 @@ import { logIdIndexMigration } from './017-log-id-index';
 import { revisionPartsMigration } from './019-revision-parts';
 import { layoutsSnippetsMigration } from './020-layouts-snippets';
 import { testInboxMigration } from './021-test-inbox';
+import { consentRecordsMigration } from './022-consent-records';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '019-revision-parts': revisionPartsMigration,
   '020-layouts-snippets': layoutsSnippetsMigration,
   '021-test-inbox': testInboxMigration,
+  '022-consent-records': consentRecordsMigration,
 };

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { consentRecordingQueryOptions } from '../../api/consent-records';
 import { useWatch } from 'react-hook-form';
 import type { ApiResponse } from '../../api/client';
 import type { ConsentApplication, ConsentConfig } from '../../../contract/wire/consent';
@@ -35,6 +37,8 @@ export function ConsentView({
   onLanguageChange: (language: string) => void;
 }) {
   const config = loaded.data;
+  // The export records choices when the server keeps consent records (null otherwise).
+  const recordingSettings = useQuery(consentRecordingQueryOptions()).data;
   const controller = usePrivacyPolicyForm(loaded);
   const formValues = useWatch({ control: controller.form.control });
 
@@ -75,7 +79,21 @@ export function ConsentView({
       <PageHeader
         title="Consent"
         description="Privacy policy, purposes, applications and cookies of the site's cookie consent."
-        actions={<ExportActions config={config} applications={applications} cookies={cookies} />}
+        actions={
+          <ExportActions
+            config={config}
+            applications={applications}
+            cookies={cookies}
+            recording={
+              recordingSettings && loaded.etag
+                ? {
+                    endpoint: recordingSettings.endpoint,
+                    configVersion: loaded.etag.replace(/^W\//, '').replace(/"/g, ''),
+                  }
+                : undefined
+            }
+          />
+        }
       />
       <ConsentSectionNav sections={consentSections(findings)} />
       <div className="mt-4 flex flex-col gap-6">

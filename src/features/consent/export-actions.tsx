@@ -9,10 +9,13 @@ export function ExportActions({
   config,
   applications,
   cookies,
+  recording,
 }: {
   config: ConsentConfig;
   applications: readonly ConsentApplication[];
   cookies: readonly CheckedCookie[];
+  /** Where the exported banner records choices; absent: a server without consent records. */
+  recording?: { endpoint: string; configVersion: string };
 }) {
   return (
     <>
@@ -31,7 +34,7 @@ export function ExportActions({
         onClick={() =>
           downloadText(
             'klaro-config.js',
-            klaroConfigScript(toKlaroConfig(config, applications, cookies)),
+            klaroConfigScript(toKlaroConfig(config, applications, cookies), recording),
             'text/javascript',
           )
         }

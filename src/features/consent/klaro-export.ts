@@ -1,6 +1,7 @@
 import type { LocalizedText } from '../../../contract/schemas/common';
 import type { ConsentApplication, ConsentConfig } from '../../../contract/wire/consent';
 import type { CheckedCookie } from './consent-check-model';
+import { installConsentRecorder, type ConsentRecording } from './consent-recorder';
 import { installConsentMode, type ConsentModeMapping } from './consent-mode';
 import { cookiePatternError, isRegexCookieName } from './consent-checks';
 import { languagesInUse, resolveLocalized, textIn } from './localized-text';
@@ -226,9 +227,13 @@ function toJavaScript(value: unknown, indent: string): string {
 
 /**
  * The file a site includes before Klaro's script: it defines `window.klaroConfig` and, with a
- * Consent Mode mapping, sends gtag's consent default and sets Klaro's `callback` to the updates.
+ * Consent Mode mapping, sends gtag's consent default and sets Klaro's `callback` to the updates;
+ * with `recording`, the callback also records each visitor's choice (decision 064).
  */
-export function klaroConfigScript(config: KlaroConfig): string {
+export function klaroConfigScript(
+  config: KlaroConfig,
+  recording?: Omit<ConsentRecording, 'cookieName'>,
+): string {
   const lines = [
     '// Klaro configuration exported by Site Console.',
     config.consentMode === undefined
@@ -236,13 +241,28 @@ export function klaroConfigScript(config: KlaroConfig): string {
       : '// Include this file before klaro.js and before Google tag (gtag.js or Google Tag Manager).',
     `window.klaroConfig = ${toJavaScript(config, '')};`,
   ];
+  const consentMode = `(${installConsentMode.toString()})(window.klaroConfig.consentMode, window)`;
   if (config.consentMode !== undefined) {
     lines.push(
       '',
       '// Google Consent Mode v2: every signal starts denied; Klaro calls `callback` when the',
       "// visitor's choices change, which sends gtag('consent', 'update', ...) for the purposes",
       '// mapped in `consentMode` (granted when every service of those purposes is accepted).',
-      `window.klaroConfig.callback = (${installConsentMode.toString()})(window.klaroConfig.consentMode, window);`,
+    );
+    if (recording === undefined) lines.push(`window.klaroConfig.callback = ${consentMode};`);
+  }
+  if (recording !== undefined) {
+    const settings: ConsentRecording = { ...recording, cookieName: config.cookieName };
+    const recorder = `(${installConsentRecorder.toString()})(${JSON.stringify(settings)}, window)`;
+    lines.push(
+      '',
+      "// Proof of consent: each visitor's choice is sent to Site Console (navigator.sendBeacon)",
+      '// with the version of this configuration, once per change.',
+      'window.klaroConfig.callback = (function (handlers) {',
+      '  return function (consent, service) {',
+      '    for (var i = 0; i < handlers.length; i += 1) handlers[i](consent, service);',
+      '  };',
+      `})([${config.consentMode !== undefined ? `${consentMode}, ` : ''}${recorder}]);`,
     );
   }
   lines.push('');
