@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditQuerySchema, revisionListSchema } from '../../src/api/schemas/audit';
-import { textSchema } from '../../src/api/schemas/common';
+import { databaseIdSchema, textSchema } from '../../src/api/schemas/common';
 import { notificationSchema } from '../../src/api/schemas/notification';
 import { notFound } from '../errors';
 import { findNotification, toNotification, type NotificationRecord } from '../store/notifications';
@@ -19,7 +19,7 @@ const slugParams = z.object({
 });
 
 const revisionParams = slugParams.extend({
-  id: z.coerce.number().int().positive().describe('The revision id'),
+  id: databaseIdSchema().describe('The revision id'),
 });
 
 const pageQuery = auditQuerySchema.pick({ before: true, limit: true });

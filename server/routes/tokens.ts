@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { databaseIdSchema } from '../../src/api/schemas/common';
 import { meSchema } from '../../src/api/schemas/member';
 import {
   createdTokenSchema,
@@ -20,7 +21,7 @@ import { DATABASE_BUSY_RESPONSE, errorResponses } from './common';
 const USER_ERRORS = [401, 429, 500, 503] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const tokenParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const tokenParams = z.object({ id: databaseIdSchema() });
 
 export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
