@@ -14,8 +14,8 @@ import {
   tokenCreateSchema,
   tokenListSchema,
 } from '../../src/api/schemas/token';
-import { notFound, unauthorized } from '../errors';
-import { createToken, findUser, listTokens, revokeToken } from '../store/tokens';
+import { HttpError, fieldError, notFound, unauthorized, validation } from '../errors';
+import { findUser, listTokens, mintToken, revokeToken, type MintRefusal } from '../store/tokens';
 import { DATABASE_BUSY_RESPONSE, errorResponses } from './common';
 
 const USER_ERRORS = [401, 429, 500, 503] as const;
@@ -67,12 +67,16 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { resource: 'token', auth: 'user' },
       schema: {
         summary: 'Create a token; its secret is answered this once',
+        description:
+          'Issue 42: at most `MAX_ACTIVE_TOKENS` (20) tokens that work per user (409 past it); ' +
+          'the new token cannot expire after the token that creates it (422 on ' +
+          '`expires_in_days`), and revoking that token revokes this one.',
         tags: ['tokens'],
         security: [{ bearer: [] }],
         body: tokenCreateSchema.strict(),
         response: {
           201: createdTokenSchema,
-          ...errorResponses([...USER_ERRORS, 413, 415, 422]),
+          ...errorResponses([...USER_ERRORS, 409, 413, 415, 422]),
           ...DATABASE_BUSY_RESPONSE,
         },
       },
@@ -80,8 +84,10 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { name, expires_in_days: days } = request.body;
       const expiresAt = new Date(Date.now() + days * DAY_MS).toISOString();
-      const created = await createToken(db, request.auth.userId, { name, expiresAt });
-      return reply.code(201).send(created);
+      const { userId, tokenId } = request.auth;
+      const minted = await mintToken(db, { userId, tokenId }, { name, expiresAt });
+      if ('kind' in minted) throw mintRefused(minted);
+      return reply.code(201).send(minted);
     },
   );
 
@@ -111,3 +117,23 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The Error of a refused mint. */
+function mintRefused(refusal: MintRefusal): HttpError {
+  switch (refusal.kind) {
+    case 'minter_gone':
+      return unauthorized('The token is not valid');
+    case 'too_many':
+      return new HttpError(
+        409,
+        `You have ${String(refusal.active)} tokens that work, the most one user may hold; revoke one first`,
+      );
+    case 'outlives_minter': {
+      const message = `At most until ${refusal.minterExpiresAt}, when the token you use expires`;
+      return validation(
+        [fieldError({ resource: 'token', field: 'expires_in_days', message, code: 'too_big' })],
+        message,
+      );
+    }
+  }
+}

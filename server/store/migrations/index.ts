@@ -16,6 +16,7 @@ import { rolesTokensMigration } from './014-roles-tokens';
 import { logViewsMigration } from './015-log-views';
 import { consentModeMigration } from './016-consent-mode';
 import { logIdIndexMigration } from './017-log-id-index';
+import { tokenMintedByMigration } from './018-token-minted-by';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '015-log-views': logViewsMigration,
   '016-consent-mode': consentModeMigration,
   '017-log-id-index': logIdIndexMigration,
+  '018-token-minted-by': tokenMintedByMigration,
 };
