@@ -76,10 +76,10 @@ export default tseslint.config(
   },
   {
     files: [
-      'src/api/schemas/**/*.ts',
+      'contract/schemas/**/*.ts',
       'src/api/client.ts',
-      'src/api/liquid-check.ts',
-      'src/api/app-callback.ts',
+      'contract/liquid-check.ts',
+      'contract/app-callback.ts',
     ],
     rules: {
       'no-restricted-imports': [
@@ -146,7 +146,7 @@ export default tseslint.config(
   },
   // Fastify plugins are async by contract, even those that register their routes synchronously.
   {
-    files: ['server/routes/**/*.ts', 'server/logs/routes/**/*.ts', 'bench/**/*.ts'],
+    files: ['server/routes/**/*.ts', 'server/*/routes/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   // Plain JS config files are not part of the TypeScript project.

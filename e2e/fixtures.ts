@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
-import { SERVICE_NODE_FLAGS } from '../server/node-flags';
+import { SERVICE_NODE_FLAGS } from '../server/platform/node-flags';
 import { freePort, waitUntilHealthy } from '../server/reliability/service-process';
 
 export { expect };
@@ -106,11 +106,15 @@ export const test = base.extend<{
     let log = '';
     const start = async () => {
       log = '';
-      const started = spawn(process.execPath, [TSX, ...SERVICE_NODE_FLAGS, 'server/main.ts'], {
-        cwd: ROOT,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const started = spawn(
+        process.execPath,
+        [TSX, ...SERVICE_NODE_FLAGS, 'server/platform/main.ts'],
+        {
+          cwd: ROOT,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       started.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
       started.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
       child = started;
@@ -142,7 +146,7 @@ export const test = base.extend<{
         if (cached) return cached;
         const { stdout } = await run(
           process.execPath,
-          [TSX, 'server/cli/token.ts', '--site', site],
+          [TSX, 'server/access/cli/token.ts', '--site', site],
           {
             cwd: ROOT,
             env,

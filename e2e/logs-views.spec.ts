@@ -17,7 +17,7 @@ async function otherUserToken(server: TestServer): Promise<string> {
     process.execPath,
     [
       join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-      'server/cli/token.ts',
+      'server/access/cli/token.ts',
       '--site',
       'demo',
       '--email',

@@ -18,7 +18,7 @@ export async function memberToken(
   const roleArgs = role ? ['--role', role] : [];
   const { stdout } = await run(
     process.execPath,
-    [TSX, 'server/cli/token.ts', '--site', 'demo', '--email', email, ...roleArgs],
+    [TSX, 'server/access/cli/token.ts', '--site', 'demo', '--email', email, ...roleArgs],
     { env: { ...process.env, DATABASE_URL: server.dbPath } },
   );
   return stdout.trim().split('\n').at(-1) ?? '';

@@ -15,7 +15,7 @@ async function acmeOnlyToken(server: TestServer): Promise<string> {
   const tsx = join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs');
   const { stdout } = await run(
     process.execPath,
-    [tsx, 'server/cli/token.ts', '--site', 'acme', '--email', 'other@example.com'],
+    [tsx, 'server/access/cli/token.ts', '--site', 'acme', '--email', 'other@example.com'],
     { cwd: process.cwd(), env: { ...process.env, DATABASE_URL: server.dbPath } },
   );
   return stdout.trim().split('\n').at(-1) ?? '';

@@ -7,16 +7,16 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOG_CONTEXT_BYTES_MAX, logContextSchema } from '../../../src/api/schemas/app-log-find';
-import { logFacetsSchema } from '../../../src/api/schemas/app-log-facets';
-import { errorBodySchema } from '../../../src/api/schemas/error';
+import { LOG_CONTEXT_BYTES_MAX, logContextSchema } from '../../../contract/schemas/app-log-find';
+import { logFacetsSchema } from '../../../contract/schemas/app-log-facets';
+import { errorBodySchema } from '../../../contract/schemas/error';
 import { formatLogId } from '../store/app-logs-page';
 import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows } from '../store/app-logs-write';
-import { insertApp } from '../../store/apps';
+import { insertApp } from '../../apps/store/apps';
 import { startControlServer, type ControlServer } from '../../reliability/control-server';
 import { healthBoundMs, watchHealth } from '../../reliability/health-watch';
-import { appFixture, startTestApi, type TestApi } from '../../test-support.test-helper';
+import { appFixture, startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 /** The shape: 40 entries of 50,000 keys (about 0.6 MB of JSON each). */
 const WIDE_ENTRIES = 40;

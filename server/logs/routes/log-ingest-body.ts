@@ -16,9 +16,9 @@ import {
   logLevelNamed,
   type LogIngestBody,
   type LogLevel,
-} from '../../../src/api/schemas/app-log';
-import { dateTimeSchema } from '../../../src/api/schemas/common';
-import { validatorCompiler } from '../../errors';
+} from '../../../contract/schemas/app-log';
+import { dateTimeSchema } from '../../../contract/schemas/common';
+import { validatorCompiler } from '../../http/errors';
 
 type Entry = LogIngestBody['logs'][number];
 type JsonRecord = Record<string, unknown>;

@@ -4,10 +4,10 @@
  * NUL, and a 300 kB name came back from `GET /logs/jobs`); the batch is refused whole.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOG_JOB_NAME_MAX } from '../../../src/api/schemas/app-log';
-import { logJobsSchema } from '../../../src/api/schemas/app-log-find';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { LOG_JOB_NAME_MAX } from '../../../contract/schemas/app-log';
+import { logJobsSchema } from '../../../contract/schemas/app-log-find';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 

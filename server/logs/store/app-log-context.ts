@@ -9,8 +9,8 @@
  * read has the walk's time budget (503 `too_slow` past it).
  */
 import type { Kysely } from 'kysely';
-import { LOG_CONTEXT_BYTES_MAX } from '../../../src/api/schemas/app-log-find';
-import type { Database } from '../../store/schema';
+import { LOG_CONTEXT_BYTES_MAX } from '../../../contract/schemas/app-log-find';
+import type { Database } from '../../database/schema';
 import { pageEntryOf, type PageEntry } from './app-logs-page';
 import { walkTooSlow, WALK_TIME_BUDGET_MS } from './app-logs-walk';
 import { outOfTime, workSlices } from './work-slices';

@@ -8,7 +8,7 @@
  * the next (down to one row: an entry's own size, at most the 1 MiB body, is the floor).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { StatementDeadlineError } from '../../store/sqlite';
+import { StatementDeadlineError } from '../../database/sqlite';
 import { nextStepSize, type StepBounds } from './bounded-steps';
 
 const CHUNK_BOUNDS: StepBounds = { maxRows: 512, minRows: 1, stepMs: 20 };

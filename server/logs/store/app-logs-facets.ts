@@ -16,11 +16,11 @@ import {
   LOG_FACETS_FIELDS_TRACKED,
   type LogFacetCount,
   type LogFacets,
-} from '../../../src/api/schemas/app-log-facets';
-import type { Database } from '../../store/schema';
+} from '../../../contract/schemas/app-log-facets';
+import type { Database } from '../../database/schema';
 import { chunkQueries, SEARCH_TIME_BUDGET_MS } from './app-logs-read';
 import { matchingRowsInChunks } from './app-logs-chunked-read';
-import { SearchBudgetExhausted } from '../search-budget-exhausted';
+import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
 import type { LogFilter } from './app-logs-filter';
 import { walkTooSlow, WALK_TIME_BUDGET_MS } from './app-logs-walk';
 import { outOfTime, workSlices, type WorkSlices } from './work-slices';

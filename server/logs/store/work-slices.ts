@@ -6,8 +6,8 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
-import { StatementDeadlineError } from '../../store/sqlite';
+import type { Database } from '../../database/schema';
+import { StatementDeadlineError } from '../../database/sqlite';
 import { logStoreOf } from './log-store-of';
 
 /** Longest stretch of work between two turns of the event loop, but for one entry's parse. */

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_CHANGE_VALUE_BYTES } from '../../../contract/schemas/audit';
+import { boundedValue, fieldChanges } from './revision-changes';
+
+describe('fieldChanges', () => {
+  it('lists only changed fields, nested ones by dotted path', () => {
+    expect(
+      fieldChanges(
+        { name: 'a', tags: ['x'], translations: { nl: { html: '<p>a</p>', text: 't' } } },
+        { name: 'a', tags: ['x', 'y'], translations: { nl: { html: '<p>b</p>', text: 't' } } },
+      ),
+    ).toEqual([
+      { field: 'tags', before: ['x'], after: ['x', 'y'] },
+      { field: 'translations.nl.html', before: '<p>a</p>', after: '<p>b</p>' },
+    ]);
+  });
+
+  it('gives null for a side where the field does not exist', () => {
+    expect(fieldChanges({ translations: {} }, { translations: { fr: { subject: 'S' } } })).toEqual([
+      { field: 'translations.fr.subject', before: null, after: 'S' },
+    ]);
+  });
+
+  it('does not see key order as a change', () => {
+    expect(fieldChanges({ a: [{ x: 1, y: 2 }] }, { a: [{ y: 2, x: 1 }] })).toEqual([]);
+  });
+});
+
+describe('boundedValue', () => {
+  it('keeps small values and cuts large ones on a character boundary, with the size', () => {
+    expect(boundedValue('short')).toEqual({ value: 'short' });
+    const big = 'é'.repeat(MAX_CHANGE_VALUE_BYTES);
+    const cut = boundedValue(big);
+    expect(cut.size).toBe(new TextEncoder().encode(JSON.stringify(big)).length);
+    expect(typeof cut.value).toBe('string');
+    expect(big.startsWith(cut.value as string)).toBe(true);
+    expect(new TextEncoder().encode(cut.value as string).length).toBeLessThanOrEqual(
+      MAX_CHANGE_VALUE_BYTES,
+    );
+  });
+
+  it('measures the cut in JSON bytes: escapes count as the JSON writes them (issue 42)', () => {
+    const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+    // NUL is 6 bytes in JSON, a quote or a newline 2, an emoji 4: each value's JSON is past the
+    // bound, and its cut's JSON must be within it.
+    for (const big of [
+      '\u0000'.repeat(MAX_CHANGE_VALUE_BYTES),
+      '"\n'.repeat(MAX_CHANGE_VALUE_BYTES),
+      '😀'.repeat(MAX_CHANGE_VALUE_BYTES),
+      { quoted: '"'.repeat(MAX_CHANGE_VALUE_BYTES) },
+      Array.from({ length: MAX_CHANGE_VALUE_BYTES }, () => 'a"b'),
+    ]) {
+      const cut = boundedValue(big);
+      expect(cut.size).toBe(jsonBytes(big));
+      expect(typeof cut.value).toBe('string');
+      expect(jsonBytes(cut.value)).toBeLessThanOrEqual(MAX_CHANGE_VALUE_BYTES);
+      // Cut, not emptied: the bound minus at most one escape.
+      expect(jsonBytes(cut.value)).toBeGreaterThan(MAX_CHANGE_VALUE_BYTES - 7);
+      const whole = typeof big === 'string' ? big : JSON.stringify(big);
+      expect(whole.startsWith(cut.value as string)).toBe(true);
+    }
+  });
+});
