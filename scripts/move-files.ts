@@ -117,7 +117,10 @@ const RELATIVE_LITERAL = /(['"`])(\.\.?\/[^'"`\n$]*|\.\.?)\1/g;
 
 function rewriteRelative(file: string, text: string): string {
   const movedFile = newPathOf(file);
-  return text.replace(RELATIVE_LITERAL, (whole, quote: string, specifier: string) => {
+  return text.replace(RELATIVE_LITERAL, (whole, quote: string, specifier: string, at: number) => {
+    // A bare '.' or '..' is a path only as a URL's base (`new URL('..', import.meta.url)`).
+    const bare = !specifier.includes('/');
+    if (bare && !text.startsWith(', import.meta.url', at + whole.length)) return whole;
     const resolved = resolve(file, specifier);
     if (resolved === undefined) return whole;
     const newTarget = newPathOf(resolved.target);
