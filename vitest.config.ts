@@ -17,6 +17,8 @@ const POSTGRES_SUITES = [
   'server/access/authority-in-flight.test.ts',
   'server/access/authority-tails.test.ts',
   'server/http/request-bounds.test.ts',
+  // Ids past what a column holds, on every wing's routes (issue 42).
+  'server/http/integer-params.test.ts',
   'server/access/cli/**/*.test.ts',
   'server/demo/seed.test.ts',
   'server/logs/store/**/*.test.ts',

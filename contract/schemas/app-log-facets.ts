@@ -7,6 +7,13 @@ import { z } from 'zod';
  * read (`scanned`; `capped` says there may be more), within the time budget of a search.
  */
 export const LOG_FACETS_SCAN_CAP = 2000;
+/**
+ * Most bytes of entries' `data` JSON one facets answer parses (issue 42): the sample stops at the
+ * entry that reaches it (`capped`), so a few very wide entries cost what 2,000 small ones do.
+ */
+export const LOG_FACETS_BYTES_MAX = 8 * 1024 * 1024;
+/** Most different field names counted: names first seen after this many are not counted. */
+export const LOG_FACETS_FIELDS_TRACKED = 5000;
 export const LOG_FACETS_LIMIT_DEFAULT = 10;
 export const LOG_FACETS_LIMIT_MAX = 50;
 /** A field path: names of `data`'s keys joined by dots (`status`, `http.status`). */

@@ -40,6 +40,11 @@ export type LogJobs = z.infer<typeof logJobsSchema>;
 /** `before` and `after` of the context route: default and maximum. */
 export const LOG_CONTEXT_DEFAULT = 20;
 export const LOG_CONTEXT_MAX = 200;
+/**
+ * Most bytes of neighbours' JSON one context answer holds (issue 42), half on each side: past it
+ * the side stops at the entry before the one that would pass it, and says `has_more_*`.
+ */
+export const LOG_CONTEXT_BYTES_MAX = 8 * 1024 * 1024;
 
 /** An entry and its neighbours in the app's whole log, in time order. */
 export const logContextSchema = z.object({

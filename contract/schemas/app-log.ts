@@ -46,11 +46,33 @@ export const LOG_SEARCH_WINDOW_SECONDS = 24 * 60 * 60;
 export const LOG_SEARCH_MAX_LENGTH = 256;
 export const LOG_SEARCH_MAX_TERMS = 16;
 
+/**
+ * Longest `context.job.name` ingestion takes (issue 42); a longer one, or one with NUL (which
+ * PostgreSQL text cannot hold), is a 422 on it. The job filter, its suggestions and the job
+ * index read the name, so it is bounded like every other name the service keeps.
+ */
+export const LOG_JOB_NAME_MAX = 200;
+
+/** The problem with an entry's job name, or null: none, or not a string (then it names no job). */
+export function jobNameProblem(context: Record<string, unknown> | null | undefined): string | null {
+  const job = context?.job;
+  if (job === null || typeof job !== 'object' || Array.isArray(job)) return null;
+  const name = (job as Record<string, unknown>).name;
+  if (typeof name !== 'string') return null;
+  if (name.length > LOG_JOB_NAME_MAX) {
+    return `A job name may be at most ${String(LOG_JOB_NAME_MAX)} characters long`;
+  }
+  return name.includes('\u0000') ? 'A job name must not contain the NUL character (U+0000)' : null;
+}
+
 /** One entry of `POST /apps/{app_id}/logs` (ingestion). */
 export const logIngestEntrySchema = z.object({
   level: logLevelNameSchema,
   data: logDataSchema,
-  context: jsonObjectSchema.nullish(),
+  context: jsonObjectSchema.nullish().superRefine((context, ctx) => {
+    const problem = jobNameProblem(context);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, path: ['job', 'name'] });
+  }),
   created_at: dateTimeSchema.optional(),
 });
 export const logIngestBodySchema = z.object({

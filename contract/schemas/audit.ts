@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema, textSchema } from './common';
+import { databaseIdSchema, dateTimeSchema, textSchema } from './common';
 
 /**
  * Revisions (issue 29): every successful write records one, in the same transaction.
@@ -54,7 +54,8 @@ export const auditQuerySchema = z.object({
   // Text the store looks up never holds U+0000 (PostgreSQL refuses it: a 500 before this).
   resource_id: textSchema().max(200).optional(),
   actor: textSchema().max(320).optional(),
-  before: z.coerce.number().int().positive().optional(),
+  // An id cursor, bounded to what the column holds (issue 42: PostgreSQL's 500 past it).
+  before: databaseIdSchema().optional(),
   limit: z.coerce.number().int().min(1).max(MAX_AUDIT_LIMIT).default(50),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

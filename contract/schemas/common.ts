@@ -38,3 +38,12 @@ export const localeSchema = z
 /** Localized text: locale → text (`object (localized text)` in the spec). */
 export const localizedTextSchema = z.record(z.string(), z.string());
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+/**
+ * The largest id a database id column holds on every engine (PostgreSQL `integer`): an id or a
+ * cursor past it would be a 500 there, so every integer id in a path or query is bounded to it.
+ */
+export const DATABASE_ID_MAX = 2_147_483_647;
+
+/** An integer id or id cursor from a path or query string: a whole number, 1..DATABASE_ID_MAX. */
+export const databaseIdSchema = () => z.coerce.number().int().min(1).max(DATABASE_ID_MAX);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * A member's role on a site (issue 29). Each role can do what the one before it can:
- * `viewer` reads everything and watches logs; `editor` also changes notifications and consent;
+ * `viewer` reads everything and watches logs; `editor` also changes notifications and consent
+ * and ingests log entries (issue 42: ingestion is a write);
  * `admin` also changes apps, the site's settings and its members.
  */
 export const ROLES = ['viewer', 'editor', 'admin'] as const;
@@ -13,6 +14,7 @@ export type Role = z.infer<typeof roleSchema>;
 export const ROLE_FOR_WRITE = {
   notification: 'editor',
   consent: 'editor',
+  log: 'editor',
   app: 'admin',
   site_settings: 'admin',
   member: 'admin',

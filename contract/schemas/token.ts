@@ -7,6 +7,11 @@ import { dateTimeSchema, textSchema } from './common';
  * A revoked or expired token is refused with 401 by every instance within 1 second.
  */
 export const MAX_TOKEN_DAYS = 366;
+/**
+ * Issue 42: most tokens that work (not revoked, not expired) one user may hold; `POST /tokens`
+ * past it answers 409. Tokens made by the operator's CLI count but are not refused.
+ */
+export const MAX_ACTIVE_TOKENS = 20;
 
 export const tokenSchema = z.object({
   id: z.number().int(),

@@ -114,7 +114,9 @@ export const AUTH_CHANGE_POLL_MS = 250;
 
 /** The 403 of a write beyond the member's role, naming the role it needs. */
 export function roleRequired(needed: Role, role: Role): HttpError {
-  const message = `This needs the ${needed} role; you are a${role === 'admin' ? 'n' : ''} ${role}`;
+  // "an admin", "an editor", "a viewer": the article of the role's first sound.
+  const article = /^[aeiou]/.test(role) ? 'an' : 'a';
+  const message = `This needs the ${needed} role; you are ${article} ${role}`;
   return new HttpError(403, message, [
     fieldError({
       resource: 'member',

@@ -41,6 +41,8 @@ export interface AccessTokensTable {
   expires_at: string | null;
   /** null: not revoked. */
   revoked_at: string | null;
+  /** The token that minted this one (migration 018); null: the CLI, or made before. */
+  minted_by: Generated<number | null>;
 }
 
 /** One row (id 1) whose counter grows with each revocation or change of a role (auth.ts). */

@@ -9,6 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { databaseIdSchema } from '../../../contract/schemas/common';
 import { ConfigError, loadConfig } from '../../platform/config';
 import { openDatabase } from '../../database/db';
 import type { Db } from '../../database/schema';
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
     return;
   }
   if (values.revoke !== undefined) {
-    const id = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(values.revoke);
+    const id = databaseIdSchema().safeParse(values.revoke);
     if (!id.success) fail(`Not a token id: "${values.revoke}"`);
     await withDatabase(async (db) => {
       if (!(await revokeToken(db, id.data))) fail(`No token ${String(id.data)} that works.`);

@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { databaseIdSchema } from '../../../contract/schemas/common';
 import {
   memberListSchema,
   memberSchema,
@@ -29,7 +30,7 @@ import {
 
 /** Ids are integers (PostgreSQL `integer`): a larger number is no member, not a 500. */
 const memberParams = z.object({
-  user_id: z.coerce.number().int().min(1).max(2_147_483_647),
+  user_id: databaseIdSchema(),
 });
 
 export const LAST_ADMIN_CODE = 'last_admin';

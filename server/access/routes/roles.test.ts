@@ -97,6 +97,14 @@ const WRITES: WriteRoute[] = [
     state: () => read('/settings/site'),
   },
   {
+    // Issue 42: ingestion is a write; a viewer "changes nothing", logs included.
+    resource: 'log',
+    method: 'POST',
+    path: '/apps/storefront/logs',
+    body: async () => ({ logs: [{ level: 'info', data: `roles ${String(Math.random())}` }] }),
+    state: () => read('/apps/storefront/logs?limit=5'),
+  },
+  {
     resource: 'member',
     method: 'PATCH',
     path: '/members/:target',
@@ -168,6 +176,18 @@ describe('roles on every write route', () => {
       });
     }
   }
+
+  it('names the role with its article: "you are an editor", "you are a viewer"', async () => {
+    for (const role of ['viewer', 'editor'] as const) {
+      const res = await api.request('PATCH', '/apps/analytics', {
+        token: tokens[role],
+        body: { name: 'x' },
+      });
+      expect(res.status).toBe(403);
+      const article = role === 'editor' ? 'an' : 'a';
+      expect(errorBodySchema.parse(res.json).message).toContain(`you are ${article} ${role}`);
+    }
+  });
 
   it('lets every role read the members', async () => {
     for (const role of ROLES) {

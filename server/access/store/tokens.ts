@@ -3,10 +3,11 @@
  * SHA-256 (hex) is stored.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
-import type { CreatedToken, Token } from '../../../contract/schemas/token';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { MAX_ACTIVE_TOKENS, type CreatedToken, type Token } from '../../../contract/schemas/token';
 import { bumpAuthChanges } from './auth-changes';
 import { nowIso } from '../../database/encoding';
+import { lockedForWrite } from '../../database/row-lock';
 import type { AccessTokensTable, Database } from '../../database/schema';
 import { writeTransaction } from '../../database/transactions';
 import type { WriteAuthority } from '../../database/write-authority';
@@ -87,6 +88,8 @@ export interface TokenOptions {
   name?: string;
   /** When it stops working; null or absent: never. */
   expiresAt?: string | null;
+  /** The token that mints this one (revoking it revokes this one); absent: the CLI. */
+  mintedBy?: number;
 }
 
 /** Issues a new token for the user and returns it; it is never retrievable again. */
@@ -100,7 +103,7 @@ export async function issueToken(
 
 /** Issues a new token and answers it as the tokens list shows it, with its secret (once). */
 export async function createToken(
-  db: Kysely<Database>,
+  db: Kysely<Database> | Transaction<Database>,
   userId: number,
   options: TokenOptions = {},
   /** A request's: the insert is made only while its token still works (decision 060). */
@@ -119,6 +122,7 @@ export async function createToken(
         prefix: token.slice(0, SHOWN_PREFIX_CHARS),
         expires_at: options.expiresAt ?? null,
         revoked_at: null,
+        minted_by: options.mintedBy ?? null,
       })
       .returning(TOKEN_COLUMNS)
       .executeTakeFirstOrThrow();
@@ -139,6 +143,61 @@ function toToken(row: Pick<Selectable<AccessTokensTable>, (typeof TOKEN_COLUMNS)
   };
 }
 
+/** Why a token could not be minted (the route answers each with its Error body). */
+export type MintRefusal =
+  /** The minting token was revoked or expired before the write: 401. */
+  | { kind: 'minter_gone' }
+  /** The user already has MAX_ACTIVE_TOKENS tokens that work: 409. */
+  | { kind: 'too_many'; active: number }
+  /** The new token would outlive the one that mints it: 422 on expires_in_days. */
+  | { kind: 'outlives_minter'; minterExpiresAt: string };
+
+/**
+ * Issue 42: a token mints another one for its user, in one write transaction that re-reads the
+ * minting token (it must still work), counts the user's tokens that work (at most
+ * MAX_ACTIVE_TOKENS; on PostgreSQL the user's row is locked so two mints cannot both pass the
+ * count) and refuses an expiry after the minter's own. The new token remembers its minter, so
+ * that revoking the minter revokes it (revokeToken).
+ */
+export async function mintToken(
+  db: Kysely<Database>,
+  minter: { userId: number; tokenId: number },
+  options: { name: string; expiresAt: string },
+): Promise<CreatedToken | MintRefusal> {
+  return writeTransaction(db, async (trx) => {
+    await lockedForWrite(
+      trx,
+      trx.selectFrom('users').select('id').where('id', '=', minter.userId),
+    ).execute();
+    const now = nowIso();
+    const parent = await trx
+      .selectFrom('access_tokens')
+      .select(['expires_at', 'revoked_at'])
+      .where('id', '=', minter.tokenId)
+      .where('user_id', '=', minter.userId)
+      .executeTakeFirst();
+    if (!parent || parent.revoked_at !== null || isExpired(parent.expires_at, Date.now())) {
+      return { kind: 'minter_gone' };
+    }
+    if (
+      parent.expires_at !== null &&
+      Date.parse(options.expiresAt) > Date.parse(parent.expires_at)
+    ) {
+      return { kind: 'outlives_minter', minterExpiresAt: parent.expires_at };
+    }
+    const counted = await trx
+      .selectFrom('access_tokens')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', minter.userId)
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .executeTakeFirstOrThrow();
+    const active = Number(counted.n);
+    if (active >= MAX_ACTIVE_TOKENS) return { kind: 'too_many', active };
+    return createToken(trx, minter.userId, { ...options, mintedBy: minter.tokenId });
+  });
+}
+
 /** The user's tokens that still work (not revoked, not expired), newest first. */
 export async function listTokens(db: Kysely<Database>, userId: number): Promise<Token[]> {
   const rows = await db
@@ -153,9 +212,9 @@ export async function listTokens(db: Kysely<Database>, userId: number): Promise<
 }
 
 /**
- * Revokes one of the user's tokens; false when the user has no such token that works (another
- * user's id looks the same as a missing one). Every instance refuses it within
- * AUTH_CHANGE_POLL_MS (auth-changes.ts).
+ * Revokes one of the user's tokens, and every token it minted, and theirs (issue 42); false when
+ * the user has no such token that works (another user's id looks the same as a missing one).
+ * Every instance refuses them within AUTH_CHANGE_POLL_MS (auth-changes.ts).
  */
 export async function revokeToken(
   db: Kysely<Database>,
@@ -175,6 +234,19 @@ export async function revokeToken(
       if (userId !== undefined) update = update.where('user_id', '=', userId);
       const result = await update.executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
+      // Down the minting tree, one level per statement. A revoked token cannot mint, so every
+      // level holds only tokens minted while their parent worked; the walk ends at the leaves.
+      let parents = [tokenId];
+      while (parents.length > 0) {
+        const revoked = await trx
+          .updateTable('access_tokens')
+          .set({ revoked_at: nowIso() })
+          .where('minted_by', 'in', parents)
+          .where('revoked_at', 'is', null)
+          .returning('id')
+          .execute();
+        parents = revoked.map((row) => row.id);
+      }
       await bumpAuthChanges(trx);
       return true;
     },

@@ -167,7 +167,10 @@ describe('revisions', () => {
     const change = latest?.changes.find((c) => c.field === 'html');
     expect(change?.after_size).toBe(JSON.stringify(html).length);
     expect(typeof change?.after).toBe('string');
-    expect(new TextEncoder().encode(String(change?.after)).length).toBe(MAX_CHANGE_VALUE_BYTES);
+    // Measured as JSON (issue 42): the cut's JSON text, quotes included, is the bound.
+    expect(new TextEncoder().encode(JSON.stringify(change?.after)).length).toBe(
+      MAX_CHANGE_VALUE_BYTES,
+    );
     expect(html.startsWith(String(change?.after))).toBe(true);
     // The snapshot keeps the whole notification.
     const version = await api.request(
@@ -184,6 +187,8 @@ describe('revisions', () => {
     const byEditor = await audit('?actor=editor%40example.com');
     expect(byEditor.length).toBe(2);
     expect(byEditor.every((r) => r.actor.email === 'editor@example.com')).toBe(true);
+    // E-mail addresses are stored lower-cased; the filter ignores case and spaces (issue 42).
+    expect(await audit('?actor=%20Editor%40Example.COM')).toEqual(byEditor);
     const notifications = await audit('?resource=notification&resource_id=welcome');
     expect(notifications.every((r) => r.resource_id === 'welcome')).toBe(true);
     expect(notifications.length).toBe(all.filter((r) => r.resource_id === 'welcome').length);

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditQuerySchema, revisionListSchema } from '../../../contract/schemas/audit';
-import { textSchema } from '../../../contract/schemas/common';
+import { databaseIdSchema, textSchema } from '../../../contract/schemas/common';
 import { notificationSchema } from '../../../contract/schemas/notification';
 import { notFound } from '../../http/errors';
 import {
@@ -23,7 +23,7 @@ const slugParams = z.object({
 });
 
 const revisionParams = slugParams.extend({
-  id: z.coerce.number().int().positive().describe('The revision id'),
+  id: databaseIdSchema().describe('The revision id'),
 });
 
 const pageQuery = auditQuerySchema.pick({ before: true, limit: true });

@@ -38,4 +38,26 @@ describe('boundedValue', () => {
       MAX_CHANGE_VALUE_BYTES,
     );
   });
+
+  it('measures the cut in JSON bytes: escapes count as the JSON writes them (issue 42)', () => {
+    const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+    // NUL is 6 bytes in JSON, a quote or a newline 2, an emoji 4: each value's JSON is past the
+    // bound, and its cut's JSON must be within it.
+    for (const big of [
+      '\u0000'.repeat(MAX_CHANGE_VALUE_BYTES),
+      '"\n'.repeat(MAX_CHANGE_VALUE_BYTES),
+      '😀'.repeat(MAX_CHANGE_VALUE_BYTES),
+      { quoted: '"'.repeat(MAX_CHANGE_VALUE_BYTES) },
+      Array.from({ length: MAX_CHANGE_VALUE_BYTES }, () => 'a"b'),
+    ]) {
+      const cut = boundedValue(big);
+      expect(cut.size).toBe(jsonBytes(big));
+      expect(typeof cut.value).toBe('string');
+      expect(jsonBytes(cut.value)).toBeLessThanOrEqual(MAX_CHANGE_VALUE_BYTES);
+      // Cut, not emptied: the bound minus at most one escape.
+      expect(jsonBytes(cut.value)).toBeGreaterThan(MAX_CHANGE_VALUE_BYTES - 7);
+      const whole = typeof big === 'string' ? big : JSON.stringify(big);
+      expect(whole.startsWith(cut.value as string)).toBe(true);
+    }
+  });
 });

@@ -34,18 +34,43 @@ function canonicalJson(value: unknown): string {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
-/** The value as kept in a change: itself, or cut to the byte bound with its JSON size. */
+/** Bytes of one code point as JSON.stringify writes it inside a string (escapes included). */
+function jsonCharBytes(codePoint: number): number {
+  if (codePoint === 0x22 || codePoint === 0x5c) return 2; // \" and \\
+  if (codePoint === 0x08 || codePoint === 0x09 || codePoint === 0x0a) return 2; // \b \t \n
+  if (codePoint === 0x0c || codePoint === 0x0d) return 2; // \f \r
+  if (codePoint < 0x20) return 6; // \u00XX
+  if (codePoint >= 0xd800 && codePoint <= 0xdfff) return 6; // a lone surrogate: \uDXXX
+  if (codePoint < 0x80) return 1;
+  if (codePoint < 0x800) return 2;
+  return codePoint < 0x10000 ? 3 : 4;
+}
+
+/** The longest prefix of `text` (whole code points) whose JSON is at most `maxBytes` long. */
+function prefixWithinJsonBytes(text: string, maxBytes: number): string {
+  let bytes = 2; // the quotes
+  let end = 0;
+  for (const char of text) {
+    bytes += jsonCharBytes(char.codePointAt(0) ?? 0);
+    if (bytes > maxBytes) break;
+    end += char.length;
+  }
+  return text.slice(0, end);
+}
+
+/**
+ * The value as kept in a change: itself, or cut so that the cut's JSON is at most the byte bound
+ * (issue 42: measured as JSON, where a NUL is 6 bytes and a quote 2), with its whole JSON size.
+ */
 export function boundedValue(value: unknown): { value: unknown; size?: number } {
   const json = JSON.stringify(value ?? null);
   const size = encoder.encode(json).length;
   if (size <= MAX_CHANGE_VALUE_BYTES) return { value: value ?? null };
-  // A string stays a string (its first bytes, never half a character); anything else becomes
-  // the first bytes of its JSON text, so the reader still sees what it was.
+  // A string stays a string (its first characters, never half a character); anything else becomes
+  // the first characters of its JSON text, so the reader still sees what it was.
   const text = typeof value === 'string' ? value : json;
-  const bytes = encoder.encode(text).subarray(0, MAX_CHANGE_VALUE_BYTES);
-  return { value: decoder.decode(bytes).replace(/\uFFFD$/u, ''), size };
+  return { value: prefixWithinJsonBytes(text, MAX_CHANGE_VALUE_BYTES), size };
 }
 
 /** The changed fields between two versions of a resource's fields, in path order. */

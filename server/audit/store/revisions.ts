@@ -116,7 +116,10 @@ export async function listRevisions(
   let select = db.selectFrom('revisions').select(LIST_COLUMNS).where('site_id', '=', siteId);
   if (query.resource !== undefined) select = select.where('resource', '=', query.resource);
   if (query.resource_id !== undefined) select = select.where('resource_id', '=', query.resource_id);
-  if (query.actor !== undefined) select = select.where('actor_email', '=', query.actor);
+  // Users' e-mail addresses are stored trimmed and lower-cased (tokens.ts): so is the filter.
+  if (query.actor !== undefined) {
+    select = select.where('actor_email', '=', query.actor.trim().toLowerCase());
+  }
   if (query.before !== undefined) select = select.where('id', '<', query.before);
   const rows = await select.orderBy('id', 'desc').limit(query.limit).execute();
   return rows.map((row) => toRevision({ ...row, snapshot: null }));

@@ -20,6 +20,7 @@ import { revisionPartsMigration } from './019-revision-parts';
 import { layoutsSnippetsMigration } from './020-layouts-snippets';
 import { testInboxMigration } from './021-test-inbox';
 import { consentRecordsMigration } from './022-consent-records';
+import { tokenMintedByMigration } from './018-token-minted-by';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '020-layouts-snippets': layoutsSnippetsMigration,
   '021-test-inbox': testInboxMigration,
   '022-consent-records': consentRecordsMigration,
+  '018-token-minted-by': tokenMintedByMigration,
 };

@@ -3,8 +3,9 @@
  * entries' `data` in the log query's window and, for `field`, its top values with counts. The
  * window and filters follow the volume's rules (`before` defaults to now, `since` to the 24 hours
  * before it; level, q and job as in the log query). Bounded: the newest LOG_FACETS_SCAN_CAP
- * matching entries, read in one statement within the time budget of a search (past it: 400
- * `too_slow` on `q`, as a search).
+ * matching entries or LOG_FACETS_BYTES_MAX bytes of their data, read and counted in slices
+ * (decision 059) within a walk's time budget (503 `too_slow` past it; with `q`, a search's: 400
+ * `too_slow` on `q`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +13,8 @@ import {
   LOG_FACET_FIELD_MAX,
   LOG_FACETS_LIMIT_DEFAULT,
   LOG_FACETS_LIMIT_MAX,
+  LOG_FACETS_BYTES_MAX,
+  LOG_FACETS_FIELDS_TRACKED,
   LOG_FACETS_SCAN_CAP,
   logFacetsSchema,
 } from '../../../contract/schemas/app-log-facets';
@@ -104,7 +107,9 @@ export const appLogFacetRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Our extension (issue 30): the data's field names and, for `field`, its top values with " +
           `counts, over the newest ${String(LOG_FACETS_SCAN_CAP)} entries of the window that match ` +
-          'the filters (`capped` when there are more).',
+          `the filters, or fewer when their data reaches ${String(LOG_FACETS_BYTES_MAX)} bytes ` +
+          `(\`capped\` when there are more); at most ${String(LOG_FACETS_FIELDS_TRACKED)} ` +
+          'different field names are counted. Past its time budget: 503 `too_slow`.',
         tags: ['apps', 'logs'],
         params: appParams,
         querystring: facetsQuerySchema,

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { textSchema } from '../../../contract/schemas/common';
 import {
+  LOG_CONTEXT_BYTES_MAX,
   LOG_CONTEXT_DEFAULT,
   LOG_CONTEXT_MAX,
   LOG_JOB_SCAN_MAX,
@@ -112,7 +113,9 @@ export const appLogFindRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'An entry and its neighbours',
         description:
           "Our extension: the entry and the entries just before and after it in the app's " +
-          'whole log (no filter), in time order.',
+          'whole log (no filter), in time order; each side stops before the entry that would ' +
+          `take it past ${String(LOG_CONTEXT_BYTES_MAX / 2)} bytes (\`has_more_*\`). Past its ` +
+          'time budget: 503 `too_slow`.',
         tags: ['apps', 'logs'],
         params: appParams.extend({ id: textSchema().max(100).describe('The entry id') }),
         querystring: contextQuerySchema,

@@ -226,7 +226,8 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/apps/:app_id/logs',
     {
-      config: { resource: 'log' },
+      // A write (issue 42): an editor's or an admin's; a viewer gets 403 before the body is read.
+      config: { resource: 'log', write: 'log' },
       // Plain checks first; zod only for a body they do not accept (log-ingest-body.ts). Fastify
       // types a route's compiler with the whole schema object but calls it with one part's
       // schema (`schema.body`, …), as the service's own compiler; hence the cast.
@@ -240,7 +241,8 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '1 to 1000 entries, stored in one transaction: one bad entry rejects the batch (422 ' +
           'naming logs.N.field). The service assigns id and time (commit time, strictly ' +
-          'increasing per app in batch order); created_at defaults to time.',
+          'increasing per app in batch order); created_at defaults to time. Needs the editor ' +
+          'role (a viewer gets 403).',
         tags: ['apps', 'logs'],
         params: appParams,
         body: logIngestBodySchema,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { logIngestBodySchema } from '../../../contract/schemas/app-log';
+import { LOG_JOB_NAME_MAX, logIngestBodySchema } from '../../../contract/schemas/app-log';
 import { acceptIngestBody } from './log-ingest-body';
 
 /** Level names zod takes (any case, spaces around, `warning`) and some it refuses. */
@@ -30,9 +30,24 @@ const dataArb = fc.oneof(
   protoKeyArb,
 );
 
+/** A context naming a job (issue 42: at most LOG_JOB_NAME_MAX characters, no NUL). */
+const jobContextArb = fc.record({
+  job: fc.oneof(
+    fc.record({
+      name: fc.oneof(
+        fc.string({ maxLength: 12 }),
+        fc.constantFrom('a\u0000b', 'x'.repeat(LOG_JOB_NAME_MAX), 'y'.repeat(LOG_JOB_NAME_MAX + 1)),
+        fc.integer(),
+      ),
+    }),
+    fc.jsonValue({ maxDepth: 1 }),
+  ),
+});
+
 const contextArb = fc.oneof(
   fc.constant(null),
   jsonObjectArb,
+  jobContextArb,
   fc.jsonValue({ maxDepth: 1 }),
   protoKeyArb,
 );
@@ -130,6 +145,21 @@ describe('acceptIngestBody', () => {
         expect(expectSameAsZod({ logs })).toBe(true);
       }),
     );
+  });
+
+  it('agrees with zod on job names: at most LOG_JOB_NAME_MAX characters, no NUL (issue 42)', () => {
+    fc.assert(
+      fc.property(jobContextArb, (context) => {
+        expectSameAsZod({ logs: [{ level: 'info', data: 'x', context }] });
+      }),
+      { numRuns: 300 },
+    );
+    const named = (name: string) => ({
+      logs: [{ level: 'info', data: 'x', context: { job: { name } } }],
+    });
+    expect(acceptIngestBody(named('x'.repeat(LOG_JOB_NAME_MAX)))).toBeDefined();
+    expect(acceptIngestBody(named('x'.repeat(LOG_JOB_NAME_MAX + 1)))).toBeUndefined();
+    expect(acceptIngestBody(named('a\u0000b'))).toBeUndefined();
   });
 
   it('agrees with zod on the bounds of a batch: 1 to 1000 entries', () => {

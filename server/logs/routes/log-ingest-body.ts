@@ -12,6 +12,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { safeParse, type $ZodType } from 'zod/v4/core';
 import {
+  jobNameProblem,
   logLevelNamed,
   type LogIngestBody,
   type LogLevel,
@@ -46,8 +47,10 @@ function entryOf(value: unknown): Entry | undefined {
   if (level === null) return undefined;
   if (typeof data !== 'string' && !isPlainRecord(data)) return undefined;
   const entry: Entry = { level, data };
-  if (context === null || isPlainRecord(context)) entry.context = context;
-  else if (context !== undefined) return undefined;
+  // A job name past its bound or with NUL (issue 42): zod names it.
+  if (context === null || (isPlainRecord(context) && jobNameProblem(context) === null)) {
+    entry.context = context;
+  } else if (context !== undefined) return undefined;
   if (typeof createdAt === 'string' && safeParse(dateTimeSchema, createdAt).success) {
     entry.created_at = createdAt;
   } else if (createdAt !== undefined) return undefined;

@@ -10,6 +10,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { databaseIdSchema } from '../../../contract/schemas/common';
 import {
   LOG_VIEW_NAME_TAKEN_CODE,
   LOG_VIEWS_MAX_PER_USER,
@@ -47,7 +48,7 @@ import {
 
 const RESOURCE = 'log_view';
 
-const viewParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const viewParams = z.object({ id: databaseIdSchema() });
 const listQuery = z.object({
   app_id: logViewAppIdSchema
     .optional()

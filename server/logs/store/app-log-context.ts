@@ -1,20 +1,73 @@
 /**
  * "Show context" (decision 052): an entry and its neighbours in the app's whole log, whatever
  * filter found it. Times are unique per app (the (app_id, time_us) index is unique, decision
- * 004), so time order is a total order and the neighbours are two ranges of that index, each read
- * for at most `count + 1` rows (the one more says whether there are more).
+ * 004), so time order is a total order and the neighbours are two ranges of that index.
+ *
+ * Bounded in bytes and time (issue 42, decision 059): each side is read a few rows per statement,
+ * nearest first, with a turn of the event loop between statements, and stops before the entry
+ * that would take it past half of LOG_CONTEXT_BYTES_MAX (`has_more_*` then says so); the whole
+ * read has the walk's time budget (503 `too_slow` past it).
  */
 import type { Kysely } from 'kysely';
+import { LOG_CONTEXT_BYTES_MAX } from '../../../contract/schemas/app-log-find';
 import type { Database } from '../../database/schema';
-import { pageEntryOf } from './app-logs-page';
+import { pageEntryOf, type PageEntry } from './app-logs-page';
+import { walkTooSlow, WALK_TIME_BUDGET_MS } from './app-logs-walk';
+import { outOfTime, workSlices } from './work-slices';
 
 const COLUMNS = ['id', 'level', 'data', 'context', 'created_at', 'time_us'] as const;
+
+/** Rows one statement reads: each at most an entry's size (the 1 MiB body), so a few MB. */
+const CONTEXT_READ_ROWS = 8;
 
 /** An entry id as the API writes it (formatLogId) → the row id, or null for no possible id. */
 export function parseLogId(text: string): number | null {
   if (!/^\d{1,16}$/.test(text)) return null;
   const id = Number(text);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+interface Side {
+  entries: PageEntry[];
+  hasMore: boolean;
+}
+
+/** The nearest `count` entries on one side of `timeUs`, nearest first, within `maxBytes`. */
+async function readSide(
+  db: Kysely<Database>,
+  appId: number,
+  timeUs: number,
+  older: boolean,
+  count: number,
+  maxBytes: number,
+  deadline: number,
+): Promise<Side> {
+  const slices = workSlices();
+  const entries: PageEntry[] = [];
+  let bytes = 0;
+  let edge = timeUs;
+  for (;;) {
+    const want = Math.min(CONTEXT_READ_ROWS, count - entries.length);
+    const rows = await db
+      .selectFrom('app_logs')
+      .select(COLUMNS)
+      .where('app_id', '=', appId)
+      .where('time_us', older ? '<' : '>', edge)
+      .orderBy('time_us', older ? 'desc' : 'asc')
+      .limit(want + 1)
+      .execute();
+    for (const row of rows.slice(0, want)) {
+      const entry = pageEntryOf(row);
+      const size = Buffer.byteLength(entry.json);
+      if (bytes + size > maxBytes) return { entries, hasMore: true };
+      bytes += size;
+      entries.push(entry);
+      edge = row.time_us;
+    }
+    if (rows.length <= want) return { entries, hasMore: false };
+    if (entries.length >= count) return { entries, hasMore: true };
+    await slices.turn(deadline);
+  }
 }
 
 /** The context as JSON text (built from the stored JSON, as a page is), or null: no such entry. */
@@ -24,6 +77,7 @@ export async function logContextJson(
   id: number,
   counts: { before: number; after: number },
 ): Promise<string | null> {
+  const deadline = Date.now() + WALK_TIME_BUDGET_MS;
   const entry = await db
     .selectFrom('app_logs')
     .select(COLUMNS)
@@ -31,28 +85,22 @@ export async function logContextJson(
     .where('app_id', '=', appId)
     .executeTakeFirst();
   if (!entry) return null;
-  const older = await db
-    .selectFrom('app_logs')
-    .select(COLUMNS)
-    .where('app_id', '=', appId)
-    .where('time_us', '<', entry.time_us)
-    .orderBy('time_us', 'desc')
-    .limit(counts.before + 1)
-    .execute();
-  const newer = await db
-    .selectFrom('app_logs')
-    .select(COLUMNS)
-    .where('app_id', '=', appId)
-    .where('time_us', '>', entry.time_us)
-    .orderBy('time_us', 'asc')
-    .limit(counts.after + 1)
-    .execute();
-  const list = (rows: typeof older) => `[${rows.map((row) => pageEntryOf(row).json).join(',')}]`;
+  const sideBytes = LOG_CONTEXT_BYTES_MAX / 2;
+  let older: Side;
+  let newer: Side;
+  try {
+    older = await readSide(db, appId, entry.time_us, true, counts.before, sideBytes, deadline);
+    newer = await readSide(db, appId, entry.time_us, false, counts.after, sideBytes, deadline);
+  } catch (error) {
+    if (outOfTime(db, error)) throw walkTooSlow({}, WALK_TIME_BUDGET_MS);
+    throw error;
+  }
+  const list = (entries: PageEntry[]) => `[${entries.map((item) => item.json).join(',')}]`;
   return (
     `{"entry":${pageEntryOf(entry).json},` +
-    `"before":${list(older.slice(0, counts.before).reverse())},` +
-    `"after":${list(newer.slice(0, counts.after))},` +
-    `"has_more_before":${String(older.length > counts.before)},` +
-    `"has_more_after":${String(newer.length > counts.after)}}`
+    `"before":${list(older.entries.reverse())},` +
+    `"after":${list(newer.entries)},` +
+    `"has_more_before":${String(older.hasMore)},` +
+    `"has_more_after":${String(newer.hasMore)}}`
   );
 }

@@ -16,6 +16,9 @@ import { walkLogs } from './app-logs-walk';
 import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
 import { fieldConditionSql } from './app-logs-field-conditions';
 import { pageEntryOf, pageOfEntries, type LogPage, type PageEntry } from './app-logs-page';
+import { engineOf } from '../../database/engine';
+import { firstMatches, matchingRowsInChunks, type ChunkQueries } from './app-logs-chunked-read';
+import { outOfTime } from './work-slices';
 
 /** Terms a trigram index (every engine's text index) can look up: 3 characters or more. */
 export function indexableTerms(terms: readonly string[]): string[] {
@@ -50,12 +53,12 @@ export interface QueryOptions {
 }
 
 /** Time range of a query in µs: `lowUs` inclusive, `highUs` exclusive. */
-interface TimeRange {
+export interface TimeRange {
   lowUs?: number;
   highUs?: number;
 }
 
-function rangeOf(filter: LogFilter): TimeRange {
+export function rangeOf(filter: LogFilter): TimeRange {
   const range: TimeRange = {};
   if (filter.sinceUs !== undefined) range.lowUs = filter.sinceUs;
   else if (filter.search) range.lowUs = (filter.beforeUs ?? Date.now() * 1000) - SEARCH_WINDOW_US;
@@ -97,11 +100,23 @@ export async function queryLogEntries(
   const range = rangeOf(filter);
   if (!filter.search) {
     const store = logStoreOf(db);
+    // Field conditions read each row's JSON, which no index narrows: on SQLite (on the event
+    // loop) such a walk reads its ranges a bounded number of rows per statement (issue 42).
+    const inChunks = (filter.fields?.length ?? 0) > 0 && engineOf(db) === 'sqlite';
     const rows = await walkLogs(
       filter,
       ({ level, job }, deadline) =>
-        store.runWalk(db, selectLogs(db, appId, filter, { level, job, deadline }).compile()),
-      (error) => store.searchTimedOut(error),
+        inChunks
+          ? firstMatches(
+              matchingRowsInChunks(
+                chunkQueries(db, appId, filter, { level, job }, deadline),
+                rangeOf(filter),
+                deadline,
+              ),
+              filter.limit,
+            )
+          : store.runWalk(db, selectLogs(db, appId, filter, { level, job, deadline }).compile()),
+      (error) => outOfTime(db, error),
       options.timeBudgetMs,
     );
     return rows.map(pageEntryOf);
@@ -231,6 +246,34 @@ export function searchTooSlow(db: Kysely<Database>, timeBudgetMs: number) {
 }
 
 /**
+ * The statements of a chunked read (app-logs-chunked-read.ts) of `filter` in one walk step (a
+ * level and a job, or neither): the boundary reads the step's index range without the conditions
+ * no index answers (field conditions, `q`); the rows, the whole filter within a part of it.
+ */
+export function chunkQueries(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogFilter,
+  step: { level?: number | undefined; job?: string | undefined },
+  deadline: number,
+): ChunkQueries<LogRow> {
+  const { fields: _fields, search: _search, ...plain } = filter;
+  const options = { level: step.level, job: step.job };
+  return {
+    ascending: filter.sinceUs !== undefined,
+    boundary: async (range, offset) =>
+      (
+        await selectLogs(db, appId, { ...plain, limit: 1 }, { ...options, range })
+          .clearSelect()
+          .select('time_us')
+          .offset(offset)
+          .executeTakeFirst()
+      )?.time_us,
+    rows: (range) => selectLogs(db, appId, filter, { ...options, range, deadline }).execute(),
+  };
+}
+
+/**
  * The query of `queryLogs` (the EXPLAIN QUERY PLAN test compiles it). `range` replaces the
  * filter's own time range; `indexTerms` adds the text index candidate restriction, and
  * `deadline` (epoch ms) stops it (see LogStore.searchIndexCandidates); `unordered` leaves out
@@ -295,7 +338,7 @@ export function selectLogs(
   return query.limit(filter.limit);
 }
 
-type LogRow = Pick<
+export type LogRow = Pick<
   Selectable<AppLogsTable>,
   'id' | 'level' | 'data' | 'context' | 'created_at' | 'time_us'
 >;
