@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
+import { defaultAuthLimiter } from './auth-limiter';
 import { redactedSmtpUrl, smtpMailer } from './mail/mailer';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startDemoLogGenerator } from './demo/log-generator';
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     connectionLimits: connectionCaps,
     db,
+    authLimiter: defaultAuthLimiter(db, config.AUTH_FAILURES_PER_MINUTE),
     logNotifier,
     corsOrigins: config.CORS_ORIGINS,
     staticDir: config.STATIC_DIR,
