@@ -40,6 +40,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
 const seriousInThemes = (page: Page) => seriousInBothThemes(page, ourUi);
 
 test.describe('accessibility', () => {
+  // Axe over a whole page is the heaviest step of the suite (seconds per run on a busy machine):
+  // these tests get Playwright's slow budget; every wait inside them is still on a condition.
+  test.slow();
+
   test('/sign-in has no serious or critical axe violations', async ({ page }) => {
     await page.goto('/sign-in');
     await expect(
@@ -52,7 +56,10 @@ test.describe('accessibility', () => {
     test(`${path} has no serious or critical axe violations`, async ({ page, signIn }) => {
       await signIn(page);
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // Some pages load their chunk on demand (the editor: CodeMirror, liquidjs).
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({
+        timeout: 30_000,
+      });
       expect(await seriousInThemes(page), path).toEqual([]);
     });
   }

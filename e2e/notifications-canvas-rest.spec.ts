@@ -361,6 +361,8 @@ test.describe('accessibility of the canvas details', () => {
     page,
     signIn,
   }) => {
+    // Four axe runs over the editor: Playwright's slow budget (every wait is on a condition).
+    test.slow();
     await signIn(page);
     const canvas = await openVisualWith(page, `${FRAMES_AND_COMMENTS}\n${LINKS}`);
     await expect(canvas.getByRole('img', { name: /Image not shown/ })).toBeVisible();
