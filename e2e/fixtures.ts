@@ -219,7 +219,7 @@ export const test = base.extend<
     api: ApiFetch;
     signIn: (page: Page, site?: SiteName) => Promise<void>;
   },
-  { workerService: () => Promise<ServiceProcess> }
+  { workerService: ServiceProcess }
 >({
   serverEnv: [{}, { option: true }],
   ownServer: [false, { option: true }],
@@ -246,14 +246,15 @@ export const test = base.extend<
     { auto: true },
   ],
 
-  // Started on first use, so a worker whose tests all have their own process starts none.
+  // Started with the worker, under a budget of its own (not the first test's): on a busy machine
+  // a start takes seconds. A worker whose tests all have their own process starts it unused.
   workerService: [
     async ({}, use) => {
-      let started: Promise<ServiceProcess> | undefined;
-      await use(() => (started ??= startService(MIGRATED_TEMPLATE, { DEMO: '0' })));
-      if (started) await (await started).stop();
+      const service = await startService(MIGRATED_TEMPLATE, { DEMO: '0' });
+      await use(service);
+      await service.stop();
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 120_000 },
   ],
 
   server: async ({ serverEnv, ownServer, workerService }, use, testInfo) => {
@@ -267,7 +268,7 @@ export const test = base.extend<
       sites = { demo: 'demo', acme: 'acme' };
       email = (address) => address;
     } else {
-      service = await workerService();
+      service = workerService;
       testsInWorker += 1;
       const tag = `w${String(testInfo.workerIndex)}t${String(testsInWorker)}`;
       sites = { demo: `demo-${tag}`, acme: `acme-${tag}` };
