@@ -88,8 +88,8 @@ export default tseslint.config(
     files: [
       'src/api/schemas/**/*.ts',
       'src/api/client.ts',
-      'src/api/liquid-check.ts',
-      'src/api/app-callback.ts',
+      'contract/liquid-check.ts',
+      'contract/app-callback.ts',
     ],
     rules: {
       'no-restricted-imports': [

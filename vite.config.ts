@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { devServerCsp } from './server/security-headers.ts';
+import { devServerCsp } from './server/http/security-headers.ts';
 
 // `npm run dev` sends the service's CSP too, so what the CSP stops (an e-mail's script in the
 // canvas) is stopped while developing as well. Vite puts this nonce on the inline scripts it

@@ -3,19 +3,19 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 const shared = { environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 } as const;
 
 /** One migrated template database per run, copied per test file (issue 36). */
-const globalSetup = ['server/test-templates.global-setup.ts'];
+const globalSetup = ['server/database/test-templates.global-setup.ts'];
 
 /**
  * The suites that touch the database run a second time on PostgreSQL (decision 012), each file
- * on a database of its own (server/test-database.test-helper.ts) of the server at
+ * on a database of its own (server/database/test-database.test-helper.ts) of the server at
  * TEST_DATABASE_URL, which `scripts/ensure-postgres.sh` provides (scripts/test.sh sets it).
  */
 const POSTGRES_SUITES = [
   'server/store/**/*.test.ts',
   'server/routes/**/*.test.ts',
-  'server/app.test.ts',
-  'server/auth.test.ts',
-  'server/request-bounds.test.ts',
+  'server/platform/app.test.ts',
+  'server/access/auth.test.ts',
+  'server/http/request-bounds.test.ts',
   'server/cli/**/*.test.ts',
   'server/demo/seed.test.ts',
   'server/logs/store/**/*.test.ts',
@@ -23,8 +23,8 @@ const POSTGRES_SUITES = [
   'server/logs/routes/**/*.test.ts',
   'server/logs/log-writes.test.ts',
   'server/logs/waits/postgres-log-notifier.test.ts',
-  'server/leader.test.ts',
-  'server/work-gate-hook.test.ts',
+  'server/platform/leader.test.ts',
+  'server/http/work-gate-hook.test.ts',
   // Waiting tails answered from commits against the query of each engine.
   'server/logs/waits/log-waits.property.test.ts',
   // The client modules against the real service (the others are unit tests of the client).

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Kysely } from 'kysely';
-import { createPostgresDatabase } from '../server/test-database.test-helper';
-import { openDatabase } from '../server/store/db';
-import type { Database } from '../server/store/schema';
+import { createPostgresDatabase } from '../server/database/test-database.test-helper';
+import { openDatabase } from '../server/database/db';
+import type { Database } from '../server/database/schema';
 
 export interface BenchDatabase {
   /** The DATABASE_URL of the service processes (a file path on SQLite). */

@@ -13,9 +13,9 @@
 import { sql, type Kysely } from 'kysely';
 import { toLogRow } from '../server/logs/store/app-logs-rows';
 import { placeLogRows } from '../server/logs/store/app-logs-write';
-import { ensureDayPartition } from '../server/store/postgres-partitions';
+import { ensureDayPartition } from '../server/database/postgres-partitions';
 import type { NewLogRow } from '../server/logs/store/app-logs-table';
-import type { Database } from '../server/store/schema';
+import type { Database } from '../server/database/schema';
 import { indexPendingLogsPostgres } from '../server/logs/search/log-search-indexer-postgres';
 import { makeEntry } from './log-entries';
 

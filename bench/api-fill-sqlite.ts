@@ -7,7 +7,7 @@
  */
 import SQLite from 'better-sqlite3';
 import { toLogRow } from '../server/logs/store/app-logs-rows';
-import { searchFileOf } from '../server/store/log-search-file';
+import { searchFileOf } from '../server/database/log-search-file';
 import { makeEntry } from './log-entries';
 
 /** `everyRow(put, from, to)` calls `put` for the rows of entries from..to (of `entries`). */

@@ -15,15 +15,15 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { insertApp } from '../server/store/apps';
-import { appFixture } from '../server/test-support.test-helper';
+import { insertApp } from '../server/apps/store/apps';
+import { appFixture } from '../server/platform/test-support.test-helper';
 import type { Kysely } from 'kysely';
-import { openDatabase } from '../server/store/db';
-import { migrateToLatest } from '../server/store/migrate';
-import type { Database } from '../server/store/schema';
-import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
-import { createSite, ensureMembership } from '../server/store/sites';
-import { findOrCreateUser, issueToken } from '../server/store/tokens';
+import { openDatabase } from '../server/database/db';
+import { migrateToLatest } from '../server/database/migrate';
+import type { Database } from '../server/database/schema';
+import { fillLogMinutes } from '../server/database/migrations/006-log-minutes';
+import { createSite, ensureMembership } from '../server/site/store/sites';
+import { findOrCreateUser, issueToken } from '../server/access/store/tokens';
 import { fillSqlite } from './api-fill-sqlite';
 import { ingest, type IngestResult } from './api-ingest';
 import { startServer } from './api-servers';

@@ -11,8 +11,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../server/store/schema';
-import { engineOf } from '../server/store/engine';
+import type { Database } from '../server/database/schema';
+import { engineOf } from '../server/database/engine';
 import { makeEntry } from './log-entries';
 
 export interface IngestPlan {

@@ -1,7 +1,7 @@
 /** Service processes for the API benchmarks: bench/api-server.ts forked on a database and port. */
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
-import { SERVICE_NODE_FLAGS } from '../server/node-flags';
+import { SERVICE_NODE_FLAGS } from '../server/platform/node-flags';
 
 export interface ServerProcess {
   base: string;

@@ -4,10 +4,10 @@
  * count (bench/api-volume.ts), on one app of a filled database spanning `startUs`..`endUs`.
  */
 import { sql, type Kysely } from 'kysely';
-import { HttpError } from '../server/errors';
+import { HttpError } from '../server/http/errors';
 import { parseLogQuery, type RawLogQuery } from '../server/logs/routes/log-query-params';
 import { queryLogs } from '../server/logs/store/app-logs-read';
-import type { Database } from '../server/store/schema';
+import type { Database } from '../server/database/schema';
 import { benchVolumeStore } from './api-volume';
 import { int, JOBS, pick, random, USERS } from './log-entries';
 import { time, type Stat } from './stats';

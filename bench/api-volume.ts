@@ -6,9 +6,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseVolumeQuery, type RawLogQuery } from '../server/logs/routes/log-query-params';
-import { HttpError } from '../server/errors';
+import { HttpError } from '../server/http/errors';
 import { countLogVolume } from '../server/logs/store/app-logs-volume';
-import type { Db } from '../server/store/schema';
+import type { Db } from '../server/database/schema';
 import { stat, time, type Stat } from './stats';
 
 export interface VolumeCases {

@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
-import { startTestApi } from '../server/test-support.test-helper';
+import { startTestApi } from '../server/platform/test-support.test-helper';
 import { bigTemplate, build, percentile, typeInCanvas } from './editor';
 import { sideBySideCase } from './editor-side-by-side';
 

@@ -9,7 +9,7 @@
  * Run alone with `npx tsx bench/editor-side-by-side-main.ts` (BUILD_DIR: a built dist to reuse).
  */
 import type { Browser, Page } from '@playwright/test';
-import type { TestApi } from '../server/test-support.test-helper';
+import type { TestApi } from '../server/platform/test-support.test-helper';
 
 const SWITCH = 'site-console:notification-editor:side-by-side';
 

@@ -37,7 +37,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { startTestApi, type TestApi } from '../server/test-support.test-helper';
+import { startTestApi, type TestApi } from '../server/platform/test-support.test-helper';
 import { sideBySideCase } from './editor-side-by-side';
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -144,8 +144,8 @@ function gzipKb(dir: string, manifest: Manifest, keys: Iterable<string>): number
 function bundleSizes(dir: string) {
   const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const page = 'src/features/notifications/notification-editor-page.tsx';
-  const editor = 'src/features/notifications/notification-editor.tsx';
+  const page = 'src/features/notifications/editor/notification-editor-page.tsx';
+  const editor = 'src/features/notifications/editor/notification-editor.tsx';
   if (!entry || !manifest[page] || !manifest[editor])
     throw new Error('editor chunks not in the manifest');
   const baseline = reach(manifest, entry, () => false);

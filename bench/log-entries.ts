@@ -2,7 +2,7 @@
  * Deterministic, realistic log entries for the API benchmarks (bench/api.ts and its parts): one
  * seeded generator, so every run and every engine stores and searches the same entries.
  */
-import type { LogLevel } from '../src/api/schemas/app-log';
+import type { LogLevel } from '../contract/schemas/app-log';
 import type { LogIngestEntry } from '../server/logs/store/app-logs-rows';
 
 function rng(seed: number): () => number {

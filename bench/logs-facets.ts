@@ -6,7 +6,7 @@
  * LOG_FACETS_SCAN_CAP (2,000) matching entries of the window and count them; the list reads 100.
  * On SQLite; with BENCH_DATABASE_URL on PostgreSQL (a database of its own, dropped at the end).
  */
-import { LOG_FACETS_SCAN_CAP } from '../src/api/schemas/app-log-facets';
+import { LOG_FACETS_SCAN_CAP } from '../contract/schemas/app-log-facets';
 import {
   parseLogQuery,
   parseVolumeQuery,

@@ -7,10 +7,10 @@
  * is used as it is.
  */
 import { sql } from 'kysely';
-import type { Db } from '../server/store/schema';
-import { insertApp } from '../server/store/apps';
-import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
-import { appFixture } from '../server/test-support.test-helper';
+import type { Db } from '../server/database/schema';
+import { insertApp } from '../server/apps/store/apps';
+import { fillLogMinutes } from '../server/database/migrations/006-log-minutes';
+import { appFixture } from '../server/platform/test-support.test-helper';
 import { fillPostgres } from './api-fill-postgres';
 import { filledSpan } from './api-database';
 

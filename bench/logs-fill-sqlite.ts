@@ -9,11 +9,11 @@
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { toLogRow } from '../server/logs/store/app-logs-rows';
-import type { Db } from '../server/store/schema';
-import { insertApp } from '../server/store/apps';
-import { searchFileOf } from '../server/store/log-search-file';
-import { fillLogMinutes } from '../server/store/migrations/006-log-minutes';
-import { appFixture } from '../server/test-support.test-helper';
+import type { Db } from '../server/database/schema';
+import { insertApp } from '../server/apps/store/apps';
+import { searchFileOf } from '../server/database/log-search-file';
+import { fillLogMinutes } from '../server/database/migrations/006-log-minutes';
+import { appFixture } from '../server/platform/test-support.test-helper';
 import { makeEntry } from './log-entries';
 
 export async function fillSqlite(

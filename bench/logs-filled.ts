@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../server/store/db';
-import { migrateToLatest } from '../server/store/migrate';
-import type { Db } from '../server/store/schema';
+import { openDatabase } from '../server/database/db';
+import { migrateToLatest } from '../server/database/migrate';
+import type { Db } from '../server/database/schema';
 import { openBenchDatabase } from './api-database';
 import { fillPostgresLogs } from './logs-fill-postgres';
 import { fillSqlite } from './logs-fill-sqlite';

@@ -26,9 +26,9 @@ import {
 import { queryLogs } from '../server/logs/store/app-logs-read';
 import { withJobNames } from '../server/logs/store/app-log-jobs';
 import { countLogVolume } from '../server/logs/store/app-logs-volume';
-import { openDatabase } from '../server/store/db';
-import { migrateToLatest } from '../server/store/migrate';
-import type { Db } from '../server/store/schema';
+import { openDatabase } from '../server/database/db';
+import { migrateToLatest } from '../server/database/migrate';
+import type { Db } from '../server/database/schema';
 import { JOBS } from './log-entries';
 import { fillSqlite } from './logs-fill-sqlite';
 import { fillPostgresLogs } from './logs-fill-postgres';

@@ -22,7 +22,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { SERVICE_NODE_FLAGS } from '../server/node-flags';
+import { SERVICE_NODE_FLAGS } from '../server/platform/node-flags';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 30);
@@ -95,7 +95,7 @@ async function startServer(
   dir: string,
   port: number,
 ): Promise<{ child: ChildProcess; token: string }> {
-  const child = spawn('npx', ['tsx', ...SERVICE_NODE_FLAGS, 'server/main.ts'], {
+  const child = spawn('npx', ['tsx', ...SERVICE_NODE_FLAGS, 'server/platform/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -5,7 +5,7 @@
  */
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
-import { startTestApi } from '../server/test-support.test-helper';
+import { startTestApi } from '../server/platform/test-support.test-helper';
 import { openOnBigTemplate } from './editor';
 
 const KEYS = Number(process.env.KEYS ?? 30);

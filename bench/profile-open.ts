@@ -6,7 +6,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
-import { startTestApi } from '../server/test-support.test-helper';
+import { startTestApi } from '../server/platform/test-support.test-helper';
 import { functionLabel, largest, selfTimeByNode, type Profile } from './cpu-profile';
 import { openOnBigTemplate } from './editor';
 

@@ -6,14 +6,14 @@
  * the rest and answers the bench.
  */
 import type { KyselyPlugin } from 'kysely';
-import { buildApp } from '../server/app';
-import { AuthFailureLimiter } from '../server/auth-limiter';
-import { insertApp } from '../server/store/apps';
-import { openDatabase } from '../server/store/db';
-import { migrateToLatest } from '../server/store/migrate';
-import { createSite, ensureMembership } from '../server/store/sites';
-import { findOrCreateUser, issueToken } from '../server/store/tokens';
-import { appFixture } from '../server/test-support.test-helper';
+import { buildApp } from '../server/platform/app';
+import { AuthFailureLimiter } from '../server/access/auth-limiter';
+import { insertApp } from '../server/apps/store/apps';
+import { openDatabase } from '../server/database/db';
+import { migrateToLatest } from '../server/database/migrate';
+import { createSite, ensureMembership } from '../server/site/store/sites';
+import { findOrCreateUser, issueToken } from '../server/access/store/tokens';
+import { appFixture } from '../server/platform/test-support.test-helper';
 import { InProcessLogNotifier, type LogNotifier } from '../server/logs/waits/log-notifier';
 import type { LogWaitStats } from '../server/logs/waits/log-waits';
 import { startProbe } from './tail-server-probe';

@@ -32,7 +32,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { SERVICE_NODE_FLAGS } from '../server/node-flags';
+import { SERVICE_NODE_FLAGS } from '../server/platform/node-flags';
 import type { Ready, ServerStats } from './tail-server-probe';
 import {
   HISTOGRAM_BUCKETS,

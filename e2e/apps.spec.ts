@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page, Response } from '@playwright/test';
-import { deriveCallbackUrl } from '../src/api/app-callback';
+import { deriveCallbackUrl } from '../contract/app-callback';
 import { expect, test } from './fixtures';
 import { seriousOf } from './axe';
 

@@ -1,7 +1,7 @@
 // Issue 25's "Why", case by case: each edit a new user makes in the canvas, and the stored HTML
 // byte for byte (the canvas owns every keystroke; decision 037).
 import AxeBuilder from '@axe-core/playwright';
-import { snippetFor } from '../src/features/notifications/visual/block-snippets';
+import { snippetFor } from '../src/features/notifications/visual/edits/block-snippets';
 import { boxOf, dragAcross, openVisual, openVisualWith, save, storedHtml } from './canvas-helpers';
 import { seriousOf } from './axe';
 import { expect, test } from './fixtures';

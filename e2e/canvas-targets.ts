@@ -1,8 +1,11 @@
 // Where the property test puts the selection: carets and ranges of a template, each in source
 // offsets (for the oracle) and as DOM positions the canvas draws (a text child of an element).
-import { parseTemplate } from '../src/features/notifications/visual/parse-template';
-import { childrenOf, type TemplateNode } from '../src/features/notifications/visual/template-tree';
-import { decodeText } from '../src/features/notifications/visual/text-source';
+import { parseTemplate } from '../src/features/notifications/visual/model/parse-template';
+import {
+  childrenOf,
+  type TemplateNode,
+} from '../src/features/notifications/visual/model/template-tree';
+import { decodeText } from '../src/features/notifications/visual/model/text-source';
 
 /** A DOM position: the `index`-th text child of the element drawn for node `parent`, at `at`. */
 export interface DomPoint {

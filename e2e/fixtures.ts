@@ -13,13 +13,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import type { Role } from '../src/api/schemas/role';
-import { issueSiteToken } from '../server/cli/issue-token';
+import type { Role } from '../contract/schemas/role';
+import { issueSiteToken } from '../server/access/cli/issue-token';
 import { seedDemoAs, type DemoSiteIds } from '../server/demo/seed';
-import { SERVICE_NODE_FLAGS } from '../server/node-flags';
+import { SERVICE_NODE_FLAGS } from '../server/platform/node-flags';
 import { freePort, waitUntilHealthy } from '../server/reliability/service-process';
-import { openDatabase } from '../server/store/db';
-import type { Db } from '../server/store/schema';
+import { openDatabase } from '../server/database/db';
+import type { Db } from '../server/database/schema';
 import { copyDatabase, DEMO_TEMPLATE, MIGRATED_TEMPLATE, SERVICE_ENTRY } from './service-build';
 
 export { expect };

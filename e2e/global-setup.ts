@@ -4,8 +4,8 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';
 import { seedDemo } from '../server/demo/seed';
-import { openDatabase } from '../server/store/db';
-import { migrateToLatest } from '../server/store/migrate';
+import { openDatabase } from '../server/database/db';
+import { migrateToLatest } from '../server/database/migrate';
 import {
   DEMO_TEMPLATE,
   MIGRATED_TEMPLATE,
@@ -34,7 +34,7 @@ export default async function globalSetup(): Promise<void> {
   rmSync(SERVICE_DIR, { recursive: true, force: true });
   mkdirSync(SERVICE_DIR, { recursive: true });
   await build({
-    entryPoints: ['server/main.ts'],
+    entryPoints: ['server/platform/main.ts'],
     outfile: SERVICE_ENTRY,
     bundle: true,
     platform: 'node',

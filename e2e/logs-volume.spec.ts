@@ -2,10 +2,10 @@
 // Entries for the chart are written at chosen times straight into the service's SQLite file
 // (ingestion stamps the commit time, and a test cannot wait twenty minutes).
 import type { Page } from '@playwright/test';
-import type { LogLevel } from '../src/api/schemas/app-log';
+import type { LogLevel } from '../contract/schemas/app-log';
 import { toLogRow } from '../server/logs/store/app-logs-rows';
 import { placeLogRows } from '../server/logs/store/app-logs-write';
-import { openDatabase } from '../server/store/db';
+import { openDatabase } from '../server/database/db';
 import { expect, test, type ApiFetch, type TestServer } from './fixtures';
 import { ingestLogs, type IngestEntry } from './log-entries';
 

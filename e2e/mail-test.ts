@@ -1,6 +1,6 @@
 // The e2e test with an SMTP server in the test process that keeps what arrives, and the real
 // service started with SMTP_URL pointing at it, for the tests of "Send test to me".
-import { startSmtpSink, type SmtpSink } from '../server/mail/smtp-sink.test-helper';
+import { startSmtpSink, type SmtpSink } from '../server/notifications/mail/smtp-sink.test-helper';
 import { test } from './fixtures';
 
 export const mailTest = test.extend<{ sink: SmtpSink }>({

@@ -2,7 +2,7 @@
 // a projection of the source, and an edit in it changes only the bytes it concerns.
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { snippetFor } from '../src/features/notifications/visual/block-snippets';
+import { snippetFor } from '../src/features/notifications/visual/edits/block-snippets';
 import { expect, test } from './fixtures';
 import { seriousOf } from './axe';
 import { openVisual, openVisualWith, storedHtml } from './canvas-helpers';

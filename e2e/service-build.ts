@@ -12,7 +12,7 @@ export const DEMO_TEMPLATE = join(SERVICE_DIR, 'demo.db');
 
 /** The files the bundle loads by URL at run time; copied beside it. */
 export const SERVICE_WORKER_FILES = [
-  'server/mail/template-render-worker.js',
+  'server/notifications/mail/template-render-worker.js',
   'server/logs/search/log-search-indexer-worker.js',
 ];
 

@@ -9,8 +9,8 @@
  */
 import { get as httpGet } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { errorBodySchema } from '../src/api/schemas/error';
-import { startSmtpSink } from '../server/mail/smtp-sink.test-helper';
+import { errorBodySchema } from '../contract/schemas/error';
+import { startSmtpSink } from '../server/notifications/mail/smtp-sink.test-helper';
 import { healthBoundMs, watchHealth, type HealthFigures } from '../server/reliability/health-watch';
 import { startServiceProcess, type ServiceProcess } from '../server/reliability/service-process';
 

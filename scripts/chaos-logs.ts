@@ -10,10 +10,10 @@
  * that is not the Error body fails the run.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { errorBodySchema } from '../src/api/schemas/error';
+import { errorBodySchema } from '../contract/schemas/error';
 import { toLogRow } from '../server/logs/store/app-logs-rows';
 import { placeLogRows } from '../server/logs/store/app-logs-write';
-import { openDatabase } from '../server/store/db';
+import { openDatabase } from '../server/database/db';
 import { startControlServer } from '../server/reliability/control-server';
 import { watchHealth, type HealthFigures } from '../server/reliability/health-watch';
 import {

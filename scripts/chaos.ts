@@ -11,7 +11,7 @@
  */
 import Database from 'better-sqlite3';
 import { runLogAbuseScenarios } from './chaos-logs';
-import { searchFileOf } from '../server/store/log-search-file';
+import { searchFileOf } from '../server/database/log-search-file';
 import { runAbuseScenarios } from './chaos-abuse';
 import {
   postStorefrontLogs,

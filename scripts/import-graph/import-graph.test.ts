@@ -59,7 +59,7 @@ describe('the import check', () => {
 
   it('fails on an import up the server layers, but not from a test file', () => {
     const root = project({
-      'server/store/apps.ts':
+      'server/apps/store/apps.ts':
         "import type { Page } from '../logs/store/page';\nexport type A = Page;\n",
       'server/logs/store/page.ts': 'export type Page = string;\n',
       'server/logs/store/page.test.ts': "import '../routes/logs';\n",
@@ -67,7 +67,7 @@ describe('the import check', () => {
         "import type { Page } from '../store/page';\nexport type R = Page;\n",
     });
     expect(checkImports(root, ['server'])).toEqual([
-      'import up a layer: server/store/apps.ts → server/logs/store/page.ts (store imports logs wing)',
+      'import up a layer: server/apps/store/apps.ts → server/logs/store/page.ts (store imports logs wing)',
     ]);
   });
 });

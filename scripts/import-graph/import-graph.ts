@@ -127,7 +127,7 @@ export const SERVER_LAYERS: readonly Layer[] = [
     prefixes: ['server/logs/store/', 'server/logs/search/', 'server/logs/waits/', 'server/logs/'],
   },
   { name: 'routes', prefixes: ['server/routes/', 'server/logs/routes/'] },
-  { name: 'app', prefixes: ['server/app.ts', 'server/main.ts'] },
+  { name: 'app', prefixes: ['server/platform/app.ts', 'server/platform/main.ts'] },
 ];
 
 /** Test files and test helpers may reach across layers (a store test parses a query string). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAppRow } from '../store/apps';
-import { startLogRetention } from '../retention';
-import { startTestApi, type TestApi } from '../test-support.test-helper';
+import { findAppRow } from '../apps/store/apps';
+import { startLogRetention } from '../platform/retention';
+import { startTestApi, type TestApi } from '../platform/test-support.test-helper';
 import { startDemoLogGenerator } from './log-generator';
 import { seeded } from './seeded-random.test-helper';
 

@@ -7,8 +7,8 @@
 import type { Kysely } from 'kysely';
 import { ingestLogs } from '../logs/log-writes';
 import type { LogNotifier } from '../logs/waits/log-notifier';
-import { findAppRow } from '../store/apps';
-import type { Database } from '../store/schema';
+import { findAppRow } from '../apps/store/apps';
+import type { Database } from '../database/schema';
 import { demoLogEntry, pick, type Random } from './seed/logs';
 
 export interface LogGeneratorOptions {

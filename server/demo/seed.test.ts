@@ -6,9 +6,13 @@
  * loop on the write lock, so there they start one after the other.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../store/db';
-import type { Db } from '../store/schema';
-import { createTestDatabase, testEngine, type TestDatabase } from '../test-database.test-helper';
+import { openDatabase } from '../database/db';
+import type { Db } from '../database/schema';
+import {
+  createTestDatabase,
+  testEngine,
+  type TestDatabase,
+} from '../database/test-database.test-helper';
 import { DEMO_SITES, seedDemoIfEmpty } from './seed';
 import { DEMO_ADMIN_EMAIL, demoSignInToken } from './sign-in';
 

@@ -4,13 +4,13 @@
  * resource), written through the repositories.
  */
 import type { Kysely } from 'kysely';
-import { insertApp } from '../store/apps';
-import { insertConsentConfig } from '../store/consent';
-import type { Database } from '../store/schema';
-import { takeTurns, writeTransaction } from '../store/transactions';
-import { insertNotification } from '../store/notifications';
-import { putTranslation } from '../store/notification-translations';
-import { createSite, setSiteLanguages } from '../store/sites';
+import { insertApp } from '../apps/store/apps';
+import { insertConsentConfig } from '../consent/store/consent';
+import type { Database } from '../database/schema';
+import { takeTurns, writeTransaction } from '../database/transactions';
+import { insertNotification } from '../notifications/store/notifications';
+import { putTranslation } from '../notifications/store/notification-translations';
+import { createSite, setSiteLanguages } from '../site/store/sites';
 import { demoApps } from './seed/apps';
 import { demoConsent } from './seed/consent';
 import { demoNotifications } from './seed/notifications';

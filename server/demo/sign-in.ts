@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { isPostgresUrl } from '../store/engine';
-import type { Database } from '../store/schema';
-import { ensureMembership, findSite } from '../store/sites';
-import { findOrCreateUser, findTokenOwner, issueToken } from '../store/tokens';
+import { isPostgresUrl } from '../database/engine';
+import type { Database } from '../database/schema';
+import { ensureMembership, findSite } from '../site/store/sites';
+import { findOrCreateUser, findTokenOwner, issueToken } from '../access/store/tokens';
 import { DEMO_SITES } from './seed';
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../store/schema';
+import type { Db } from '../database/schema';
 import { ingestLogs, runLogRetention } from './log-writes';
 import type { LogCommit } from './store/app-logs-page';
 import { placeLogRows } from './store/app-logs-write';

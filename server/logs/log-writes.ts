@@ -4,7 +4,7 @@
  * timer). No caller stitches store-then-notify itself, so no write path can forget the tails.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema';
+import type { Database } from '../database/schema';
 import type { LogPage } from './store/app-logs-page';
 import type { LogIngestEntry } from './store/app-logs-rows';
 import { pruneLogsToSize } from './store/app-logs-size';

@@ -4,11 +4,11 @@
  * not JSON at all. Valid values are common enough that writes succeed too.
  */
 import fc from 'fast-check';
-import { SCOPE_CATALOGUE } from '../../src/api/schemas/app';
-import { LOG_LEVELS } from '../../src/api/schemas/app-log';
-import { LOG_JOB_MATCHES } from '../../src/api/schemas/app-log-find';
-import { REVISION_RESOURCES } from '../../src/api/schemas/audit';
-import { CONSENT_MODE_SIGNALS, PRIVACY_POLICY_KINDS } from '../../src/api/schemas/consent';
+import { SCOPE_CATALOGUE } from '../../contract/schemas/app';
+import { LOG_LEVELS } from '../../contract/schemas/app-log';
+import { LOG_JOB_MATCHES } from '../../contract/schemas/app-log-find';
+import { REVISION_RESOURCES } from '../../contract/schemas/audit';
+import { CONSENT_MODE_SIGNALS, PRIVACY_POLICY_KINDS } from '../../contract/schemas/consent';
 
 /** What a request sends: a JSON value, or text sent as is with a JSON content type. */
 export type FuzzBody = { json: unknown } | { raw: string };

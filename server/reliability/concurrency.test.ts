@@ -5,10 +5,10 @@
  * acknowledged entry read exactly once, times strictly increasing, no errors).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appLogEntrySchema, type AppLogEntry } from '../../src/api/schemas/app-log';
-import { errorBodySchema } from '../../src/api/schemas/error';
+import { appLogEntrySchema, type AppLogEntry } from '../../contract/schemas/app-log';
+import { errorBodySchema } from '../../contract/schemas/error';
 import { startServiceProcess, type ServiceProcess } from './service-process';
-import { VERSIONED_RESOURCES } from '../versioned-resources.test-helper';
+import { VERSIONED_RESOURCES } from '../audit/routes/versioned-resources.test-helper';
 
 const WRITERS = 50;
 const INGESTERS = 4;

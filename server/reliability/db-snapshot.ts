@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { isPostgresUrl } from '../store/engine';
+import { isPostgresUrl } from '../database/engine';
 
 /** Everything but access_tokens (whose last_used_at any authenticated request may touch). */
 const TABLES = [

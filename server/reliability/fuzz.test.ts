@@ -8,10 +8,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appLogEntrySchema } from '../../src/api/schemas/app-log';
-import { revisionListSchema } from '../../src/api/schemas/audit';
-import { logContextSchema, logJobsSchema } from '../../src/api/schemas/app-log-find';
-import { errorBodySchema } from '../../src/api/schemas/error';
+import { appLogEntrySchema } from '../../contract/schemas/app-log';
+import { revisionListSchema } from '../../contract/schemas/audit';
+import { logContextSchema, logJobsSchema } from '../../contract/schemas/app-log-find';
+import { errorBodySchema } from '../../contract/schemas/error';
 import {
   appPatchBody,
   auditQuery,
@@ -26,7 +26,7 @@ import {
   tokenPostBody,
   type FuzzBody,
 } from './arbitraries';
-import { createPostgresDatabase, testEngine } from '../test-database.test-helper';
+import { createPostgresDatabase, testEngine } from '../database/test-database.test-helper';
 import { openDbSnapshots, type DbSnapshots } from './db-snapshot';
 import { healthBoundMs, watchHealth } from './health-watch';
 import { startServiceProcess, type ServiceProcess } from './service-process';

@@ -6,7 +6,7 @@
  * Needs TEST_DATABASE_URL (scripts/ensure-postgres.sh); skipped without it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appLogEntrySchema, type AppLogEntry } from '../../src/api/schemas/app-log';
+import { appLogEntrySchema, type AppLogEntry } from '../../contract/schemas/app-log';
 import { startPostgresInstances, type PostgresInstances } from './postgres-instances';
 import { postStorefrontLogs, type ServiceProcess } from './service-process';
 

@@ -9,8 +9,8 @@
 import { startControlServer, type ControlServer } from './control-server';
 import { SinceCursor } from './since-cursor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appLogEntrySchema, type AppLogEntry } from '../../src/api/schemas/app-log';
-import { errorBodySchema } from '../../src/api/schemas/error';
+import { appLogEntrySchema, type AppLogEntry } from '../../contract/schemas/app-log';
+import { errorBodySchema } from '../../contract/schemas/error';
 import { startPostgresInstances, type PostgresInstances } from './postgres-instances';
 import type { ServiceProcess } from './service-process';
 

@@ -7,8 +7,8 @@
  * the log is read whole: every acknowledged entry must be there, and each tail must have read
  * every stored entry exactly once. For `postgres-restart.test.ts` and `npm run chaos`.
  */
-import { appLogEntrySchema, type AppLogEntry } from '../../src/api/schemas/app-log';
-import { errorBodySchema } from '../../src/api/schemas/error';
+import { appLogEntrySchema, type AppLogEntry } from '../../contract/schemas/app-log';
+import { errorBodySchema } from '../../contract/schemas/error';
 import type { ServiceProcess } from './service-process';
 import { SinceCursor } from './since-cursor';
 

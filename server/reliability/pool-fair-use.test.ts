@@ -9,7 +9,7 @@
  * other site's reads waited seconds. Needs TEST_DATABASE_URL; skipped without it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/api/schemas/error';
+import { errorBodySchema } from '../../contract/schemas/error';
 import { percentile } from './outage-load';
 import { startPostgresInstances, type PostgresInstances } from './postgres-instances';
 import { postStorefrontLogs } from './service-process';

@@ -2,7 +2,7 @@
  * Two service processes on one new PostgreSQL database, as behind a load balancer, for the
  * multi-instance tests. They start at once: migrations and the demo seed take turns, one seeds.
  */
-import { createPostgresDatabase } from '../test-database.test-helper';
+import { createPostgresDatabase } from '../database/test-database.test-helper';
 import { startServiceProcess, type ServiceProcess } from './service-process';
 
 export interface PostgresInstances {

@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { SERVICE_NODE_FLAGS } from '../node-flags';
+import { SERVICE_NODE_FLAGS } from '../platform/node-flags';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -118,7 +118,7 @@ export async function startServiceProcess(options: ServiceOptions = {}): Promise
     // process of its own, which a SIGKILL of the command would leave running.
     const started = spawn(
       process.execPath,
-      [...SERVICE_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'],
+      [...SERVICE_NODE_FLAGS, '--import', 'tsx', 'server/platform/main.ts'],
       {
         cwd: ROOT,
         env,
@@ -136,7 +136,7 @@ export async function startServiceProcess(options: ServiceOptions = {}): Promise
     apiUrl,
     dbPath,
     issueToken: async (site, email = 'admin@example.com') => {
-      const args = [TSX, 'server/cli/token.ts', '--site', site, '--email', email];
+      const args = [TSX, 'server/access/cli/token.ts', '--site', site, '--email', email];
       const { stdout } = await run(process.execPath, args, { cwd: ROOT, env });
       const token = stdout.trim().split('\n').at(-1) ?? '';
       if (!/^scs_[A-Za-z0-9]{40}$/.test(token)) throw new Error(`Unexpected token: ${stdout}`);

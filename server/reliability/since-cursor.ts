@@ -3,7 +3,7 @@
  * the newest entry read, and since `since` is inclusive, the entry at the cursor comes again in
  * the next page and is not new.
  */
-import type { AppLogEntry } from '../../src/api/schemas/app-log';
+import type { AppLogEntry } from '../../contract/schemas/app-log';
 
 export class SinceCursor {
   private lastId = '';

@@ -8,8 +8,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appLogEntrySchema } from '../../src/api/schemas/app-log';
-import { SQLITE_BUSY_TIMEOUT_MS } from '../store/sqlite-write-lock';
+import { appLogEntrySchema } from '../../contract/schemas/app-log';
+import { SQLITE_BUSY_TIMEOUT_MS } from '../database/sqlite-write-lock';
 import { watchHealth } from './health-watch';
 import { postStorefrontLogs, startServiceProcess, type ServiceProcess } from './service-process';
 

@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appLogEntrySchema } from '../../src/api/schemas/app-log';
-import { errorBodySchema } from '../../src/api/schemas/error';
+import { appLogEntrySchema } from '../../contract/schemas/app-log';
+import { errorBodySchema } from '../../contract/schemas/error';
 import { postStorefrontLogs, startServiceProcess, type ServiceProcess } from './service-process';
 
 const INGESTERS_PER_PROCESS = 4;

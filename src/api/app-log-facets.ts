@@ -6,7 +6,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, isApiError } from './client';
 import { keySite } from './key-site';
-import type { LogVolumeQuery } from './schemas/app-log-volume';
+import type { LogVolumeQuery } from '../../contract/schemas/app-log-volume';
 
 const countSchema = z.looseObject({ value: z.string(), count: z.number() });
 const logFacetsWireSchema = z.looseObject({

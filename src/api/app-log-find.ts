@@ -11,7 +11,7 @@ import {
   logJobsSchema,
   type LogContext,
   type LogJobs,
-} from './schemas/app-log-find';
+} from '../../contract/schemas/app-log-find';
 
 export interface LogJobsQuery {
   contains?: string;

@@ -1,6 +1,6 @@
 // The app logs resource module against the real service over HTTP, on a real SQLite file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../server/test-support.test-helper';
+import { startTestApi, type TestApi } from '../../server/platform/test-support.test-helper';
 import { fetchAppLogsPage, ingestAppLogs } from './app-logs';
 import { createApiClient, isApiError, type ApiClient } from './client';
 

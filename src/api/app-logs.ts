@@ -8,9 +8,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient, isApiError, type ApiClient } from './client';
 import { keySite } from './key-site';
-import type { AppLogEntry, AppLogQuery, LogIngestBody } from './schemas/app-log';
-import { appLogListWireSchema } from './wire/app-log';
-import { logVolumeSchema, type LogVolume, type LogVolumeQuery } from './schemas/app-log-volume';
+import type { AppLogEntry, AppLogQuery, LogIngestBody } from '../../contract/schemas/app-log';
+import { appLogListWireSchema } from '../../contract/wire/app-log';
+import {
+  logVolumeSchema,
+  type LogVolume,
+  type LogVolumeQuery,
+} from '../../contract/schemas/app-log-volume';
 
 /**
  * One page of an app's logs. Parsing is tolerant (the wire schema): any level casing or alias,

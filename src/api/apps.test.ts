@@ -2,13 +2,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import type { Db } from '../../server/store/schema';
-import { insertApp } from '../../server/store/apps';
-import { appFixture } from '../../server/test-support.test-helper';
-import { createTestDatabase, type TestDatabase } from '../../server/test-database.test-helper';
-import { createSite, ensureMembership } from '../../server/store/sites';
-import { findOrCreateUser, issueToken } from '../../server/store/tokens';
+import { buildApp } from '../../server/platform/app';
+import type { Db } from '../../server/database/schema';
+import { insertApp } from '../../server/apps/store/apps';
+import { appFixture } from '../../server/platform/test-support.test-helper';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../../server/database/test-database.test-helper';
+import { createSite, ensureMembership } from '../../server/site/store/sites';
+import { findOrCreateUser, issueToken } from '../../server/access/store/tokens';
 import {
   appKeys,
   appQueryOptions,
@@ -17,9 +20,9 @@ import {
   storeSavedApp,
   updateApp,
 } from './apps';
-import { deriveCallbackUrl } from './app-callback';
+import { deriveCallbackUrl } from '../../contract/app-callback';
 import { configureApiClient, isApiError, type ApiError } from './client';
-import type { App } from './schemas/app';
+import type { App } from '../../contract/schemas/app';
 
 let database: TestDatabase;
 let db: Db;

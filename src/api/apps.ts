@@ -7,7 +7,12 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiResponse } from './client';
-import { appListWireSchema, appWireSchema, type App, type AppChanges } from './wire/app';
+import {
+  appListWireSchema,
+  appWireSchema,
+  type App,
+  type AppChanges,
+} from '../../contract/wire/app';
 import { keySite } from './key-site';
 import type { VersionedResource } from './versioned-resource';
 

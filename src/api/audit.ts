@@ -7,8 +7,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiClient } from './client';
 import { keySite } from './key-site';
-import { revisionListWireSchema, type Revision } from './wire/audit';
-import { notificationWireSchema, type Notification } from './wire/notification';
+import { revisionListWireSchema, type Revision } from '../../contract/wire/audit';
+import { notificationWireSchema, type Notification } from '../../contract/wire/notification';
 
 /** What the feed is filtered by (the Activity page's search params). */
 export interface AuditFilters {

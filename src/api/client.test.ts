@@ -8,9 +8,9 @@ import {
   isRetryableError,
   type Connection,
 } from './client';
-import { appLogListWireSchema } from './wire/app-log';
-import { appWireSchema } from './wire/app';
-import { consentConfigWireSchema } from './wire/consent';
+import { appLogListWireSchema } from '../../contract/wire/app-log';
+import { appWireSchema } from '../../contract/wire/app';
+import { consentConfigWireSchema } from '../../contract/wire/consent';
 import { apiErrorOf } from './api-error.test-helper';
 
 const connection: Connection = {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ErrorBody, ErrorDetail } from './schemas/error';
-import { readErrorBody } from './wire/error';
+import type { ErrorBody, ErrorDetail } from '../../contract/schemas/error';
+import { readErrorBody } from '../../contract/wire/error';
 
 /** Where the dashboard talks to and as whom. */
 export interface Connection {

@@ -1,7 +1,7 @@
 // The consent resource module against the real service over HTTP, on a real SQLite file.
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../server/test-support.test-helper';
+import { startTestApi, type TestApi } from '../../server/platform/test-support.test-helper';
 import { configureApiClient } from './client';
 import {
   consentApplicationsQueryOptions,

@@ -7,13 +7,13 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiResponse } from './client';
-import type { ConsentUpdate } from './schemas/consent';
+import type { ConsentUpdate } from '../../contract/schemas/consent';
 import {
   consentApplicationListWireSchema,
   consentConfigWireSchema,
   type ConsentApplication,
   type ConsentConfig,
-} from './wire/consent';
+} from '../../contract/wire/consent';
 import { keySite } from './key-site';
 import type { VersionedResource } from './versioned-resource';
 

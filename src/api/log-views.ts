@@ -8,8 +8,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, isApiError } from './client';
 import { keySite } from './key-site';
-import { logViewQuerySchema, type LogViewCreate, type LogViewQuery } from './schemas/log-view';
-import { wireTextSchema } from './wire/common';
+import {
+  logViewQuerySchema,
+  type LogViewCreate,
+  type LogViewQuery,
+} from '../../contract/schemas/log-view';
+import { wireTextSchema } from '../../contract/wire/common';
 
 const logViewWireSchema = z.looseObject({
   id: z.number().int(),

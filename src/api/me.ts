@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from './client';
-import { meWireSchema } from './wire/me';
+import { meWireSchema } from '../../contract/wire/me';
 
 // Who is signed in (`GET /me`, our extension). A server without it answers 404: the query fails
 // and the account menu names no one (nothing else reads it).

@@ -7,8 +7,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, isApiError } from './client';
 import { keySite } from './key-site';
-import { roleSchema, type Role } from './schemas/role';
-import { wireDateTimeSchema, wireListSchema, wireTextSchema } from './wire/common';
+import { roleSchema, type Role } from '../../contract/schemas/role';
+import { wireDateTimeSchema, wireListSchema, wireTextSchema } from '../../contract/wire/common';
 
 /** A member as the dashboard accepts it; one with an unknown role or no id is left out. */
 const memberWireSchema = z.looseObject({

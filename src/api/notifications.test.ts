@@ -1,7 +1,7 @@
 // The notifications resource module against the real service over HTTP, on a real SQLite file.
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../server/test-support.test-helper';
+import { startTestApi, type TestApi } from '../../server/platform/test-support.test-helper';
 import { configureApiClient } from './client';
 import {
   fetchLatestNotification,
@@ -11,7 +11,7 @@ import {
   storeSavedNotification,
   updateNotification,
 } from './notifications';
-import type { Notification } from './schemas/notification';
+import type { Notification } from '../../contract/schemas/notification';
 import { apiErrorOf } from './api-error.test-helper';
 
 let api: TestApi;

@@ -7,13 +7,13 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiResponse } from './client';
-import type { NotificationUpdate } from './schemas/notification';
+import type { NotificationUpdate } from '../../contract/schemas/notification';
 import {
   notificationListWireSchema,
   notificationRef,
   notificationWireSchema,
   type Notification,
-} from './wire/notification';
+} from '../../contract/wire/notification';
 import { keySite } from './key-site';
 import type { VersionedResource } from './versioned-resource';
 

@@ -7,7 +7,7 @@ import { appKeys, appQueryOptions, appsQueryOptions } from './apps';
 import { configureApiClient } from './client';
 import { consentKeys, consentQueryOptions } from './consent';
 import { notificationKeys, notificationsQueryOptions } from './notifications';
-import type { LogVolumeQuery } from './schemas/app-log-volume';
+import type { LogVolumeQuery } from '../../contract/schemas/app-log-volume';
 import { testSendKeys, testSendSettingsQueryOptions } from './test-send';
 
 const volumeQuery: LogVolumeQuery = { since: 0, before: 3600, buckets: 60 };

@@ -6,8 +6,8 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, isApiError, type ApiResponse } from './client';
-import type { SiteSettingsUpdate } from './schemas/site-settings';
-import { siteSettingsWireSchema, type SiteSettings } from './wire/site-settings';
+import type { SiteSettingsUpdate } from '../../contract/schemas/site-settings';
+import { siteSettingsWireSchema, type SiteSettings } from '../../contract/wire/site-settings';
 import { keySite } from './key-site';
 import type { VersionedResource } from './versioned-resource';
 

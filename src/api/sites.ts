@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, isApiError, type ApiClient, type Connection } from './client';
-import { siteListWireSchema, type Site } from './wire/site';
+import { siteListWireSchema, type Site } from '../../contract/wire/site';
 
 // Sites the token's user may use. `GET /sites` is our extension of the spec: a foreign server
 // that lacks it answers 404 (or 405), and callers then show the current site only.

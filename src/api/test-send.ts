@@ -11,7 +11,7 @@ import {
   type TestSendRequest,
   type TestSendResult,
   type TestSendSettings,
-} from './schemas/test-send';
+} from '../../contract/schemas/test-send';
 
 /** Every key starts with the site (decision 042). */
 export const testSendKeys = {

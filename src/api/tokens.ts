@@ -8,8 +8,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient, isApiError } from './client';
 import { keySite } from './key-site';
-import type { TokenCreate } from './schemas/token';
-import { wireDateTimeSchema, wireListSchema, wireTextSchema } from './wire/common';
+import type { TokenCreate } from '../../contract/schemas/token';
+import { wireDateTimeSchema, wireListSchema, wireTextSchema } from '../../contract/wire/common';
 
 const tokenWireSchema = z.looseObject({
   id: z.number().int(),

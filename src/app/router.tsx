@@ -168,7 +168,7 @@ const notificationRoute = createRoute({
     );
   },
   component: lazyRouteComponent(
-    () => import('../features/notifications/notification-editor-page'),
+    () => import('../features/notifications/editor/notification-editor-page'),
     'NotificationEditorPage',
   ),
 });

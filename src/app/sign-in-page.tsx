@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useRouter, type RegisteredRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { Site } from '../api/wire/site';
+import type { Site } from '../../contract/wire/site';
 import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
 import { Input } from '../components/ui/input';

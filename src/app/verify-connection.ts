@@ -1,6 +1,6 @@
 import { createApiClient, isApiError, type Connection } from '../api/client';
 import { listSites, probeSiteAccess } from '../api/sites';
-import type { Site } from '../api/wire/site';
+import type { Site } from '../../contract/wire/site';
 
 export type SignInField = 'baseUrl' | 'token' | 'site';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
-import type { ErrorDetail } from '../api/schemas/error';
+import type { ErrorDetail } from '../../contract/schemas/error';
 import { applyServerErrors, nearestKnownField, splitFieldPath } from './form-errors';
 
 function detail(field: string, message: string): ErrorDetail {

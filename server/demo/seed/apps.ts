@@ -1,6 +1,6 @@
 /** The demo apps: a healthy internal app, an external one, one with compile errors, and Acme's. */
-import { deriveCallbackUrl } from '../../../src/api/app-callback';
-import { SCOPE_CATALOGUE, type App, type Scope } from '../../../src/api/schemas/app';
+import { deriveCallbackUrl } from '../../../contract/app-callback';
+import { SCOPE_CATALOGUE, type App, type Scope } from '../../../contract/schemas/app';
 import { hoursAgo } from './time';
 
 export interface SeedApp {

@@ -2,7 +2,7 @@
  * The demo site's consent configuration. It holds a few mistakes on purpose, each one a case the
  * dashboard's consent checks point out.
  */
-import type { StoredConsentConfig } from '../../store/consent';
+import type { StoredConsentConfig } from '../../consent/store/consent';
 import { hoursAgo } from './time';
 
 const en_nl = (en: string, nl: string) => ({ en, nl });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logIngestEntrySchema, LOG_LEVELS } from '../../../src/api/schemas/app-log';
+import { logIngestEntrySchema, LOG_LEVELS } from '../../../contract/schemas/app-log';
 import { seeded } from '../seeded-random.test-helper';
 import { demoLogEntry } from './logs';
 

@@ -2,7 +2,7 @@
  * What the demo apps log: realistic entries of every level, some from jobs with `context.job`,
  * for the demo log generator (log-generator.ts).
  */
-import type { LogLevel } from '../../../src/api/schemas/app-log';
+import type { LogLevel } from '../../../contract/schemas/app-log';
 import type { LogIngestEntry } from '../../logs/store/app-logs-rows';
 
 export type Random = () => number;

@@ -11,7 +11,10 @@
  * - welcome: `customer.first_name`, `shop.name`, `shop.url`;
  * - contact-form: `form.name`, `form.email`, `form.message`, `shop.name`.
  */
-import { newNotificationId, type StoredNotification } from '../../store/notifications';
+import {
+  newNotificationId,
+  type StoredNotification,
+} from '../../notifications/store/notifications';
 import { hoursAgo } from './time';
 
 interface SeedNotification {

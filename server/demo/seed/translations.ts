@@ -3,7 +3,7 @@
  * translated to Dutch in every text; fr has no translations; the welcome mail's Dutch was made
  * from an older English subject, so it shows as outdated with what changed.
  */
-import type { StoredTranslation } from '../../store/notification-translations';
+import type { StoredTranslation } from '../../notifications/store/notification-translations';
 import { hoursAgo } from './time';
 
 export const DEMO_LOCALES = { default_locale: 'en', locales: ['en', 'nl', 'fr'] };

@@ -4,10 +4,10 @@
  * answer is kept briefly (APP_ID_TTL_MS, a TtlCache) and a miss goes to the database.
  */
 import type { Kysely } from 'kysely';
-import { notFound } from '../../errors';
-import { findAppRow } from '../../store/apps';
-import type { Database } from '../../store/schema';
-import { TtlCache } from '../../ttl-cache';
+import { notFound } from '../../http/errors';
+import { findAppRow } from '../../apps/store/apps';
+import type { Database } from '../../database/schema';
+import { TtlCache } from '../../http/ttl-cache';
 
 const APP_ID_TTL_MS = 5_000;
 const MAX_CACHED_KEYS = 10_000;

@@ -8,10 +8,10 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows } from '../store/app-logs-write';
-import { insertApp } from '../../store/apps';
+import { insertApp } from '../../apps/store/apps';
 import { startControlServer, type ControlServer } from '../../reliability/control-server';
 import { watchHealth } from '../../reliability/health-watch';
-import { appFixture, startTestApi, type TestApi } from '../../test-support.test-helper';
+import { appFixture, startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 /** Enough rows that walking them all takes far longer than a health check (~0.5 s on SQLite). */
 const ROWS = 400_000;

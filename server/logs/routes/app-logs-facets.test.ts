@@ -3,9 +3,9 @@
  * entries' data for the log query's window and filters, with counts that match the entries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logFacetsSchema, type LogFacets } from '../../../src/api/schemas/app-log-facets';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { logFacetsSchema, type LogFacets } from '../../../contract/schemas/app-log-facets';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 import { countFacets, facetText } from '../store/app-logs-facets';
 
 let api: TestApi;

@@ -14,11 +14,11 @@ import {
   LOG_FACETS_LIMIT_MAX,
   LOG_FACETS_SCAN_CAP,
   logFacetsSchema,
-} from '../../../src/api/schemas/app-log-facets';
-import { LOG_LEVELS } from '../../../src/api/schemas/app-log';
-import { textSchema } from '../../../src/api/schemas/common';
-import { badRequest } from '../../errors';
-import { AUTH_ERRORS, errorResponses } from '../../routes/common';
+} from '../../../contract/schemas/app-log-facets';
+import { LOG_LEVELS } from '../../../contract/schemas/app-log';
+import { textSchema } from '../../../contract/schemas/common';
+import { badRequest } from '../../http/errors';
+import { AUTH_ERRORS, errorResponses } from '../../http/common';
 import { logFacets } from '../store/app-logs-facets';
 import { parseVolumeQuery } from './log-query-params';
 import { fieldConditionQuerySchema } from './log-field-query-schema';

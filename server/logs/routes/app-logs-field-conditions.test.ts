@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { appLogEntrySchema, type AppLogEntry } from '../../../src/api/schemas/app-log';
-import { logFacetsSchema } from '../../../src/api/schemas/app-log-facets';
-import { logVolumeSchema } from '../../../src/api/schemas/app-log-volume';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { insertApp } from '../../store/apps';
-import { appFixture, startTestApi, type TestApi } from '../../test-support.test-helper';
+import { appLogEntrySchema, type AppLogEntry } from '../../../contract/schemas/app-log';
+import { logFacetsSchema } from '../../../contract/schemas/app-log-facets';
+import { logVolumeSchema } from '../../../contract/schemas/app-log-volume';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { insertApp } from '../../apps/store/apps';
+import { appFixture, startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 let appCount = 0;

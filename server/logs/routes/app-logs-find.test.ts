@@ -1,25 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { appLogEntrySchema } from '../../../src/api/schemas/app-log';
-import { logVolumeSchema } from '../../../src/api/schemas/app-log-volume';
+import { appLogEntrySchema } from '../../../contract/schemas/app-log';
+import { logVolumeSchema } from '../../../contract/schemas/app-log-volume';
 import {
   LOG_JOB_MATCH_MAX_NAMES,
   logContextSchema,
   logJobsSchema,
-} from '../../../src/api/schemas/app-log-find';
-import { errorBodySchema } from '../../../src/api/schemas/error';
+} from '../../../contract/schemas/app-log-find';
+import { errorBodySchema } from '../../../contract/schemas/error';
 import type { LogIngestEntry } from '../store/app-logs-rows';
 import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows } from '../store/app-logs-write';
 import { formatLogId } from '../store/app-logs-page';
-import { AuthFailureLimiter } from '../../auth-limiter';
-import { buildApp } from '../../app';
-import { insertApp } from '../../store/apps';
-import { createSite, ensureMembership } from '../../store/sites';
-import { findOrCreateUser, issueToken } from '../../store/tokens';
-import { appFixture } from '../../test-support.test-helper';
-import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
+import { AuthFailureLimiter } from '../../access/auth-limiter';
+import { buildApp } from '../../platform/app';
+import { insertApp } from '../../apps/store/apps';
+import { createSite, ensureMembership } from '../../site/store/sites';
+import { findOrCreateUser, issueToken } from '../../access/store/tokens';
+import { appFixture } from '../../platform/test-support.test-helper';
+import { createTestDatabase, type TestDatabase } from '../../database/test-database.test-helper';
 
 let BASE = '';
 let database: TestDatabase;

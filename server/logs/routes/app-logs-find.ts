@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { textSchema } from '../../../src/api/schemas/common';
+import { textSchema } from '../../../contract/schemas/common';
 import {
   LOG_CONTEXT_DEFAULT,
   LOG_CONTEXT_MAX,
@@ -17,10 +17,10 @@ import {
   logJobsSchema,
   type LogContext,
   type LogJob,
-} from '../../../src/api/schemas/app-log-find';
-import { AUTH_ERRORS, errorResponses } from '../../routes/common';
-import { notFound } from '../../errors';
-import { findAppRow, toApp } from '../../store/apps';
+} from '../../../contract/schemas/app-log-find';
+import { AUTH_ERRORS, errorResponses } from '../../http/common';
+import { notFound } from '../../http/errors';
+import { findAppRow, toApp } from '../../apps/store/apps';
 import { jobMatches, lastSeenOf, logJobNames } from '../store/app-log-jobs';
 import { logContextJson, parseLogId } from '../store/app-log-context';
 import { LOG_PAGE_CONTENT_TYPE } from './app-logs-wait';

@@ -6,14 +6,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { AuthFailureLimiter } from '../../auth-limiter';
-import { buildApp } from '../../app';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { AuthFailureLimiter } from '../../access/auth-limiter';
+import { buildApp } from '../../platform/app';
 import type { LogQuotaLimits } from '../waits/log-quota';
-import { insertApp } from '../../store/apps';
-import { openDatabase } from '../../store/db';
-import type { Db } from '../../store/schema';
-import { appFixture, startTestApi, type TestApi } from '../../test-support.test-helper';
+import { insertApp } from '../../apps/store/apps';
+import { openDatabase } from '../../database/db';
+import type { Db } from '../../database/schema';
+import { appFixture, startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 const opened: Array<{ server: FastifyInstance; db: Db | null }> = [];

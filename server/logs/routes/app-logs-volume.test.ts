@@ -1,21 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorAnswer } from '../../errors';
-import { SearchBudgetExhausted } from '../search-budget-exhausted';
-import { logVolumeSchema, type LogVolume } from '../../../src/api/schemas/app-log-volume';
+import { errorAnswer } from '../../http/errors';
+import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
+import { logVolumeSchema, type LogVolume } from '../../../contract/schemas/app-log-volume';
 import type { LogIngestEntry } from '../store/app-logs-rows';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { AuthFailureLimiter } from '../../auth-limiter';
-import { buildApp } from '../../app';
-import { insertApp } from '../../store/apps';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { AuthFailureLimiter } from '../../access/auth-limiter';
+import { buildApp } from '../../platform/app';
+import { insertApp } from '../../apps/store/apps';
 import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows } from '../store/app-logs-write';
 import { countLogVolume, selectLogVolume } from '../store/app-logs-volume';
 import { parseVolumeQuery } from './log-query-params';
-import { createSite, ensureMembership } from '../../store/sites';
-import { findOrCreateUser, issueToken } from '../../store/tokens';
-import { appFixture } from '../../test-support.test-helper';
-import { createTestDatabase, testEngine, type TestDatabase } from '../../test-database.test-helper';
+import { createSite, ensureMembership } from '../../site/store/sites';
+import { findOrCreateUser, issueToken } from '../../access/store/tokens';
+import { appFixture } from '../../platform/test-support.test-helper';
+import {
+  createTestDatabase,
+  testEngine,
+  type TestDatabase,
+} from '../../database/test-database.test-helper';
 import { CompiledQuery } from 'kysely';
 
 let BASE = '';

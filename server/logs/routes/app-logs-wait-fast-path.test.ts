@@ -12,11 +12,11 @@ import fc from 'fast-check';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { appLogEntrySchema } from '../../../src/api/schemas/app-log';
-import { type AppDeps, buildApp } from '../../app';
-import { AuthFailureLimiter } from '../../auth-limiter';
-import { insertApp } from '../../store/apps';
-import { appFixture, startTestApi, type TestApi } from '../../test-support.test-helper';
+import { appLogEntrySchema } from '../../../contract/schemas/app-log';
+import { type AppDeps, buildApp } from '../../platform/app';
+import { AuthFailureLimiter } from '../../access/auth-limiter';
+import { insertApp } from '../../apps/store/apps';
+import { appFixture, startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 let appCount = 0;

@@ -17,11 +17,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'fast-querystring';
-import type { AuthContext } from '../../auth';
-import { errorAnswer } from '../../errors';
+import type { AuthContext } from '../../access/auth';
+import { errorAnswer } from '../../http/errors';
 import type { LogTailWaits } from '../waits/log-waits';
 import type { WaitSlots } from '../waits/wait-slots';
-import { COMMON_SECURITY_HEADERS } from '../../security-headers';
+import { COMMON_SECURITY_HEADERS } from '../../http/security-headers';
 import type { LogPage } from '../store/app-logs-page';
 import { parseLogQuery, parseWaitMs, type RawLogQuery } from './log-query-params';
 import type { AppIdCache } from './app-ids';

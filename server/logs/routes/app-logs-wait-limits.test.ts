@@ -6,8 +6,8 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../../src/api/schemas/error';
-import { startTestApi, type TestApi } from '../../test-support.test-helper';
+import { errorBodySchema } from '../../../contract/schemas/error';
+import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 const LIMITS = { perUser: 3, perSite: 5 };
 

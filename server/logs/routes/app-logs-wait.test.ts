@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { appLogEntrySchema, type AppLogEntry } from '../../../src/api/schemas/app-log';
-import { errorBodySchema } from '../../../src/api/schemas/error';
+import { appLogEntrySchema, type AppLogEntry } from '../../../contract/schemas/app-log';
+import { errorBodySchema } from '../../../contract/schemas/error';
 import { InProcessLogNotifier } from '../waits/log-notifier';
-import { insertApp } from '../../store/apps';
-import { appFixture, startTestApi, type TestApi } from '../../test-support.test-helper';
+import { insertApp } from '../../apps/store/apps';
+import { appFixture, startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
 let appCount = 0;

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { appLogEntrySchema, type AppLogEntry } from '../../../src/api/schemas/app-log';
-import { errorBodySchema, type ErrorBody } from '../../../src/api/schemas/error';
-import { AuthFailureLimiter } from '../../auth-limiter';
-import { buildApp } from '../../app';
-import { insertApp } from '../../store/apps';
-import { openDatabase } from '../../store/db';
-import type { Db } from '../../store/schema';
+import { appLogEntrySchema, type AppLogEntry } from '../../../contract/schemas/app-log';
+import { errorBodySchema, type ErrorBody } from '../../../contract/schemas/error';
+import { AuthFailureLimiter } from '../../access/auth-limiter';
+import { buildApp } from '../../platform/app';
+import { insertApp } from '../../apps/store/apps';
+import { openDatabase } from '../../database/db';
+import type { Db } from '../../database/schema';
 import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows, pruneLogs } from '../store/app-logs-write';
-import { createSite, ensureMembership } from '../../store/sites';
-import { findOrCreateUser, issueToken } from '../../store/tokens';
-import { appFixture } from '../../test-support.test-helper';
-import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
+import { createSite, ensureMembership } from '../../site/store/sites';
+import { findOrCreateUser, issueToken } from '../../access/store/tokens';
+import { appFixture } from '../../platform/test-support.test-helper';
+import { createTestDatabase, type TestDatabase } from '../../database/test-database.test-helper';
 
 // Set when the service listens (a free port: the SQLite and PostgreSQL projects run at once).
 let BASE = '';

@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { textSchema } from '../../../src/api/schemas/common';
+import { textSchema } from '../../../contract/schemas/common';
 import {
   LOG_LEVELS,
   LOG_LIMIT_DEFAULT,
@@ -17,24 +17,24 @@ import {
   appLogEntrySchema,
   type AppLogEntry,
   logIngestBodySchema,
-} from '../../../src/api/schemas/app-log';
+} from '../../../contract/schemas/app-log';
 import {
   LOG_VOLUME_BUCKETS_DEFAULT,
   LOG_VOLUME_BUCKETS_MAX,
   logVolumeSchema,
-} from '../../../src/api/schemas/app-log-volume';
+} from '../../../contract/schemas/app-log-volume';
 import { parseLogQuery, parseVolumeQuery, parseWaitMs } from './log-query-params';
 import { fieldConditionQuerySchema } from './log-field-query-schema';
 import { countLogVolume, ROLLED_UP_VOLUME_TIME_BUDGET_MS } from '../store/app-logs-volume';
 import { ingestLogs } from '../log-writes';
 import { LogPageCache } from '../store/app-logs-cache';
 import { bodyOf, LOG_PAGE_CONTENT_TYPE, waitForPage } from './app-logs-wait';
-import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from '../../routes/common';
+import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from '../../http/common';
 import { ingestValidatorCompiler } from './log-ingest-body';
-import { errorBodySchema } from '../../../src/api/schemas/error';
+import { errorBodySchema } from '../../../contract/schemas/error';
 import { WALK_TIME_BUDGET_MS } from '../store/app-logs-walk';
 import { withJobNames } from '../store/app-log-jobs';
-import { LOG_JOB_MATCHES, LOG_JOB_MATCH_MAX_NAMES } from '../../../src/api/schemas/app-log-find';
+import { LOG_JOB_MATCHES, LOG_JOB_MATCH_MAX_NAMES } from '../../../contract/schemas/app-log-find';
 
 /** The 503 of a page or volume without `q` past its time budget (app-logs-walk.ts, decision 040). */
 const LOG_QUERY_TOO_SLOW_RESPONSE = {

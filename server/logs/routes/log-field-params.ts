@@ -10,8 +10,8 @@ import {
   LOG_FIELD_VALUE_MAX,
   splitFieldCondition,
   type LogFieldCondition,
-} from '../../../src/api/schemas/log-field-condition';
-import { badRequest } from '../../errors';
+} from '../../../contract/schemas/log-field-condition';
+import { badRequest } from '../../http/errors';
 
 export type FieldParameter = 'where' | 'where_not';
 

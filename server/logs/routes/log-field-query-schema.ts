@@ -7,7 +7,7 @@ import {
   LOG_FIELD_CONDITIONS_MAX,
   LOG_FIELD_KEY_MAX,
   LOG_FIELD_VALUE_MAX,
-} from '../../../src/api/schemas/log-field-condition';
+} from '../../../contract/schemas/log-field-condition';
 
 const repeatable = z.union([z.string(), z.array(z.string())]).optional();
 

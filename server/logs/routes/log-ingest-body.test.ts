@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { logIngestBodySchema } from '../../../src/api/schemas/app-log';
+import { logIngestBodySchema } from '../../../contract/schemas/app-log';
 import { acceptIngestBody } from './log-ingest-body';
 
 /** Level names zod takes (any case, spaces around, `warning`) and some it refuses. */

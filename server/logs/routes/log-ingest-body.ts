@@ -11,9 +11,13 @@
  */
 import type { FastifySchemaCompiler } from 'fastify';
 import { safeParse, type $ZodType } from 'zod/v4/core';
-import { logLevelNamed, type LogIngestBody, type LogLevel } from '../../../src/api/schemas/app-log';
-import { dateTimeSchema } from '../../../src/api/schemas/common';
-import { validatorCompiler } from '../../errors';
+import {
+  logLevelNamed,
+  type LogIngestBody,
+  type LogLevel,
+} from '../../../contract/schemas/app-log';
+import { dateTimeSchema } from '../../../contract/schemas/common';
+import { validatorCompiler } from '../../http/errors';
 
 type Entry = LogIngestBody['logs'][number];
 type JsonRecord = Record<string, unknown>;

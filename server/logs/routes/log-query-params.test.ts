@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOG_SEARCH_MAX_LENGTH, LOG_SEARCH_MAX_TERMS } from '../../../src/api/schemas/app-log';
-import { HttpError } from '../../errors';
+import { LOG_SEARCH_MAX_LENGTH, LOG_SEARCH_MAX_TERMS } from '../../../contract/schemas/app-log';
+import { HttpError } from '../../http/errors';
 import { parseIsoUs, parseLogQuery, parseSearch } from './log-query-params';
 
 function badRequestOf(run: () => unknown): HttpError {

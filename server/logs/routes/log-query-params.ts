@@ -26,14 +26,14 @@ import {
   logLevelNamed,
   logLevelOperator,
   logLevelRank,
-} from '../../../src/api/schemas/app-log';
-import { LOG_JOB_MATCHES, logJobMatchSchema } from '../../../src/api/schemas/app-log-find';
-import { hasNoNul, NUL_MESSAGE } from '../../../src/api/schemas/common';
-import { badRequest } from '../../errors';
+} from '../../../contract/schemas/app-log';
+import { LOG_JOB_MATCHES, logJobMatchSchema } from '../../../contract/schemas/app-log-find';
+import { hasNoNul, NUL_MESSAGE } from '../../../contract/schemas/common';
+import { badRequest } from '../../http/errors';
 import {
   LOG_VOLUME_BUCKETS_DEFAULT,
   LOG_VOLUME_BUCKETS_MAX,
-} from '../../../src/api/schemas/app-log-volume';
+} from '../../../contract/schemas/app-log-volume';
 import {
   lowerBoundUs,
   SEARCH_WINDOW_US,

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 import { queryTailPage } from '../store/app-logs-read';
 import { LogQuota, type LogQuotaLimits } from '../waits/log-quota';
 import { InProcessLogNotifier, type LogNotifier } from '../waits/log-notifier';

@@ -7,8 +7,8 @@ import { parseLogQuery } from '../routes/log-query-params';
 import { queryLogs } from '../store/app-logs-read';
 import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows, insertLogs, pruneLogs } from '../store/app-logs-write';
-import { openDatabase } from '../../store/db';
-import type { Db } from '../../store/schema';
+import { openDatabase } from '../../database/db';
+import type { Db } from '../../database/schema';
 import { indexPendingLogs } from './log-search-indexer';
 import { startPostgresSearchIndexer } from './log-search-indexer-postgres';
 import {
@@ -16,7 +16,7 @@ import {
   entriesOf,
   useLogStoreDatabase,
 } from '../store/log-store-database.test-helper';
-import { testEngine, type TestDatabase } from '../../test-database.test-helper';
+import { testEngine, type TestDatabase } from '../../database/test-database.test-helper';
 
 describe.skipIf(testEngine !== 'postgres')('the PostgreSQL search indexer (decision 030)', () => {
   let database: TestDatabase;

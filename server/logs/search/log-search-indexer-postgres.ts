@@ -15,7 +15,7 @@
  * continues from the watermarks; retention drops `app_log_search` days with `app_logs` days.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 
 /** Rows of one app per index statement: larger chunks put more rows in each GIN insert. */
 export const POSTGRES_INDEX_CHUNK_ROWS = 10_000;

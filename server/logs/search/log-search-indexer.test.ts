@@ -10,16 +10,16 @@ import { parseLogQuery } from '../routes/log-query-params';
 import { queryLogs } from '../store/app-logs-read';
 import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows, insertLogs, pruneLogs } from '../store/app-logs-write';
-import { openDatabase } from '../../store/db';
-import type { Db } from '../../store/schema';
-import { searchFileOf } from '../../store/log-search-file';
+import { openDatabase } from '../../database/db';
+import type { Db } from '../../database/schema';
+import { searchFileOf } from '../../database/log-search-file';
 import { INDEXER_SQL, indexPendingLogs, startLogSearchIndexer } from './log-search-indexer';
 import {
   createLogApp,
   entriesOf,
   useLogStoreDatabase,
 } from '../store/log-store-database.test-helper';
-import { testEngine, type TestDatabase } from '../../test-database.test-helper';
+import { testEngine, type TestDatabase } from '../../database/test-database.test-helper';
 
 // SQLite's indexer; PostgreSQL's is tested in log-search-indexer-postgres.test.ts.
 describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decisions 023, 032)', () => {

@@ -15,13 +15,13 @@
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
-import { engineOf, isPostgresUrl } from '../../store/engine';
+import type { Database } from '../../database/schema';
+import { engineOf, isPostgresUrl } from '../../database/engine';
 import {
   indexPendingLogsPostgres,
   startPostgresSearchIndexer,
 } from './log-search-indexer-postgres';
-import { LOCK_SEARCH_FILE, searchFileOf } from '../../store/log-search-file';
+import { LOCK_SEARCH_FILE, searchFileOf } from '../../database/log-search-file';
 
 /**
  * Rows per index transaction: large enough that FTS5 writes few segments; ingestion no longer

@@ -5,7 +5,7 @@
  * for at most `count + 1` rows (the one more says whether there are more).
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 import { pageEntryOf } from './app-logs-page';
 
 const COLUMNS = ['id', 'level', 'data', 'context', 'created_at', 'time_us'] as const;

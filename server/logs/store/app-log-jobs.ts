@@ -5,13 +5,13 @@
  * turn a `job_match=prefix|contains` filter into the names it stands for.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
-import { badRequest } from '../../errors';
+import type { Database } from '../../database/schema';
+import { badRequest } from '../../http/errors';
 import {
   LOG_JOB_MATCH_MAX_NAMES,
   LOG_JOB_SCAN_MAX,
   type LogJobMatch,
-} from '../../../src/api/schemas/app-log-find';
+} from '../../../contract/schemas/app-log-find';
 import { US_PER_SECOND, type LogFilter } from './app-logs-filter';
 
 /** The rollup prefixes a job's name with '=' (app-logs-rollup.ts's jobKey). */

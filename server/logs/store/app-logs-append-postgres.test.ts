@@ -7,12 +7,16 @@ import { postgresLogStore } from './app-logs-postgres';
 import { toLogRow, type LogIngestEntry } from './app-logs-rows';
 import { placeLogRows, insertLogs } from './app-logs-write';
 import { indexPendingLogs } from '../search/log-search-indexer';
-import { insertApp } from '../../store/apps';
-import { openDatabase } from '../../store/db';
-import type { Db } from '../../store/schema';
-import { createSite } from '../../store/sites';
-import { appFixture } from '../../test-support.test-helper';
-import { createTestDatabase, testEngine, type TestDatabase } from '../../test-database.test-helper';
+import { insertApp } from '../../apps/store/apps';
+import { openDatabase } from '../../database/db';
+import type { Db } from '../../database/schema';
+import { createSite } from '../../site/store/sites';
+import { appFixture } from '../../platform/test-support.test-helper';
+import {
+  createTestDatabase,
+  testEngine,
+  type TestDatabase,
+} from '../../database/test-database.test-helper';
 
 let database: TestDatabase;
 let db: Db;

@@ -9,7 +9,7 @@
  * cached. Bounded by total size, least recently used out first.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 import type { LogFilter } from './app-logs-filter';
 import { queryLogs } from './app-logs-read';
 import type { LogPage } from './app-logs-page';

@@ -9,8 +9,8 @@ import {
   LOG_FACET_VALUE_MAX,
   type LogFacetCount,
   type LogFacets,
-} from '../../../src/api/schemas/app-log-facets';
-import type { Database } from '../../store/schema';
+} from '../../../contract/schemas/app-log-facets';
+import type { Database } from '../../database/schema';
 import { searchTooSlow, selectLogs, SEARCH_TIME_BUDGET_MS } from './app-logs-read';
 import type { LogFilter } from './app-logs-filter';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LogFieldCondition } from '../../../src/api/schemas/log-field-condition';
-import type { Db } from '../../store/schema';
+import type { LogFieldCondition } from '../../../contract/schemas/log-field-condition';
+import type { Db } from '../../database/schema';
 import { queryLogs } from './app-logs-read';
 import { matchesLogFilter } from './app-logs-page';
 import { countLogVolume } from './app-logs-volume';

@@ -1,6 +1,6 @@
 /**
  * The SQL of an exact field condition (`where` / `where_not`, decision 055) on `app_logs.data`,
- * on each engine, following `matchesFieldCondition` (src/api/schemas/log-field-condition.ts),
+ * on each engine, following `matchesFieldCondition` (contract/schemas/log-field-condition.ts),
  * the rule the in-memory matcher of waiting tails applies: the top-level key's value, read as
  * the facets route writes it, equals the condition's text.
  *
@@ -10,9 +10,9 @@
  * number so; `true`, `false`, `null`), and the row's value is compared with those by type.
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { LogFieldCondition } from '../../../src/api/schemas/log-field-condition';
-import { engineOf } from '../../store/engine';
-import type { Database } from '../../store/schema';
+import type { LogFieldCondition } from '../../../contract/schemas/log-field-condition';
+import { engineOf } from '../../database/engine';
+import type { Database } from '../../database/schema';
 
 /** The JSON values whose condition text is `value`. */
 export interface ConditionValues {

@@ -7,7 +7,7 @@
 import {
   matchesFieldCondition,
   type LogFieldCondition,
-} from '../../../src/api/schemas/log-field-condition';
+} from '../../../contract/schemas/log-field-condition';
 
 /** What the matcher reads of a row (a PageEntry of app-logs-page.ts, which imports this module). */
 interface EntryJson {

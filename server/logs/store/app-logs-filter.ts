@@ -4,8 +4,8 @@
  * with every rule of the parameters). Times are integer microseconds: `sinceUs` inclusive,
  * `beforeUs` exclusive; `q` without `since` searches only the 24 h before `before`/now.
  */
-import { LOG_SEARCH_WINDOW_SECONDS } from '../../../src/api/schemas/app-log';
-import type { LogFieldCondition } from '../../../src/api/schemas/log-field-condition';
+import { LOG_SEARCH_WINDOW_SECONDS } from '../../../contract/schemas/app-log';
+import type { LogFieldCondition } from '../../../contract/schemas/log-field-condition';
 
 export const US_PER_SECOND = 1_000_000;
 export const SEARCH_WINDOW_US = LOG_SEARCH_WINDOW_SECONDS * US_PER_SECOND;

@@ -4,7 +4,7 @@
  * safe. The query (app-logs-read.ts) and a commit (for waiting tails, server/logs/waits/log-waits.ts) build
  * their entries the same way, so a page answered from a commit is the page the query reads.
  */
-import { LOG_LEVELS } from '../../../src/api/schemas/app-log';
+import { LOG_LEVELS } from '../../../contract/schemas/app-log';
 import { US_PER_SECOND, type LogFilter } from './app-logs-filter';
 import { matchesFieldConditions } from './app-logs-field-match';
 

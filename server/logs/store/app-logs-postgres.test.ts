@@ -3,18 +3,22 @@
 // pages without q are planned once per connection (decision 029).
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDayPartition } from '../../store/postgres-partitions';
+import { ensureDayPartition } from '../../database/postgres-partitions';
 import { queryLogs } from './app-logs-read';
 import { toLogRow } from './app-logs-rows';
 import { placeLogRows, pruneLogs } from './app-logs-write';
-import { insertApp } from '../../store/apps';
-import { openDatabase } from '../../store/db';
-import type { Db } from '../../store/schema';
-import { runWithGenericPlan } from '../../store/postgres';
+import { insertApp } from '../../apps/store/apps';
+import { openDatabase } from '../../database/db';
+import type { Db } from '../../database/schema';
+import { runWithGenericPlan } from '../../database/postgres';
 import { parseLogQuery } from '../routes/log-query-params';
-import { createSite } from '../../store/sites';
-import { appFixture } from '../../test-support.test-helper';
-import { createTestDatabase, testEngine, type TestDatabase } from '../../test-database.test-helper';
+import { createSite } from '../../site/store/sites';
+import { appFixture } from '../../platform/test-support.test-helper';
+import {
+  createTestDatabase,
+  testEngine,
+  type TestDatabase,
+} from '../../database/test-database.test-helper';
 
 const DAY_US = 86_400_000_000;
 const DAY_ONE = Date.UTC(2025, 0, 10) * 1000; // 2025-01-10 00:00 UTC

@@ -15,11 +15,11 @@
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { AppendedRows, NewLogRow, PendingLogRow, SearchScope } from './app-logs-table';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 import { removeFromRollup } from './app-logs-rollup';
 import type { LogStore } from './log-store';
-import { runWithGenericPlan } from '../../store/postgres';
-import { LOCK_SPACE, prepareDayPartitions, US_PER_DAY } from '../../store/postgres-partitions';
+import { runWithGenericPlan } from '../../database/postgres';
+import { LOCK_SPACE, prepareDayPartitions, US_PER_DAY } from '../../database/postgres-partitions';
 
 /** PostgreSQL's SQLSTATEs this store recognizes. */
 const UNIQUE_VIOLATION = '23505';

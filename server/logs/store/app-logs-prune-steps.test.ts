@@ -4,14 +4,14 @@
  * matches the rows left after them, wherever the steps cut the minutes.
  */
 import { describe, expect, it } from 'vitest';
-import { LOG_LEVELS } from '../../../src/api/schemas/app-log';
-import type { Db } from '../../store/schema';
+import { LOG_LEVELS } from '../../../contract/schemas/app-log';
+import type { Db } from '../../database/schema';
 import { toLogRow } from './app-logs-rows';
 import { placeLogRows, pruneLogs } from './app-logs-write';
 import { pruneAppInSteps, SQLITE_PRUNE_STEPS } from './app-logs-prune-steps';
 import { countLogVolume } from './app-logs-volume';
 import { createLogApp, useLogStoreDatabase } from './log-store-database.test-helper';
-import { testEngine } from '../../test-database.test-helper';
+import { testEngine } from '../../database/test-database.test-helper';
 import { turnsDuring } from './event-loop-turns.test-helper';
 
 let db: Db;

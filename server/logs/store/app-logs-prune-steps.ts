@@ -10,8 +10,8 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
-import type { AppLogMinutesTable, Database } from '../../store/schema';
-import { inSqliteWriteTransaction } from '../../store/sqlite-write-lock';
+import type { AppLogMinutesTable, Database } from '../../database/schema';
+import { inSqliteWriteTransaction } from '../../database/sqlite-write-lock';
 import { addCountsToRollup, jobKey, MINUTE_US, rowBytesSql } from './app-logs-rollup';
 import { nextStepSize, type StepBounds } from './bounded-steps';
 

@@ -8,12 +8,12 @@
  * entry; times are integer microseconds, exposed as `time_us / 1e6`.
  */
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import type { AppLogsTable } from '../../store/schema';
-import type { Database } from '../../store/schema';
+import type { AppLogsTable } from '../../database/schema';
+import type { Database } from '../../database/schema';
 import { jobNamesOf, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store-of';
 import { walkLogs } from './app-logs-walk';
-import { SearchBudgetExhausted } from '../search-budget-exhausted';
+import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
 import { fieldConditionSql } from './app-logs-field-conditions';
 import { pageEntryOf, pageOfEntries, type LogPage, type PageEntry } from './app-logs-page';
 
@@ -221,7 +221,7 @@ async function scanNewest(
 
 /**
  * A `.catch` handler: a statement stopped by its deadline becomes SearchBudgetExhausted (a 400
- * on `q`, server/errors.ts).
+ * on `q`, server/http/errors.ts).
  */
 export function searchTooSlow(db: Kysely<Database>, timeBudgetMs: number) {
   return (error: unknown): never => {

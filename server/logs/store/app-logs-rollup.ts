@@ -6,9 +6,9 @@
  */
 import { CompiledQuery, sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { NewLogRow } from './app-logs-table';
-import type { AppLogMinutesTable } from '../../store/schema';
-import type { Database } from '../../store/schema';
-import { engineOf } from '../../store/engine';
+import type { AppLogMinutesTable } from '../../database/schema';
+import type { Database } from '../../database/schema';
+import { engineOf } from '../../database/engine';
 
 export const MINUTE_US = 60_000_000;
 

@@ -2,7 +2,7 @@
  * An ingested entry → its `app_logs` row: the JSON texts it stores, its level rank and job, and
  * the lower-cased text `q` is matched against. Both engines' appends and ingestion use it.
  */
-import { logLevelRank, type LogIngestBody } from '../../../src/api/schemas/app-log';
+import { logLevelRank, type LogIngestBody } from '../../../contract/schemas/app-log';
 import type { NewLogRow, PendingLogRow } from './app-logs-table';
 
 export type LogIngestEntry = LogIngestBody['logs'][number];

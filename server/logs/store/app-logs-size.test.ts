@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../store/schema';
+import type { Db } from '../../database/schema';
 import { queryLogs } from './app-logs-read';
 import { toLogRow } from './app-logs-rows';
 import { placeLogRows, insertLogs, pruneLogs } from './app-logs-write';
@@ -12,7 +12,7 @@ import { parseLogQuery } from '../routes/log-query-params';
 import { rowBytes, rowBytesSql } from './app-logs-rollup';
 import { pruneLogsToSize, storedLogBytes } from './app-logs-size';
 import { createLogApp, entriesOf, useLogStoreDatabase } from './log-store-database.test-helper';
-import { startLogRetention } from '../../retention';
+import { startLogRetention } from '../../platform/retention';
 import { InProcessLogNotifier } from '../waits/log-notifier';
 
 let db: Db;

@@ -4,7 +4,7 @@
  * what is left fits.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 import { logStoreOf } from './log-store-of';
 
 /** What an app's entries take (rowBytes summed), from its minutes: one range of the rollup key. */

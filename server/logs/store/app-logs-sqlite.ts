@@ -24,10 +24,10 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { AppendedRows, NewLogRow, PendingLogRow, SearchScope } from './app-logs-table';
-import type { AppLogsTable } from '../../store/schema';
-import type { Database } from '../../store/schema';
-import { StatementDeadlineError } from '../../store/sqlite';
-import { inSqliteWriteTransaction } from '../../store/sqlite-write-lock';
+import type { AppLogsTable } from '../../database/schema';
+import type { Database } from '../../database/schema';
+import { StatementDeadlineError } from '../../database/sqlite';
+import { inSqliteWriteTransaction } from '../../database/sqlite-write-lock';
 import { addToRollup } from './app-logs-rollup';
 import { pruneAppInSteps } from './app-logs-prune-steps';
 import { placedRow } from './app-logs-rows';

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { AppLogsTable } from '../../store/schema';
+import type { AppLogsTable } from '../../database/schema';
 
 /** A row to insert: what `toLogRow` in app-logs-rows.ts builds from an ingested entry. */
 export type NewLogRow = Insertable<AppLogsTable>;

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { LOG_LEVELS } from '../../../src/api/schemas/app-log';
-import type { LogVolumeCounts } from '../../../src/api/schemas/app-log-volume';
-import type { Db } from '../../store/schema';
+import { LOG_LEVELS } from '../../../contract/schemas/app-log';
+import type { LogVolumeCounts } from '../../../contract/schemas/app-log-volume';
+import type { Db } from '../../database/schema';
 import { toLogRow } from './app-logs-rows';
 import { placeLogRows, pruneLogs } from './app-logs-write';
-import { ensureDayPartition } from '../../store/postgres-partitions';
+import { ensureDayPartition } from '../../database/postgres-partitions';
 import { countLogVolume, selectRolledUpVolume, type LogVolumeFilter } from './app-logs-volume';
 import { createLogApp, useLogStoreDatabase } from './log-store-database.test-helper';
-import { testEngine } from '../../test-database.test-helper';
+import { testEngine } from '../../database/test-database.test-helper';
 
 let db: Db;
 useLogStoreDatabase((opened) => (db = opened.db));

@@ -7,9 +7,9 @@
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { walkTooSlow } from './app-logs-walk';
-import { LOG_LEVELS, type LogLevel } from '../../../src/api/schemas/app-log';
-import type { LogVolume, LogVolumeCounts } from '../../../src/api/schemas/app-log-volume';
-import type { Database } from '../../store/schema';
+import { LOG_LEVELS, type LogLevel } from '../../../contract/schemas/app-log';
+import type { LogVolume, LogVolumeCounts } from '../../../contract/schemas/app-log-volume';
+import type { Database } from '../../database/schema';
 import { indexableTerms, searchTooSlow, SEARCH_TIME_BUDGET_MS } from './app-logs-read';
 import { fieldConditionSql } from './app-logs-field-conditions';
 import { jobNamesOf, US_PER_SECOND, type LogFilter } from './app-logs-filter';

@@ -12,8 +12,8 @@
  * budget; past it the query answers a 503 `too_slow` instead of holding anything longer.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { LOG_LEVELS } from '../../../src/api/schemas/app-log';
-import { HttpError, fieldError } from '../../errors';
+import { LOG_LEVELS } from '../../../contract/schemas/app-log';
+import { HttpError, fieldError } from '../../http/errors';
 import type { LogFilter } from './app-logs-filter';
 
 /**

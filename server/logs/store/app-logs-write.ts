@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { AppendedRows, NewLogRow, PendingLogRow } from './app-logs-table';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 import { lowerBoundUs } from './app-logs-filter';
 import { logStoreOf } from './log-store-of';
 import { addToRollup } from './app-logs-rollup';

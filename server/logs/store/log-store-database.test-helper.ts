@@ -8,12 +8,12 @@
  *   const appId = await createLogApp(db);
  */
 import { afterAll, beforeAll } from 'vitest';
-import type { AppLogEntry } from '../../../src/api/schemas/app-log';
+import type { AppLogEntry } from '../../../contract/schemas/app-log';
 import type { LogPage } from './app-logs-page';
-import type { Db } from '../../store/schema';
-import { insertApp } from '../../store/apps';
-import { appFixture } from '../../test-support.test-helper';
-import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
+import type { Db } from '../../database/schema';
+import { insertApp } from '../../apps/store/apps';
+import { appFixture } from '../../platform/test-support.test-helper';
+import { createTestDatabase, type TestDatabase } from '../../database/test-database.test-helper';
 
 export const LOG_SITE = 'site';
 

@@ -5,9 +5,9 @@
 import type { Kysely } from 'kysely';
 import { postgresLogStore } from './app-logs-postgres';
 import { sqliteLogStore } from './app-logs-sqlite';
-import { engineOf } from '../../store/engine';
+import { engineOf } from '../../database/engine';
 import type { LogStore } from './log-store';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 
 /** The log store of the engine `db` (or the transaction) runs on. */
 export function logStoreOf(db: Kysely<Database>): LogStore {

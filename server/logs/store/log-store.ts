@@ -11,7 +11,7 @@
  */
 import type { CompiledQuery, Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { AppendedRows, NewLogRow, PendingLogRow, SearchScope } from './app-logs-table';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 
 export interface LogStore {
   /**

@@ -14,10 +14,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { PendingLogRow } from '../store/app-logs-table';
-import type { Database } from '../../store/schema';
+import type { Database } from '../../database/schema';
 import { MINUTE_US, minuteOf, rowBytes } from '../store/app-logs-rollup';
 import { loggedThisMinute, storedLogBytes } from '../store/app-logs-size';
-import { fieldError, HttpError } from '../../errors';
+import { fieldError, HttpError } from '../../http/errors';
 
 export interface LogQuotaLimits {
   /** Entries an app may store per clock minute; 0: no limit. */

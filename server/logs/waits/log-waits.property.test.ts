@@ -13,11 +13,11 @@ import { queryLogs, queryTailPage } from '../store/app-logs-read';
 import type { LogIngestEntry } from '../store/app-logs-rows';
 import { insertLogs } from '../store/app-logs-write';
 import type { LogPage } from '../store/app-logs-page';
-import { insertApp } from '../../store/apps';
+import { insertApp } from '../../apps/store/apps';
 import { entriesOf } from '../store/log-store-database.test-helper';
-import type { Db } from '../../store/schema';
-import { createTestDatabase, type TestDatabase } from '../../test-database.test-helper';
-import { appFixture } from '../../test-support.test-helper';
+import type { Db } from '../../database/schema';
+import { createTestDatabase, type TestDatabase } from '../../database/test-database.test-helper';
+import { appFixture } from '../../platform/test-support.test-helper';
 import { InProcessLogNotifier } from './log-notifier';
 import { LogTailWaits, type Departure, type WaitFilter } from './log-waits';
 

@@ -4,7 +4,11 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngine, type TestDatabase } from '../../test-database.test-helper';
+import {
+  createTestDatabase,
+  testEngine,
+  type TestDatabase,
+} from '../../database/test-database.test-helper';
 import type { LogCommit } from '../store/app-logs-page';
 import { PostgresLogNotifier } from './postgres-log-notifier';
 

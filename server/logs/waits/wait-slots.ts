@@ -8,9 +8,9 @@
  * Per member: all of a user's tokens together (a member with a second token gets no more). In
  * memory, per process: with several instances each holds its own caps.
  */
-import type { AuthContext } from '../../auth';
-import { tooManyRequests } from '../../errors';
-import { KeyedCounts } from '../../keyed-counts';
+import type { AuthContext } from '../../access/auth';
+import { tooManyRequests } from '../../http/errors';
+import { KeyedCounts } from '../../http/keyed-counts';
 
 export interface WaitLimits {
   /** Waiting tails of one member (user), over all their tokens and sites. */

@@ -9,7 +9,7 @@ import {
   roleAllows,
   roleSchema,
   type WritableResource,
-} from '../../api/schemas/role';
+} from '../../../contract/schemas/role';
 import { sitesQueryOptions } from '../../api/sites';
 import { cn } from '../../lib/cn';
 

@@ -1,5 +1,5 @@
 // One entry of the feed: who changed what and when, and each changed field as a diff.
-import type { Revision, RevisionChange } from '../../api/wire/audit';
+import type { Revision, RevisionChange } from '../../../contract/wire/audit';
 import { LineDiffView } from '../../components/line-diff-view';
 import { Timestamp } from '../../components/timestamp';
 import { formatDateTime } from '../../lib/format';

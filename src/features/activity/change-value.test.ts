@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RevisionChange } from '../../api/wire/audit';
+import type { RevisionChange } from '../../../contract/wire/audit';
 import { changeView, shownValue } from './change-value';
 
 const change = (

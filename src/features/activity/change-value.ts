@@ -2,7 +2,7 @@
  * How one field's change reads in the feed: short values as "before → after", text long enough
  * to have lines as a line diff. Pure, for the component and its test.
  */
-import type { RevisionChange } from '../../api/wire/audit';
+import type { RevisionChange } from '../../../contract/wire/audit';
 
 /** Longer than this, or with a line break, a text is shown as a line diff. */
 const SHORT_TEXT = 80;

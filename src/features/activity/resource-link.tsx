@@ -1,7 +1,7 @@
 // Where an entry of the feed leads: the app, the consent settings, the notification or the site
 // settings it changed. Members (the access engineer's page) have no link here yet.
 import { Link } from '@tanstack/react-router';
-import type { Revision } from '../../api/wire/audit';
+import type { Revision } from '../../../contract/wire/audit';
 import { isActivityResource } from './resources';
 
 /** "App storefront", "Notification welcome", "Consent", "Site settings". */

@@ -5,7 +5,7 @@ import { ReadOnlyFields, useReadOnlyReason } from '../../components/resource-edi
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import type { ApiResponse } from '../../api/client';
-import type { App } from '../../api/wire/app';
+import type { App } from '../../../contract/wire/app';
 import { ConflictDialog } from '../../components/resource-editor/conflict-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardFooter, CardHeader } from '../../components/ui/card';

@@ -2,7 +2,7 @@
 // a field the server never sent is not sent back unless the admin fills it in.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { appWireSchema } from '../../api/wire/app';
+import { appWireSchema } from '../../../contract/wire/app';
 import { appFormResolver, appToFormValues, changedFields } from './app-form-values';
 import { appTitle } from './app-title';
 

@@ -5,7 +5,7 @@ import {
   changedFields,
   type AppFormValues,
 } from './app-form-values';
-import { appWireSchema } from '../../api/wire/app';
+import { appWireSchema } from '../../../contract/wire/app';
 
 const base: AppFormValues = {
   name: 'Storefront',

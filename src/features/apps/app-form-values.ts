@@ -1,8 +1,8 @@
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { APP_WRITABLE_FIELDS, appWritableFieldsSchema } from '../../api/schemas/app';
-import type { App, AppChanges } from '../../api/wire/app';
-import { sameScopeSet } from '../../api/app-callback';
+import { APP_WRITABLE_FIELDS, appWritableFieldsSchema } from '../../../contract/schemas/app';
+import type { App, AppChanges } from '../../../contract/wire/app';
+import { sameScopeSet } from '../../../contract/app-callback';
 import { changedFieldsResolver } from '../../lib/changed-fields-resolver';
 
 /**

@@ -1,6 +1,6 @@
 // The read-only parts of an app: what the last compile produced.
 import { Link } from '@tanstack/react-router';
-import type { App } from '../../api/wire/app';
+import type { App } from '../../../contract/wire/app';
 import { NotSet, textOrNotSet } from '../../components/not-set';
 import { ListSection } from './list-section';
 import { describeTiming } from './describe-timing';

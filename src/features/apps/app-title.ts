@@ -1,4 +1,4 @@
-import type { App } from '../../api/wire/app';
+import type { App } from '../../../contract/wire/app';
 
 /** What an app is called on screen: its name, or its key when the server sent no name. */
 export function appTitle(app: Pick<App, 'name' | 'key'>): string {

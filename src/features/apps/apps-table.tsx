@@ -1,7 +1,7 @@
 // The apps of the list page: a table, or on phones a list of cards. Says so when the filter
 // matches nothing. An app's data starts loading on hover or focus through its route's loader.
 import { Link } from '@tanstack/react-router';
-import type { App } from '../../api/wire/app';
+import type { App } from '../../../contract/wire/app';
 import { DataTable } from '../../components/data-table';
 import { FilterCount, NoFilterMatch } from '../../components/filter-input';
 import { tdClasses, trClasses } from '../../components/ui/table';

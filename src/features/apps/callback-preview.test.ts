@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { previewCallbackUrl } from './callback-preview';
-import { deriveCallbackUrl } from '../../api/app-callback';
+import { deriveCallbackUrl } from '../../../contract/app-callback';
 
 const app = { key: 'storefront', domain: 'shop.example.com' };
 const values = {

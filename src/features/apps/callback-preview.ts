@@ -1,5 +1,5 @@
-import { deriveCallbackUrl } from '../../api/app-callback';
-import { domainSchema } from '../../api/schemas/app';
+import { deriveCallbackUrl } from '../../../contract/app-callback';
+import { domainSchema } from '../../../contract/schemas/app';
 
 export interface CallbackPreview {
   /** The URL to show. */

@@ -1,6 +1,6 @@
 // Compile status: when the app was last compiled, with which SDK, and every error in full.
 import { useId } from 'react';
-import type { App } from '../../api/wire/app';
+import type { App } from '../../../contract/wire/app';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { Timestamp } from '../../components/timestamp';

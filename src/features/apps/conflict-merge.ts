@@ -1,6 +1,6 @@
 // The app form's fields wired into the shared three-way merge: the writable fields in form order,
 // install scopes compared as sets, and how each value reads in the conflict dialog.
-import { APP_WRITABLE_FIELDS } from '../../api/schemas/app';
+import { APP_WRITABLE_FIELDS } from '../../../contract/schemas/app';
 import type { ConflictDialogField } from '../../components/resource-editor/conflict-dialog';
 import type { ConflictMerge } from '../../components/resource-editor/use-resource-editor';
 import {

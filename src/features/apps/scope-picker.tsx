@@ -5,7 +5,7 @@
 // Enter, Space, Delete or Backspace; Backspace in the empty search removes the last chip.
 // Pattern: WAI-ARIA APG "combobox with listbox popup", listbox multi-selectable.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { SCOPE_CATALOGUE } from '../../api/schemas/app';
+import { SCOPE_CATALOGUE } from '../../../contract/schemas/app';
 import { cn } from '../../lib/cn';
 import { scopeDescription } from './scope-words';
 

@@ -3,8 +3,8 @@
 import { useRef } from 'react';
 import { appResource } from '../../api/apps';
 import type { ApiResponse } from '../../api/client';
-import { APP_WRITABLE_FIELDS } from '../../api/schemas/app';
-import type { App } from '../../api/wire/app';
+import { APP_WRITABLE_FIELDS } from '../../../contract/schemas/app';
+import type { App } from '../../../contract/wire/app';
 import { useResourceEditor } from '../../components/resource-editor/use-resource-editor';
 import { appFormResolver, appToFormValues, changedFields } from './app-form-values';
 import { appConflictMerge } from './conflict-merge';

@@ -2,8 +2,12 @@
  * The shapes the consent checks read and point at, apart from the checks themselves so the
  * language grid can use them without importing the checks (which use the grid).
  */
-import type { PrivacyPolicyState } from '../../api/schemas/consent';
-import type { ConsentApplication, ConsentCookie, ConsentPurpose } from '../../api/wire/consent';
+import type { PrivacyPolicyState } from '../../../contract/schemas/consent';
+import type {
+  ConsentApplication,
+  ConsentCookie,
+  ConsentPurpose,
+} from '../../../contract/wire/consent';
 
 export type TargetKind = 'privacy-policy' | 'purpose' | 'application' | 'cookie';
 

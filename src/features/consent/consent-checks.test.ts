@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsentApplication } from '../../api/wire/consent';
+import type { ConsentApplication } from '../../../contract/wire/consent';
 import {
   checkTitle,
   collectCookies,

@@ -1,4 +1,4 @@
-import type { ConsentApplication, ConsentCookie } from '../../api/wire/consent';
+import type { ConsentApplication, ConsentCookie } from '../../../contract/wire/consent';
 import type { CheckTarget, CheckedCookie, ConsentCheckInput } from './consent-check-model';
 import { languageGrid, type LanguageGrid } from './language-grid';
 import { hasText } from './localized-text';

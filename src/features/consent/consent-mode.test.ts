@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { ConsentApplication, ConsentConfig } from '../../api/wire/consent';
+import type { ConsentApplication, ConsentConfig } from '../../../contract/wire/consent';
 import { installConsentMode, type ConsentModeWindow } from './consent-mode';
 import { klaroConfigScript, toKlaroConfig } from './klaro-export';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { ApiResponse } from '../../api/client';
-import type { ConsentApplication, ConsentConfig } from '../../api/wire/consent';
+import type { ConsentApplication, ConsentConfig } from '../../../contract/wire/consent';
 import { ConflictDialog } from '../../components/resource-editor/conflict-dialog';
 import { PageHeader } from '../../components/ui/card';
 import { ApplicationsSection } from './applications-section';

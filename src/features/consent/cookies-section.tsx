@@ -1,4 +1,4 @@
-import type { ConsentApplication } from '../../api/wire/consent';
+import type { ConsentApplication } from '../../../contract/wire/consent';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import type { CheckedCookie } from './consent-check-model';

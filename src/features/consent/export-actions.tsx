@@ -1,4 +1,4 @@
-import type { ConsentApplication, ConsentConfig } from '../../api/wire/consent';
+import type { ConsentApplication, ConsentConfig } from '../../../contract/wire/consent';
 import { Button } from '../../components/ui/button';
 import type { CheckedCookie } from './consent-check-model';
 import { downloadText } from './download';

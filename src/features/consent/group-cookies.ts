@@ -1,4 +1,4 @@
-import type { ConsentApplication } from '../../api/wire/consent';
+import type { ConsentApplication } from '../../../contract/wire/consent';
 import type { CheckedCookie } from './consent-check-model';
 
 export interface CookieGroup {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsentApplication, ConsentConfig } from '../../api/wire/consent';
+import type { ConsentApplication, ConsentConfig } from '../../../contract/wire/consent';
 import type { CheckedCookie } from './consent-check-model';
 import { klaroConfigScript, toKlaroConfig } from './klaro-export';
 

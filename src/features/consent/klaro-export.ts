@@ -1,5 +1,5 @@
-import type { LocalizedText } from '../../api/schemas/common';
-import type { ConsentApplication, ConsentConfig } from '../../api/wire/consent';
+import type { LocalizedText } from '../../../contract/schemas/common';
+import type { ConsentApplication, ConsentConfig } from '../../../contract/wire/consent';
 import type { CheckedCookie } from './consent-check-model';
 import { installConsentMode, type ConsentModeMapping } from './consent-mode';
 import { cookiePatternError, isRegexCookieName } from './consent-checks';

@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../../api/schemas/common';
+import type { LocalizedText } from '../../../contract/schemas/common';
 import type { CheckTarget, ConsentCheckInput } from './consent-check-model';
 import { hasText, languagesInUse, resolveLocalized } from './localized-text';
 

@@ -1,5 +1,5 @@
-import type { LocalizedText } from '../../api/schemas/common';
-import type { ConsentApplication, ConsentPurpose } from '../../api/wire/consent';
+import type { LocalizedText } from '../../../contract/schemas/common';
+import type { ConsentApplication, ConsentPurpose } from '../../../contract/wire/consent';
 
 /** The language consent tools fall back to when the chosen one has no text. */
 export const FALLBACK_LANGUAGE = 'en';

@@ -1,5 +1,5 @@
 // One localized text in the chosen language, saying when another language fills the gap.
-import type { LocalizedText } from '../../api/schemas/common';
+import type { LocalizedText } from '../../../contract/schemas/common';
 import { cn } from '../../lib/cn';
 import { resolveLocalized } from './localized-text';
 

@@ -1,6 +1,6 @@
 // How a blocked application's placeholder reads on the site, in the chosen language.
 import { useId, useState } from 'react';
-import type { ConsentApplication } from '../../api/wire/consent';
+import type { ConsentApplication } from '../../../contract/wire/consent';
 import { Field } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
 import { resolveLocalized } from './localized-text';

@@ -1,7 +1,7 @@
 // "Preview": the consent banner a visitor sees (Klaro itself, loaded only when asked for) and the
 // placeholder of a blocked application.
 import { lazy, Suspense, useState } from 'react';
-import type { ConsentApplication, ConsentConfig } from '../../api/wire/consent';
+import type { ConsentApplication, ConsentConfig } from '../../../contract/wire/consent';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';

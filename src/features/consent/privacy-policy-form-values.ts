@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localeSchema } from '../../api/schemas/common';
+import { localeSchema } from '../../../contract/schemas/common';
 import {
   privacyPolicyKindSchema,
   privacyPolicyPageIdSchema,
@@ -8,8 +8,8 @@ import {
   type ConsentUpdate,
   type PrivacyPolicyKind,
   type PrivacyPolicyState,
-} from '../../api/schemas/consent';
-import type { ConsentConfig } from '../../api/wire/consent';
+} from '../../../contract/schemas/consent';
+import type { ConsentConfig } from '../../../contract/wire/consent';
 
 export interface PrivacyPolicyUrlRow {
   language: string;

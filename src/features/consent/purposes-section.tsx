@@ -1,4 +1,4 @@
-import type { ConsentPurpose } from '../../api/wire/consent';
+import type { ConsentPurpose } from '../../../contract/wire/consent';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { findingsFor, targetAnchorId, type Finding } from './consent-checks';

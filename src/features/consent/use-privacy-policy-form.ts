@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, isApiError, type ApiResponse } from '../../api/client';
 import { consentResource } from '../../api/consent';
-import type { ConsentConfig } from '../../api/wire/consent';
+import type { ConsentConfig } from '../../../contract/wire/consent';
 import { useResourceEditor } from '../../components/resource-editor/use-resource-editor';
 import { policyConflictMerge } from './consent-conflict';
 import {

@@ -2,7 +2,7 @@
 // "status ≠ 500". A chip is a labelled group with one button, so a screen reader hears the
 // condition and "Remove filter status = 500".
 import { memo } from 'react';
-import type { LogFieldCondition } from '../../api/schemas/log-field-condition';
+import type { LogFieldCondition } from '../../../contract/schemas/log-field-condition';
 import { fieldConditionLabel } from './field-conditions';
 
 export interface FieldConditionChipsProps {

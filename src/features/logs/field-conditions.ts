@@ -10,7 +10,7 @@ import {
   LOG_FIELD_VALUE_MAX,
   splitFieldCondition,
   type LogFieldCondition,
-} from '../../api/schemas/log-field-condition';
+} from '../../../contract/schemas/log-field-condition';
 
 export interface FieldConditionSearch {
   where?: string[] | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppLogEntry } from '../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../contract/schemas/app-log';
 import { jobsInEntries, MAX_JOB_SUGGESTIONS, suggestJobs } from './job-suggestions';
 
 function entry(id: string, context: AppLogEntry['context']): AppLogEntry {

@@ -1,4 +1,4 @@
-import type { AppLogEntry } from '../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../contract/schemas/app-log';
 import { logJobName } from './log-format';
 
 /** At most this many suggestions show: a long list under a text field is not read. */

@@ -1,4 +1,4 @@
-import type { AppLogEntry } from '../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../contract/schemas/app-log';
 import { toNdjson } from './log-format';
 
 /** Downloads the buffer as `<app>-logs-<time>.ndjson`. */

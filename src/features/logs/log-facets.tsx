@@ -7,7 +7,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { logFacetsQueryOptions, type LogFacetsQuery } from '../../api/app-log-facets';
-import { LOG_FACET_VALUE_MAX } from '../../api/schemas/app-log-facets';
+import { LOG_FACET_VALUE_MAX } from '../../../contract/schemas/app-log-facets';
 import { Button } from '../../components/ui/button';
 import { Popover } from '../../components/ui/popover';
 import { Select } from '../../components/ui/select';

@@ -1,5 +1,5 @@
 import { useId, type RefObject } from 'react';
-import { LOG_LEVELS, logLevelSchema } from '../../api/schemas/app-log';
+import { LOG_LEVELS, logLevelSchema } from '../../../contract/schemas/app-log';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';

@@ -1,4 +1,4 @@
-import type { AppLogEntry, LogLevel } from '../../api/schemas/app-log';
+import type { AppLogEntry, LogLevel } from '../../../contract/schemas/app-log';
 
 function pad(value: number, width = 2): string {
   return String(value).padStart(width, '0');

@@ -1,4 +1,4 @@
-import { logLevelOperator } from '../../api/schemas/app-log';
+import { logLevelOperator } from '../../../contract/schemas/app-log';
 
 /** A piece of text, marked when it matches one of the search terms. */
 export interface HighlightSegment {

@@ -1,4 +1,4 @@
-import type { LogLevel } from '../../api/schemas/app-log';
+import type { LogLevel } from '../../../contract/schemas/app-log';
 import { cn } from '../../lib/cn';
 
 // Colours carry the level at a glance; the word is always there too, for colour-blind readers.

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { AppLogEntry } from '../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../contract/schemas/app-log';
 import { HighlightedText } from './highlighted-text';
 import { logLine, type LogField } from './log-line';
 

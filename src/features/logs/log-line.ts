@@ -1,4 +1,4 @@
-import type { AppLogEntry } from '../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../contract/schemas/app-log';
 
 /** One `key=value` pair of a line: `text` is what the row shows, `full` the whole value. */
 export interface LogField {

@@ -3,7 +3,7 @@
  * and a link to the current view hold, so both are built the same way (through the router, by
  * use-copy-entry-link.ts).
  */
-import type { AppLogEntry } from '../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../contract/schemas/app-log';
 import { effectiveRange, RANGE_SECONDS } from './log-range';
 import type { LogsSearch } from './search-params';
 

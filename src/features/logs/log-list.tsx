@@ -9,7 +9,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
 } from 'react';
-import type { AppLogEntry } from '../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../contract/schemas/app-log';
 import { Button } from '../../components/ui/button';
 import { LogRow } from './log-row';
 import type { LogRowFilter } from './log-line-text';

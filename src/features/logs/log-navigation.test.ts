@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppLogEntry, LogLevel } from '../../api/schemas/app-log';
+import type { AppLogEntry, LogLevel } from '../../../contract/schemas/app-log';
 import { isErrorLevel } from './log-format';
 import { nextLine } from './log-navigation';
 

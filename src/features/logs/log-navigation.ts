@@ -1,4 +1,4 @@
-import type { AppLogEntry } from '../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../contract/schemas/app-log';
 
 /**
  * The line a keyboard step selects from `selectedId` (entries oldest first): `j`/`k` move one

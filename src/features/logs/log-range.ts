@@ -1,4 +1,4 @@
-import type { LogLevel } from '../../api/schemas/app-log';
+import type { LogLevel } from '../../../contract/schemas/app-log';
 import type { LogsSearch } from './search-params';
 
 export type LogRange = NonNullable<LogsSearch['range']>;

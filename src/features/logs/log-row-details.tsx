@@ -1,4 +1,4 @@
-import type { AppLogEntry } from '../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../contract/schemas/app-log';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { HighlightedText } from './highlighted-text';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { AppLogEntry } from '../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../contract/schemas/app-log';
 import { cn } from '../../lib/cn';
 import { formatLogTime, formatLogTimePrecise, formatRelativeTime, logJobName } from './log-format';
 import { LogLevelBadge } from './log-level-badge';

@@ -3,7 +3,7 @@
 // after; anything else is a form-level message.
 import { useState, type SyntheticEvent } from 'react';
 import { isApiError } from '../../api/client';
-import { logViewNameSchema, LOG_VIEW_NAME_MAX } from '../../api/schemas/log-view';
+import { logViewNameSchema, LOG_VIEW_NAME_MAX } from '../../../contract/schemas/log-view';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';

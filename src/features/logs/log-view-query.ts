@@ -3,7 +3,7 @@
  * are kept as ISO 8601 in the view (the URL may hold epoch seconds or ISO), so a view reads the
  * same wherever it is applied; the view's range is relative ("last hour") unless it is custom.
  */
-import type { LogViewQuery } from '../../api/schemas/log-view';
+import type { LogViewQuery } from '../../../contract/schemas/log-view';
 import { effectiveRange } from './log-range';
 import type { LogsSearch } from './search-params';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { LogVolume } from '../../api/schemas/app-log-volume';
-import type { LogLevel } from '../../api/schemas/app-log';
+import type { LogVolume } from '../../../contract/schemas/app-log-volume';
+import type { LogLevel } from '../../../contract/schemas/app-log';
 import { cn } from '../../lib/cn';
 import { describeCounts, stackedSeries, STACK_ORDER } from './log-volume';
 import { axisLabels } from './axis-labels';

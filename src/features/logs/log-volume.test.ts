@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LogVolume } from '../../api/schemas/app-log-volume';
+import type { LogVolume } from '../../../contract/schemas/app-log-volume';
 import { describeCounts, stackedSeries, volumeQueryFor, zoomSearch } from './log-volume';
 
 const zero = { debug: 0, info: 0, warn: 0, error: 0, fatal: 0, unknown: 0 };

@@ -1,5 +1,5 @@
-import type { LogLevel } from '../../api/schemas/app-log';
-import type { LogVolume, LogVolumeQuery } from '../../api/schemas/app-log-volume';
+import type { LogLevel } from '../../../contract/schemas/app-log';
+import type { LogVolume, LogVolumeQuery } from '../../../contract/schemas/app-log-volume';
 import { filterFromSearch, isHistorySearch } from './log-range';
 import type { LogsSearch } from './search-params';
 

@@ -5,7 +5,7 @@ import { appQueryOptions } from '../../api/apps';
 import { isApiError } from '../../api/client';
 import { Button } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/error-state';
-import type { AppLogEntry } from '../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../contract/schemas/app-log';
 import { jobsInEntries } from './job-suggestions';
 import { KeyboardHelp } from './keyboard-help';
 import { formatUtcOffset, isErrorLevel } from './log-format';

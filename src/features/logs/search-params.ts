@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { logLevelNameSchema } from '../../api/schemas/log-levels';
+import { logLevelNameSchema } from '../../../contract/schemas/log-levels';
 import { searchText } from '../../lib/search-serialization';
 
 function listFromText(value: unknown): unknown {

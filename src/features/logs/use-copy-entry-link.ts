@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import type { AppLogEntry } from '../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../contract/schemas/app-log';
 import { toast } from '../../components/ui/toast';
 import { entryLinkSearch, viewLinkSearch } from './log-links';
 import type { LogsSearch } from './search-params';

@@ -11,7 +11,7 @@ import {
 } from '../../api/members';
 import { isApiError } from '../../api/client';
 import { keySite } from '../../api/key-site';
-import { ROLES, type Role } from '../../api/schemas/role';
+import { ROLES, type Role } from '../../../contract/schemas/role';
 import { sitesQueryOptions } from '../../api/sites';
 import { Timestamp } from '../../components/timestamp';
 import { ReadOnlyFields, useReadOnlyReason } from '../../components/resource-editor/read-only';

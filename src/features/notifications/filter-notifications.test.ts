@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Notification } from '../../api/wire/notification';
+import type { Notification } from '../../../contract/wire/notification';
 import { filterNotifications } from './filter-notifications';
 
 function n(slug: string, name: string, subject = '', description = ''): Notification {

@@ -1,4 +1,4 @@
-import type { Notification } from '../../api/wire/notification';
+import type { Notification } from '../../../contract/wire/notification';
 import { filterRows } from '../../lib/filter-rows';
 
 /** Case-insensitive match on name, slug, description and subject; every word must match. */

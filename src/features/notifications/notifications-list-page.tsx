@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { notificationsQueryOptions } from '../../api/notifications';
 import { siteSettingsQueryOptions } from '../../api/site-settings';
-import { notificationRef, type Notification } from '../../api/wire/notification';
+import { notificationRef, type Notification } from '../../../contract/wire/notification';
 import { NotSet, textOrNotSet } from '../../components/not-set';
 import { Badge } from '../../components/ui/badge';
 import { DataTable } from '../../components/data-table';
@@ -13,8 +13,8 @@ import { Timestamp } from '../../components/timestamp';
 import { PageHeader } from '../../components/ui/card';
 import { tdClasses, trClasses } from '../../components/ui/table';
 import { filterNotifications } from './filter-notifications';
-import { LocaleChips } from './locale-chips';
-import { notificationTitle } from './notification-fields';
+import { LocaleChips } from './translations/locale-chips';
+import { notificationTitle } from './editor/notification-fields';
 
 const route = getRouteApi('/notifications');
 

@@ -1,6 +1,6 @@
 // The pure half of the Site settings page: language names, the searchable list of tags to add,
 // moving a language, and which templates lose a translation when a language goes.
-import { canonicalLocale } from '../../api/schemas/site-settings';
+import { canonicalLocale } from '../../../contract/schemas/site-settings';
 import { languageName } from '../../lib/language-name';
 
 /** Common BCP 47 tags offered when adding a language; any other valid tag can be typed. */

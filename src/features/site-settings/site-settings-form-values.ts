@@ -1,8 +1,8 @@
 // The Site settings form's values, the PATCH body made from them (changed fields only) and the
 // merge after a 412: name, default and the ordered list are three fields.
 import { z } from 'zod';
-import type { SiteSettingsUpdate } from '../../api/schemas/site-settings';
-import type { SiteSettings } from '../../api/wire/site-settings';
+import type { SiteSettingsUpdate } from '../../../contract/schemas/site-settings';
+import type { SiteSettings } from '../../../contract/wire/site-settings';
 import type { ConflictMerge } from '../../components/resource-editor/use-resource-editor';
 import { findConflicts, mergeThreeWay } from '../../lib/three-way-merge';
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { ApiResponse } from '../../api/client';
 import { notificationsQueryOptions } from '../../api/notifications';
-import type { SiteSettings } from '../../api/wire/site-settings';
+import type { SiteSettings } from '../../../contract/wire/site-settings';
 import { ConflictDialog } from '../../components/resource-editor/conflict-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardFooter, CardHeader } from '../../components/ui/card';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ApiResponse } from '../../api/client';
 import { keySite } from '../../api/key-site';
 import { siteSettingsResource } from '../../api/site-settings';
-import type { SiteSettings } from '../../api/wire/site-settings';
+import type { SiteSettings } from '../../../contract/wire/site-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { notificationKeys } from '../../api/notifications';
 import { useResourceEditor } from '../../components/resource-editor/use-resource-editor';

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { isApiError } from '../../api/client';
-import { tokenCreateSchema } from '../../api/schemas/token';
+import { tokenCreateSchema } from '../../../contract/schemas/token';
 import { createToken, TOKEN_EXPIRY_DAYS, type CreatedTokenWire } from '../../api/tokens';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';

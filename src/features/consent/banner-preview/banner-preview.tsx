@@ -4,7 +4,7 @@
 // frame script that holds Klaro is a separate file only the frame loads.
 import { useEffect, useRef, useState } from 'react';
 import frameScriptUrl from './klaro-frame.ts?worker&url';
-import type { ConsentApplication, ConsentConfig } from '../../../api/wire/consent';
+import type { ConsentApplication, ConsentConfig } from '../../../../contract/wire/consent';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SegmentedControl } from '../../../components/ui/segmented-control';

@@ -2,7 +2,7 @@
  * Pure helpers of the tail engine's cursor: the next representable time above a float, time
  * bounds as seconds for client-side comparison, and page ordering.
  */
-import type { AppLogEntry } from '../../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../../contract/schemas/app-log';
 
 const view = new DataView(new ArrayBuffer(8));
 

@@ -18,7 +18,7 @@ import {
   type AppLogEntry,
   type AppLogQuery,
   type LogLevel,
-} from '../../../api/schemas/app-log';
+} from '../../../../contract/schemas/app-log';
 import type { TailClock } from './tail-engine';
 
 interface Timer {

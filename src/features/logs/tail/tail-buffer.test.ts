@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppLogEntry } from '../../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../../contract/schemas/app-log';
 import {
   appendNewer,
   emptyBuffer,

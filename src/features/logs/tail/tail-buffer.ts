@@ -7,7 +7,7 @@
  * binary search to its time and a look at the few entries sharing it: no id set to copy on
  * every page (copying a 20,000-id set costs milliseconds; a page arrives every few).
  */
-import type { AppLogEntry } from '../../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../../contract/schemas/app-log';
 
 export interface TailBuffer {
   /** Shown, oldest first; a new array whenever it changes. */

@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LOG_LEVELS, type AppLogEntry } from '../../../api/schemas/app-log';
+import { LOG_LEVELS, type AppLogEntry } from '../../../../contract/schemas/app-log';
 import { boundToSeconds } from './log-cursor';
 import {
   FAKE_CLOCK_START_MS,

@@ -1,10 +1,10 @@
 // The tail engine over the real service (HTTP, real SQLite file) with the real clock: bursts
 // larger than a page between two polls, filters, and a page size of one.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApi, type TestApi } from '../../../../server/test-support.test-helper';
+import { startTestApi, type TestApi } from '../../../../server/platform/test-support.test-helper';
 import { fetchAppLogsPage, ingestAppLogs } from '../../../api/app-logs';
 import { createApiClient, type ApiClient } from '../../../api/client';
-import type { AppLogEntry } from '../../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../../contract/schemas/app-log';
 import { TailEngine, type TailFilter } from './tail-engine';
 
 let api: TestApi;

@@ -4,8 +4,8 @@
  * cancellation of a replaced tail, the tab's visibility, and the listeners. No React, no DOM;
  * the viewer reads it through `subscribe` + `getSnapshot` (useSyncExternalStore).
  */
-import type { AppLogEntry, AppLogQuery } from '../../../api/schemas/app-log';
-import { LOG_LIMIT_MAX } from '../../../api/schemas/app-log';
+import type { AppLogEntry, AppLogQuery } from '../../../../contract/schemas/app-log';
+import { LOG_LIMIT_MAX } from '../../../../contract/schemas/app-log';
 import { paused, resumed } from './tail-buffer';
 import {
   applyPage,

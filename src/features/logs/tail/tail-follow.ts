@@ -6,8 +6,8 @@
  * - a full page with nothing new means more than `limit` entries share one time: the rest of
  *   them cannot be reached by `since` (see `applyGroupEnd`).
  */
-import type { AppLogEntry } from '../../../api/schemas/app-log';
-import { LOG_SEARCH_WINDOW_SECONDS } from '../../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../../contract/schemas/app-log';
+import { LOG_SEARCH_WINDOW_SECONDS } from '../../../../contract/schemas/app-log';
 import { boundToSeconds, nextUp, toAscending } from './log-cursor';
 import { appendNewer, withEntries } from './tail-buffer';
 import {

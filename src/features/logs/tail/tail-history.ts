@@ -3,7 +3,7 @@
  * Older pages use `before` just above the oldest time held, so the rest of a group cut by
  * the first page is found, deduplicated by id (decision 004).
  */
-import type { AppLogEntry } from '../../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../../contract/schemas/app-log';
 import { nextUp, toAscending } from './log-cursor';
 import { appendNewer, holds, prependOlder, withEntries } from './tail-buffer';
 import {

@@ -1,7 +1,7 @@
 // The pure core on its own: requests follow from the state, answers make a new state, and
 // the state they were given stays as it was.
 import { describe, expect, it } from 'vitest';
-import type { AppLogEntry } from '../../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../../contract/schemas/app-log';
 import { applyPage, nextRequest, pageRequest } from './tail-requests';
 import { startState, statusOf, type TailState } from './tail-state';
 

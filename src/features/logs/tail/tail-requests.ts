@@ -3,7 +3,7 @@
  * how does its answer change the state (`applyPage`). The driver (tail-engine.ts) only sends
  * the request, waits and retries.
  */
-import type { AppLogEntry, AppLogQuery } from '../../../api/schemas/app-log';
+import type { AppLogEntry, AppLogQuery } from '../../../../contract/schemas/app-log';
 import { nextUp } from './log-cursor';
 import { applyFirstPage, applyFollowPage, applyGroupAfter, applyGroupEnd } from './tail-follow';
 import {

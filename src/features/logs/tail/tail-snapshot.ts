@@ -3,7 +3,7 @@
  * state, its conditions and the admin's page loads, and the equality that keeps the snapshot
  * object stable when a poll changed nothing.
  */
-import type { AppLogEntry } from '../../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../../contract/schemas/app-log';
 import {
   canLoadNewer,
   canLoadOlder,

@@ -5,7 +5,7 @@
  * tail-history.ts, tail-requests.ts) return a new state. Decision record 007 explains the
  * split; 004 the cursor rules.
  */
-import type { AppLogEntry, AppLogQuery, LogLevel } from '../../../api/schemas/app-log';
+import type { AppLogEntry, AppLogQuery, LogLevel } from '../../../../contract/schemas/app-log';
 import { emptyBuffer, holds, type TailBuffer } from './tail-buffer';
 import { boundToSeconds } from './log-cursor';
 

@@ -12,7 +12,7 @@
  *   (an honouring server holds the next one; an ignoring one answers it, probably empty: a
  *   strike) and after the interval otherwise, so an ignoring server costs STRIKES requests more.
  */
-import type { AppLogEntry } from '../../../api/schemas/app-log';
+import type { AppLogEntry } from '../../../../contract/schemas/app-log';
 import { boundToSeconds } from './log-cursor';
 import type { TailRequest } from './tail-requests';
 

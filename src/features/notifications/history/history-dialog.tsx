@@ -6,8 +6,8 @@ import {
   notificationRevisionsQueryOptions,
   notificationVersionQueryOptions,
 } from '../../../api/audit';
-import type { Revision } from '../../../api/wire/audit';
-import type { Notification } from '../../../api/wire/notification';
+import type { Revision } from '../../../../contract/wire/audit';
+import type { Notification } from '../../../../contract/wire/notification';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';

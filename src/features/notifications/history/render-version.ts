@@ -3,8 +3,8 @@
  * and the preview's renderer (render-template.ts): the HTML version when it is on, else the text
  * version as preformatted text. A template that does not render shows why, in its place.
  */
-import type { Notification } from '../../../api/wire/notification';
-import { renderTemplate, toInboxLine } from '../render-template';
+import type { Notification } from '../../../../contract/wire/notification';
+import { renderTemplate, toInboxLine } from '../editor/render-template';
 
 export interface RenderedVersion {
   subject: string;

@@ -10,7 +10,7 @@
  * written again with the marks. Tags are copied as they were, so the layout is the mail's own.
  */
 import { diffArrays } from 'diff';
-import { VOID_ELEMENTS } from '../visual/template-tree';
+import { VOID_ELEMENTS } from '../visual/model/template-tree';
 
 const BLOCK_ELEMENTS = new Set([
   'address',

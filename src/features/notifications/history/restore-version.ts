@@ -3,9 +3,9 @@
  * unsaved edits as a restored draft does (the code editors take theirs as one undo step), so
  * saving it is the usual review and PUT with If-Match: a new revision, history never rewritten.
  */
-import type { Notification } from '../../../api/wire/notification';
-import { notificationFormValues } from '../notification-fields';
-import type { NotificationFormValues } from '../translation-fields';
+import type { Notification } from '../../../../contract/wire/notification';
+import { notificationFormValues } from '../editor/notification-fields';
+import type { NotificationFormValues } from '../translations/translation-fields';
 
 export interface RestoreTarget {
   loadValues: (values: NotificationFormValues, userEvent: string) => boolean;

@@ -1,13 +1,13 @@
 // Two versions side by side: rendered with the same sample, changed words highlighted in place
 // and changed blocks outlined (rendered-diff.ts), or their source line by line.
 import { useMemo, useState } from 'react';
-import type { Notification } from '../../../api/wire/notification';
+import type { Notification } from '../../../../contract/wire/notification';
 import { LineDiffView } from '../../../components/line-diff-view';
 import { Button } from '../../../components/ui/button';
 import { Tabs } from '../../../components/ui/tabs';
-import { FIELD_LABELS, WRITABLE_FIELDS } from '../notification-fields';
-import { notificationFormValues } from '../notification-fields';
-import { PreviewFrame } from '../preview-frame';
+import { FIELD_LABELS, WRITABLE_FIELDS } from '../editor/notification-fields';
+import { notificationFormValues } from '../editor/notification-fields';
+import { PreviewFrame } from '../editor/preview-frame';
 import { renderedDiff } from './rendered-diff';
 import { renderVersion } from './render-version';
 

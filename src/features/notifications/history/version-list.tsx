@@ -1,5 +1,5 @@
 // The versions of a notification, newest first: who saved each, when, and what it changed.
-import type { Revision } from '../../../api/wire/audit';
+import type { Revision } from '../../../../contract/wire/audit';
 import { Timestamp } from '../../../components/timestamp';
 
 export function versionLabel(revision: Revision): string {

@@ -1,8 +1,8 @@
 // The default samples answer every variable the demo templates use, so a fresh preview of a
 // demo notification never lists anything missing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../../server/test-support.test-helper';
-import { missingVariables, usedVariables } from '../template-variables';
+import { startTestApi, type TestApi } from '../../../../server/platform/test-support.test-helper';
+import { missingVariables, usedVariables } from '../editor/template-variables';
 import { defaultSamplesFor } from './sample-catalog';
 
 let api: TestApi;

@@ -1,0 +1,269 @@
+/**
+ * The table types of the database, every table in one place (types only; kysely's example keeps
+ * them in `database.ts` beside the opener, immich in `schema/`). Repositories and both engines
+ * import these; opening a database is db.ts's job (decision 043). Booleans are stored as 0/1
+ * integers and lists/objects as JSON text (encoding.ts, decision 009).
+ */
+import type { Generated, Kysely } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  created_at: string;
+}
+
+export interface SitesTable extends SiteLocaleColumns {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface MembershipsTable {
+  user_id: number;
+  site_id: string;
+  role: string;
+  created_at: string;
+}
+
+export interface AccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Hex SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  /** Generated: '' for tokens made before names (migration 014). */
+  name: Generated<string>;
+  /** The first characters of the secret; '' for tokens made before names. */
+  prefix: Generated<string>;
+  /** null: never expires. */
+  expires_at: string | null;
+  /** null: not revoked. */
+  revoked_at: string | null;
+}
+
+/** One row (id 1) whose counter grows with each revocation or change of a role (auth.ts). */
+export interface AuthChangesTable {
+  id: number;
+  counter: number;
+}
+
+export interface AppsTable {
+  id: Generated<number>;
+  site_id: string;
+  key: string;
+  name: string;
+  url: string;
+  domain: string;
+  callback_url: string;
+  internal: number;
+  /** JSON array of scope names. */
+  install_scopes: string;
+  sdk_version: string;
+  compiled_at: string | null;
+  /** JSON arrays (compile errors, functions, routes, callbacks, jobs, schedules). */
+  compile_errors: string;
+  functions: string;
+  routes: string;
+  callbacks: string;
+  jobs: string;
+  schedules: string;
+  created_at: string;
+  updated_at: string;
+  /** Bumped on every real change; the ETag is derived from it. */
+  version: number;
+}
+
+export interface ConsentConfigsTable {
+  site_id: string;
+  privacy_policy_kind: string;
+  /** JSON object locale → URL. */
+  privacy_policy_url: string;
+  privacy_policy_page_id: string | null;
+  /** JSON array of purposes `{ name, description }`. */
+  purposes: string;
+  /** JSON object signal → purposes (Google Consent Mode v2); null: off. */
+  consent_mode: string | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface ConsentApplicationsTable {
+  id: Generated<number>;
+  site_id: string;
+  name: string;
+  position: number;
+  /** JSON localized texts. */
+  title: string;
+  description: string;
+  /** JSON array of purpose names. */
+  purposes: string;
+  required: number;
+  default_enabled: number;
+  opt_out: number;
+  placeholder_message: string;
+  placeholder_action: string;
+}
+
+export interface ConsentCookiesTable {
+  site_id: string;
+  id: string;
+  position: number;
+  name: string;
+  path: string;
+  domain: string;
+  /** Name of the consent application the cookie belongs to. */
+  application: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  site_id: string;
+  slug: string;
+  name: string;
+  description: string;
+  subject: string;
+  text: string;
+  html: string;
+  html_enabled: number;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+/**
+ * The `app_logs` table. Rows are shaped for the hot read path: `data` and `context` are kept
+ * as the JSON text the response is built from, so a page of entries is written by string
+ * concatenation instead of parse + stringify per entry.
+ */
+export interface AppLogsTable {
+  /** Autoincrement row id; exposed as a fixed-width string so ids sort as text and as numbers. */
+  id: Generated<number>;
+  /** `apps.id`; cascades on delete. */
+  app_id: number;
+  /**
+   * Commit time in integer microseconds since the epoch, strictly increasing per app. The API's
+   * float `time` is `time_us / 1e6`, which round-trips exactly through JSON.
+   */
+  time_us: number;
+  /** Rank of the level in LOG_LEVELS (debug = 0 … unknown = 5), so "at least" is a range. */
+  level: number;
+  /** `context.job.name` when it is a string, else null: the `job` filter's indexed column. */
+  job: string | null;
+  /** JSON text of `data` (an object, or a JSON string literal when data is a string). */
+  data: string;
+  /** JSON text of `context`, or null. */
+  context: string | null;
+  /** Producer's event time as an ISO 8601 UTC string (defaults to the commit time). */
+  created_at: string;
+  /** Lower-cased text of data and context that `q` is matched against (searchText, server/logs/store/app-logs-rows.ts). */
+  search: string;
+}
+
+/**
+ * The `app_log_minutes` rollup (migration 005, app-logs-rollup.ts): how many of an app's entries
+ * of one level fall into one minute, in all and per job. Written with the rows, in the same
+ * transactions.
+ */
+export interface AppLogMinutesTable {
+  app_id: number;
+  /** '' counts every entry; '=' and a job's name counts that job's entries (jobKey()). */
+  job_key: string;
+  /** The minute's first µs (a multiple of 60,000,000). */
+  minute_us: number;
+  /** Rank of the level, as `app_logs.level`. */
+  level: number;
+  entries: number;
+  /** Their stored size: the length of `data`, `context` and `search` (migration 011, rowBytes). */
+  bytes: number;
+}
+
+// --- Site languages and notification translations (issue 28, migration 012, decision 045) ---
+
+/** The columns migration 012 adds to `sites` (SitesTable includes them); each has a default. */
+export interface SiteLocaleColumns {
+  /** A BCP 47 tag in canonical form, one of `locales` ('en'). */
+  default_locale: Generated<string>;
+  /** JSON array of canonical BCP 47 tags, the default among them, in the site's order. */
+  locales: Generated<string>;
+  updated_at: Generated<string>;
+  /** Bumped on every real change of name or languages; the ETag is derived from it. */
+  version: Generated<number>;
+}
+
+export interface NotificationTranslationsTable {
+  notification_id: string;
+  locale: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The default language's subject, text and html when the translation was last saved. */
+  based_on_subject: string;
+  based_on_text: string;
+  based_on_html: string;
+  updated_at: string;
+}
+
+// --- end of issue 28's table types ---
+
+// --- Revisions (issue 29, migration 013, decision 048) ---
+
+export interface RevisionsTable {
+  id: Generated<number>;
+  site_id: string;
+  /** One of REVISION_RESOURCES (contract/schemas/audit.ts). */
+  resource: string;
+  resource_id: string;
+  actor_user_id: number;
+  /** The actor's e-mail when the revision was recorded. */
+  actor_email: string;
+  /** The token the write was made with; null for writes without one (the CLI, the seed). */
+  token_id: number | null;
+  created_at: string;
+  /** JSON array of `{ field, before, after, before_size?, after_size? }`. */
+  changes: string;
+  /** Notifications: JSON of the whole stored notification after the write; else null. */
+  snapshot: string | null;
+}
+
+// --- end of issue 29's revision types ---
+
+// --- Saved log views (issue 30, migration 015, decision 053) ---
+
+export interface LogViewsTable {
+  id: Generated<number>;
+  site_id: string;
+  user_id: number;
+  /** The app key the view is for; null: any app of the site. */
+  app_id: string | null;
+  name: string;
+  /** JSON of the LogViewQuery. */
+  query: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+// --- end of issue 30's log view types ---
+
+export interface Database {
+  users: UsersTable;
+  sites: SitesTable;
+  memberships: MembershipsTable;
+  access_tokens: AccessTokensTable;
+  auth_changes: AuthChangesTable;
+  apps: AppsTable;
+  app_logs: AppLogsTable;
+  app_log_minutes: AppLogMinutesTable;
+  consent_configs: ConsentConfigsTable;
+  consent_applications: ConsentApplicationsTable;
+  consent_cookies: ConsentCookiesTable;
+  notifications: NotificationsTable;
+  notification_translations: NotificationTranslationsTable;
+  revisions: RevisionsTable;
+  log_views: LogViewsTable;
+}
+
+export type Db = Kysely<Database>;
