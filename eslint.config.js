@@ -86,7 +86,7 @@ export default tseslint.config(
   },
   {
     files: [
-      'src/api/schemas/**/*.ts',
+      'contract/schemas/**/*.ts',
       'src/api/client.ts',
       'contract/liquid-check.ts',
       'contract/app-callback.ts',
@@ -156,7 +156,7 @@ export default tseslint.config(
   },
   // Fastify plugins are async by contract, even those that register their routes synchronously.
   {
-    files: ['server/routes/**/*.ts', 'server/logs/routes/**/*.ts', 'bench/**/*.ts'],
+    files: ['server/routes/**/*.ts', 'server/*/routes/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   // Plain JS config files are not part of the TypeScript project.

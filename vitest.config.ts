@@ -11,12 +11,14 @@ const globalSetup = ['server/database/test-templates.global-setup.ts'];
  * TEST_DATABASE_URL, which `scripts/ensure-postgres.sh` provides (scripts/test.sh sets it).
  */
 const POSTGRES_SUITES = [
-  'server/store/**/*.test.ts',
+  'server/database/**/*.test.ts',
   'server/routes/**/*.test.ts',
+  'server/*/routes/**/*.test.ts',
+  'server/*/store/**/*.test.ts',
   'server/platform/app.test.ts',
   'server/access/auth.test.ts',
   'server/http/request-bounds.test.ts',
-  'server/cli/**/*.test.ts',
+  'server/access/cli/**/*.test.ts',
   'server/demo/seed.test.ts',
   'server/logs/store/**/*.test.ts',
   'server/logs/search/**/*.test.ts',
@@ -60,6 +62,7 @@ export default defineConfig({
           include: [
             'src/**/*.test.ts',
             'src/**/*.test.tsx',
+            'contract/**/*.test.ts',
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

@@ -57,9 +57,9 @@ describe('the import check', () => {
     ]);
   });
 
-  it('fails on an import up the server layers, but not from a test file', () => {
+  it('fails on an import up the layers, but not from a test file', () => {
     const root = project({
-      'server/apps/store/apps.ts':
+      'server/database/db.ts':
         "import type { Page } from '../logs/store/page';\nexport type A = Page;\n",
       'server/logs/store/page.ts': 'export type Page = string;\n',
       'server/logs/store/page.test.ts': "import '../routes/logs';\n",
@@ -67,7 +67,20 @@ describe('the import check', () => {
         "import type { Page } from '../store/page';\nexport type R = Page;\n",
     });
     expect(checkImports(root, ['server'])).toEqual([
-      'import up a layer: server/apps/store/apps.ts → server/logs/store/page.ts (store imports logs wing)',
+      'import up a layer: server/database/db.ts → server/logs/store/page.ts (database imports wing)',
+    ]);
+  });
+
+  it('fails when the contract imports either half', () => {
+    const root = project({
+      'contract/schemas/app.ts':
+        "import type { Row } from '../../server/database/schema';\nimport type { Key } from '../../src/api/keys';\nexport type A = Row | Key;\n",
+      'server/database/schema.ts': 'export type Row = string;\n',
+      'src/api/keys.ts': 'export type Key = string;\n',
+    });
+    expect(checkImports(root, ['contract', 'server', 'src'])).toEqual([
+      'import up a layer: contract/schemas/app.ts → server/database/schema.ts (contract imports database)',
+      'import up a layer: contract/schemas/app.ts → src/api/keys.ts (contract imports dashboard)',
     ]);
   });
 });

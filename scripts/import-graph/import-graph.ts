@@ -1,6 +1,7 @@
 /**
  * The import graph of a source tree, type-only imports included, and the two rules it must keep:
- * no cycle, and no arrow up the server's layers (store ← logs wing ← routes ← app).
+ * no cycle, and no arrow up the layers (contract ← database ← http ← wings ← their routes ←
+ * platform ← the dashboard).
  *
  * Why not the lint rule alone: `import-x/no-cycle` skips `import type`, and a cycle through types
  * still couples the modules (the six-file circle of server/store, issue 27). Why not madge or
@@ -119,15 +120,33 @@ export interface Layer {
   prefixes: readonly string[];
 }
 
-/** The server's layers, lowest first: a file may import its own layer or a lower one. */
+/** The wings of the server: each a folder with its store/ and routes/ (decision 056). */
+const WINGS = ['access', 'apps', 'audit', 'consent', 'logs', 'notifications', 'site'] as const;
+
+/**
+ * The layers, lowest first: a file may import its own layer or a lower one. Every folder of
+ * `contract/` and `server/` has one (decision 056). The dashboard (`src/`) is put on top so that
+ * nothing below imports it: the contract and the server never import the client.
+ */
 export const SERVER_LAYERS: readonly Layer[] = [
-  { name: 'store', prefixes: ['server/store/'] },
+  { name: 'contract', prefixes: ['contract/'] },
+  { name: 'database', prefixes: ['server/database/'] },
+  { name: 'http', prefixes: ['server/http/'] },
   {
-    name: 'logs wing',
-    prefixes: ['server/logs/store/', 'server/logs/search/', 'server/logs/waits/', 'server/logs/'],
+    name: 'wing',
+    prefixes: [
+      ...WINGS.map((wing) => `server/${wing}/`),
+      'server/logs/store/',
+      'server/logs/search/',
+      'server/logs/waits/',
+    ],
   },
-  { name: 'routes', prefixes: ['server/routes/', 'server/logs/routes/'] },
-  { name: 'app', prefixes: ['server/platform/app.ts', 'server/platform/main.ts'] },
+  { name: 'routes', prefixes: WINGS.map((wing) => `server/${wing}/routes/`) },
+  {
+    name: 'platform',
+    prefixes: ['server/platform/', 'server/demo/', 'server/access/cli/', 'server/reliability/'],
+  },
+  { name: 'dashboard', prefixes: ['src/'] },
 ];
 
 /** Test files and test helpers may reach across layers (a store test parses a query string). */

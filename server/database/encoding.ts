@@ -1,7 +1,7 @@
 /**
  * How domain values are stored, in one place for every repository: booleans as 0/1 integers and
  * lists/objects as JSON text (the same on every engine; see docs/decisions/009). Nothing outside
- * `server/store/` sees either encoding.
+ * `server/database/` sees either encoding.
  */
 
 /** A boolean column's stored value. */

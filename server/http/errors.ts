@@ -1,7 +1,7 @@
 /**
  * The one error path of the service: every failure, on every route, becomes the spec's Error
  * body (`contract/schemas/error.ts`): `{ message, code: <HTTP status>, errors: ErrorDetail[] }`.
- * This file is the path route authors import; the work is in `server/errors/`:
+ * This file is the path route authors import; the work is in `server/http/errors/`:
  * - `http-errors.ts`: the errors a route throws and the bounding of every Error body;
  * - `validation-details.ts`: the zod validator of requests and zod issues → Error details;
  * - `domain-errors.ts`: the store's failures that are no fault of the request (a busy or absent
