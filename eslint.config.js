@@ -9,7 +9,17 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 const features = ['apps', 'logs', 'consent', 'notifications', 'activity'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'coverage'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'test-results',
+      'playwright-report',
+      'coverage',
+      '.tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -2,6 +2,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 const shared = { environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 } as const;
 
+/** One migrated template database per run, copied per test file (issue 36). */
+const globalSetup = ['server/database/test-templates.global-setup.ts'];
+
 /**
  * The suites that touch the database run a second time on PostgreSQL (decision 012), each file
  * on a database of its own (server/database/test-database.test-helper.ts) of the server at
@@ -55,6 +58,7 @@ if (postgres.length === 0) {
 
 export default defineConfig({
   test: {
+    globalSetup,
     projects: [
       {
         test: {

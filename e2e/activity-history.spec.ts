@@ -2,17 +2,19 @@
 // rendered side by side with the changed words marked, the source diff, restoring the older one
 // through the usual review and save), and the Activity feed filtered by person.
 import type { Page } from '@playwright/test';
-import { expect, test, type TestServer } from './fixtures';
+import { ADMIN_EMAIL, expect, test, type TestServer } from './fixtures';
 import { memberToken } from './members';
 
 const EDITOR = 'editor@example.com';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function putWelcome(server: TestServer, token: string, body: unknown): Promise<void> {
   const response = await fetch(`${server.apiURL}/notifications/welcome`, {
     method: 'PUT',
     headers: {
       Authorization: `Bearer ${token}`,
-      'X-Service-Site': 'demo',
+      'X-Service-Site': server.sites.demo,
       'Content-Type': 'application/json',
     },
     body: JSON.stringify(body),
@@ -49,15 +51,19 @@ test.describe('template history and activity', () => {
     await editTwice(server);
     await signIn(page);
     const dialog = await openHistory(page);
-    await expect(dialog.getByLabel('Newer')).toContainText(EDITOR);
-    await expect(dialog.getByLabel('Older')).toContainText('admin@example.com');
+    await expect(dialog.getByLabel('Newer')).toContainText(server.email(EDITOR));
+    await expect(dialog.getByLabel('Older')).toContainText(server.email(ADMIN_EMAIL));
 
     // Rendered with the same sample: the changed words are marked in place, the rest is not.
-    const newer = page.frameLocator('iframe[title^="Rendered #"][title$="editor@example.com"]');
+    const newer = page.frameLocator(
+      `iframe[title^="Rendered #"][title$="${server.email(EDITOR)}"]`,
+    );
     await expect(newer.locator('mark[data-diff="added"]')).toHaveText(['tomorrow', 'morning.']);
     await expect(newer.locator('p[data-diff-block]')).toHaveCount(1);
     await expect(newer.locator('h1')).toHaveText('Welcome');
-    const older = page.frameLocator('iframe[title^="Rendered #"][title$="admin@example.com"]');
+    const older = page.frameLocator(
+      `iframe[title^="Rendered #"][title$="${server.email(ADMIN_EMAIL)}"]`,
+    );
     await expect(older.locator('mark[data-diff="removed"]')).toHaveText(['today.']);
 
     await dialog.getByRole('tab', { name: 'Source' }).click();
@@ -68,7 +74,7 @@ test.describe('template history and activity', () => {
     // Restoring loads the older version as unsaved edits; saving goes through the review.
     await dialog.getByRole('tab', { name: 'Rendered' }).click();
     await dialog
-      .getByRole('region', { name: /admin@example\.com/ })
+      .getByRole('region', { name: new RegExp(escapeRegExp(server.email(ADMIN_EMAIL))) })
       .getByRole('button', { name: 'Restore this version' })
       .click();
     await expect(dialog).toBeHidden();
@@ -91,9 +97,9 @@ test.describe('template history and activity', () => {
       actor: { email: string };
     }>;
     expect(revisions.map((revision) => revision.actor.email)).toEqual([
-      'admin@example.com',
-      EDITOR,
-      'admin@example.com',
+      server.email(ADMIN_EMAIL),
+      server.email(EDITOR),
+      server.email(ADMIN_EMAIL),
     ]);
     const current = (await (await api('/notifications/welcome')).json()) as { html: string };
     expect(current.html).toContain('ready today.');
@@ -113,15 +119,17 @@ test.describe('template history and activity', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
     const entries = page.getByRole('list', { name: 'Changes' }).getByRole('article');
     await expect(entries).toHaveCount(2);
-    await expect(entries.first()).toContainText(EDITOR);
-    await expect(entries.nth(1)).toContainText('admin@example.com');
+    await expect(entries.first()).toContainText(server.email(EDITOR));
+    await expect(entries.nth(1)).toContainText(server.email(ADMIN_EMAIL));
     await expect(entries.first().getByRole('link', { name: 'Notification welcome' })).toBeVisible();
     await expect(entries.first()).toContainText('html');
 
-    await page.getByLabel('Person').selectOption(EDITOR);
-    await expect(page).toHaveURL(/actor=editor%40example\.com/);
+    await page.getByLabel('Person').selectOption(server.email(EDITOR));
+    await expect(page).toHaveURL(
+      new RegExp(`actor=${escapeRegExp(encodeURIComponent(server.email(EDITOR)))}`),
+    );
     await expect(entries).toHaveCount(1);
-    await expect(entries.first()).toContainText(EDITOR);
+    await expect(entries.first()).toContainText(server.email(EDITOR));
 
     await entries.first().getByRole('link', { name: 'Notification welcome' }).click();
     await expect(page).toHaveURL(/\/notifications\/welcome$/);

@@ -430,8 +430,9 @@ test.describe('apps', () => {
       name: `fn-${String(index + 1).padStart(2, '0')}`,
       updated_at: updatedAt,
     }));
-    db.prepare("UPDATE apps SET functions = ? WHERE key = 'storefront'").run(
+    db.prepare("UPDATE apps SET functions = ? WHERE site_id = ? AND key = 'storefront'").run(
       JSON.stringify(functions),
+      server.sites.demo,
     );
     db.close();
 

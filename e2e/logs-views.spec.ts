@@ -1,33 +1,15 @@
 // Issue 30: saved log views per user, stored by the service, in the logs toolbar; against the
 // real service in real Chromium.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test, type TestServer } from './fixtures';
 import { ingestLogs } from './log-entries';
 import { openLogs } from './pages';
 
-const run = promisify(execFile);
 const APP = 'analytics';
 
-/** A token of another member of demo (a viewer), through the real `token` command. */
-async function otherUserToken(server: TestServer): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    [
-      join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-      'server/access/cli/token.ts',
-      '--site',
-      'demo',
-      '--email',
-      'someone-else@example.com',
-      '--role',
-      'viewer',
-    ],
-    { env: { ...process.env, DATABASE_URL: server.dbPath } },
-  );
-  return stdout.trim().split('\n').at(-1) ?? '';
+/** A token of another member of the test's demo site (a viewer), minted like `npm run token`. */
+function otherUserToken(server: TestServer): Promise<string> {
+  return server.token('demo', { email: 'someone-else@example.com', role: 'viewer' });
 }
 
 const viewsButton = (page: Page) => page.getByRole('button', { name: /^Saved views/ });
@@ -112,7 +94,7 @@ test.describe('saved log views', () => {
     // Another user of the same site sees none of it.
     const other = await browser.newContext();
     const otherPage = await other.newPage();
-    await otherPage.goto(`/#token=${await otherUserToken(server)}&site=demo`);
+    await otherPage.goto(`/#token=${await otherUserToken(server)}&site=${server.sites.demo}`);
     await expect(otherPage).not.toHaveURL(/\/sign-in/);
     await openLogs(otherPage, APP, '?level=fatal&q=timeout&range=1h');
     await expect(viewsButton(otherPage)).toHaveText('Views');

@@ -20,6 +20,7 @@ async function placeEntries(
     const app = await db
       .selectFrom('apps')
       .select('id')
+      .where('site_id', '=', server.sites.demo)
       .where('key', '=', APP)
       .executeTakeFirstOrThrow();
     await placeLogRows(

@@ -283,23 +283,30 @@ test.describe('log viewer', () => {
     // requests on the console while the viewer reconnects.
     test.use({ allowedConsoleErrors: [/^Failed to load resource: net::ERR_CONNECTION_REFUSED$/] });
 
-    test('the view survives a restart of the service with nothing lost or doubled', async ({
-      page,
-      signIn,
-      api,
-      server,
-    }) => {
-      const job = uniqueJob('restart');
-      await signIn(page);
-      await openLive(page, `?job=${job}`);
-      const first = await ingest(api, jobEntries(job, 120));
-      await expectCount(page, 120);
+    test.describe(() => {
+      // A process of its own (decision 058): the test restarts the service.
+      test.use({ ownServer: true });
 
-      await server.restart();
-      const second = await ingest(api, jobEntries(job, 250));
-      await expectCount(page, 370);
-      await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live', { timeout: 35_000 });
-      expect(await exportedIds(page)).toEqual([...first, ...second].map((entry) => entry.id));
+      test('the view survives a restart of the service with nothing lost or doubled', async ({
+        page,
+        signIn,
+        api,
+        server,
+      }) => {
+        const job = uniqueJob('restart');
+        await signIn(page);
+        await openLive(page, `?job=${job}`);
+        const first = await ingest(api, jobEntries(job, 120));
+        await expectCount(page, 120);
+
+        await server.restart();
+        const second = await ingest(api, jobEntries(job, 250));
+        await expectCount(page, 370);
+        await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live', {
+          timeout: 35_000,
+        });
+        expect(await exportedIds(page)).toEqual([...first, ...second].map((entry) => entry.id));
+      });
     });
 
     test('a failing network shows reconnecting and resumes from the cursor', async ({

@@ -10,7 +10,7 @@ interface MemberRow {
 
 async function members(server: TestServer, token: string): Promise<MemberRow[]> {
   const response = await fetch(`${server.apiURL}/members`, {
-    headers: { Authorization: `Bearer ${token}`, 'X-Service-Site': 'demo' },
+    headers: { Authorization: `Bearer ${token}`, 'X-Service-Site': server.sites.demo },
   });
   expect(response.status).toBe(200);
   return (await response.json()) as MemberRow[];
@@ -24,7 +24,7 @@ test.describe('Members page', () => {
     const admin = await memberToken(server, 'boss@example.com', 'admin');
     await memberToken(server, 'ed@example.com', 'editor');
     await memberToken(server, 'vic@example.com', 'viewer');
-    await signInWith(page, admin);
+    await signInWith(page, server, admin);
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Members' })
@@ -35,7 +35,9 @@ test.describe('Members page', () => {
     await expect(page.getByText('ed is now viewer')).toBeVisible();
     await expect
       .poll(
-        async () => (await members(server, admin)).find((m) => m.email === 'ed@example.com')?.role,
+        async () =>
+          (await members(server, admin)).find((m) => m.email === server.email('ed@example.com'))
+            ?.role,
       )
       .toBe('viewer');
 
@@ -43,7 +45,9 @@ test.describe('Members page', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Remove vic?' });
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByRole('button', { name: 'Remove vic' })).toHaveCount(0);
-    expect((await members(server, admin)).map((m) => m.email)).not.toContain('vic@example.com');
+    expect((await members(server, admin)).map((m) => m.email)).not.toContain(
+      server.email('vic@example.com'),
+    );
   });
 
   test('the last admin cannot be demoted: the control is disabled, and the API answers 409', async ({
@@ -51,16 +55,16 @@ test.describe('Members page', () => {
     server,
   }) => {
     const admin = await memberToken(server, 'only@example.com', 'admin');
-    await signInWith(page, admin);
+    await signInWith(page, server, admin);
     const list = await members(server, admin);
     const admins = list.filter((m) => m.role === 'admin');
     // The demo's own membership is an admin too: demote every other admin first, in the API.
-    for (const other of admins.filter((m) => m.email !== 'only@example.com')) {
+    for (const other of admins.filter((m) => m.email !== server.email('only@example.com'))) {
       const demoted = await fetch(`${server.apiURL}/members/${String(other.user_id)}`, {
         method: 'PATCH',
         headers: {
           Authorization: `Bearer ${admin}`,
-          'X-Service-Site': 'demo',
+          'X-Service-Site': server.sites.demo,
           'Content-Type': 'application/json',
         },
         body: JSON.stringify({ role: 'editor' }),
@@ -72,12 +76,12 @@ test.describe('Members page', () => {
     await expect(page.getByRole('button', { name: 'Remove only' })).toBeDisabled();
     await expect(page.getByText('The last admin cannot be demoted or removed')).toBeVisible();
 
-    const me = list.find((m) => m.email === 'only@example.com');
+    const me = list.find((m) => m.email === server.email('only@example.com'));
     const forced = await fetch(`${server.apiURL}/members/${String(me?.user_id)}`, {
       method: 'PATCH',
       headers: {
         Authorization: `Bearer ${admin}`,
-        'X-Service-Site': 'demo',
+        'X-Service-Site': server.sites.demo,
         'Content-Type': 'application/json',
       },
       body: JSON.stringify({ role: 'viewer' }),
@@ -89,10 +93,10 @@ test.describe('Members page', () => {
   });
 
   test('a viewer sees the members read-only, with why', async ({ page, server }) => {
-    await signInWith(page, await memberToken(server, 'look@example.com', 'viewer'));
+    await signInWith(page, server, await memberToken(server, 'look@example.com', 'viewer'));
     await page.goto('/settings/members');
     await expect(page.getByRole('note')).toContainText('You are a viewer on');
-    await expect(page.getByRole('cell', { name: /look@example\.com/ })).toBeVisible();
+    await expect(page.getByRole('cell', { name: server.email('look@example.com') })).toBeVisible();
     await expect(page.getByRole('combobox')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
   });
@@ -105,7 +109,7 @@ test.describe('Personal access tokens page', () => {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signInWith(page, await memberToken(server, 'dev@example.com', 'admin'));
+    await signInWith(page, server, await memberToken(server, 'dev@example.com', 'admin'));
     await page.getByRole('button', { name: 'Account and connection' }).click();
     await page.getByRole('menuitem', { name: 'Personal access tokens' }).click();
     await expect(
@@ -125,7 +129,7 @@ test.describe('Personal access tokens page', () => {
 
     const call = () =>
       fetch(`${server.apiURL}/apps`, {
-        headers: { Authorization: `Bearer ${secret}`, 'X-Service-Site': 'demo' },
+        headers: { Authorization: `Bearer ${secret}`, 'X-Service-Site': server.sites.demo },
       }).then((response) => response.status);
     expect(await call()).toBe(200);
 
@@ -143,7 +147,7 @@ test.describe('Personal access tokens page', () => {
     page,
     server,
   }) => {
-    await signInWith(page, await memberToken(server, 'solo@example.com', 'admin'));
+    await signInWith(page, server, await memberToken(server, 'solo@example.com', 'admin'));
     await page.goto('/account/tokens');
     const own = page.getByRole('row').filter({ hasText: 'This session' });
     await own.getByRole('button', { name: /^Revoke/ }).click();
@@ -163,7 +167,7 @@ test.describe('notification editor for a viewer', () => {
     page.on('request', (request) => {
       if (request.method() !== 'GET') writes.push(`${request.method()} ${request.url()}`);
     });
-    await signInWith(page, await memberToken(server, 'reader@example.com', 'viewer'));
+    await signInWith(page, server, await memberToken(server, 'reader@example.com', 'viewer'));
     await page.goto('/notifications/order-confirmation');
     const why = page.getByRole('note').filter({ hasText: 'You are a viewer on' });
     await expect(why).toContainText('ask an admin for the editor role');

@@ -44,37 +44,43 @@ async function openViewer(page: Page, app: string, query = '') {
 }
 
 test.describe('log viewer polish', () => {
-  test('a failed first load shows the error with Retry in the panel, not "No log entries"', async ({
-    page,
-    signIn,
-    api,
-    server,
-  }) => {
-    const [line] = await ingest(api, 'analytics', [{ level: 'info', text: 'after the outage' }]);
-    await signIn(page);
-    await openViewer(page, 'analytics');
-    await expect(rowOf(page, line)).toBeVisible();
+  test.describe(() => {
+    // A process of its own (decision 058): the test takes the log table away from the whole
+    // service, which would fail every other test sharing it.
+    test.use({ ownServer: true });
 
-    // A real failure of the service: its log table is gone, so every read is a 500.
-    const db = new Database(server.dbPath);
-    try {
-      db.pragma('busy_timeout = 5000');
-      db.exec('alter table app_logs rename to app_logs_away');
-      await page.getByRole('searchbox', { name: 'Search' }).fill('outage');
-      await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
-      const panel = page.getByRole('alert').filter({ hasText: 'Could not load the log entries' });
-      await expect(panel).toBeVisible();
-      await expect(panel).toContainText(/internal server error/i);
-      await expect(page.getByText('No log entries')).toBeHidden();
-      await expect(page.getByText('No entries match these filters')).toBeHidden();
-
-      db.exec('alter table app_logs_away rename to app_logs');
-      await panel.getByRole('button', { name: 'Try again' }).click();
+    test('a failed first load shows the error with Retry in the panel, not "No log entries"', async ({
+      page,
+      signIn,
+      api,
+      server,
+    }) => {
+      const [line] = await ingest(api, 'analytics', [{ level: 'info', text: 'after the outage' }]);
+      await signIn(page);
+      await openViewer(page, 'analytics');
       await expect(rowOf(page, line)).toBeVisible();
-      await expect(panel).toBeHidden();
-    } finally {
-      db.close();
-    }
+
+      // A real failure of the service: its log table is gone, so every read is a 500.
+      const db = new Database(server.dbPath);
+      try {
+        db.pragma('busy_timeout = 5000');
+        db.exec('alter table app_logs rename to app_logs_away');
+        await page.getByRole('searchbox', { name: 'Search' }).fill('outage');
+        await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+        const panel = page.getByRole('alert').filter({ hasText: 'Could not load the log entries' });
+        await expect(panel).toBeVisible();
+        await expect(panel).toContainText(/internal server error/i);
+        await expect(page.getByText('No log entries')).toBeHidden();
+        await expect(page.getByText('No entries match these filters')).toBeHidden();
+
+        db.exec('alter table app_logs_away rename to app_logs');
+        await panel.getByRole('button', { name: 'Try again' }).click();
+        await expect(rowOf(page, line)).toBeVisible();
+        await expect(panel).toBeHidden();
+      } finally {
+        db.close();
+      }
+    });
   });
 
   test('a service error about the search shows in the panel', async ({ page, signIn }) => {

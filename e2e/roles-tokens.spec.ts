@@ -6,7 +6,7 @@ import { memberToken, signInWith } from './members';
 
 /** Signs in as a new member of demo with `role`. */
 async function signInAs(page: Page, server: TestServer, role: 'viewer' | 'editor') {
-  await signInWith(page, await memberToken(server, `${role}@example.com`, role));
+  await signInWith(page, server, await memberToken(server, `${role}@example.com`, role));
 }
 
 test.describe('read-only by role', () => {
@@ -51,7 +51,7 @@ test.describe('read-only by role', () => {
     // The account menu says who is signed in and with which role.
     await page.getByRole('button', { name: 'Account and connection' }).click();
     const menu = page.getByRole('menu');
-    await expect(menu).toContainText('editor@example.com');
+    await expect(menu).toContainText(server.email('editor@example.com'));
     await expect(menu).toContainText(/Role\s*editor/);
     await page.keyboard.press('Escape');
     await page.goto('/apps/analytics');
@@ -70,7 +70,7 @@ test.describe('sign-in links', () => {
     server,
   }) => {
     await signIn(page);
-    await page.goto('/#token=x&site=demo&api=https://elsewhere.example/api');
+    await page.goto(`/#token=x&site=${server.sites.demo}&api=https://elsewhere.example/api`);
     const question = page.getByRole('region', { name: 'Switch to another server?' });
     await expect(question).toBeVisible();
     await expect(question).toContainText(server.apiURL);
@@ -94,7 +94,9 @@ test.describe('sign-in links', () => {
     const token = await server.token('demo');
     // A link naming this same server's API by another spelling signs in without a question…
     const spelled = server.apiURL.replace('127.0.0.1', '127.0.0.1') + '/';
-    await page.goto(`/#token=${token}&site=demo&api=${encodeURIComponent(spelled)}`);
+    await page.goto(
+      `/#token=${token}&site=${server.sites.demo}&api=${encodeURIComponent(spelled)}`,
+    );
     await expect(page).not.toHaveURL(/\/sign-in/);
     // …and a link to another one, accepted, is remembered as from a link: when that server
     // ends the session, the form offers this dashboard's own API, not the link's.

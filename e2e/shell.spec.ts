@@ -1,24 +1,14 @@
 // The dashboard shell against the real service (temp SQLite with the demo seed) in real Chromium:
 // signing in by form and by link, the three sign-in failures, site switching, sign-out, a 401
 // mid-session, deep links and the 404 page.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test, type TestServer } from './fixtures';
 
-const run = promisify(execFile);
 const CONNECTION_KEY = 'site-console.connection';
 
 /** A token of a user who is a member of `acme` only (the default user is in every demo site). */
-async function acmeOnlyToken(server: TestServer): Promise<string> {
-  const tsx = join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const { stdout } = await run(
-    process.execPath,
-    [tsx, 'server/access/cli/token.ts', '--site', 'acme', '--email', 'other@example.com'],
-    { cwd: process.cwd(), env: { ...process.env, DATABASE_URL: server.dbPath } },
-  );
-  return stdout.trim().split('\n').at(-1) ?? '';
+function acmeOnlyToken(server: TestServer): Promise<string> {
+  return server.token('acme', { email: 'other@example.com' });
 }
 
 const storedConnection = (page: Page) =>
@@ -33,6 +23,11 @@ async function expectAppsOf(page: Page, site: 'demo' | 'acme') {
   ).toBeVisible();
   await expect(page.getByText(hidden, { exact: true }).filter({ visible: true })).toHaveCount(0);
 }
+
+// A process of its own (decision 058): these tests are about the site ids themselves, typed in
+// the sign-in form, shown in the site list as "Acme Corporation (acme)", quoted in messages and
+// in `/s/<site>/` addresses; they read the demo's own ids, `demo` and `acme`.
+test.use({ ownServer: true });
 
 test.describe('shell', () => {
   test('signs in by form: the sites are listed once the token works', async ({ page, server }) => {

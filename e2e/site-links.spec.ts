@@ -2,25 +2,14 @@
 // acme; the demo token's user may use both): addresses name their site as `/s/<site>/…`, a link
 // to another usable site switches to it (asking first over unsaved edits), one to a site the
 // token cannot use says so, and site-less addresses open on the current site.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test, type TestServer } from './fixtures';
 import { ingestLogs, type StoredEntry } from './log-entries';
 import { openLogs } from './pages';
 
-const run = promisify(execFile);
-
 /** A token of another user, who may use the acme site only. */
-async function acmeOnlyToken(server: TestServer): Promise<string> {
-  const tsx = join(process.cwd(), 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const { stdout } = await run(
-    process.execPath,
-    [tsx, 'server/access/cli/token.ts', '--site', 'acme', '--email', 'links@example.com'],
-    { cwd: process.cwd(), env: { ...process.env, DATABASE_URL: server.dbPath } },
-  );
-  return stdout.trim().split('\n').at(-1) ?? '';
+function acmeOnlyToken(server: TestServer): Promise<string> {
+  return server.token('acme', { email: 'links@example.com' });
 }
 
 const siteButton = (page: Page, name: string) =>
@@ -39,6 +28,11 @@ async function expectAppsOf(page: Page, site: 'demo' | 'acme') {
     page.getByRole('link', { name: site === 'demo' ? 'Storefront' : 'Acme Shop' }),
   ).toBeVisible();
 }
+
+// A process of its own (decision 058): these tests are about the site ids themselves, typed in
+// the sign-in form, shown in the site list as "Acme Corporation (acme)", quoted in messages and
+// in `/s/<site>/` addresses; they read the demo's own ids, `demo` and `acme`.
+test.use({ ownServer: true });
 
 test.describe('links carry the site', () => {
   test('every address and in-app link names the site', async ({ page, signIn }) => {

@@ -55,8 +55,8 @@ export class DatabaseAuthFailureLimiter implements FailedAuthLimiter {
 }
 
 /** The limiter of the engine `db` runs on. */
-export function defaultAuthLimiter(db: Kysely<Database>): FailedAuthLimiter {
+export function defaultAuthLimiter(db: Kysely<Database>, maxFailures = 10): FailedAuthLimiter {
   return engineOf(db) === 'postgres'
-    ? new DatabaseAuthFailureLimiter(db)
-    : new AuthFailureLimiter();
+    ? new DatabaseAuthFailureLimiter(db, maxFailures)
+    : new AuthFailureLimiter(maxFailures);
 }

@@ -1,7 +1,10 @@
 /**
  * A fresh database for one test file, on the engine the test project runs (vitest.config.ts):
  * SQLite in a temp folder, or with TEST_ENGINE=postgres a database of its own on the server of
- * TEST_DATABASE_URL (created here, dropped by `destroy`), so files run in parallel apart.
+ * TEST_DATABASE_URL (created here, dropped by `destroy`), so files run in parallel apart. A
+ * migrated one is made from the run's template (test-templates.global-setup.ts: a copy of a
+ * migrated file, or `create database … template`) rather than migrated again; migrating it once
+ * more finds nothing to do.
  *
  *   const test = await createTestDatabase();   // in beforeAll: migrated, empty
  *   createTestDatabase({ migrated: false })     // no tables: a migration's own test migrates it
@@ -9,7 +12,7 @@
  *   await test.destroy();                        // in afterAll
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -17,6 +20,7 @@ import type { Engine } from './engine';
 import { openDatabase } from './db';
 import { migrateToLatest } from './migrate';
 import type { Db } from './schema';
+import { TEMPLATE_ENV } from './test-templates.global-setup';
 
 export const testEngine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
@@ -38,11 +42,19 @@ async function onServer(adminUrl: string, statement: string): Promise<void> {
 }
 
 /** Where the test database lives, and how it goes away after its connection is closed. */
-async function createEmptyDatabase(): Promise<{ url: string; remove: () => Promise<void> }> {
+async function createEmptyDatabase(
+  fromTemplate: boolean,
+): Promise<{ url: string; remove: () => Promise<void> }> {
   if (testEngine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'site-console-test-'));
+    const url = join(dir, 'test.db');
+    const template = process.env[TEMPLATE_ENV.sqlite];
+    if (fromTemplate && template) {
+      copyFileSync(template, url);
+      if (existsSync(`${template}-search`)) copyFileSync(`${template}-search`, `${url}-search`);
+    }
     return {
-      url: join(dir, 'test.db'),
+      url,
       remove: async () => {
         rmSync(dir, { recursive: true, force: true });
       },
@@ -50,12 +62,13 @@ async function createEmptyDatabase(): Promise<{ url: string; remove: () => Promi
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
-  const { url, drop } = await createPostgresDatabase(adminUrl);
+  const template = fromTemplate ? process.env[TEMPLATE_ENV.postgres] : undefined;
+  const { url, drop } = await createPostgresDatabase(adminUrl, template);
   return { url, remove: drop };
 }
 
 export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
-  const { url, remove } = await createEmptyDatabase();
+  const { url, remove } = await createEmptyDatabase(migrated);
   const db = openDatabase(url);
   if (migrated) await migrateToLatest(db);
   return {
@@ -69,14 +82,18 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
 }
 
 /**
- * An empty database of its own on the server of `adminUrl` (whose role may create databases):
- * its URL, and `drop`, which disconnects whoever is still connected.
+ * A database of its own on the server of `adminUrl` (whose role may create databases), empty or
+ * a copy of `template`: its URL, and `drop`, which disconnects whoever is still connected.
  */
 export async function createPostgresDatabase(
   adminUrl: string,
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `site_console_t${randomBytes(6).toString('hex')}`;
-  await onServer(adminUrl, `create database ${name}`);
+  await onServer(
+    adminUrl,
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

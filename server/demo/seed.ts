@@ -47,12 +47,29 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
   await writeTransaction(db, (trx) => insertDemo(trx, now));
 }
 
-async function insertDemo(trx: Kysely<Database>, now: Date): Promise<void> {
-  for (const site of DEMO_SITES) await createSite(trx, site.id, site.name);
-  for (const { siteId, app } of demoApps(now)) await insertApp(trx, siteId, app);
-  await insertConsentConfig(trx, 'demo', demoConsent(now));
+/** Which site id each demo site gets; the demo itself uses the ids of DEMO_SITES. */
+export type DemoSiteIds = Record<(typeof DEMO_SITES)[number]['id'], string>;
+
+const DEMO_SITE_IDS: DemoSiteIds = { demo: 'demo', acme: 'acme' };
+
+/**
+ * Inserts the demo's sites and data under other ids (same names, apps, consent and templates):
+ * the browser tests give each test sites of its own in one shared service (decision 058).
+ */
+export async function seedDemoAs(
+  db: Kysely<Database>,
+  ids: DemoSiteIds,
+  now = new Date(),
+): Promise<void> {
+  await writeTransaction(db, (trx) => insertDemo(trx, now, ids));
+}
+
+async function insertDemo(trx: Kysely<Database>, now: Date, ids = DEMO_SITE_IDS): Promise<void> {
+  for (const site of DEMO_SITES) await createSite(trx, ids[site.id], site.name);
+  for (const { siteId, app } of demoApps(now)) await insertApp(trx, ids[siteId], app);
+  await insertConsentConfig(trx, ids.demo, demoConsent(now));
   for (const { siteId, notification } of demoNotifications(now)) {
-    await insertNotification(trx, siteId, notification);
+    await insertNotification(trx, ids[siteId], notification);
     if (siteId !== 'demo') continue;
     const translate =
       notification.slug === 'order-confirmation'
@@ -62,5 +79,5 @@ async function insertDemo(trx: Kysely<Database>, now: Date): Promise<void> {
           : undefined;
     if (translate) await putTranslation(trx, notification.id, 'nl', translate(notification, now));
   }
-  await setSiteLanguages(trx, 'demo', DEMO_LOCALES);
+  await setSiteLanguages(trx, ids.demo, DEMO_LOCALES);
 }

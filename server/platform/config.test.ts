@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       DATABASE_WORK_PER_TOKEN: 4,
       DATABASE_WORK_PER_SITE: 6,
       DATABASE_WORK_WAIT_MS: 5000,
+      AUTH_FAILURES_PER_MINUTE: 10,
       DEMO: true,
       DEMO_LOGS: true,
       LOG_RETENTION_DAYS: 14,
@@ -33,6 +34,11 @@ describe('loadConfig', () => {
     expect(quota.LOG_QUOTA_BYTES).toBe(1_048_576);
     expect(() => loadConfig({ LOG_QUOTA_PER_MINUTE: '-1' })).toThrow(/LOG_QUOTA_PER_MINUTE/);
     expect(() => loadConfig({ LOG_QUOTA_BYTES: '1.5' })).toThrow(/LOG_QUOTA_BYTES/);
+  });
+
+  it('reads the failed-auth limit per minute and refuses 0', () => {
+    expect(loadConfig({ AUTH_FAILURES_PER_MINUTE: '500' }).AUTH_FAILURES_PER_MINUTE).toBe(500);
+    expect(() => loadConfig({ AUTH_FAILURES_PER_MINUTE: '0' })).toThrow(/AUTH_FAILURES_PER_MINUTE/);
   });
 
   it('reads TRUST_PROXY as off, on or a list of proxy addresses', () => {

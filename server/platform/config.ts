@@ -66,6 +66,11 @@ export const configSchema = z.object({
   DATABASE_WORK_PER_TOKEN: z.coerce.number().int().min(0).max(10_000).default(4),
   DATABASE_WORK_PER_SITE: z.coerce.number().int().min(0).max(10_000).default(6),
   DATABASE_WORK_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /**
+   * Failed authentications one client address may make per minute before 429 (decision 011).
+   * The browser tests raise it: their tests share one service and one address (decision 058).
+   */
+  AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
   DEMO: flag('1'),
   DEMO_LOGS: flag('1'),
   LOG_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(14),

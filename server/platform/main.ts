@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
+import { defaultAuthLimiter } from '../access/auth-limiter';
 import { redactedSmtpUrl, smtpMailer } from '../notifications/mail/mailer';
 import { spamdAddress } from '../notifications/mail/spamd-client';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     connectionLimits: connectionCaps,
     db,
+    authLimiter: defaultAuthLimiter(db, config.AUTH_FAILURES_PER_MINUTE),
     logNotifier,
     corsOrigins: config.CORS_ORIGINS,
     staticDir: config.STATIC_DIR,

@@ -14,12 +14,11 @@ import { ConfigError, loadConfig } from '../../platform/config';
 import { openDatabase } from '../../database/db';
 import type { Db } from '../../database/schema';
 import { migrateToLatest } from '../../database/migrate';
-import { writeTransaction } from '../../database/transactions';
 import { roleSchema } from '../../../contract/schemas/role';
 import { siteIdSchema } from '../../../contract/schemas/site';
 import { MAX_TOKEN_DAYS } from '../../../contract/schemas/token';
-import { createSite, ensureMembership, findSite } from '../../site/store/sites';
-import { findOrCreateUser, issueToken, revokeToken } from '../store/tokens';
+import { revokeToken } from '../store/tokens';
+import { issueSiteToken } from './issue-token';
 
 const USAGE =
   'Usage: npm run token -- --site SITE [--email EMAIL] [--role viewer|editor|admin] ' +
@@ -99,18 +98,13 @@ async function main(): Promise<void> {
   if (!email.success) fail(`Not an e-mail address: ${values.email ?? ''}`);
 
   await withDatabase(async (db, databaseUrl) => {
-    const result = await writeTransaction(db, async (trx) => {
-      let created = false;
-      if (newSiteName && !(await findSite(trx, siteId.data))) {
-        await createSite(trx, siteId.data, newSiteName);
-        created = true;
-      }
-      const site = await findSite(trx, siteId.data);
-      if (!site) return { site: undefined, created, token: '' };
-      const userId = await findOrCreateUser(trx, email.data);
-      await ensureMembership(trx, userId, site.id, role.data);
-      const token = await issueToken(trx, userId, { name, expiresAt });
-      return { site, created, token };
+    const result = await issueSiteToken(db, {
+      siteId: siteId.data,
+      email: email.data,
+      role: role.data,
+      name,
+      expiresAt,
+      createSiteName: newSiteName,
     });
     const { site, token } = result;
     if (!site) {

@@ -4,7 +4,7 @@ import { SCOPE_CATALOGUE, type App, type Scope } from '../../../contract/schemas
 import { hoursAgo } from './time';
 
 export interface SeedApp {
-  siteId: string;
+  siteId: 'demo' | 'acme';
   app: App;
 }
 

@@ -213,9 +213,9 @@ ${ORDER_LINES_TEXT}
 
 export function demoNotifications(
   now: Date,
-): Array<{ siteId: string; notification: StoredNotification }> {
+): Array<{ siteId: 'demo' | 'acme'; notification: StoredNotification }> {
   const demo = DEMO_NOTIFICATIONS.map((notification, index) => ({
-    siteId: 'demo',
+    siteId: 'demo' as const,
     notification: {
       id: newNotificationId(),
       ...notification,
@@ -225,7 +225,7 @@ export function demoNotifications(
     },
   }));
   const acme = {
-    siteId: 'acme',
+    siteId: 'acme' as const,
     notification: {
       id: newNotificationId(),
       slug: 'welcome',

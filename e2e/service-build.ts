@@ -1,0 +1,23 @@
+// Where global setup puts the service for the browser tests (decision 058): the server bundled
+// once to plain JavaScript (run with `node`, nothing compiled at each start), its worker threads'
+// files beside it (they are loaded by URL at run time), and two SQLite templates copied per
+// service so no start migrates or seeds: `migrated` (empty) and `demo` (the demo seeded).
+import { copyFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const SERVICE_DIR = join(process.cwd(), '.tmp', 'e2e-service');
+export const SERVICE_ENTRY = join(SERVICE_DIR, 'main.js');
+export const MIGRATED_TEMPLATE = join(SERVICE_DIR, 'migrated.db');
+export const DEMO_TEMPLATE = join(SERVICE_DIR, 'demo.db');
+
+/** The files the bundle loads by URL at run time; copied beside it. */
+export const SERVICE_WORKER_FILES = [
+  'server/notifications/mail/template-render-worker.js',
+  'server/logs/search/log-search-indexer-worker.js',
+];
+
+/** Copies a SQLite database made from a template: the file and its search file. */
+export function copyDatabase(template: string, target: string): void {
+  copyFileSync(template, target);
+  if (existsSync(`${template}-search`)) copyFileSync(`${template}-search`, `${target}-search`);
+}
