@@ -1,6 +1,6 @@
 // Before any browser test: checks the dashboard is built, bundles the service once to plain
 // JavaScript and prepares the SQLite templates (e2e/service-build.ts; decision 058).
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';
 import { seedDemo } from '../server/demo/seed';
@@ -33,9 +33,7 @@ export default async function globalSetup(): Promise<void> {
   }
   rmSync(SERVICE_DIR, { recursive: true, force: true });
   mkdirSync(SERVICE_DIR, { recursive: true });
-  await build({
-    entryPoints: ['server/platform/main.ts'],
-    outfile: SERVICE_ENTRY,
+  const options = {
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -44,8 +42,13 @@ export default async function globalSetup(): Promise<void> {
     packages: 'external',
     sourcemap: 'inline',
     logLevel: 'warning',
-  });
-  for (const file of SERVICE_WORKER_FILES) copyFileSync(file, join(SERVICE_DIR, basename(file)));
+  } as const;
+  await build({ ...options, entryPoints: ['server/platform/main.ts'], outfile: SERVICE_ENTRY });
+  // The workers are bundled too, not copied: they import project files by relative paths (the
+  // render worker imports contract/render-document.js) that do not exist beside the bundle.
+  for (const file of SERVICE_WORKER_FILES) {
+    await build({ ...options, entryPoints: [file], outfile: join(SERVICE_DIR, basename(file)) });
+  }
   await template(MIGRATED_TEMPLATE, false);
   await template(DEMO_TEMPLATE, true);
 }

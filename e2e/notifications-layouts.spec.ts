@@ -66,7 +66,7 @@ test('changing a layout shows the e-mails it changes, then test sends carry it',
 });
 
 test('a viewer sees a layout read-only, with why', async ({ page, server }) => {
-  await signInWith(page, await memberToken(server, 'viewer@example.com', 'viewer'));
+  await signInWith(page, server, await memberToken(server, 'viewer@example.com', 'viewer'));
   await page.goto('/notifications');
   await page.getByRole('button', { name: 'Open layout Brand' }).click();
   const dialog = page.getByRole('dialog', { name: 'Layout brand' });

@@ -10,7 +10,7 @@ export const SERVICE_ENTRY = join(SERVICE_DIR, 'main.js');
 export const MIGRATED_TEMPLATE = join(SERVICE_DIR, 'migrated.db');
 export const DEMO_TEMPLATE = join(SERVICE_DIR, 'demo.db');
 
-/** The files the bundle loads by URL at run time; copied beside it. */
+/** The files the bundle loads by URL at run time; bundled beside it. */
 export const SERVICE_WORKER_FILES = [
   'server/notifications/mail/template-render-worker.js',
   'server/logs/search/log-search-indexer-worker.js',
