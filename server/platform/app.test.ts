@@ -270,8 +270,8 @@ describe('health and OpenAPI', () => {
         .filter(({ name }) => !WRITES_NOTHING.has(name)),
     );
     expect(writes.map(({ name }) => name).sort()).toEqual([
-      'DELETE /api/layouts/{slug}',
       'DELETE /api/consent-records',
+      'DELETE /api/layouts/{slug}',
       'DELETE /api/log-views/{id}',
       'DELETE /api/members/{user_id}',
       'DELETE /api/snippets/{name}',

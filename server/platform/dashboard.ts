@@ -24,7 +24,7 @@ function wantsHtml(request: FastifyRequest, path: string): boolean {
   const accept = request.headers.accept ?? '';
   if (accept.includes('text/html')) return true;
   const last = path.slice(path.lastIndexOf('/') + 1);
-  return !last.includes('..') && (accept === '' || accept.includes('*/*'));
+  return !last.includes('.') && (accept === '' || accept.includes('*/*'));
 }
 
 /** The built SPA, with a history fallback to index.html; unknown `/api/*` is a JSON 404. */

@@ -76,13 +76,13 @@ export function unknownVariableFindings(
 }
 
 /** A liquidjs message (`… , line:3, col:5`) as a finding on its line. */
-export function liquidErrorFinding(message: string): Finding {
+export function liquidErrorFinding(message: string, line?: number, column?: number): Finding {
   const place = /line:(\d+), col:(\d+)/.exec(message);
   return {
     check: 'liquid_error',
     severity: 'error',
-    line: Number(place?.[1] ?? 1),
-    column: Number(place?.[2] ?? 1),
+    line: line ?? Number(place?.[1] ?? 1),
+    column: column ?? Number(place?.[2] ?? 1),
     message: message.replace(/,? line:\d+, col:\d+.*$/s, ''),
   };
 }

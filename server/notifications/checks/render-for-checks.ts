@@ -16,7 +16,10 @@ export interface CheckedTemplate {
 
 export type ChecksRender =
   | { kind: 'rendered'; subject: string; text: string; html: string }
-  | { kind: 'failed'; problems: { field: LiquidField; message: string }[] }
+  | {
+      kind: 'failed';
+      problems: { field: LiquidField; message: string; line?: number; column?: number }[];
+    }
   | { kind: 'busy' };
 
 export async function renderForChecks(
@@ -43,6 +46,10 @@ export async function renderForChecks(
       kind: 'failed',
       problems: outcome.problems.map((problem) => ({
         field: problem.field,
+        // Where in the template liquidjs stopped (a layout's own line would mislead here).
+        ...(problem.detail?.part === 'template'
+          ? { line: problem.detail.line, column: problem.detail.column }
+          : {}),
         message:
           problem.code === 'failed'
             ? problem.message

@@ -130,7 +130,11 @@ export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
       if (rendered.kind === 'busy') throw new ChecksBusyError('The renderer is busy');
       if (rendered.kind === 'failed') {
         for (const problem of rendered.problems) {
-          const finding = { ...liquidErrorFinding(problem.message), locale, field: problem.field };
+          const finding = {
+            ...liquidErrorFinding(problem.message, problem.line, problem.column),
+            locale,
+            field: problem.field,
+          };
           const key = `${finding.field}:${String(finding.line)}:${finding.message}`;
           if (!reported.has(key)) findings.push(finding);
           reported.add(key);

@@ -38,7 +38,7 @@ export function unflattenTranslations(flat: FlatTranslations): TranslationMap {
   for (const [key, value] of Object.entries(flat)) {
     if (value === undefined) continue;
     const rest = key.slice(PREFIX.length);
-    const dot = rest.lastIndexOf('..');
+    const dot = rest.lastIndexOf('.');
     const locale = rest.slice(0, dot);
     const field = rest.slice(dot + 1);
     map[locale] ??= { subject: '', text: '', html: '' };
@@ -50,7 +50,7 @@ export function unflattenTranslations(flat: FlatTranslations): TranslationMap {
 /** "Subject (Dutch)": a translation's field as dialogs name it. */
 export function translationFieldLabel(key: string): string {
   const rest = key.slice(PREFIX.length);
-  const dot = rest.lastIndexOf('..');
+  const dot = rest.lastIndexOf('.');
   const field = rest.slice(dot + 1);
   const label =
     field === 'subject' ? 'Subject' : field === 'text' ? 'Text version' : 'HTML version';

@@ -126,7 +126,7 @@ export function offeredVariables(data: unknown, prefix: Segment[] = []): Offered
 
 /** `order.lines` → `line`: the loop variable an admin would name. */
 export function itemNameFor(listPath: string): string {
-  const last = listPath.split('..').at(-1) ?? 'item';
+  const last = listPath.split('.').at(-1) ?? 'item';
   if (last.endsWith('ies')) return `${last.slice(0, -3)}y`;
   if (last.endsWith('s') && last.length > 1) return last.slice(0, -1);
   return 'item';
