@@ -11,7 +11,7 @@ const scripts = (
 describe('the service node flags', () => {
   it.each(['start', 'dev:server'])('are the flags `npm run %s` starts the service with', (name) => {
     const command = scripts[name] ?? '';
-    const flags = /\btsx (?:watch )?((?:--\S+ )*)server\/main\.ts/.exec(command)?.[1];
+    const flags = /\btsx (?:watch )?((?:--\S+ )*)server\/platform\/main\.ts/.exec(command)?.[1];
     expect(flags?.trim().split(' ').filter(Boolean), command).toEqual(SERVICE_NODE_FLAGS);
   });
 });
