@@ -1,16 +1,20 @@
 // Bundle budget (issue 3, tightened in issue 37): the JavaScript that the sign-in page and the
 // apps page load must stay at most 141 kB gzip in total (150 before the shell's schemas moved to
-// zod/mini; issue 37's target is 140), and the template editor's own chunk at most 320 kB gzip
-// (a ceiling at today's 317 kB until its grammars and checks load on demand; the target is 220). Run after `vite build`; walks dist/.vite/manifest.json from the
-// entry and the two route chunks through their static imports, counts each file once, and
-// gzips it the way a server would (level 9, close to what CDNs send).
+// zod/mini; issue 37's target is 140), and what the first open of the template editor loads
+// beyond the entry (its chunk and everything that chunk imports statically) at most 360 kB gzip:
+// a ceiling at today's 357 kB, so it cannot grow, until its grammars, liquidjs and the checks load
+// on demand (issue 37's target is 220). Counting the chunk alone said 117 kB once Rollup moved
+// CodeMirror into a shared chunk, which is why the closure is counted. Run after `vite build`;
+// walks dist/.vite/manifest.json from the entry and the route chunks through their static
+// imports, counts each file once, and gzips it the way a server would (level 9, close to what
+// CDNs send).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 141 * 1024;
-const EDITOR_BUDGET_BYTES = 320 * 1024;
-/** The template editor's lazy chunk: what the first open of a notification loads. */
+const EDITOR_BUDGET_BYTES = 360 * 1024;
+/** The template editor's lazy chunk: with its static imports, what the first open of a notification loads. */
 const EDITOR_CHUNK = 'src/features/notifications/editor/notification-editor.tsx';
 const DIST = join(process.cwd(), 'dist');
 
@@ -92,8 +96,13 @@ console.log(
   `  ${'total, both pages'.padEnd(36)} ${kb(total)} (${all.size} files; budget ${kb(BUDGET_BYTES)})`,
 );
 
-const editor = gzipSize(chunkIn(manifest, EDITOR_CHUNK).file);
-console.log(`Template editor chunk (gzip -9): ${kb(editor)} (budget ${kb(EDITOR_BUDGET_BYTES)})`);
+const editorOnly = [...staticClosure(manifest, EDITOR_CHUNK)].filter(
+  (key) => !entryClosure.has(key),
+);
+const editor = sum(editorOnly);
+console.log(
+  `Template editor, first open beyond the entry (gzip -9): ${kb(editor)} (${editorOnly.length} files; budget ${kb(EDITOR_BUDGET_BYTES)})`,
+);
 
 let over = false;
 if (total > BUDGET_BYTES) {
@@ -101,7 +110,7 @@ if (total > BUDGET_BYTES) {
   over = true;
 }
 if (editor > EDITOR_BUDGET_BYTES) {
-  console.error(`Template editor chunk over budget by ${kb(editor - EDITOR_BUDGET_BYTES)}.`);
+  console.error(`Template editor's first open over budget by ${kb(editor - EDITOR_BUDGET_BYTES)}.`);
   over = true;
 }
 if (over) process.exit(1);
