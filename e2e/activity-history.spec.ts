@@ -78,7 +78,7 @@ test.describe('template history and activity', () => {
       .getByRole('button', { name: 'Restore this version' })
       .click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Unsaved changes/)).toBeVisible();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const review = page.getByRole('dialog', { name: 'Review changes' });
     await expect(review).toContainText('ready today.');

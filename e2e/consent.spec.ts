@@ -148,7 +148,7 @@ test.describe('consent settings', () => {
       'aria-invalid',
       'true',
     );
-    await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Unsaved changes/)).toBeVisible();
   });
 
   test('switches the language of the texts in the URL and shows the fallback', async ({

@@ -160,7 +160,7 @@ test.describe('notification translations', () => {
     await signIn(page);
     await page.goto(`/notifications/${SLUG}?locale=nl`);
     await page.getByLabel('Subject').fill('Concept {{ order.number }}', { timeout: 30_000 });
-    await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Unsaved changes/)).toBeVisible();
     await page.reload();
     const banner = page.getByRole('region', { name: 'Unsaved draft' });
     await banner.getByRole('button', { name: 'Restore draft' }).click();

@@ -203,7 +203,7 @@ test.describe('notifications', () => {
     await openEditor(page, 'password-reset');
     await page.getByLabel('Subject').fill('Reset it, {{ customer.first_name }}');
     await replaceCode(page, 'Text version', 'Draft body {{ reset_url }}');
-    await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Unsaved changes/)).toBeVisible();
 
     await page.reload();
     const banner = page.getByRole('region', { name: 'Unsaved draft' });

@@ -97,7 +97,7 @@ test.describe('app editor on a phone', () => {
     await page.goto('/apps/analytics');
     await page.getByLabel('Domain').fill('edited.example.com');
     const save = await page.getByRole('button', { name: 'Save changes' }).boundingBox();
-    const status = await page.getByText('Unsaved changes', { exact: true }).boundingBox();
+    const status = await page.getByText(/^Unsaved changes/).boundingBox();
     expect(status?.y).toBeGreaterThanOrEqual((save?.y ?? 0) - 4);
     expect((status?.y ?? 0) + (status?.height ?? 0)).toBeLessThanOrEqual(
       (save?.y ?? 0) + (save?.height ?? 0) + 4,
