@@ -1,5 +1,5 @@
 /**
- * Two service processes on one SQLite file (README: supported, though one is the default and
+ * Two service processes on one SQLite file (docs/operations.md: supported, though one is the default and
  * PostgreSQL is for several instances): ingestion through both at once, each with its search
  * indexer worker, answers every batch with a 201, or a 503 with the Error body and Retry-After
  * when the file's write lock cannot be had in time; never a 500, and a refused batch stores

@@ -1,5 +1,5 @@
 /**
- * Writes without If-Match are unconditional (README, "Editing"): of many concurrent writers to
+ * Writes without If-Match are unconditional (docs/api.md, If-Match): of many concurrent writers to
  * one resource, every one gets 200 and the last to commit wins; nobody gets a 412 they did not
  * ask for. On PostgreSQL (read committed) two writers that read the same version used to race
  * on the conditional UPDATE and the slower one answered 412 (issue 26: 85-89 % of 50 PUTs).
