@@ -9,7 +9,11 @@ export async function storedHtml(api: ApiFetch): Promise<string> {
 }
 
 /** Replaces the HTML version with `html` in the code and opens the visual mode on it. */
-export async function openVisualWith(page: Page, html: string) {
+export async function openVisualWith(
+  page: Page,
+  html: string,
+  { beforeVisual }: { beforeVisual?: () => Promise<void> } = {},
+) {
   await page.goto('/notifications/order-confirmation');
   // The editor opens in the mode last used, Visual for a new admin (decision 038).
   await page.getByRole('button', { name: 'Code', exact: true }).click({ timeout: 30_000 });
@@ -17,6 +21,7 @@ export async function openVisualWith(page: Page, html: string) {
   await code.click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(html);
+  await beforeVisual?.();
   await page.getByRole('button', { name: 'Visual' }).click();
   return page.frameLocator('iframe[title="Visual editor"]');
 }

@@ -190,6 +190,27 @@ test.describe('canvas input: the cases of issue 25', () => {
     expect(await storedHtml(api)).toBe(ADDRESS.replace('Suite 1234', 'Unit 9'));
   });
 
+  test('typing in the canvas never reindents the line where the code cursor was left', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    // The code view's cursor stays after the closing tag; CodeMirror's indent-on-input would
+    // reindent that line when a canvas keystroke reached it as typing (issue 36's flake).
+    const odd = '<div>\n<p>Hello</p>\n      </div>';
+    await signIn(page);
+    // Typed with one more letter and that letter deleted: the code view's own indent on input
+    // leaves the odd indentation alone, and its cursor ends right after the closing tag.
+    await openVisualWith(page, `${odd}x`, { beforeVisual: () => page.keyboard.press('Backspace') });
+    const canvas = page.frameLocator('iframe[title="Visual editor"]');
+    await canvas.getByText('Hello').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('!');
+    await expect(canvas.getByText('Hello!')).toBeVisible();
+    await save(page);
+    expect(await storedHtml(api)).toBe(odd.replace('Hello', 'Hello!'));
+  });
+
   test('a burst of typing is one undo step, in the canvas and the code', async ({
     page,
     signIn,

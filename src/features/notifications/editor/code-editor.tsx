@@ -181,6 +181,9 @@ export function CodeEditor({
         viewRef.current?.dispatch({
           changes,
           userEvent,
+          // The canvas's edits are exact: the code view's input filters (indent on input, which
+          // reindents the line of the code cursor, wherever that was left) must not rewrite them.
+          filter: false,
           ...(TYPING.test(userEvent) ? {} : { annotations: isolateHistory.of('full') }),
         });
       },
