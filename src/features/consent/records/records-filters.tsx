@@ -71,7 +71,7 @@ export function RecordsFilters({
       aria-label="Filter records"
       noValidate
       onSubmit={submit}
-      className="grid items-start gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_minmax(0,1.6fr)_auto]"
+      className="grid grid-cols-2 items-start gap-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_minmax(0,1.6fr)_auto]"
     >
       <Field label="From" error={errors.from}>
         {(props) => (
@@ -120,7 +120,7 @@ export function RecordsFilters({
           />
         )}
       </Field>
-      <Field label="Consent ID" error={errors.consent_id}>
+      <Field label="Consent ID" error={errors.consent_id} className="col-span-2 lg:col-span-1">
         {(props) => (
           <Input
             {...props}
@@ -134,7 +134,7 @@ export function RecordsFilters({
           />
         )}
       </Field>
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-1 lg:mt-6">
+      <div className="col-span-2 flex gap-2 lg:col-span-1 lg:mt-6">
         <Button type="submit" variant="primary">
           Apply
         </Button>

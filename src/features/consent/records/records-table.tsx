@@ -37,7 +37,7 @@ export function RecordsTable({
         <caption className="sr-only">Consent records, newest first</caption>
         <thead className={theadClasses}>
           <tr>
-            <th scope="col" className={thClasses}>
+            <th scope="col" className={`${thClasses} hidden sm:table-cell`}>
               Time (UTC)
             </th>
             <th scope="col" className={thClasses}>
@@ -57,12 +57,19 @@ export function RecordsTable({
         <tbody className={tbodyClasses}>
           {records.map((record) => (
             <tr key={record.id} className={trClasses}>
-              <td className={`${tdClasses} whitespace-nowrap tabular-nums`}>
+              <td className={`${tdClasses} hidden whitespace-nowrap tabular-nums sm:table-cell`}>
                 <time dateTime={record.created_at}>
                   {formatDateTime(record.created_at, { utc: true })}
                 </time>
               </td>
               <td className={`${tdClasses} max-w-48 truncate`}>
+                {/* On a phone the time is here, above the id, instead of in a column of its own. */}
+                <time
+                  dateTime={record.created_at}
+                  className="text-muted block text-xs tabular-nums sm:hidden"
+                >
+                  {formatDateTime(record.created_at, { utc: true })} UTC
+                </time>
                 <button
                   type="button"
                   className="text-accent font-mono text-xs hover:underline"
@@ -74,7 +81,7 @@ export function RecordsTable({
               </td>
               <td className={`${tdClasses} whitespace-nowrap`}>
                 <Badge tone={OUTCOMES[record.outcome].tone}>{OUTCOMES[record.outcome].label}</Badge>
-                <span className="text-muted ml-2 text-xs tabular-nums">
+                <span className="text-muted ml-2 hidden text-xs tabular-nums sm:inline">
                   {acceptedCount(record)}
                 </span>
               </td>
