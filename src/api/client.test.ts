@@ -152,6 +152,19 @@ describe('success responses', () => {
     expect(error.message).toContain('(id)');
   });
 
+  it('hands a text body (a CSV export) to the schema unparsed when asked to', async () => {
+    const csv = 'id,consent_id\n1,visitor-0001\n';
+    const { api } = client(
+      new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv' } }),
+    );
+    const result = await api.request({ path: '/x', schema: z.string(), text: true });
+    expect(result.data).toBe(csv);
+    // Without it, the same body is not JSON.
+    const again = client(new Response(csv, { status: 200 }));
+    const error = await apiErrorOf(again.api.request({ path: '/x', schema: z.string() }));
+    expect(error.kind).toBe('invalid-response');
+  });
+
   it('rejects a 200 HTML page as invalid-response', async () => {
     const { api } = client(new Response('<!doctype html><p>hi', { status: 200 }));
     const error = await apiErrorOf(api.request({ path: '/x', schema: z.unknown() }));

@@ -66,6 +66,8 @@ export interface RequestOptions<S extends z.core.$ZodType> {
   signal?: AbortSignal;
   /** Use this connection instead of the configured one (e.g. to test one before storing it). */
   connection?: Connection;
+  /** The body is text, not JSON (a CSV export): `schema` parses the text itself. */
+  text?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -158,8 +160,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       throw error;
     }
 
-    let payload: unknown = undefined;
-    if (text !== '') {
+    let payload: unknown = options.text ? text : undefined;
+    if (text !== '' && !options.text) {
       try {
         payload = JSON.parse(text);
       } catch {

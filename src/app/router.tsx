@@ -129,6 +129,16 @@ const consentRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/consent/consent-page'), 'ConsentPage'),
 });
 
+const consentRecordsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/consent/records',
+  // Its search params (filters, the open record) are read by the page: no schema in the entry.
+  component: lazyRouteComponent(
+    () => import('../features/consent/records/records-page'),
+    'ConsentRecordsPage',
+  ),
+});
+
 const siteSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/settings/site',
@@ -208,6 +218,7 @@ const routeTree = rootRoute.addChildren([
   appRoute,
   logsRoute,
   consentRoute,
+  consentRecordsRoute,
   siteSettingsRoute,
   notificationsRoute,
   notificationRoute,

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { consentRecordingQueryOptions } from '../../api/consent-records';
 import { useWatch } from 'react-hook-form';
 import type { ApiResponse } from '../../api/client';
 import type { ConsentApplication, ConsentConfig } from '../../../contract/wire/consent';
 import { ConflictDialog } from '../../components/resource-editor/conflict-dialog';
+import { buttonClasses } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
 import { ApplicationsSection } from './applications-section';
 import { collectCookies, findingsFor, runConsentChecks } from './consent-checks';
@@ -80,19 +82,27 @@ export function ConsentView({
         title="Consent"
         description="Privacy policy, purposes, applications and cookies of the site's cookie consent."
         actions={
-          <ExportActions
-            config={config}
-            applications={applications}
-            cookies={cookies}
-            recording={
-              recordingSettings && loaded.etag
-                ? {
-                    endpoint: recordingSettings.endpoint,
-                    configVersion: loaded.etag.replace(/^W\//, '').replace(/"/g, ''),
-                  }
-                : undefined
-            }
-          />
+          <>
+            {/* Proof of consent (issue 40): only on a server that keeps records. */}
+            {recordingSettings && (
+              <Link to="/consent/records" className={buttonClasses('secondary', 'md')}>
+                Records
+              </Link>
+            )}
+            <ExportActions
+              config={config}
+              applications={applications}
+              cookies={cookies}
+              recording={
+                recordingSettings && loaded.etag
+                  ? {
+                      endpoint: recordingSettings.endpoint,
+                      configVersion: loaded.etag.replace(/^W\//, '').replace(/"/g, ''),
+                    }
+                  : undefined
+              }
+            />
+          </>
         }
       />
       <ConsentSectionNav sections={consentSections(findings)} />
