@@ -30,11 +30,11 @@ export default function LayoutSelect({ control, slug }: LayoutSelectProps) {
       render={({ field }) => {
         const chosen = layouts.find((layout) => layout.slug === field.value);
         return (
-          <div className="flex flex-wrap items-end gap-2">
+          <div className="mb-5 flex flex-wrap items-start gap-x-2 gap-y-1">
             <Field
               label="Layout"
               error={error}
-              className="min-w-48 flex-1 sm:max-w-xs"
+              className="min-w-48 flex-1 sm:max-w-md"
               hint={
                 chosen
                   ? 'Its header and footer go around this e-mail, in every language.'
@@ -66,7 +66,8 @@ export default function LayoutSelect({ control, slug }: LayoutSelectProps) {
               <Button
                 size="sm"
                 variant="secondary"
-                className="mb-6"
+                // Level with the select: below the label's line.
+                className="mt-7"
                 onClick={() => setEditing(chosen.slug)}
               >
                 Edit layout
