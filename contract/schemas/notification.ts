@@ -69,6 +69,8 @@ export const notificationWritableFieldsSchema = z.object({
   text: textSchema().max(TEMPLATE_MAX_LENGTH),
   html: textSchema().max(TEMPLATE_MAX_LENGTH),
   html_enabled: z.boolean(),
+  /** Issue 38: a layout slug of the site, or null for none; the editor's layout select. */
+  layout: textSchema().max(100).nullable(),
 });
 export type NotificationWritableFields = z.infer<typeof notificationWritableFieldsSchema>;
 
@@ -101,8 +103,6 @@ export type TranslationsUpdate = z.infer<typeof translationsUpdateSchema>;
 /** Request body of `PUT /notifications/{slug}`: absent fields are left as they are. */
 export const notificationUpdateSchema = notificationWritableFieldsSchema.partial().extend({
   translations: translationsUpdateSchema.optional(),
-  // Issue 38: a layout slug of the site, or null for none. Not a form field of the editor yet.
-  layout: textSchema().max(100).nullable().optional(),
 });
 export type NotificationUpdate = z.infer<typeof notificationUpdateSchema>;
 

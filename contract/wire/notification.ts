@@ -75,6 +75,8 @@ export const notificationWireSchema = z
     subject: wireTextSchema,
     text: wireTextSchema,
     html: wireTextSchema,
+    // Issue 38: the layout's slug; a server without layouts sends none (null).
+    layout: z.string().nullable().catch(null),
     translations: notificationTranslationsWireSchema.optional(),
   })
   .refine((notification) => notification.slug !== null || notification.id !== null, {

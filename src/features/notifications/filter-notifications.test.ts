@@ -13,6 +13,7 @@ function n(slug: string, name: string, subject = '', description = ''): Notifica
     subject,
     description,
     html_enabled: true,
+    layout: null,
     text: '',
     html: '',
   };

@@ -16,6 +16,7 @@ const server = {
   text: 'Thanks',
   html: '<p>Thanks</p>',
   html_enabled: true,
+  layout: null,
   translations: {},
 };
 

@@ -8,8 +8,11 @@ export interface NotificationDraft {
   saved_at: string;
   /** `updated_at` of the version the edits started from, to warn when the server moved on. */
   base_updated_at: string;
-  values: NotificationFormValues;
+  values: DraftValues;
 }
+
+/** A draft's values; one from before layouts (issue 38) has no `layout`: the saved one stays. */
+export type DraftValues = Omit<NotificationFormValues, 'layout'> & { layout?: string | null };
 
 const draftSchema = z.object({
   version: z.literal(1),
@@ -23,6 +26,7 @@ const draftSchema = z.object({
     text: z.string(),
     html: z.string(),
     html_enabled: z.boolean(),
+    layout: z.string().nullable().optional(),
     // Every locale's edits (decision 046); a draft from before languages has none.
     translations: z
       .record(z.string(), z.object({ subject: z.string(), text: z.string(), html: z.string() }))
@@ -63,5 +67,8 @@ export function isDraftWorthOffering(
   draft: NotificationDraft | null,
   server: NotificationFormValues,
 ): draft is NotificationDraft {
-  return draft !== null && Object.keys(updateOf(server, draft.values)).length > 0;
+  return (
+    draft !== null &&
+    Object.keys(updateOf(server, { layout: server.layout, ...draft.values })).length > 0
+  );
 }

@@ -11,5 +11,6 @@ export const base: NotificationFormValues = {
   text: 'Thanks',
   html: '<p>Thanks</p>',
   html_enabled: true,
+  layout: null,
   translations: { nl },
 };

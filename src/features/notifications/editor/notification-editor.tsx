@@ -1,7 +1,7 @@
 // The editor workspace: form, live preview, samples and variables. Loaded on demand by the page
 // (with CodeMirror, liquidjs and the samples), so no other page pays for it. Saving, review,
 // conflicts and drafts live in useNotificationEditor; this file is the layout.
-import { useId, useMemo, useState } from 'react';
+import { Suspense, useId, useMemo, useState } from 'react';
 import type { ApiResponse } from '../../../api/client';
 import type { Notification } from '../../../../contract/wire/notification';
 import { ConflictDialog } from '../../../components/resource-editor/conflict-dialog';
@@ -18,6 +18,7 @@ import { EditorHeader } from './editor-header';
 import { generateTextFromHtml } from './generate-text';
 import { HistoryButton } from '../history/history-button';
 import type { Mode } from './html-field';
+import { DocumentRender, LayoutSelect, needsDocument, useDocumentPreview } from './layout-parts';
 import { LocaleBar, localeTabId } from '../translations/locale-bar';
 import { MissingTranslation } from '../translations/missing-translation';
 import { FIELD_NAMES } from './notification-fields';
@@ -97,12 +98,11 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
   const htmlMode: Mode = rememberedMode ?? 'visual';
   const visual = values.html_enabled && htmlMode === 'visual';
   // In visual mode the canvas is the typing's feedback: the preview follows after its paint.
-  const { preview, used, missing, offered, unknown } = useLivePreview(
-    values,
-    samples.data,
-    samples.known,
-    visual,
-  );
+  const live = useLivePreview(values, samples.data, samples.known, visual);
+  const { used, missing, offered, unknown } = live;
+  // Issue 38: with a layout or a snippet, the html and text are the one renderer's.
+  const withDocument = needsDocument(values);
+  const { preview, setDocument } = useDocumentPreview(live.preview, withDocument);
   const sampleChips = useMemo(
     () => <SampleChips state={samples.state} onChange={samples.setState} />,
     [samples.state, samples.setState],
@@ -228,6 +228,9 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
             className="min-w-0 lg:col-start-1 lg:row-start-1"
           >
             <ReadOnlyFields reason={readOnly}>
+              <Suspense fallback={null}>
+                <LayoutSelect control={control} slug={ref} />
+              </Suspense>
               <div
                 {...(bar && {
                   role: 'tabpanel',
@@ -289,10 +292,21 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
                 slug={ref}
                 locale={shownLocale}
                 values={values}
+                savedLayout={notification.layout}
                 sampleName={samples.state.active}
                 sampleData={samples.data}
               />
             </fieldset>
+            {withDocument && (
+              <Suspense fallback={null}>
+                <DocumentRender
+                  values={values}
+                  locale={shownLocale}
+                  data={samples.data}
+                  onChange={setDocument}
+                />
+              </Suspense>
+            )}
             <PreviewPane
               preview={preview}
               htmlEnabled={values.html_enabled}

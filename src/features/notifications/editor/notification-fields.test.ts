@@ -14,6 +14,7 @@ const saved = {
   text: 'Thanks',
   html: '<p>Thanks</p>',
   html_enabled: true,
+  layout: null,
   translations: {},
 };
 const edited = { ...saved, subject: 'Your order {{ order.number }}', text: '{% if x %}' };

@@ -29,6 +29,7 @@ export const FIELD_LABELS: Record<NotificationField, string> = {
   text: 'Text version',
   html: 'HTML version',
   html_enabled: 'HTML version on',
+  layout: 'Layout',
 };
 
 /** The Liquid fields' short names, as messages and the variables panel say them. */
@@ -48,6 +49,8 @@ export function notificationFormValues(notification: Notification): Notification
     text: notification.text ?? '',
     html: notification.html ?? '',
     html_enabled: notification.html_enabled ?? false,
+    // A server without layouts (issue 38) sends none: null, never sent back unless changed.
+    layout: notification.layout ?? null,
   };
 }
 
@@ -127,6 +130,6 @@ export function updateOf(
 }
 
 /** A value as the review and conflict dialogs show it. */
-export function shownValue(value: string | boolean): string {
-  return typeof value === 'boolean' ? (value ? 'on' : 'off') : value;
+export function shownValue(value: string | boolean | null): string {
+  return typeof value === 'boolean' ? (value ? 'on' : 'off') : (value ?? 'none');
 }

@@ -15,7 +15,12 @@ export type TemplateSources = Record<LiquidField, string>;
 export type RenderedFields = Record<LiquidField, FieldRender>;
 
 /** The preview engine: rendered as a test send renders it (see LIQUID_RENDER_OPTIONS). */
-const engine = new Liquid(LIQUID_RENDER_OPTIONS);
+// No file system: liquidjs's browser build would fetch `{% render 'x' %}` from the dashboard's own
+// server; snippets are the document preview's (issue 38), here an unknown name is an error.
+const engine = new Liquid({
+  ...LIQUID_RENDER_OPTIONS,
+  templates: Object.create(null) as Record<string, string>,
+});
 
 /**
  * Parsing is most of the cost of a keystroke on a big template; the same source is parsed once.

@@ -1,6 +1,11 @@
 import { Liquid } from 'liquidjs';
 
 const analyzer = new Liquid({ cache: false });
+/**
+ * A snippet (`{% render %}`, issue 38) has its own scope: its variables are not the template's,
+ * and following it would make liquidjs's browser build fetch it from the dashboard's server.
+ */
+const NO_PARTIALS = { partials: false };
 
 type Segment = string | number;
 
@@ -23,7 +28,10 @@ function segmentsUsedBy(source: string): Segment[][] {
   if (cached) return cached;
   let segments: Segment[][];
   try {
-    segments = analyzer.globalVariableSegmentsSync(analyzer.parse(source)) as Segment[][];
+    segments = analyzer.globalVariableSegmentsSync(
+      analyzer.parse(source),
+      NO_PARTIALS,
+    ) as Segment[][];
   } catch {
     // A template that does not parse uses nothing we can name; its error is shown elsewhere.
     segments = [];

@@ -2,6 +2,11 @@ import { Liquid } from 'liquidjs';
 import { formatPath, hasPath } from './template-variables';
 
 const analyzer = new Liquid({ cache: false });
+/**
+ * A snippet (`{% render %}`, issue 38) has its own scope: its variables are not the template's,
+ * and following it would make liquidjs's browser build fetch it from the dashboard's server.
+ */
+const NO_PARTIALS = { partials: false };
 
 /** A variable the template reads that no sample knows: it would print as nothing in every mail. */
 export interface UnknownVariable {
@@ -23,7 +28,7 @@ function globalsOf(source: string): Globals | null {
   if (cached !== undefined) return cached;
   let globals: Globals | null;
   try {
-    globals = analyzer.analyzeSync(analyzer.parse(source)).globals;
+    globals = analyzer.analyzeSync(analyzer.parse(source), NO_PARTIALS).globals;
   } catch {
     globals = null;
   }

@@ -186,7 +186,7 @@ export function useNotificationEditor(
   function restoreDraft() {
     const restored = draft.offered?.values;
     if (!restored) return;
-    loadValues(restored, USER_EVENTS.draft);
+    loadValues({ layout: editor.form.getValues('layout'), ...restored }, USER_EVENTS.draft);
     draft.dismissOffer();
   }
 

@@ -14,6 +14,8 @@ export interface SendTestProps {
   locale: string | null;
   /** The template as edited: the test shows unsaved changes too. */
   values: NotificationWritableFields;
+  /** The saved layout: the edited one is sent when either is set (a server without layouts has none). */
+  savedLayout: string | null;
   sampleName: string;
   sampleData: Record<string, unknown>;
 }
@@ -35,7 +37,14 @@ function problemsOf(error: unknown): string[] {
  * "Send test to me": the template as edited, rendered with the selected sample, mailed to the
  * signed-in admin through the service's SMTP server, or without one into its Test inbox.
  */
-export function SendTest({ slug, locale, values, sampleName, sampleData }: SendTestProps) {
+export function SendTest({
+  slug,
+  locale,
+  values,
+  savedLayout,
+  sampleName,
+  sampleData,
+}: SendTestProps) {
   const noteId = useId();
   const settings = useQuery(testSendSettingsQueryOptions());
   const send = useMutation({
@@ -45,6 +54,7 @@ export function SendTest({ slug, locale, values, sampleName, sampleData }: SendT
         text: values.text,
         html: values.html,
         html_enabled: values.html_enabled,
+        ...((values.layout !== null || savedLayout !== null) && { layout: values.layout }),
         data: sampleData,
         ...(locale !== null && { locale }),
       }),

@@ -11,6 +11,7 @@ function notification(outdated: boolean | null, withTranslations = true): Notifi
     created_at: null,
     updated_at: null,
     html_enabled: true,
+    layout: null,
     description: '',
     name: 'Order',
     subject: 'Order',

@@ -1,0 +1,41 @@
+// The editor's ways into layouts and snippets (issue 38), each loaded on demand so the editor's
+// first open does not grow: the layout select, and the document preview (the one renderer with
+// the layout and the snippets) for a template that has a layout or renders a snippet.
+import { lazy, useCallback, useMemo, useState } from 'react';
+import type { DocumentPreview } from '../layouts/document-sources';
+import type { PreviewState } from './render-template';
+
+export const LayoutSelect = lazy(() => import('../layouts/layout-select'));
+export const DocumentRender = lazy(() => import('../layouts/document-render'));
+
+const SNIPPET_TAG = /\{%-?\s*(render|include)\s/;
+
+/** Whether the preview needs the one renderer: a layout, or a snippet in the shown texts. */
+export function needsDocument(values: { layout: string | null; html: string; text: string }) {
+  return values.layout !== null || SNIPPET_TAG.test(values.html) || SNIPPET_TAG.test(values.text);
+}
+
+/** The template-only preview with the document's html and text over it, once rendered. */
+export function useDocumentPreview(base: PreviewState, active: boolean) {
+  const [document, setState] = useState<DocumentPreview | null>(null);
+  // A field that fails keeps its last good output, so the preview never goes blank mid-typing.
+  const setDocument = useCallback(
+    (next: DocumentPreview | null) =>
+      setState(
+        (previous) =>
+          next && { outputs: { ...previous?.outputs, ...next.outputs }, errors: next.errors },
+      ),
+    [],
+  );
+  const preview = useMemo(
+    () =>
+      active && document
+        ? {
+            outputs: { ...base.outputs, ...document.outputs },
+            errors: { subject: base.errors.subject, ...document.errors },
+          }
+        : base,
+    [active, document, base],
+  );
+  return { preview, setDocument };
+}

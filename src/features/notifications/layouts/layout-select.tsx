@@ -1,0 +1,88 @@
+// Which layout a template is rendered in (issue 38): a select saved with the template (the form's
+// `layout`, so it is in the review, the draft, conflicts and History like any field), and "Edit
+// layout", which opens the layout's own editor with its impact review. Loaded on demand with the
+// editor; on a server without `/layouts` it shows nothing and the template is edited as before.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useFormState, type Control } from 'react-hook-form';
+import { layoutsQueryOptions } from '../../../api/layouts';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
+import type { NotificationFormValues } from '../translations/translation-fields';
+import { AssetEditorDialog } from './asset-editor-dialog';
+
+export interface LayoutSelectProps {
+  control: Control<NotificationFormValues>;
+  /** The template's slug, for the layout editor's samples. */
+  slug: string;
+}
+
+export default function LayoutSelect({ control, slug }: LayoutSelectProps) {
+  const error = useFormState({ control, name: 'layout' }).errors.layout?.message;
+  const layouts = useQuery(layoutsQueryOptions()).data;
+  const [editing, setEditing] = useState<string | null>(null);
+  if (!layouts) return null;
+  return (
+    <Controller
+      control={control}
+      name="layout"
+      render={({ field }) => {
+        const chosen = layouts.find((layout) => layout.slug === field.value);
+        return (
+          <div className="mb-5 flex flex-wrap items-start gap-x-2 gap-y-1">
+            <Field
+              label="Layout"
+              error={error}
+              className="min-w-48 flex-1 sm:max-w-md"
+              hint={
+                chosen
+                  ? 'Its header and footer go around this e-mail, in every language.'
+                  : 'None: the e-mail is this template alone.'
+              }
+            >
+              {(props) => (
+                <Select
+                  {...props}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value ?? ''}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(event.target.value || null)}
+                >
+                  <option value="">None</option>
+                  {layouts.map((layout) => (
+                    <option key={layout.slug} value={layout.slug}>
+                      {layout.name}
+                    </option>
+                  ))}
+                  {field.value && !chosen && (
+                    <option value={field.value}>{field.value} (not found)</option>
+                  )}
+                </Select>
+              )}
+            </Field>
+            {chosen && (
+              <Button
+                size="sm"
+                variant="secondary"
+                // Level with the select: below the label's line.
+                className="mt-7"
+                onClick={() => setEditing(chosen.slug)}
+              >
+                Edit layout
+              </Button>
+            )}
+            {editing && (
+              <AssetEditorDialog
+                assetRef={{ kind: 'layout', slug: editing }}
+                slugs={[...new Set([...(chosen?.used_by ?? []), slug])]}
+                onClose={() => setEditing(null)}
+              />
+            )}
+          </div>
+        );
+      }}
+    />
+  );
+}
