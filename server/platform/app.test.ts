@@ -270,6 +270,7 @@ describe('health and OpenAPI', () => {
         .filter(({ name }) => !WRITES_NOTHING.has(name)),
     );
     expect(writes.map(({ name }) => name).sort()).toEqual([
+      'DELETE /api/alerts/{id}',
       'DELETE /api/consent-records',
       'DELETE /api/layouts/{slug}',
       'DELETE /api/log-views/{id}',
@@ -282,12 +283,14 @@ describe('health and OpenAPI', () => {
       'PATCH /api/settings/consent',
       'PATCH /api/settings/consent/public-key',
       'PATCH /api/settings/site',
+      'POST /api/alerts',
       'POST /api/apps/{app_id}/logs',
       'POST /api/log-views',
       'POST /api/notifications/{slug}/test-send',
       'POST /api/public/sites/{site}/consent-records',
       'POST /api/settings/consent/public-key/rotate',
       'POST /api/tokens',
+      'PUT /api/alerts/{id}',
       'PUT /api/layouts/{slug}',
       'PUT /api/log-views/{id}',
       'PUT /api/notifications/{slug}',

@@ -55,6 +55,7 @@ import { healthRoutes } from './health';
 import { notificationRoutes } from '../notifications/routes/notifications';
 import { siteRoutes } from '../site/routes/sites';
 import { logViewRoutes } from '../logs/routes/log-views';
+import { alertRoutes } from '../alerts';
 import { memberRoutes } from '../access/routes/members';
 import { tokenRoutes } from '../access/routes/tokens';
 import { openApiRoutes } from './openapi';
@@ -373,6 +374,7 @@ async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(appLogFacetRoutes);
   await api.register(logViewRoutes);
   await api.register(appLogFindRoutes);
+  await api.register(alertRoutes);
   await api.register(consentRoutes);
   await api.register(consentRecordRoutes);
   await api.register(siteSettingsRoutes);
