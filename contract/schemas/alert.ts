@@ -133,3 +133,33 @@ export const alertListSchema = z.array(alertSchema);
 
 /** The 422's detail code of the 51st alert of a site. */
 export const ALERTS_TOO_MANY_CODE = 'too_many';
+
+export const ALERT_STATES = ['ok', 'firing', 'no_data'] as const;
+export const alertStateSchema = z.enum(ALERT_STATES);
+export type AlertStateName = z.infer<typeof alertStateSchema>;
+
+/** How far back `POST /alerts/simulate` looks. */
+export const ALERT_SIMULATION_MINUTES = 1440;
+
+/**
+ * `POST /alerts/simulate`: the rule's windows over the last 24 hours, one per evaluation moment
+ * (every `every_minutes` on the minute grid), with the count and the state each gives; `fired`
+ * lists the moments the alert would have fired (it alerted, the window before did not). Times
+ * are epoch seconds, as the volume's.
+ */
+export const alertSimulationSchema = z.object({
+  since: z.number(),
+  before: z.number(),
+  /** `rollup`: counted from the minute rollup; `rows`: the query has q or field conditions. */
+  source: z.enum(['rollup', 'rows']),
+  windows: z.array(
+    z.object({
+      /** The window's end; it covers the `window_minutes` before. */
+      end: z.number(),
+      count: z.number().int().nonnegative(),
+      state: alertStateSchema,
+    }),
+  ),
+  fired: z.array(z.number()),
+});
+export type AlertSimulation = z.infer<typeof alertSimulationSchema>;

@@ -257,6 +257,7 @@ describe('health and OpenAPI', () => {
       'POST /api/notifications/{slug}/checks',
       'POST /api/layouts/{slug}/impact',
       'POST /api/snippets/{name}/impact',
+      'POST /api/alerts/simulate',
       'OPTIONS /api/public/sites/{site}/consent-records',
     ]);
     const res = await api.request('GET', '/openapi.json', { token: null, site: null });
