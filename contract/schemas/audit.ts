@@ -17,6 +17,7 @@ export const REVISION_RESOURCES = [
   'layout',
   'snippet',
   'consent_records',
+  'alert',
 ] as const;
 export const revisionResourceSchema = z.enum(REVISION_RESOURCES);
 export type RevisionResource = z.infer<typeof revisionResourceSchema>;

@@ -15,6 +15,8 @@ export const ROLE_FOR_WRITE = {
   notification: 'editor',
   consent: 'editor',
   log: 'editor',
+  /** Alerts on the logs (issue 41). */
+  alert: 'editor',
   app: 'admin',
   site_settings: 'admin',
   member: 'admin',

@@ -265,6 +265,25 @@ export interface LogViewsTable {
 
 // --- end of issue 30's log view types ---
 
+// --- Alerts on the logs (issue 41, migration 026, decision 070) ---
+
+export interface AlertsTable {
+  id: Generated<number>;
+  site_id: string;
+  app_key: string;
+  name: string;
+  /** JSON of the AlertRule (contract/schemas/alert.ts). */
+  rule: string;
+  /** 0/1, as the rule's `enabled`. */
+  enabled: number;
+  every_minutes: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+// --- end of issue 41's alert types ---
+
 // --- Layouts and snippets (issue 38, migration 020, decision 062) ---
 
 export interface LayoutsTable {
@@ -377,6 +396,7 @@ export interface Database {
   revisions: RevisionsTable;
   revision_parts: RevisionPartsTable;
   log_views: LogViewsTable;
+  alerts: AlertsTable;
   layouts: LayoutsTable;
   snippets: SnippetsTable;
   test_inbox: TestInboxTable;

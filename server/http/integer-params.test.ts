@@ -26,6 +26,8 @@ const PARAMETERS: Array<{ method: string; path: string; field: string }> = [
   { method: 'GET', path: '/notifications/welcome/revisions?before=:n', field: 'before' },
   { method: 'GET', path: '/notifications/welcome/revisions/:n', field: 'id' },
   { method: 'PUT', path: '/log-views/:n', field: 'id' },
+  { method: 'GET', path: '/alerts/:n', field: 'id' },
+  { method: 'DELETE', path: '/alerts/:n', field: 'id' },
   { method: 'DELETE', path: '/tokens/:n', field: 'id' },
   { method: 'PATCH', path: '/members/:n', field: 'user_id' },
 ];

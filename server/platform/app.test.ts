@@ -257,6 +257,7 @@ describe('health and OpenAPI', () => {
       'POST /api/notifications/{slug}/checks',
       'POST /api/layouts/{slug}/impact',
       'POST /api/snippets/{name}/impact',
+      'POST /api/alerts/simulate',
       'OPTIONS /api/public/sites/{site}/consent-records',
     ]);
     const res = await api.request('GET', '/openapi.json', { token: null, site: null });
@@ -270,6 +271,7 @@ describe('health and OpenAPI', () => {
         .filter(({ name }) => !WRITES_NOTHING.has(name)),
     );
     expect(writes.map(({ name }) => name).sort()).toEqual([
+      'DELETE /api/alerts/{id}',
       'DELETE /api/consent-records',
       'DELETE /api/layouts/{slug}',
       'DELETE /api/log-views/{id}',
@@ -282,12 +284,14 @@ describe('health and OpenAPI', () => {
       'PATCH /api/settings/consent',
       'PATCH /api/settings/consent/public-key',
       'PATCH /api/settings/site',
+      'POST /api/alerts',
       'POST /api/apps/{app_id}/logs',
       'POST /api/log-views',
       'POST /api/notifications/{slug}/test-send',
       'POST /api/public/sites/{site}/consent-records',
       'POST /api/settings/consent/public-key/rotate',
       'POST /api/tokens',
+      'PUT /api/alerts/{id}',
       'PUT /api/layouts/{slug}',
       'PUT /api/log-views/{id}',
       'PUT /api/notifications/{slug}',

@@ -55,6 +55,7 @@ import { healthRoutes } from './health';
 import { notificationRoutes } from '../notifications/routes/notifications';
 import { siteRoutes } from '../site/routes/sites';
 import { logViewRoutes } from '../logs/routes/log-views';
+import { alertRoutes, alertSimulateRoutes } from '../alerts';
 import { memberRoutes } from '../access/routes/members';
 import { tokenRoutes } from '../access/routes/tokens';
 import { openApiRoutes } from './openapi';
@@ -134,6 +135,10 @@ export interface AppDeps {
   connectionLimits?: Partial<ConnectionLimits>;
   /** Caps on waiting tails; DEFAULT_WAIT_LIMITS when absent. */
   waitLimits?: WaitLimits;
+  /** The clock alerts count windows by, epoch ms (tests move it); absent: `Date.now`. */
+  alertClock?: () => number;
+  /** Each alert counting statement's time budget; absent: the log volume's. */
+  alertTimeBudgetMs?: number;
   /**
    * The public consent endpoint's limits per address, per site and at work
    * (DEFAULT_PUBLIC_RECORD_LIMITS for what is absent; benchmarks raise them).
@@ -334,6 +339,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           renderer,
         });
         await secured.register(testInboxRoutes, { smtpConfigured: Boolean(deps.mailer) });
+        await secured.register(alertSimulateRoutes, {
+          ...(deps.alertClock ? { now: deps.alertClock } : {}),
+          ...(deps.alertTimeBudgetMs === undefined ? {} : { timeBudgetMs: deps.alertTimeBudgetMs }),
+        });
         await secured.register(notificationChecksRoutes, {
           spamd: deps.spamd ?? null,
           from: deps.mailFrom ?? DEFAULT_MAIL_FROM,
@@ -373,6 +382,7 @@ async function registerApiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(appLogFacetRoutes);
   await api.register(logViewRoutes);
   await api.register(appLogFindRoutes);
+  await api.register(alertRoutes);
   await api.register(consentRoutes);
   await api.register(consentRecordRoutes);
   await api.register(siteSettingsRoutes);

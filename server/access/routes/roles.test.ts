@@ -105,6 +105,22 @@ const WRITES: WriteRoute[] = [
     state: () => read('/apps/storefront/logs?limit=5'),
   },
   {
+    // Issue 41: alerts are written by editors and admins, read by every member.
+    resource: 'alert',
+    method: 'POST',
+    path: '/alerts',
+    body: async () => ({
+      name: `Errors ${String(Math.random())}`,
+      app: 'storefront',
+      level: 'error',
+      condition: { op: '>', threshold: 5, window_minutes: 5 },
+      every_minutes: 1,
+      notify: {},
+      enabled: true,
+    }),
+    state: () => read('/alerts'),
+  },
+  {
     resource: 'member',
     method: 'PATCH',
     path: '/members/:target',
