@@ -16,6 +16,8 @@ export interface SendTestProps {
   values: NotificationWritableFields;
   sampleName: string;
   sampleData: Record<string, unknown>;
+  /** What the checks found (issue 39), said before a send; warnings never block it. */
+  checksNote?: string | null;
 }
 
 function isField(field: string): field is keyof typeof FIELD_LABELS {
@@ -35,7 +37,14 @@ function problemsOf(error: unknown): string[] {
  * "Send test to me": the template as edited, rendered with the selected sample, mailed to the
  * signed-in admin through the service's SMTP server, or without one into its Test inbox.
  */
-export function SendTest({ slug, locale, values, sampleName, sampleData }: SendTestProps) {
+export function SendTest({
+  slug,
+  locale,
+  values,
+  sampleName,
+  sampleData,
+  checksNote = null,
+}: SendTestProps) {
   const noteId = useId();
   const settings = useQuery(testSendSettingsQueryOptions());
   const send = useMutation({
@@ -68,6 +77,7 @@ export function SendTest({ slug, locale, values, sampleName, sampleData }: SendT
 
   return (
     <div className="flex flex-col gap-1.5">
+      {checksNote && <p className="text-warning text-xs">{checksNote}</p>}
       <div className="flex flex-wrap items-center gap-2">
         <Button
           size="sm"
