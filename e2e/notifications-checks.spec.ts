@@ -17,7 +17,7 @@ const languageTab = (page: Page, name: string) =>
   page
     .getByRole('tablist', { name: 'Languages' })
     .getByRole('tab', { name: new RegExp(`^${name}`) });
-const checksPanel = (page: Page) => page.getByRole('region', { name: 'Checks' });
+const checksPanel = (page: Page) => page.getByRole('region', { name: 'Checks', exact: true });
 const finding = (page: Page, label: string) =>
   checksPanel(page).getByRole('button', { name: new RegExp(`^${label}`) });
 const ourUi = (page: Page) =>
