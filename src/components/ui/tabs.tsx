@@ -55,7 +55,7 @@ export function Tabs<Id extends string>({
   return (
     <div className="flex min-w-0 flex-col gap-2">
       <div className="border-border flex flex-wrap items-end justify-between gap-2 border-b">
-        <div role="tablist" aria-label={label} className="-mb-px flex">
+        <div role="tablist" aria-label={label} className="-mb-px flex flex-wrap">
           {tabs.map((tab, index) => (
             <button
               key={tab.id}

@@ -16,6 +16,8 @@ export interface EditorHeaderProps {
   history?: ReactNode;
   /** The member's role cannot save: no Save and no Revert. */
   readOnly?: boolean;
+  /** What the checks found (issue 39), said before a save; never a dialog. */
+  checksNote?: string | null;
 }
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -28,6 +30,7 @@ export function EditorHeader({
   onRevert,
   history,
   readOnly = false,
+  checksNote = null,
 }: EditorHeaderProps) {
   return (
     <PageHeader
@@ -45,6 +48,7 @@ export function EditorHeader({
           ) : (
             <Badge tone="success">Saved</Badge>
           )}
+          {isDirty && checksNote && <span className="text-warning text-xs">{checksNote}</span>}
         </span>
       }
       actions={

@@ -65,6 +65,7 @@ export function HtmlField({
   const code = useRef<CodeEditorHandle | null>(null);
   // Set while the visual mode is shown: a variable from the panel goes to the canvas's caret.
   const inline = useRef<CanvasInline | null>(null);
+  const [selection] = useState(() => new BlockSelection());
   const setHandle = useCallback(
     (handle: CodeEditorHandle | null) => {
       code.current = handle;
@@ -76,13 +77,15 @@ export function HtmlField({
             if (inline.current) inline.current.insertSnippet(text);
             else handle.insert(text);
           },
+          // In Visual mode a place (a check's finding) is shown on the canvas.
+          focusAt: (offset) =>
+            mode === 'visual' ? selection.revealAt(offset) : handle.focusAt(offset),
         },
       );
     },
-    [handleRef],
+    [handleRef, selection, mode],
   );
 
-  const [selection] = useState(() => new BlockSelection());
   // The canvas reads the one document from the code editor when it is ready (decision 037).
   const port = useCallback(() => code.current, []);
 

@@ -1,7 +1,7 @@
 // The editor workspace: form, live preview, samples and variables. Loaded on demand by the page
 // (with CodeMirror, liquidjs and the samples), so no other page pays for it. Saving, review,
 // conflicts and drafts live in useNotificationEditor; this file is the layout.
-import { Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import type { ApiResponse } from '../../../api/client';
 import type { Notification } from '../../../../contract/wire/notification';
 import { ConflictDialog } from '../../../components/resource-editor/conflict-dialog';
@@ -43,6 +43,9 @@ import { useNotificationEditor } from './use-notification-editor';
 import { useSampleData } from './use-sample-data';
 import { useSnippetInsert } from './use-snippet-insert';
 import { VariablesPanel } from './variables-panel';
+
+// Issue 39: the Checks panel loads after the editor, in a chunk of its own (the first open's budget).
+const ChecksPanel = lazy(() => import('../checks/checks-panel'));
 
 /** Locales whose fields carry an error (the default's under its own tag). */
 function localesWithErrors(
@@ -123,6 +126,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
   );
   const snippets = useSnippetInsert(form, values.html_enabled, locale, editor);
   const [confirmGenerate, setConfirmGenerate] = useState(false);
+  const [checksNote, setChecksNote] = useState<string | null>(null);
 
   // Kept for the default only: a translation's text follows its own HTML, said by no record yet.
   const defaultFreshness = useTextFreshness(ref, allValues);
@@ -173,6 +177,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
           onSave={requestSave}
           onRevert={editor.discard}
           readOnly={readOnly !== null}
+          checksNote={checksNote}
           history={
             <HistoryButton
               slug={ref}
@@ -295,6 +300,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
                 savedLayout={notification.layout}
                 sampleName={samples.state.active}
                 sampleData={samples.data}
+                checksNote={checksNote}
               />
             </fieldset>
             {withDocument && (
@@ -313,6 +319,22 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
               sampleData={samples.data}
               sampleSwitcher={sampleChips}
             />
+            <Suspense>
+              <ChecksPanel
+                slug={ref}
+                values={allValues}
+                sampleName={samples.state.active}
+                sampleData={samples.data}
+                reveal={{
+                  shown: locale,
+                  defaultLocale: languages.languages?.defaultLocale,
+                  select: languages.select,
+                  getValues,
+                  ...snippets,
+                }}
+                onSummary={setChecksNote}
+              />
+            </Suspense>
           </div>
           <div
             className={cn(

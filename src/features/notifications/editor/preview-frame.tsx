@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { previewDocument } from './preview-document';
 import { useContainerWidth } from '../../../lib/use-container-width';
 
@@ -12,6 +12,8 @@ export interface PreviewFrameProps {
   fit: boolean;
   /** The frame's accessible name, unique on the page ('HTML preview'). */
   title?: string;
+  /** As a client in dark mode shows it (issue 39). */
+  dark?: boolean;
 }
 
 /**
@@ -19,8 +21,23 @@ export interface PreviewFrameProps {
  * dashboard, and (previewDocument) no link that navigates the frame; styles, `https:` images and
  * web fonts still render because the dashboard's CSP (inherited by `srcdoc`) allows them.
  */
-export function PreviewFrame({ html, width, fit, title = 'HTML preview' }: PreviewFrameProps) {
-  const shown = useMemo(() => previewDocument(html), [html]);
+export function PreviewFrame({
+  html,
+  width,
+  fit,
+  title = 'HTML preview',
+  dark = false,
+}: PreviewFrameProps) {
+  // The dark rewrite loads with the first use of the toggle (the editor's first open is budgeted).
+  const [darken, setDarken] = useState<((html: string) => string) | null>(null);
+  useEffect(() => {
+    if (dark && !darken) void import('./dark-preview').then((m) => setDarken(() => m.darkDocument));
+  }, [dark, darken]);
+  const shown = useMemo(() => {
+    const base = previewDocument(html);
+    return dark && darken ? darken(base) : base;
+  }, [html, dark, darken]);
+  const canvas = dark ? '#121212' : 'white';
   const [containerRef, containerWidth] = useContainerWidth();
   const scale = fit && containerWidth > 0 ? Math.min(1, containerWidth / width) : 1;
   const scrolls = containerWidth > 0 && width * scale > containerWidth;
@@ -35,8 +52,8 @@ export function PreviewFrame({ html, width, fit, title = 'HTML preview' }: Previ
         className="overflow-x-auto"
       >
         <div
-          className="border-border mx-auto overflow-hidden rounded-md border bg-white"
-          style={{ width: width * scale, height: FRAME_HEIGHT * scale }}
+          className="border-border mx-auto overflow-hidden rounded-md border"
+          style={{ width: width * scale, height: FRAME_HEIGHT * scale, background: canvas }}
         >
           <iframe
             title={title}
@@ -48,7 +65,8 @@ export function PreviewFrame({ html, width, fit, title = 'HTML preview' }: Previ
               transform: `scale(${scale})`,
               transformOrigin: '0 0',
               border: 0,
-              background: 'white',
+              background: canvas,
+              colorScheme: dark ? 'dark' : 'light',
             }}
           />
         </div>

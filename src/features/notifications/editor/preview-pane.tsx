@@ -58,6 +58,7 @@ export const PreviewPane = memo(function PreviewPane({
   // Until the admin chooses, the preview fits when its column is narrower than the mail: a mail
   // cut at the column's edge looks broken; at 100 % when it fits anyway.
   const [fitChoice, setFit] = useRememberedOptionalFlag('preview-fit');
+  const [dark, setDark] = useState(false);
   const [columnRef, columnWidth] = useContainerWidth<HTMLElement>();
   const shown: View = htmlEnabled ? view : 'text';
   const frameWidth = WIDTHS[device];
@@ -85,6 +86,13 @@ export const PreviewPane = memo(function PreviewPane({
             <SegmentedGroup>
               <SegmentedButton pressed={fit} onClick={() => setFit(!fit)}>
                 Fit
+              </SegmentedButton>
+            </SegmentedGroup>
+          )}
+          {shown === 'html' && (
+            <SegmentedGroup>
+              <SegmentedButton pressed={dark} onClick={() => setDark(!dark)}>
+                Dark
               </SegmentedButton>
             </SegmentedGroup>
           )}
@@ -127,6 +135,7 @@ export const PreviewPane = memo(function PreviewPane({
           // A phone's mail is always fitted: on a phone it is a few pixels wider than the
           // column, and scrolling 32 px sideways to see its edge helps no one.
           fit={fit || device === 'mobile'}
+          dark={dark}
         />
       ) : (
         <pre

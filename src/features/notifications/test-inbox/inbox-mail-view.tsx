@@ -14,8 +14,9 @@ import { toast } from '../../../components/ui/toast';
 import { formatDateTime } from '../../../lib/format';
 import { PreviewFrame } from '../editor/preview-frame';
 import { SpamRules, SpamScore } from './spam-score';
+import { MailChecks } from '../checks/mail-checks';
 
-type Tab = 'html' | 'text' | 'headers' | 'raw' | 'spam';
+type Tab = 'html' | 'text' | 'headers' | 'raw' | 'spam' | 'checks';
 
 const pre =
   'bg-subtle max-h-[720px] overflow-auto rounded-md p-3 font-mono text-xs whitespace-pre-wrap break-words';
@@ -100,6 +101,7 @@ export function InboxMailView({ id, onDeleted }: { id: number; onDeleted: () => 
           },
           { id: 'raw', label: 'Source', panel: <pre className={pre}>{data.raw}</pre> },
           { id: 'spam', label: 'Spam', panel: <SpamRules verdict={data.spam} /> },
+          { id: 'checks', label: 'Checks', panel: <MailChecks mail={data} /> },
         ]}
       />
     </article>

@@ -18,6 +18,8 @@ export interface SendTestProps {
   savedLayout: string | null;
   sampleName: string;
   sampleData: Record<string, unknown>;
+  /** What the checks found (issue 39), said before a send; warnings never block it. */
+  checksNote?: string | null;
 }
 
 function isField(field: string): field is keyof typeof FIELD_LABELS {
@@ -44,6 +46,7 @@ export function SendTest({
   savedLayout,
   sampleName,
   sampleData,
+  checksNote = null,
 }: SendTestProps) {
   const noteId = useId();
   const settings = useQuery(testSendSettingsQueryOptions());
@@ -78,6 +81,7 @@ export function SendTest({
 
   return (
     <div className="flex flex-col gap-1.5">
+      {checksNote && <p className="text-warning text-xs">{checksNote}</p>}
       <div className="flex flex-wrap items-center gap-2">
         <Button
           size="sm"

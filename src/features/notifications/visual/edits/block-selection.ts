@@ -11,7 +11,7 @@ import {
   type Place,
 } from '../model/blocks';
 import type { SourceChange } from '../model/text-source';
-import type { TemplateTree } from '../model/template-tree';
+import type { TemplateNode, TemplateTree } from '../model/template-tree';
 
 /** The selected block with the tree it was found in: what the panel needs to compute edits. */
 export interface SelectedBlock {
@@ -39,6 +39,8 @@ export class BlockSelection {
   private selected: SelectedBlock | null = null;
   /** After a block action: the offset the resulting block starts at once the source comes back. */
   private expected: number | null = null;
+  /** A place to reveal (a check's finding) asked for before the canvas had drawn its tree. */
+  private revealing: number | null = null;
   private doc: Document | null = null;
   private outline: SelectionOutline | null = null;
   private readonly listeners = new Set<() => void>();
@@ -66,6 +68,7 @@ export class BlockSelection {
     doc.addEventListener('click', this.onClick);
     doc.addEventListener('focusin', this.onFocusIn);
     doc.addEventListener('keydown', this.onKeyDown);
+    this.flushReveal();
   }
 
   detach() {
@@ -91,6 +94,30 @@ export class BlockSelection {
       block = again?.node.id === previous.node.id && again.kind === previous.kind ? again : null;
     }
     this.set(block);
+    this.flushReveal();
+  }
+
+  /**
+   * Selects the block whose source holds `offset` and scrolls the canvas to it: where a check's
+   * finding is (issue 39). Kept until the canvas has drawn when it has not yet.
+   */
+  revealAt(offset: number) {
+    this.revealing = offset;
+    this.flushReveal();
+  }
+
+  private flushReveal() {
+    const offset = this.revealing;
+    if (offset === null || !this.doc || this.places.size === 0) return;
+    this.revealing = null;
+    // Places are in document order, a node after its parent: the last that holds it is innermost.
+    let innermost: TemplateNode | null = null;
+    for (const { node } of this.places.values()) {
+      if (node.from <= offset && offset < node.to) innermost = node;
+    }
+    const block = innermost && blockAround(this.tree, this.places, innermost.id);
+    this.set(block);
+    if (block) this.outline?.reveal();
   }
 
   select(block: Block | null) {

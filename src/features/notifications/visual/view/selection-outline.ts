@@ -39,6 +39,11 @@ export class SelectionOutline {
     this.place();
   }
 
+  /** Scrolls the outlined block into view (the canvas, and the page around its frame). */
+  reveal() {
+    this.box.scrollIntoView({ block: 'center' });
+  }
+
   private readonly place = () => {
     const rect = this.current && this.measure(this.current.id);
     if (!rect) {
