@@ -7,7 +7,8 @@ import type { ConsentApplication, ConsentConfig } from '../../../contract/wire/c
 import { ConflictDialog } from '../../components/resource-editor/conflict-dialog';
 import { PageHeader } from '../../components/ui/card';
 import { ApplicationsSection } from './applications-section';
-import { collectCookies, findingsFor, runConsentChecks } from './consent-checks';
+import { findingsFor, runConsentChecks } from './consent-checks';
+import { collectCookies } from './consent-cookies';
 import { languageGrid } from './language-grid';
 import { ConsentModeCard } from './consent-mode-card';
 import { ConsentSectionNav } from './consent-section-nav';
