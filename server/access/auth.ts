@@ -70,17 +70,13 @@ export interface AuthContext {
   role: Role | null;
   /**
    * The auth change counter (decision 049) as read at or before token and membership were
-   * looked up; -1 when this instance keeps no cache and never reads it. A write that re-checks
-   * its authority inside its transaction compares it (authority.ts `authorityUnchanged`).
+   * looked up, when token and role were last known good; undefined when this instance keeps no
+   * cache and never reads it, so a write looks them up again. A write that re-checks its
+   * authority inside its transaction compares it (authority.ts `authorityUnchanged`).
    */
-  changeVersion: number;
+  changeVersion: number | undefined;
   /** When the token stops working (null: never); absent where no token was read (tests). */
   expiresAt?: string | null;
-  /**
-   * The auth change counter when token and role were last known good; undefined: not known
-   * (the cache is off), so a write reads them again.
-   */
-  version?: number;
 }
 
 declare module 'fastify' {
@@ -222,7 +218,7 @@ function writeAuthorityOf(auth: AuthContext, write: WritableResource | undefined
     userId: auth.userId,
     siteId: auth.siteId,
     needs: write === undefined ? null : ROLE_FOR_WRITE[write],
-    version: auth.version,
+    version: auth.changeVersion,
     expiresAt: auth.expiresAt ?? null,
   };
 }
@@ -339,8 +335,8 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
     return (
       ttl > 0 &&
       changesFresh(now) &&
-      auth.version !== undefined &&
-      auth.version === changes &&
+      auth.changeVersion !== undefined &&
+      auth.changeVersion === changes &&
       !isExpired(auth.expiresAt ?? null, now)
     );
   }
@@ -350,7 +346,7 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
     const owner = token ? await ownerOf(token) : undefined;
     // Read after ownerOf's refresh and before the membership: a change after it moves the
     // counter past this, so a later check reads again (conservative, never stale).
-    const version = ttl > 0 ? changes : undefined;
+    const changeVersion = ttl > 0 ? changes : undefined;
     if (owner === undefined) {
       // Only failures are limited: a valid token is never refused for what others did from
       // the same address (a shared proxy or NAT).
@@ -362,7 +358,6 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
     }
 
     const { userId, tokenId, expiresAt } = owner;
-    const changeVersion = version ?? -1;
     const scope = request.routeOptions.config.auth;
     if (scope === 'user') {
       request.auth = Object.freeze({
@@ -372,7 +367,6 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
         role: null,
         changeVersion,
         expiresAt,
-        version,
       });
       remember(request, scope, owner);
       return;
@@ -396,7 +390,6 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
       role,
       changeVersion,
       expiresAt,
-      version,
     });
     remember(request, scope, owner);
   }
