@@ -54,7 +54,7 @@ import {
 } from '../http/errors';
 import { readAuthChanges } from './store/auth-changes';
 import type { Database } from '../database/schema';
-import { findMembershipRole } from '../site/store/sites';
+import { findMembershipRole } from '../site/index';
 import { isDatabaseBusy } from '../database/sqlite-write-lock';
 import { findTokenOwner, isExpired, touchToken } from './store/tokens';
 import type { WriteAuthority } from '../database/write-authority';
