@@ -12,7 +12,7 @@ import {
   type CreatedTokenWire,
   type TokenWire,
 } from '../../api/tokens';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { DataTable } from '../../components/data-table';
 import { Timestamp } from '../../components/timestamp';
 import { Badge } from '../../components/ui/badge';
