@@ -36,7 +36,6 @@ import type { FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from
 import type { Kysely } from 'kysely';
 import {
   ROLE_FOR_WRITE,
-  ROLE_REQUIRED_CODE,
   roleAllows,
   roleSchema,
   type Role,
@@ -44,13 +43,13 @@ import {
 } from '../../contract/schemas/role';
 import { siteIdSchema } from '../../contract/schemas/site';
 import type { FailedAuthLimiter } from './auth-limiter';
+import { authorityKey, bearerToken, roleRequired, siteHeader } from './auth-request';
 import {
   badRequest,
-  fieldError,
   forbidden,
-  HttpError,
   tooManyRequests,
   unauthorized,
+  type HttpError,
 } from '../http/errors';
 import { readAuthChanges } from './store/auth-changes';
 import type { Database } from '../database/schema';
@@ -108,41 +107,11 @@ const TOUCH_INTERVAL_MS = 60_000;
  */
 export const AUTH_CHANGE_POLL_MS = 250;
 
-/** The 403 of a write beyond the member's role, naming the role it needs. */
-export function roleRequired(needed: Role, role: Role): HttpError {
-  // "an admin", "an editor", "a viewer": the article of the role's first sound.
-  const article = /^[aeiou]/.test(role) ? 'an' : 'a';
-  const message = `This needs the ${needed} role; you are ${article} ${role}`;
-  return new HttpError(403, message, [
-    fieldError({
-      resource: 'member',
-      field: 'role',
-      message,
-      code: ROLE_REQUIRED_CODE,
-      value: needed,
-    }),
-  ]);
-}
-
 export interface AuthOptions {
   db: Kysely<Database>;
   limiter: FailedAuthLimiter;
   /** How long lookups are remembered; 0 turns the cache off. */
   cacheTtlMs?: number;
-}
-
-function bearerToken(headers: IncomingHttpHeaders): string | undefined {
-  const header = headers.authorization;
-  if (typeof header !== 'string') return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1];
-}
-
-function siteHeader(headers: IncomingHttpHeaders): string | undefined {
-  const value = headers['x-service-site'];
-  const first = Array.isArray(value) ? value[0] : value;
-  const trimmed = first?.trim();
-  return trimmed ? trimmed : undefined;
 }
 
 export interface Authenticator {
@@ -182,20 +151,6 @@ interface CachedToken {
 interface CachedAuthority {
   auth: AuthContext;
   expiresAt: string | null;
-}
-
-/**
- * The key of a request's cached authority: the raw `Authorization` and `X-Service-Site` values
- * (null when a header is repeated: not cached), or the token's alone for `config.auth: 'user'`.
- * Raw values, so a hit needs neither the Bearer pattern nor the trim: a request whose headers
- * differ by a space is a miss, looked up the long way and cached under its own key.
- */
-function authorityKey(headers: IncomingHttpHeaders, scope: 'user' | undefined): string | null {
-  const { authorization } = headers;
-  if (typeof authorization !== 'string') return null;
-  if (scope === 'user') return `${authorization}\u0001`;
-  const site = headers['x-service-site'];
-  return typeof site === 'string' ? `${authorization}\u0000${site}` : null;
 }
 
 /** The 403 when the route writes `write` and the member's role is below what it needs. */
