@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -6,7 +7,10 @@ import playwright from 'eslint-plugin-playwright';
 import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
-const features = ['apps', 'logs', 'consent', 'notifications', 'activity'];
+// Every folder of src/features is a feature: a new one is covered without editing this file.
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -98,10 +102,11 @@ export default tseslint.config(
       ],
     },
   },
-  // Layers import only downward: src/lib is generic helpers and src/components shared UI, so
-  // neither may reach up into a feature or the shell (and lib not into components either).
+  // Layers import only downward: src/lib is generic helpers, src/components shared UI and
+  // src/session the connection, so none may reach up into a feature or the shell (and lib not
+  // into components either).
   {
-    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/session/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
@@ -117,26 +122,43 @@ export default tseslint.config(
               from: ['./src/features', './src/app'],
               message: 'src/components sits below features and the shell.',
             },
+            {
+              target: './src/session',
+              from: ['./src/features', './src/app'],
+              message:
+                'src/session (the connection and the session hook) sits below features and the shell.',
+            },
           ],
         },
       ],
     },
   },
-  // A feature never imports another feature.
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  // A feature never imports another feature or the shell (bulletproof-react's zones). Paths are
+  // resolved, so a sibling's `../members/…` is caught as well as `../../features/members/…`.
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: features
-            .filter((other) => other !== feature)
-            .map((other) => `**/features/${other}/**`)
-            .concat(['**/app/**']),
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message:
+                'A feature never imports another: move what they share into components/, lib/ or api/.',
+            })),
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'A feature never imports the shell (src/app).',
+            },
+          ],
         },
       ],
     },
-  })),
+  },
   {
     files: ['server/**/*.ts'],
     rules: {

@@ -1,7 +1,7 @@
 /**
  * `npm run lint`'s import check (after ESLint): no import cycle in `src/` and `server/`, type-only
- * imports counted, and no import up the layers of contract/, server/ and src/ (scripts/import-graph/,
- * decisions 043 and 056).
+ * imports counted, no import up the layers of contract/, server/ and src/, and no import of another
+ * wing's internals past its index.ts (scripts/import-graph/, decisions 043, 056 and 072).
  */
 import { checkImports } from './import-graph/import-graph';
 
@@ -12,5 +12,6 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  'Imports: no cycle (type imports counted), no import up a layer (contract, server, src)',
+  'Imports: no cycle (type imports counted), no import up a layer (contract, server, src), ' +
+    "no import past a wing's index.ts",
 );

@@ -83,4 +83,22 @@ describe('the import check', () => {
       'import up a layer: contract/schemas/app.ts → src/api/keys.ts (contract imports dashboard)',
     ]);
   });
+
+  it("fails when a wing imports another wing's internals, not through its index.ts", () => {
+    const root = project({
+      'server/apps/store/apps.ts': 'export const findApp = () => 1;\n',
+      'server/apps/index.ts': "export { findApp } from './store/apps';\n",
+      'server/logs/routes/bad.ts': "import { findApp } from '../../apps/store/apps';\nfindApp();\n",
+      'server/logs/routes/good.ts': "import { findApp } from '../../apps';\nfindApp();\n",
+      'server/logs/routes/own.ts': "import '../store/page';\n",
+      'server/logs/store/page.ts': 'export {};\n',
+      'server/logs/routes/bad.test.ts': "import '../../apps/store/apps';\n",
+      'src/features/billing/pay.ts': "import '../tokens/list';\n",
+      'src/features/tokens/list.ts': 'export {};\n',
+    });
+    expect(checkImports(root, ['server', 'src'])).toEqual([
+      "import past a wing's index.ts: server/logs/routes/bad.ts → server/apps/store/apps.ts (server/logs → server/apps)",
+      "import past a wing's index.ts: src/features/billing/pay.ts → src/features/tokens/list.ts (src/features/billing → src/features/tokens)",
+    ]);
+  });
 });

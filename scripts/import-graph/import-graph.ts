@@ -1,7 +1,7 @@
 /**
- * The import graph of a source tree, type-only imports included, and the two rules it must keep:
- * no cycle, and no arrow up the layers (contract ← database ← http ← wings ← their routes ←
- * platform ← the dashboard).
+ * The import graph of a source tree, type-only imports included, and the rules it must keep:
+ * no cycle, no arrow up the layers (contract ← database ← http ← wings ← their routes ←
+ * platform ← the dashboard), and a wing reaches another only through its index.ts.
  *
  * Why not the lint rule alone: `import-x/no-cycle` skips `import type`, and a cycle through types
  * still couples the modules (the six-file circle of server/store, issue 27). Why not madge or
@@ -9,7 +9,7 @@
  * TypeScript's own pre-processor lists every import, export-from and `import()` of a file
  * (lexically, so `import type` too), and its resolver follows them as the compiler does.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
 
@@ -199,6 +199,48 @@ export function findUpwardImports(graph: ImportGraph, layers: readonly Layer[]):
   return problems.sort();
 }
 
+/**
+ * The wings of `root`: the server's wings and every folder of `src/features/` (read from the
+ * folder, so a new feature is covered). Each is a prefix ending in `/`.
+ */
+export function wingFolders(root: string): string[] {
+  const features = join(root, 'src', 'features');
+  const dashboard = existsSync(features)
+    ? readdirSync(features, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => `src/features/${entry.name}/`)
+    : [];
+  return [...WINGS.map((wing) => `server/${wing}/`), ...dashboard];
+}
+
+/**
+ * A wing's entrances: its `index.ts`, and for the routes layer (which its store may not import,
+ * so one barrel cannot hold both) `routes/index.ts`. Everything else is the wing's own.
+ */
+function isEntrance(file: string, wing: string): boolean {
+  return file === `${wing}index.ts` || file === `${wing}routes/index.ts`;
+}
+
+/**
+ * Each import of another wing's internals, as "from → to (wing → wing)": a wing reaches another
+ * only through its entrances (decision 072), so what it offers is one list, not every file.
+ */
+export function findWingBypasses(graph: ImportGraph, wings: readonly string[]): string[] {
+  const wingOf = (file: string) => wings.find((wing) => file.startsWith(wing));
+  const problems: string[] = [];
+  for (const [file, targets] of graph) {
+    if (TEST_FILE.test(file)) continue;
+    const from = wingOf(file);
+    if (from === undefined) continue;
+    for (const target of targets) {
+      const to = wingOf(target);
+      if (to === undefined || to === from || isEntrance(target, to)) continue;
+      problems.push(`${file} → ${target} (${from.slice(0, -1)} → ${to.slice(0, -1)})`);
+    }
+  }
+  return problems.sort();
+}
+
 /** Reads the compiler options of `tsconfig.json` in `root`. */
 export function compilerOptionsOf(root: string): ts.CompilerOptions {
   const path = join(root, 'tsconfig.json');
@@ -207,7 +249,10 @@ export function compilerOptionsOf(root: string): ts.CompilerOptions {
   return ts.parseJsonConfigFileContent(read.config, ts.sys, root).options;
 }
 
-/** Every problem of `folders` under `root`: cycles (type imports counted) and upward imports. */
+/**
+ * Every problem of `folders` under `root`: cycles (type imports counted), upward imports and
+ * imports of another wing's internals.
+ */
 export function checkImports(
   root: string,
   folders: readonly string[],
@@ -217,5 +262,8 @@ export function checkImports(
   return [
     ...findCycles(graph).map((cycle) => `import cycle: ${cycle.join(' → ')}`),
     ...findUpwardImports(graph, layers).map((arrow) => `import up a layer: ${arrow}`),
+    ...findWingBypasses(graph, wingFolders(root)).map(
+      (arrow) => `import past a wing's index.ts: ${arrow}`,
+    ),
   ];
 }

@@ -36,7 +36,6 @@ import type { FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from
 import type { Kysely } from 'kysely';
 import {
   ROLE_FOR_WRITE,
-  ROLE_REQUIRED_CODE,
   roleAllows,
   roleSchema,
   type Role,
@@ -44,17 +43,17 @@ import {
 } from '../../contract/schemas/role';
 import { siteIdSchema } from '../../contract/schemas/site';
 import type { FailedAuthLimiter } from './auth-limiter';
+import { authorityKey, bearerToken, roleRequired, siteHeader } from './auth-request';
 import {
   badRequest,
-  fieldError,
   forbidden,
-  HttpError,
   tooManyRequests,
   unauthorized,
+  type HttpError,
 } from '../http/errors';
 import { readAuthChanges } from './store/auth-changes';
 import type { Database } from '../database/schema';
-import { findMembershipRole } from '../site/store/sites';
+import { findMembershipRole } from '../site/index';
 import { isDatabaseBusy } from '../database/sqlite-write-lock';
 import { findTokenOwner, isExpired, touchToken } from './store/tokens';
 import type { WriteAuthority } from '../database/write-authority';
@@ -70,17 +69,13 @@ export interface AuthContext {
   role: Role | null;
   /**
    * The auth change counter (decision 049) as read at or before token and membership were
-   * looked up; -1 when this instance keeps no cache and never reads it. A write that re-checks
-   * its authority inside its transaction compares it (authority.ts `authorityUnchanged`).
+   * looked up, when token and role were last known good; undefined when this instance keeps no
+   * cache and never reads it, so a write looks them up again. A write that re-checks its
+   * authority inside its transaction compares it (authority.ts `authorityUnchanged`).
    */
-  changeVersion: number;
+  changeVersion: number | undefined;
   /** When the token stops working (null: never); absent where no token was read (tests). */
   expiresAt?: string | null;
-  /**
-   * The auth change counter when token and role were last known good; undefined: not known
-   * (the cache is off), so a write reads them again.
-   */
-  version?: number;
 }
 
 declare module 'fastify' {
@@ -112,41 +107,11 @@ const TOUCH_INTERVAL_MS = 60_000;
  */
 export const AUTH_CHANGE_POLL_MS = 250;
 
-/** The 403 of a write beyond the member's role, naming the role it needs. */
-export function roleRequired(needed: Role, role: Role): HttpError {
-  // "an admin", "an editor", "a viewer": the article of the role's first sound.
-  const article = /^[aeiou]/.test(role) ? 'an' : 'a';
-  const message = `This needs the ${needed} role; you are ${article} ${role}`;
-  return new HttpError(403, message, [
-    fieldError({
-      resource: 'member',
-      field: 'role',
-      message,
-      code: ROLE_REQUIRED_CODE,
-      value: needed,
-    }),
-  ]);
-}
-
 export interface AuthOptions {
   db: Kysely<Database>;
   limiter: FailedAuthLimiter;
   /** How long lookups are remembered; 0 turns the cache off. */
   cacheTtlMs?: number;
-}
-
-function bearerToken(headers: IncomingHttpHeaders): string | undefined {
-  const header = headers.authorization;
-  if (typeof header !== 'string') return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1];
-}
-
-function siteHeader(headers: IncomingHttpHeaders): string | undefined {
-  const value = headers['x-service-site'];
-  const first = Array.isArray(value) ? value[0] : value;
-  const trimmed = first?.trim();
-  return trimmed ? trimmed : undefined;
 }
 
 export interface Authenticator {
@@ -188,20 +153,6 @@ interface CachedAuthority {
   expiresAt: string | null;
 }
 
-/**
- * The key of a request's cached authority: the raw `Authorization` and `X-Service-Site` values
- * (null when a header is repeated: not cached), or the token's alone for `config.auth: 'user'`.
- * Raw values, so a hit needs neither the Bearer pattern nor the trim: a request whose headers
- * differ by a space is a miss, looked up the long way and cached under its own key.
- */
-function authorityKey(headers: IncomingHttpHeaders, scope: 'user' | undefined): string | null {
-  const { authorization } = headers;
-  if (typeof authorization !== 'string') return null;
-  if (scope === 'user') return `${authorization}\u0001`;
-  const site = headers['x-service-site'];
-  return typeof site === 'string' ? `${authorization}\u0000${site}` : null;
-}
-
 /** The 403 when the route writes `write` and the member's role is below what it needs. */
 function writeRefusal(
   auth: AuthContext,
@@ -222,7 +173,7 @@ function writeAuthorityOf(auth: AuthContext, write: WritableResource | undefined
     userId: auth.userId,
     siteId: auth.siteId,
     needs: write === undefined ? null : ROLE_FOR_WRITE[write],
-    version: auth.version,
+    version: auth.changeVersion,
     expiresAt: auth.expiresAt ?? null,
   };
 }
@@ -339,8 +290,8 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
     return (
       ttl > 0 &&
       changesFresh(now) &&
-      auth.version !== undefined &&
-      auth.version === changes &&
+      auth.changeVersion !== undefined &&
+      auth.changeVersion === changes &&
       !isExpired(auth.expiresAt ?? null, now)
     );
   }
@@ -350,7 +301,7 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
     const owner = token ? await ownerOf(token) : undefined;
     // Read after ownerOf's refresh and before the membership: a change after it moves the
     // counter past this, so a later check reads again (conservative, never stale).
-    const version = ttl > 0 ? changes : undefined;
+    const changeVersion = ttl > 0 ? changes : undefined;
     if (owner === undefined) {
       // Only failures are limited: a valid token is never refused for what others did from
       // the same address (a shared proxy or NAT).
@@ -362,7 +313,6 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
     }
 
     const { userId, tokenId, expiresAt } = owner;
-    const changeVersion = version ?? -1;
     const scope = request.routeOptions.config.auth;
     if (scope === 'user') {
       request.auth = Object.freeze({
@@ -372,7 +322,6 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
         role: null,
         changeVersion,
         expiresAt,
-        version,
       });
       remember(request, scope, owner);
       return;
@@ -396,7 +345,6 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
       role,
       changeVersion,
       expiresAt,
-      version,
     });
     remember(request, scope, owner);
   }

@@ -50,7 +50,7 @@ export class AuthorityWatch {
     const key = keyOf(auth);
     let entry = this.watched.get(key);
     if (!entry) {
-      entry = { auth, version: auth.version, listeners: new Set() };
+      entry = { auth, version: auth.changeVersion, listeners: new Set() };
       this.watched.set(key, entry);
     }
     const listeners = entry.listeners;

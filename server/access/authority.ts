@@ -7,7 +7,7 @@
  * role lowered while its body arrived): inside the write's transaction, `authorityUnchanged`
  * reads the counter, one indexed row; when it has not moved since the lookup, token, membership
  * and role are what they were and nothing needs looking up again. When it moved (or this
- * instance keeps no cache: version -1), look token and membership up again in the transaction.
+ * instance keeps no cache: no version), look token and membership up again in the transaction.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -30,6 +30,6 @@ export async function authorityUnchanged(
   db: Kysely<Database>,
   authority: Authority,
 ): Promise<boolean> {
-  if (authority.changeVersion < 0) return false;
+  if (authority.changeVersion === undefined) return false;
   return (await readAuthChanges(db)) === authority.changeVersion;
 }

@@ -4,11 +4,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApiClient } from '../api/client';
 import '../styles.css';
-import { getConnection } from './connection-store';
+import { getConnection } from '../session/connection-store';
 import { withSite } from '../lib/site-address';
 import { createQueryClient, followSavesInOtherTabs } from './query-client';
 import { createAppRouter } from './router';
-import { handleUnauthorized } from './session';
+import { handleUnauthorized } from '../session/session';
 import { takeSignInLinkFromLocation } from './sign-in-link';
 
 // Before the router reads the URL: take a `#token=…` sign-in link out of the address bar.

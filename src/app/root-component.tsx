@@ -1,7 +1,7 @@
 import { Outlet, useRouteContext, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { Toaster } from '../components/ui/toast';
-import { useConnection } from './connection-store';
+import { useConnection } from '../session/connection-store';
 import { AppFrame } from './layout/app-frame';
 import { RoutePending } from './route-pending';
 import { UnsavedChangesHost } from './unsaved-changes-host';

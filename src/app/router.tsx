@@ -15,7 +15,7 @@ import {
   notificationEditorSearchSchema,
   notificationsListSearchSchema,
 } from '../features/notifications/search-params';
-import { getConnection } from './connection-store';
+import { getConnection } from '../session/connection-store';
 import { splitSitePath, withSite } from '../lib/site-address';
 import type { SiteContext } from './site-links';
 import { NotFoundPage } from './not-found-page';

@@ -13,10 +13,10 @@ import {
   getConnection,
   getLastConnection,
   setConnection,
-} from './connection-store';
+} from '../session/connection-store';
 import { linkApiToConfirm, prefillApiUrl } from './link-api';
 import { LogoMark } from './layout/icons';
-import { resetCache } from './session';
+import { resetCache } from '../session/session';
 import { consumePendingSignInLink, hasPendingSignInLink, type SignInLink } from './sign-in-link';
 import { useSignInFormState, type SignInValues } from './sign-in-form-state';
 import { siteOfAddress } from '../lib/site-address';

@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isApiError, type Connection } from '../api/client';
 import { probeSiteAccess, sitesQueryOptions } from '../api/sites';
 import { toast } from '../components/ui/toast';
-import { setConnection } from './connection-store';
-import { resetCache } from './session';
+import { setConnection } from '../session/connection-store';
+import { resetCache } from '../session/session';
 
 // What opening an address of another site does (issue 30): a site the token can use becomes the
 // current one; one it cannot use gets the no-access page. Asking first when a form has unsaved

@@ -4,7 +4,7 @@ import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { sitesQueryOptions } from '../api/sites';
 import { buttonClasses } from '../components/ui/button';
 import { withSite } from '../lib/site-address';
-import { useRequiredConnection } from './connection-store';
+import { useRequiredConnection } from '../session/connection-store';
 
 /**
  * Says which site the address is for and how to get access, and offers the same page on the

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { sitesQueryOptions } from '../api/sites';
 import { ConfirmDialog } from '../components/ui/dialog';
-import { useRequiredConnection } from './connection-store';
+import { useRequiredConnection } from '../session/connection-store';
 
 /** "Switch to Acme?": Stay keeps this site and the edits, Switch opens the address there. */
 export function SiteSwitchQuestion(props: { site: string; onAnswer: (discard: boolean) => void }) {

@@ -4,7 +4,7 @@
  * one code path.
  */
 import type { Role } from '../../../contract/schemas/role';
-import { createSite, ensureMembership, findSite } from '../../site/store/sites';
+import { createSite, ensureMembership, findSite } from '../../site/index';
 import type { Db } from '../../database/schema';
 import { findOrCreateUser, issueToken } from '../store/tokens';
 import { writeTransaction } from '../../database/transactions';

@@ -19,8 +19,7 @@ import { fieldError, HttpError, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth';
 import { changeMembership, listMembers } from '../store/members';
 import type { WriteAuthority } from '../../database/write-authority';
-import { fieldChanges } from '../../audit/store/revision-changes';
-import { recordRevision } from '../../audit/store/revisions';
+import { fieldChanges, recordRevision } from '../../audit/index';
 import {
   AUTH_ERRORS,
   DATABASE_BUSY_RESPONSE,

@@ -36,7 +36,7 @@ import {
   ifMatchHeaders,
   ignoredFields,
 } from '../../http/common';
-import { writeVersioned } from '../../audit/routes/versioned-write';
+import { writeVersioned } from '../../audit/routes/index';
 
 const appParams = z.object({
   app_id: textSchema().min(1).max(200).describe('The application key'),

@@ -14,7 +14,7 @@ import {
   findNotification,
   toNotification,
   type NotificationRecord,
-} from '../../notifications/store/notifications';
+} from '../../notifications/index';
 import { findRevision, listRevisions } from '../store/revisions';
 import { AUTH_ERRORS, apiBaseUrl, errorResponses } from '../../http/common';
 

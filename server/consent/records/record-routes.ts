@@ -19,7 +19,7 @@ import {
 import type { RevisionChange } from '../../../contract/schemas/audit';
 import { notFound } from '../../http/errors';
 import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, apiBaseUrl, errorResponses } from '../../http/common';
-import { recordRevision } from '../../audit/store/revisions';
+import { recordRevision } from '../../audit/index';
 import { writeTransaction } from '../../database/transactions';
 import { findSnapshotConfig } from './config-snapshots';
 import {

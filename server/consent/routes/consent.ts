@@ -40,7 +40,7 @@ import {
   ifMatchHeaders,
   ignoredFields,
 } from '../../http/common';
-import { writeVersioned } from '../../audit/routes/versioned-write';
+import { writeVersioned } from '../../audit/routes/index';
 
 export const consentPatchBodySchema = consentUpdateSchema
   .extend(ignoredFields([...CONSENT_READ_ONLY_FIELDS, 'created_at', 'updated_at']))

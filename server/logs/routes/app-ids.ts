@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { notFound } from '../../http/errors';
-import { findAppRow } from '../../apps/store/apps';
+import { findAppRow } from '../../apps/index';
 import type { Database } from '../../database/schema';
 import { TtlCache } from '../../http/ttl-cache';
 

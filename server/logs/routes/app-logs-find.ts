@@ -21,7 +21,7 @@ import {
 } from '../../../contract/schemas/app-log-find';
 import { AUTH_ERRORS, errorResponses } from '../../http/common';
 import { notFound } from '../../http/errors';
-import { findAppRow, toApp } from '../../apps/store/apps';
+import { findAppRow, toApp } from '../../apps/index';
 import { jobMatches, lastSeenOf, logJobNames } from '../store/app-log-jobs';
 import { logContextJson, parseLogId } from '../store/app-log-context';
 import { LOG_PAGE_CONTENT_TYPE } from './app-logs-wait';

@@ -17,7 +17,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'fast-querystring';
-import type { AuthContext } from '../../access/auth';
+import type { AuthContext } from '../../access/index';
 import { errorAnswer } from '../../http/errors';
 import type { LogTailWaits } from '../waits/log-waits';
 import type { WaitSlots } from '../waits/wait-slots';

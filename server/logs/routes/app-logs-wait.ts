@@ -5,7 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Departure, LogTailWaits, WaitFilter } from '../waits/log-waits';
 import type { LogPage } from '../store/app-logs-page';
-import type { AuthContext } from '../../access/auth';
+import type { AuthContext } from '../../access/index';
 
 export const LOG_PAGE_CONTENT_TYPE = 'application/json; charset=utf-8';
 

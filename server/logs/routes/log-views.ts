@@ -23,7 +23,7 @@ import {
 } from '../../../contract/schemas/log-view';
 import { fieldError, HttpError, notFound, preconditionFailed, validation } from '../../http/errors';
 import { etagOf, ifMatchAllows } from '../../http/etag';
-import { findAppRow } from '../../apps/store/apps';
+import { findAppRow } from '../../apps/index';
 import {
   countLogViews,
   deleteLogView,

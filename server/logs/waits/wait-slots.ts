@@ -8,7 +8,7 @@
  * Per member: all of a user's tokens together (a member with a second token gets no more). In
  * memory, per process: with several instances each holds its own caps.
  */
-import type { AuthContext } from '../../access/auth';
+import type { AuthContext } from '../../access/index';
 import { tooManyRequests } from '../../http/errors';
 import { KeyedCounts } from '../../http/keyed-counts';
 

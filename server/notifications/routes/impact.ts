@@ -12,7 +12,7 @@ import { isSet } from '../../database/encoding';
 import { listLayouts, type LayoutContent, type LayoutRecord } from '../store/layouts';
 import { listNotifications, type NotificationRecord } from '../store/notifications';
 import type { Db } from '../../database/schema';
-import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
+import { findSiteRow, siteSettingsOf } from '../../site/index';
 import { listSnippets, snippetBodies, type SnippetBodies } from '../store/snippets';
 import { documentSources, layoutIn, templateIn } from './document-sources';
 

@@ -35,10 +35,9 @@ import {
   type LayoutRecord,
 } from '../store/layouts';
 import type { SiteLanguages } from '../store/locale-change';
-import { fieldChanges } from '../../audit/store/revision-changes';
-import { recordRevision } from '../../audit/store/revisions';
+import { fieldChanges, recordRevision } from '../../audit/index';
 import type { Db } from '../../database/schema';
-import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
+import { findSiteRow, siteSettingsOf } from '../../site/index';
 import { writeTransaction } from '../../database/transactions';
 import {
   AUTH_ERRORS,
@@ -49,7 +48,7 @@ import {
 } from '../../http/common';
 import { layoutImpact } from './impact';
 import { layoutFieldProblems, mergeAssetTranslations } from './layout-problems';
-import { writeVersioned } from '../../audit/routes/versioned-write';
+import { writeVersioned } from '../../audit/routes/index';
 
 const slugParams = z.object({ slug: assetSlugSchema.describe('The layout slug') });
 

@@ -26,7 +26,7 @@ import { TemplateRenderer } from '../mail/template-renderer';
 import { isSet } from '../../database/encoding';
 import { findNotification, type NotificationRecord } from '../store/notifications';
 import type { Db } from '../../database/schema';
-import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
+import { findSiteRow, siteSettingsOf } from '../../site/index';
 import { AUTH_ERRORS, errorResponses } from '../../http/common';
 import { MAX_RENDERED_BYTES } from './test-send';
 

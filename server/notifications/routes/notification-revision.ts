@@ -10,8 +10,7 @@ import {
   type NotificationContent,
   type NotificationRecord,
 } from '../store/notifications';
-import { fieldChanges } from '../../audit/store/revision-changes';
-import { recordRevision, type RevisionActor } from '../../audit/store/revisions';
+import { fieldChanges, recordRevision, type RevisionActor } from '../../audit/index';
 
 /** The content as a revision compares it. */
 export function auditedNotification(content: NotificationContent): unknown {

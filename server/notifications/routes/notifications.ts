@@ -27,7 +27,7 @@ import {
   updateNotification,
   type NotificationContent,
 } from '../store/notifications';
-import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
+import { findSiteRow, siteSettingsOf } from '../../site/index';
 import { findLayout } from '../store/layouts';
 import {
   AUTH_ERRORS,
@@ -41,7 +41,7 @@ import {
 import { liquidSyntaxProblems } from './notification-problems';
 import { auditedNotification, notificationSnapshot } from './notification-revision';
 import { mergeTranslations } from './notification-translations';
-import { writeVersioned } from '../../audit/routes/versioned-write';
+import { writeVersioned } from '../../audit/routes/index';
 
 const NOTIFICATION_READ_ONLY_FIELDS = ['id', 'url', 'slug', 'created_at', 'updated_at'] as const;
 

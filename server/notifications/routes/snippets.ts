@@ -22,8 +22,7 @@ import { fieldError, notFound, preconditionFailed, validation } from '../../http
 import { etagOf, ifMatchAllows } from '../../http/etag';
 import type { TemplateRenderer } from '../mail/template-renderer';
 import type { SiteLanguages } from '../store/locale-change';
-import { fieldChanges } from '../../audit/store/revision-changes';
-import { recordRevision } from '../../audit/store/revisions';
+import { fieldChanges, recordRevision } from '../../audit/index';
 import type { Db } from '../../database/schema';
 import {
   deleteSnippet,
@@ -37,7 +36,7 @@ import {
   type SnippetContent,
   type SnippetRecord,
 } from '../store/snippets';
-import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
+import { findSiteRow, siteSettingsOf } from '../../site/index';
 import { writeTransaction } from '../../database/transactions';
 import {
   AUTH_ERRORS,
@@ -48,7 +47,7 @@ import {
 } from '../../http/common';
 import { snippetImpact } from './impact';
 import { cycleProblem, liquidProblem, mergeAssetTranslations } from './layout-problems';
-import { writeVersioned } from '../../audit/routes/versioned-write';
+import { writeVersioned } from '../../audit/routes/index';
 
 const nameParams = z.object({ name: assetSlugSchema.describe('The snippet name') });
 

@@ -32,8 +32,8 @@ import {
   ifMatchHeaders,
   ignoredFields,
 } from '../../http/common';
-import { recordNotificationRevision } from '../../notifications/routes/notification-revision';
-import { writeVersioned } from '../../audit/routes/versioned-write';
+import { recordNotificationRevision } from '../../notifications/routes/index';
+import { writeVersioned } from '../../audit/routes/index';
 
 export const sitePatchBodySchema = siteSettingsUpdateSchema
   .extend(ignoredFields(['updated_at']))

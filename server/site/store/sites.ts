@@ -5,13 +5,13 @@ import type { SiteSettings } from '../../../contract/schemas/site-settings';
 import type { Database, SitesTable } from '../../database/schema';
 import { jsonText, nowIso, parseJson } from '../../database/encoding';
 import { LanguageChangeRefused } from '../../database/language-change-refused';
-import { relocalize } from '../../notifications/store/locale-change';
 import {
+  relocalize,
   contentOf,
   listNotifications,
   updateNotification,
   type NotificationRecord,
-} from '../../notifications/store/notifications';
+} from '../../notifications/index';
 import { lockedForWrite, type FindOptions } from '../../database/row-lock';
 import { updateAtVersion } from '../../database/versioned-update';
 

@@ -6,7 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { MenuInfo, MenuItem } from '../../components/ui/menu';
 import { meQueryOptions } from '../../api/me';
 import { sitesQueryOptions } from '../../api/sites';
-import { useRequiredConnection } from '../connection-store';
+import { useRequiredConnection } from '../../session/connection-store';
 
 export function AccountDetails() {
   const { site } = useRequiredConnection();

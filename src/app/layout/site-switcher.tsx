@@ -3,8 +3,8 @@ import { sitesQueryOptions } from '../../api/sites';
 import { Menu, MenuItem, MenuLabel } from '../../components/ui/menu';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { useRequiredConnection } from '../connection-store';
-import { useSession } from '../session';
+import { useRequiredConnection } from '../../session/connection-store';
+import { useSession } from '../../session/session';
 import { ChevronUpDownIcon } from './icons';
 
 /** Lists `GET /sites`; on a server without that route it shows the current site only. */

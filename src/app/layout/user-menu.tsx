@@ -1,6 +1,6 @@
 import { Menu, MenuInfo, MenuItem, MenuLabel, MenuSeparator } from '../../components/ui/menu';
-import { useRequiredConnection } from '../connection-store';
-import { useSession } from '../session';
+import { useRequiredConnection } from '../../session/connection-store';
+import { useSession } from '../../session/session';
 import { AccountDetails, TokensMenuItem } from './account-details';
 
 export function UserMenu() {

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { ConsentApplication } from '../../../contract/wire/consent';
 import {
   checkTitle,
-  collectCookies,
   countBySeverity,
   runConsentChecks,
   summarizeFindings,
   targetAnchorId,
   type Finding,
 } from './consent-checks';
+import { collectCookies } from './consent-cookies';
 import type { CheckedCookie, ConsentCheckInput } from './consent-check-model';
 import { languageGrid } from './language-grid';
 

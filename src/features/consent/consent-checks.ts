@@ -1,5 +1,5 @@
-import type { ConsentApplication, ConsentCookie } from '../../../contract/wire/consent';
-import type { CheckTarget, CheckedCookie, ConsentCheckInput } from './consent-check-model';
+import type { CheckTarget, ConsentCheckInput } from './consent-check-model';
+import { REGEX_CHARACTERS, cookiePatternError, isRegexCookieName } from './consent-cookies';
 import { languageGrid, type LanguageGrid } from './language-grid';
 import { hasText } from './localized-text';
 
@@ -35,41 +35,6 @@ export interface Finding {
   missingLanguages?: readonly string[];
 }
 
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/**
- * The configuration's cookies plus any that only an application lists (those belong to that
- * application), without duplicates by id.
- */
-export function collectCookies(
-  cookies: readonly ConsentCookie[],
-  applications: readonly ConsentApplication[],
-): CheckedCookie[] {
-  const result: CheckedCookie[] = cookies.map(({ id, name, path, domain, application }) => ({
-    id,
-    name,
-    path,
-    domain,
-    application,
-  }));
-  const seen = new Set(result.map((cookie) => cookie.id));
-  for (const app of applications) {
-    app.cookies.forEach((raw, index) => {
-      const id = str(raw.id) || `${app.name}#${index}`;
-      if (seen.has(id) || str(raw.name) === '') return;
-      seen.add(id);
-      result.push({
-        id,
-        name: str(raw.name),
-        path: str(raw.path),
-        domain: str(raw.domain),
-        application: str(raw.application) || app.name,
-      });
-    });
-  }
-  return result;
-}
-
 /** A DOM id for the element that shows a target, so the summary can link to it. */
 export function targetAnchorId(target: CheckTarget): string {
   const slug = target.name
@@ -80,23 +45,6 @@ export function targetAnchorId(target: CheckTarget): string {
   let hash = 0;
   for (const char of target.name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
   return `consent-${target.kind}-${slug || 'x'}-${hash.toString(36)}`;
-}
-
-/** Characters that make a pattern of a name; a name with them but no leading `^` is literal. */
-const REGEX_CHARACTERS = /[*+?()[\]{}|\\$^]/;
-
-export function isRegexCookieName(name: string): boolean {
-  return name.startsWith('^');
-}
-
-/** The compile error of a `^` pattern, or null when it compiles. */
-export function cookiePatternError(name: string): string | null {
-  try {
-    new RegExp(name);
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
 }
 
 type FindingDraft = Omit<Finding, 'id'>;

@@ -9,7 +9,8 @@ import { ConflictDialog } from '../../components/resource-editor/conflict-dialog
 import { buttonClasses } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/card';
 import { ApplicationsSection } from './applications-section';
-import { collectCookies, findingsFor, runConsentChecks } from './consent-checks';
+import { findingsFor, runConsentChecks } from './consent-checks';
+import { collectCookies } from './consent-cookies';
 import { languageGrid } from './language-grid';
 import { ConsentModeCard } from './consent-mode-card';
 import { ConsentSectionNav } from './consent-section-nav';

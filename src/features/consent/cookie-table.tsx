@@ -2,7 +2,7 @@ import { DataTable } from '../../components/data-table';
 import { tdClasses } from '../../components/ui/table';
 import { Badge } from '../../components/ui/badge';
 import type { CheckedCookie } from './consent-check-model';
-import { isRegexCookieName } from './consent-checks';
+import { isRegexCookieName } from './consent-cookies';
 
 const COOKIE_COLUMNS = [{ header: 'Name or pattern' }, { header: 'Path' }, { header: 'Domain' }];
 

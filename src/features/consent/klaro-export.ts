@@ -3,7 +3,7 @@ import type { ConsentApplication, ConsentConfig } from '../../../contract/wire/c
 import type { CheckedCookie } from './consent-check-model';
 import { installConsentRecorder, type ConsentRecording } from './consent-recorder';
 import { installConsentMode, type ConsentModeMapping } from './consent-mode';
-import { cookiePatternError, isRegexCookieName } from './consent-checks';
+import { cookiePatternError, isRegexCookieName } from './consent-cookies';
 import { languagesInUse, resolveLocalized, textIn } from './localized-text';
 
 /** Klaro's cookie forms: a name or pattern alone, or `[name or pattern, path, domain]`. */

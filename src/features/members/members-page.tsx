@@ -13,6 +13,7 @@ import { isApiError } from '../../api/client';
 import { keySite } from '../../api/key-site';
 import { ROLES, type Role } from '../../../contract/schemas/role';
 import { sitesQueryOptions } from '../../api/sites';
+import { DataTable } from '../../components/data-table';
 import { Timestamp } from '../../components/timestamp';
 import { ReadOnlyFields, useReadOnlyReason } from '../../components/resource-editor/read-only';
 import { Button } from '../../components/ui/button';
@@ -21,15 +22,7 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-alert';
 import { OptionalResourcePage } from '../../components/ui/optional-resource-page';
 import { Select } from '../../components/ui/select';
-import {
-  TableContainer,
-  tableClasses,
-  tbodyClasses,
-  tdClasses,
-  thClasses,
-  theadClasses,
-  trClasses,
-} from '../../components/ui/table';
+import { tdClasses, trClasses } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
 
 export const LAST_ADMIN_REASON =
@@ -44,6 +37,9 @@ function failureMessage(error: unknown): string {
   }
   return error instanceof Error ? error.message : 'The change failed';
 }
+
+const MEMBER_COLUMNS = [{ header: 'Member' }, { header: 'Role' }, { header: 'Since' }];
+const ACTIONS_COLUMN = { header: <span className="sr-only">Actions</span>, key: 'actions' };
 
 function displayName(member: MemberWire): string {
   return member.name || member.email || `User ${String(member.user_id)}`;
@@ -110,82 +106,60 @@ function MembersTable({ members }: { members: MemberWire[] }) {
     <ReadOnlyFields reason={readOnly} inCard={false}>
       <div className="mt-4 space-y-3">
         <FormAlert message={error} />
-        <TableContainer>
-          <table className={tableClasses}>
-            <thead className={theadClasses}>
-              <tr>
-                <th className={thClasses} scope="col">
-                  Member
-                </th>
-                <th className={thClasses} scope="col">
-                  Role
-                </th>
-                <th className={thClasses} scope="col">
-                  Since
-                </th>
+        <DataTable columns={readOnly ? MEMBER_COLUMNS : [...MEMBER_COLUMNS, ACTIONS_COLUMN]}>
+          {members.map((member) => {
+            const lastAdmin = member.role === 'admin' && admins === 1;
+            const name = displayName(member);
+            return (
+              <tr key={member.user_id} className={trClasses}>
+                <td className={tdClasses}>
+                  <div className="font-medium">{name}</div>
+                  {member.name && <div className="text-muted text-xs">{member.email}</div>}
+                </td>
+                <td className={tdClasses}>
+                  {readOnly ? (
+                    member.role
+                  ) : (
+                    <div className="w-32">
+                      <Select
+                        aria-label={`Role of ${name}`}
+                        value={member.role}
+                        disabled={lastAdmin || changeRole.isPending}
+                        aria-describedby={lastAdmin ? 'last-admin-reason' : undefined}
+                        onChange={(event) =>
+                          changeRole.mutate({ member, role: event.target.value as Role })
+                        }
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {role}
+                          </option>
+                        ))}
+                      </Select>
+                    </div>
+                  )}
+                </td>
+                <td className={`${tdClasses} text-muted whitespace-nowrap`}>
+                  <Timestamp value={member.created_at} missing="—" />
+                </td>
                 {!readOnly && (
-                  <th className={thClasses} scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
+                  <td className={`${tdClasses} text-right`}>
+                    <Button
+                      size="sm"
+                      variant="danger-subtle"
+                      disabled={lastAdmin}
+                      aria-label={`Remove ${name}`}
+                      aria-describedby={lastAdmin ? 'last-admin-reason' : undefined}
+                      onClick={() => setRemoving(member)}
+                    >
+                      Remove
+                    </Button>
+                  </td>
                 )}
               </tr>
-            </thead>
-            <tbody className={tbodyClasses}>
-              {members.map((member) => {
-                const lastAdmin = member.role === 'admin' && admins === 1;
-                const name = displayName(member);
-                return (
-                  <tr key={member.user_id} className={trClasses}>
-                    <td className={tdClasses}>
-                      <div className="font-medium">{name}</div>
-                      {member.name && <div className="text-muted text-xs">{member.email}</div>}
-                    </td>
-                    <td className={tdClasses}>
-                      {readOnly ? (
-                        member.role
-                      ) : (
-                        <div className="w-32">
-                          <Select
-                            aria-label={`Role of ${name}`}
-                            value={member.role}
-                            disabled={lastAdmin || changeRole.isPending}
-                            aria-describedby={lastAdmin ? 'last-admin-reason' : undefined}
-                            onChange={(event) =>
-                              changeRole.mutate({ member, role: event.target.value as Role })
-                            }
-                          >
-                            {ROLES.map((role) => (
-                              <option key={role} value={role}>
-                                {role}
-                              </option>
-                            ))}
-                          </Select>
-                        </div>
-                      )}
-                    </td>
-                    <td className={`${tdClasses} text-muted whitespace-nowrap`}>
-                      <Timestamp value={member.created_at} missing="—" />
-                    </td>
-                    {!readOnly && (
-                      <td className={`${tdClasses} text-right`}>
-                        <Button
-                          size="sm"
-                          variant="danger-subtle"
-                          disabled={lastAdmin}
-                          aria-label={`Remove ${name}`}
-                          aria-describedby={lastAdmin ? 'last-admin-reason' : undefined}
-                          onClick={() => setRemoving(member)}
-                        >
-                          Remove
-                        </Button>
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableContainer>
+            );
+          })}
+        </DataTable>
         {!readOnly && admins === 1 && (
           <p id="last-admin-reason" className="text-muted text-sm">
             {LAST_ADMIN_REASON}

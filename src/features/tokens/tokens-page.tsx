@@ -12,7 +12,8 @@ import {
   type CreatedTokenWire,
   type TokenWire,
 } from '../../api/tokens';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
+import { DataTable } from '../../components/data-table';
 import { Timestamp } from '../../components/timestamp';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -21,18 +22,19 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FormAlert } from '../../components/ui/form-alert';
 import { OptionalResourcePage } from '../../components/ui/optional-resource-page';
-import {
-  TableContainer,
-  tableClasses,
-  tbodyClasses,
-  tdClasses,
-  thClasses,
-  theadClasses,
-  trClasses,
-} from '../../components/ui/table';
+import { tdClasses, trClasses } from '../../components/ui/table';
 import { toast } from '../../components/ui/toast';
 import { CreateTokenForm } from './create-token-form';
 import { CreatedToken } from './created-token';
+
+const TOKEN_COLUMNS = [
+  { header: 'Name' },
+  { header: 'Token' },
+  { header: 'Created' },
+  { header: 'Last used' },
+  { header: 'Expires' },
+  { header: <span className="sr-only">Actions</span>, key: 'actions' },
+];
 
 export function TokensPage() {
   const tokens = useQuery(tokensQueryOptions());
@@ -106,64 +108,38 @@ function TokensTable({ tokens }: { tokens: TokenWire[] }) {
       {tokens.length === 0 ? (
         <EmptyState title="No tokens" description="Create one above." />
       ) : (
-        <TableContainer>
-          <table className={tableClasses}>
-            <thead className={theadClasses}>
-              <tr>
-                <th className={thClasses} scope="col">
-                  Name
-                </th>
-                <th className={thClasses} scope="col">
-                  Token
-                </th>
-                <th className={thClasses} scope="col">
-                  Created
-                </th>
-                <th className={thClasses} scope="col">
-                  Last used
-                </th>
-                <th className={thClasses} scope="col">
-                  Expires
-                </th>
-                <th className={thClasses} scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className={tbodyClasses}>
-              {tokens.map((token) => (
-                <tr key={token.id} className={trClasses}>
-                  <td className={tdClasses}>
-                    <span className="font-medium">{token.name}</span>
-                    {token.id === sessionTokenId && <Badge className="ml-2">This session</Badge>}
-                  </td>
-                  <td className={`${tdClasses} font-mono text-xs`}>
-                    {token.prefix ? `${token.prefix}…` : '—'}
-                  </td>
-                  <td className={`${tdClasses} text-muted whitespace-nowrap`}>
-                    <Timestamp value={token.created_at} missing="—" />
-                  </td>
-                  <td className={`${tdClasses} text-muted whitespace-nowrap`}>
-                    <Timestamp value={token.last_used_at} />
-                  </td>
-                  <td className={`${tdClasses} text-muted whitespace-nowrap`}>
-                    <Timestamp value={token.expires_at} />
-                  </td>
-                  <td className={`${tdClasses} text-right`}>
-                    <Button
-                      size="sm"
-                      variant="danger-subtle"
-                      aria-label={`Revoke ${token.name}`}
-                      onClick={() => setRevoking(token)}
-                    >
-                      Revoke
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableContainer>
+        <DataTable columns={TOKEN_COLUMNS}>
+          {tokens.map((token) => (
+            <tr key={token.id} className={trClasses}>
+              <td className={tdClasses}>
+                <span className="font-medium">{token.name}</span>
+                {token.id === sessionTokenId && <Badge className="ml-2">This session</Badge>}
+              </td>
+              <td className={`${tdClasses} font-mono text-xs`}>
+                {token.prefix ? `${token.prefix}…` : '—'}
+              </td>
+              <td className={`${tdClasses} text-muted whitespace-nowrap`}>
+                <Timestamp value={token.created_at} missing="—" />
+              </td>
+              <td className={`${tdClasses} text-muted whitespace-nowrap`}>
+                <Timestamp value={token.last_used_at} />
+              </td>
+              <td className={`${tdClasses} text-muted whitespace-nowrap`}>
+                <Timestamp value={token.expires_at} />
+              </td>
+              <td className={`${tdClasses} text-right`}>
+                <Button
+                  size="sm"
+                  variant="danger-subtle"
+                  aria-label={`Revoke ${token.name}`}
+                  onClick={() => setRevoking(token)}
+                >
+                  Revoke
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <ConfirmDialog
         open={revoking !== null}

@@ -1,0 +1,40 @@
+// The dashboard's lint zones (eslint.config.js) come from the folders of src/features, so a feature
+// the old hand-written list did not name is held to them too: this plants an import of the shell
+// (`src/app/`) and of another feature in a feature the list left out (tokens) and expects ESLint
+// to refuse both, while the file as it is passes.
+import { readFileSync } from 'node:fs';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const FILE = 'src/features/tokens/created-token.tsx';
+
+async function restrictedImports(code: string): Promise<string[]> {
+  // Only the zones' rule, without type information: the zones need none, and a typed run of
+  // the whole project takes a minute on a busy machine.
+  const eslint = new ESLint({
+    cwd: process.cwd(),
+    ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-restricted-paths',
+    overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+  });
+  const [result] = await eslint.lintText(code, { filePath: FILE });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .map((message) => message.message);
+}
+
+describe('the lint zones of src/features', () => {
+  const original = readFileSync(FILE, 'utf8');
+
+  it('let a feature import what sits below it', async () => {
+    expect(await restrictedImports(original)).toEqual([]);
+  });
+
+  it('refuse a feature importing the shell or another feature, with no list to edit', async () => {
+    const planted = "import '../../app/router';\nimport '../members/members-page';\n" + original;
+    const messages = await restrictedImports(planted);
+    expect(messages).toEqual([
+      expect.stringContaining('../../app/router'),
+      expect.stringContaining('../members/members-page'),
+    ]);
+  });
+});
