@@ -150,12 +150,7 @@ export const SERVER_LAYERS: readonly Layer[] = [
       'server/logs/waits/',
     ],
   },
-  {
-    name: 'routes',
-    // A wing's index.ts is its face to the others (issue 41): its routes and what another wing's
-    // routes may use, so it sits with the routes.
-    prefixes: WINGS.flatMap((wing) => [`server/${wing}/routes/`, `server/${wing}/index.ts`]),
-  },
+  { name: 'routes', prefixes: WINGS.map((wing) => `server/${wing}/routes/`) },
   {
     name: 'platform',
     prefixes: ['server/platform/', 'server/demo/', 'server/access/cli/', 'server/reliability/'],

@@ -1,7 +1,7 @@
 /**
  * What other wings may use of the logs wing (issue 41: alerts count a log query's entries with the
- * log query's own rules). Import the logs wing through this file only.
+ * log query's own rules). Import the logs wing through this file (its store level) or
+ * routes/index.ts (its routes level) only (decision 072).
  */
-export { parseVolumeQuery } from './routes/log-query-params';
 export { withJobNames } from './store/app-log-jobs';
 export { countLogVolume, type LogVolumeFilter } from './store/app-logs-volume';

@@ -55,7 +55,7 @@ import { healthRoutes } from './health';
 import { notificationRoutes } from '../notifications/routes/notifications';
 import { siteRoutes } from '../site/routes/sites';
 import { logViewRoutes } from '../logs/routes/log-views';
-import { alertRoutes, alertSimulateRoutes } from '../alerts';
+import { alertRoutes, alertSimulateRoutes } from '../alerts/routes';
 import { memberRoutes } from '../access/routes/members';
 import { tokenRoutes } from '../access/routes/tokens';
 import { openApiRoutes } from './openapi';

@@ -5,7 +5,7 @@
  */
 import type { AlertRule } from '../../../contract/schemas/alert';
 import type { ErrorDetail } from '../../../contract/schemas/error';
-import { findAppRow } from '../../apps/store/apps';
+import { findAppRow } from '../../apps';
 import type { Db } from '../../database/schema';
 import { fieldError, validation } from '../../http/errors';
 import { nonMemberEmails } from '../store/alerts';

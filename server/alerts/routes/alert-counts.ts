@@ -8,7 +8,8 @@
 import type { AlertRule } from '../../../contract/schemas/alert';
 import { LOG_LEVELS } from '../../../contract/schemas/app-log';
 import type { Db } from '../../database/schema';
-import { countLogVolume, parseVolumeQuery, withJobNames, type LogVolumeFilter } from '../../logs';
+import { countLogVolume, withJobNames, type LogVolumeFilter } from '../../logs';
+import { parseVolumeQuery } from '../../logs/routes';
 import { MINUTE_MS, type MinuteCounts } from '../alert-windows';
 
 const MINUTES_PER_STATEMENT = 240;

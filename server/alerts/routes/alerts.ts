@@ -17,9 +17,8 @@ import {
   type AlertRule,
 } from '../../../contract/schemas/alert';
 import { databaseIdSchema } from '../../../contract/schemas/common';
-import { writeVersioned } from '../../audit/routes/versioned-write';
-import { fieldChanges } from '../../audit/store/revision-changes';
-import { recordRevision } from '../../audit/store/revisions';
+import { fieldChanges, recordRevision } from '../../audit';
+import { writeVersioned } from '../../audit/routes';
 import { nowIso } from '../../database/encoding';
 import { writeTransaction } from '../../database/transactions';
 import {

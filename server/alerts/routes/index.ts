@@ -1,0 +1,6 @@
+/**
+ * The alerts wing's routes (issue 41, decision 070): what the rest of the service may use of it.
+ * `alertRoutes` and `alertSimulateRoutes` are registered by buildApp (server/platform/app.ts) beside the other routes.
+ */
+export { alertRoutes } from './alerts';
+export { alertSimulateRoutes } from './alert-simulate';
