@@ -37,8 +37,7 @@ import {
 import type { SiteLanguages } from '../store/locale-change';
 import { fieldChanges } from '../../audit/store/revision-changes';
 import { recordRevision } from '../../audit/store/revisions';
-import type { Db } from '../../database/schema';
-import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
+import { siteLanguages } from '../../site';
 import { writeTransaction } from '../../database/transactions';
 import {
   AUTH_ERRORS,
@@ -55,12 +54,6 @@ const slugParams = z.object({ slug: assetSlugSchema.describe('The layout slug') 
 
 const layoutEtag = (siteId: string, row: LayoutRecord) =>
   etagOf('layout', siteId, row.id, row.version);
-
-async function siteLanguages(db: Db, siteId: string, forWrite: boolean): Promise<SiteLanguages> {
-  const site = await findSiteRow(db, siteId, { forWrite });
-  if (!site) throw notFound('site');
-  return siteSettingsOf(site);
-}
 
 /**
  * The draft merged into the stored layout (or a new one), or the 422 of what it breaks. Shared by
@@ -191,7 +184,7 @@ export const layoutRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }>
           resource: 'layout',
           ifMatch: request.headers['if-match'],
           find: async (tx) => {
-            languages = await siteLanguages(tx, siteId, true);
+            languages = await siteLanguages(tx, siteId, { forWrite: true });
             return findLayout(tx, siteId, slug, { forWrite: true });
           },
           absent: {
@@ -298,7 +291,7 @@ export const layoutRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }>
       const { samples, ...draft } = request.body;
       const stored = await findLayout(db, siteId, request.params.slug);
       if (!stored) throw notFound('layout');
-      const languages = await siteLanguages(db, siteId, false);
+      const languages = await siteLanguages(db, siteId);
       const next = mergeLayout(layoutContentOf(stored), draft, languages, false);
       return layoutImpact(db, options.renderer, siteId, stored, next, samples);
     },

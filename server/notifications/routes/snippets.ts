@@ -24,7 +24,6 @@ import type { TemplateRenderer } from '../mail/template-renderer';
 import type { SiteLanguages } from '../store/locale-change';
 import { fieldChanges } from '../../audit/store/revision-changes';
 import { recordRevision } from '../../audit/store/revisions';
-import type { Db } from '../../database/schema';
 import {
   deleteSnippet,
   findSnippet,
@@ -37,7 +36,7 @@ import {
   type SnippetContent,
   type SnippetRecord,
 } from '../store/snippets';
-import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
+import { siteLanguages } from '../../site';
 import { writeTransaction } from '../../database/transactions';
 import {
   AUTH_ERRORS,
@@ -54,12 +53,6 @@ const nameParams = z.object({ name: assetSlugSchema.describe('The snippet name')
 
 const snippetEtag = (siteId: string, row: SnippetRecord) =>
   etagOf('snippet', siteId, row.id, row.version);
-
-async function siteLanguages(db: Db, siteId: string, forWrite: boolean): Promise<SiteLanguages> {
-  const site = await findSiteRow(db, siteId, { forWrite });
-  if (!site) throw notFound('site');
-  return siteSettingsOf(site);
-}
 
 /**
  * The draft merged into the stored snippet, or the 422 of what it breaks (Liquid that does not
@@ -195,7 +188,7 @@ export const snippetRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }
           resource: 'snippet',
           ifMatch: request.headers['if-match'],
           find: async (tx) => {
-            languages = await siteLanguages(tx, siteId, true);
+            languages = await siteLanguages(tx, siteId, { forWrite: true });
             // Every snippet, locked: a circle is a property of the set, not of one snippet.
             others = await listSnippets(tx, siteId, { forWrite: true });
             return others.find((s) => s.name === name);
@@ -288,7 +281,7 @@ export const snippetRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }
       const stored = await listSnippets(db, siteId);
       const current = stored.find((s) => s.name === name);
       if (!current) throw notFound('snippet');
-      const languages = await siteLanguages(db, siteId, false);
+      const languages = await siteLanguages(db, siteId);
       const next = mergeSnippet(name, snippetContentOf(current), draft, languages, false, stored);
       const after = stored.map((s) => (s.name === name ? { ...s, ...next } : s));
       return snippetImpact(db, options.renderer, siteId, stored, after, name, samples);
