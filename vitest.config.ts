@@ -24,6 +24,7 @@ const POSTGRES_SUITES = [
   'server/http/integer-params.test.ts',
   'server/access/cli/**/*.test.ts',
   'server/demo/seed.test.ts',
+  'server/demo/seed/layouts.test.ts',
   'server/logs/store/**/*.test.ts',
   'server/logs/search/**/*.test.ts',
   'server/logs/routes/**/*.test.ts',

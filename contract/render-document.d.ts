@@ -70,6 +70,11 @@ export interface SourcePlace {
   column: number;
 }
 
+/** Where the document starts after the template's Liquid prologue, or null (see the .js). */
+export declare function documentPrologue(
+  source: string,
+): { from: 0; to: number; line: number } | null;
+
 export declare function snippetReferences(source: string): Array<SourcePlace & { name: string }>;
 export declare function contentPlaceholders(source: string): SourcePlace[];
 export declare function snippetCycle(

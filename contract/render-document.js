@@ -18,6 +18,10 @@
  *   text without `{{ content }}` leaves the template's text alone); the subject never is.
  * - Every field of one call shares one time budget and one memory budget (liquidjs's limiters),
  *   and an `emitter` may bound the bytes printed (the worker's output budget).
+ * - A prologue (Liquid before `<!DOCTYPE html>`, as Shopify's notifications open with
+ *   `{% capture %}` and `{% assign %}`) is part of the template, not of its markup
+ *   (`documentPrologue`): its variables hold in the document, and the e-mail starts at the
+ *   doctype (the blank lines the prologue leaves are not sent).
  */
 import { Context, Liquid, Tokenizer, TypeGuards, defaultOptions, toValueSync } from 'liquidjs';
 
@@ -48,6 +52,83 @@ function tokensOf(source) {
     return [];
   }
   return out;
+}
+
+/**
+ * Tags that print nothing, and may stand in a prologue: their bodies (a capture's, a comment's)
+ * print nothing either. `#` is the inline comment.
+ */
+const SILENT_TAGS = new Set(['assign', 'capture', 'comment', '#']);
+const SILENT_ENDS = new Map([
+  ['capture', 'endcapture'],
+  ['comment', 'endcomment'],
+]);
+
+/** Where a document's markup starts: its doctype, or its `<html>` when it has none. */
+const DOCUMENT_START = /^\s*<(?:!doctype\b|html\b)/i;
+
+/**
+ * The template's prologue (issue 38): the Liquid that comes before `<!DOCTYPE html>` (or
+ * `<html>`), made only of tags that print nothing (`assign`, `capture`…`endcapture`,
+ * `comment`…`endcomment`, `{% # … %}`, a `{% liquid %}` of those) and whitespace. Answers where
+ * the document starts (`to`, and its line), or null when the source does not open with Liquid
+ * before its doctype. The visual editor keeps these lines out of the markup it checks; the
+ * renderer does not send the blank lines they leave.
+ */
+export function documentPrologue(source) {
+  const tokens = tokensOf(source);
+  let tags = 0;
+  // Inside a capture or comment (nested ones counted): everything up to its end prints nothing.
+  let opened = null;
+  let depth = 0;
+  for (const token of tokens) {
+    if (opened) {
+      if (TypeGuards.isTagToken(token) && token.name === opened) depth += 1;
+      if (TypeGuards.isTagToken(token) && token.name === SILENT_ENDS.get(opened)) depth -= 1;
+      if (depth === 0) opened = null;
+      continue;
+    }
+    if (TypeGuards.isTagToken(token)) {
+      if (!silentTag(token)) return null;
+      tags += 1;
+      if (SILENT_ENDS.has(token.name)) {
+        opened = token.name;
+        depth = 1;
+      }
+      continue;
+    }
+    if (TypeGuards.isHTMLToken(token)) {
+      const text = token.getText();
+      if (text.trim() === '') continue;
+      const start = DOCUMENT_START.exec(text);
+      if (!start || tags === 0) return null;
+      const to = token.begin + start[0].length - start[0].trimStart().length;
+      return { from: 0, to, line: positionOf(source, to).line };
+    }
+    return null;
+  }
+  return null;
+}
+
+/** A tag a prologue may hold: one that prints nothing, or a `{% liquid %}` of only those. */
+function silentTag(token) {
+  if (token.name !== 'liquid') return SILENT_TAGS.has(token.name);
+  try {
+    const open = [];
+    for (const line of token.tokenizer.readLiquidTagTokens()) {
+      const end = open.at(-1);
+      if (end !== undefined) {
+        if (line.name === end) open.pop();
+        continue;
+      }
+      if (!SILENT_TAGS.has(line.name)) return false;
+      const closer = SILENT_ENDS.get(line.name);
+      if (closer) open.push(closer);
+    }
+    return open.length === 0;
+  } catch {
+    return false;
+  }
 }
 
 function positionOf(source, offset) {
@@ -222,7 +303,13 @@ export function renderDocument(sources, data, options) {
       WRAPPED_FIELDS.has(field) &&
       typeof layoutSource === 'string' &&
       contentPlaceholders(layoutSource).length > 0;
-    results[field] = wraps ? run(field, 'layout', layoutSource, { content: own.output }) : own;
+    const result = wraps ? run(field, 'layout', layoutSource, { content: own.output }) : own;
+    const outer = wraps ? layoutSource : (sources.template[field] ?? '');
+    // The e-mail starts at its doctype: what its prologue printed (whitespace) is not sent.
+    results[field] =
+      result.ok && field === 'html' && documentPrologue(outer)
+        ? { ok: true, output: result.output.trimStart() }
+        : result;
   }
   return results;
 }

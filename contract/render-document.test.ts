@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LIQUID_RENDER_OPTIONS } from './liquid-render';
 import {
   contentPlaceholders,
+  documentPrologue,
   renderDocument,
   snippetCycle,
   snippetReferences,
@@ -212,5 +213,105 @@ describe('layouts, as a property', () => {
         },
       ),
     );
+  });
+});
+
+/** Shopify's order confirmation opens like this: Liquid, then the document. */
+const SHOPIFY_LIKE = `{% capture email_title %}Thank you for your purchase!{% endcapture %}
+{% capture email_body %}
+  {% if customer.first_name %}Hi {{ customer.first_name }},{% endif %} we're getting your order ready.
+{% endcapture %}
+{%- assign delivery_method = 'shipping' -%}
+{% comment %}A note for the next editor: <td> is fine here{% endcomment %}
+{% liquid
+  assign total = order.total
+  capture greeting
+    echo 'unused'
+  endcapture
+%}
+{% # the document starts below %}
+<!DOCTYPE html>
+<html lang="en">
+<head><title>{{ email_title }}</title></head>
+<body><h1>{{ email_title }}</h1><p>{{ email_body }}</p><p>{{ delivery_method }} {{ total }}</p></body>
+</html>`;
+
+describe('the Liquid prologue', () => {
+  it('is the Liquid before the doctype, up to where the document starts', () => {
+    const prologue = documentPrologue(SHOPIFY_LIKE);
+    const start = SHOPIFY_LIKE.indexOf('<!DOCTYPE html>');
+    expect(prologue).toEqual({ from: 0, to: start, line: 14 });
+    expect(SHOPIFY_LIKE.slice(prologue?.to)).toMatch(/^<!DOCTYPE html>/);
+    // `<html>` without a doctype starts a document too, in any case.
+    expect(documentPrologue('{% assign a = 1 %}\n  <HTML><body></body></HTML>')).toEqual({
+      from: 0,
+      to: 21,
+      line: 2,
+    });
+    expect(
+      documentPrologue(
+        '{% capture a %}{% capture b %}x{% endcapture %}{% endcapture %}<!doctype html>',
+      )?.to,
+    ).toBe(63);
+  });
+
+  it('is not there without Liquid first, or when something before the doctype prints', () => {
+    for (const source of [
+      '<!DOCTYPE html><html></html>',
+      '\n\n<!doctype html>',
+      '<p>{% assign a = 1 %}</p>',
+      '{% assign a = 1 %}<p>Hi</p>',
+      '{% assign a = 1 %}',
+      '{% if a %}x{% endif %}<!doctype html>',
+      '{{ title }}<!doctype html>',
+      '{% assign a = 1 %} text <!doctype html>',
+      '{% render "header" %}<!doctype html>',
+      '{% liquid\n assign a = 1\n echo a\n%}<!doctype html>',
+      '{% capture a %}never closed <!doctype html>',
+      '{% assign a = 1 %}<!doctypes>',
+      '{% if %}<!doctype html>',
+      '',
+    ]) {
+      expect(documentPrologue(source), source).toBeNull();
+    }
+  });
+
+  it('renders the document with the prologue’s variables, starting at the doctype', () => {
+    const out = outputOf(
+      { template: { html: SHOPIFY_LIKE }, layout: null },
+      { customer: { first_name: 'Ann' }, order: { total: '€ 9' } },
+    );
+    expect(out.html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
+    expect(out.html).toContain('<title>Thank you for your purchase!</title>');
+    expect(out.html).toContain("Hi Ann, we're getting your order ready.");
+    expect(out.html).toContain('<p>shipping € 9</p>');
+    expect(out.html).not.toContain('unused');
+  });
+
+  it('starts a layout’s e-mail at its doctype too, and leaves other output as it is', () => {
+    const layout = `{% assign brand = shop | upcase %}\n<!doctype html><html><body>{{ brand }}|{{ content }}</body></html>`;
+    const out = outputOf(
+      {
+        template: { html: '\n  <p>{{ shop }}</p>', text: '  t' },
+        layout: { html: layout, text: '' },
+      },
+      { shop: 'acme' },
+    );
+    expect(out.html).toBe('<!doctype html><html><body>ACME|\n  <p>acme</p></body></html>');
+    expect(out.text).toBe('  t');
+    // Without a prologue nothing is trimmed, even before a doctype.
+    expect(outputOf({ template: { html: '\n<!doctype html>x' }, layout: null }).html).toBe(
+      '\n<!doctype html>x',
+    );
+  });
+
+  it('keeps rendering inside a layout equal to the inlined document when the layout has one', () => {
+    const layout = `{% capture title %}T{% endcapture %}\n<!doctype html><title>{{ title }}</title>{{ content }}`;
+    const template = '<p>{{ name }}</p>';
+    const data = { name: 'Ann' };
+    const inlined = layout.replace('{{ content }}', template);
+    expect(
+      outputOf({ template: { html: template }, layout: { html: layout, text: '' } }, data).html,
+    ).toBe(outputOf({ template: { html: inlined }, layout: null }, data).html);
   });
 });

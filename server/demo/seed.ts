@@ -1,7 +1,7 @@
 /**
  * The demo data (DEMO=1, on an empty database): sites `demo` and `acme`, with the apps, consent
- * configuration and notification templates of `seed/` (plain domain data, one file per
- * resource), written through the repositories.
+ * configuration, notification templates, layout and footer snippet of `seed/` (plain domain data,
+ * one file per resource), written through the repositories.
  */
 import type { Kysely } from 'kysely';
 import { insertApp } from '../apps/store/apps';
@@ -10,9 +10,12 @@ import type { Database } from '../database/schema';
 import { takeTurns, writeTransaction } from '../database/transactions';
 import { insertNotification } from '../notifications/store/notifications';
 import { putTranslation } from '../notifications/store/notification-translations';
+import { insertLayout, updateLayout } from '../notifications/store/layouts';
+import { insertSnippet, updateSnippet } from '../notifications/store/snippets';
 import { createSite, setSiteLanguages } from '../site/store/sites';
 import { demoApps } from './seed/apps';
 import { demoConsent } from './seed/consent';
+import { DEMO_FOOTER, DEMO_FOOTER_SNIPPET, DEMO_LAYOUT, DEMO_LAYOUT_SLUG } from './seed/layouts';
 import { demoNotifications } from './seed/notifications';
 import { DEMO_LOCALES, orderConfirmationNl, welcomeNl } from './seed/translations';
 
@@ -68,6 +71,7 @@ async function insertDemo(trx: Kysely<Database>, now: Date, ids = DEMO_SITE_IDS)
   for (const site of DEMO_SITES) await createSite(trx, ids[site.id], site.name);
   for (const { siteId, app } of demoApps(now)) await insertApp(trx, ids[siteId], app);
   await insertConsentConfig(trx, ids.demo, demoConsent(now));
+  await insertDemoLayout(trx, ids.demo, now.toISOString());
   for (const { siteId, notification } of demoNotifications(now)) {
     await insertNotification(trx, ids[siteId], notification);
     if (siteId !== 'demo') continue;
@@ -80,4 +84,12 @@ async function insertDemo(trx: Kysely<Database>, now: Date, ids = DEMO_SITE_IDS)
     if (translate) await putTranslation(trx, notification.id, 'nl', translate(notification, now));
   }
   await setSiteLanguages(trx, ids.demo, DEMO_LOCALES);
+}
+
+/** The demo's layout and the footer snippet it renders, created as their PUTs would. */
+async function insertDemoLayout(trx: Kysely<Database>, siteId: string, now: string) {
+  const layout = await insertLayout(trx, siteId, DEMO_LAYOUT_SLUG, now);
+  await updateLayout(trx, layout, DEMO_LAYOUT, now);
+  const footer = await insertSnippet(trx, siteId, DEMO_FOOTER_SNIPPET, now);
+  await updateSnippet(trx, footer, DEMO_FOOTER, now);
 }

@@ -62,6 +62,10 @@ import { openApiRoutes } from './openapi';
 import { MAX_RENDERED_BYTES, testSendRoutes } from '../notifications/routes/test-send';
 import { layoutRoutes } from '../notifications/routes/layouts';
 import { snippetRoutes } from '../notifications/routes/snippets';
+import {
+  layoutRevisionRoutes,
+  snippetRevisionRoutes,
+} from '../notifications/routes/asset-revisions';
 import { testInboxRoutes } from '../notifications/routes/test-inbox';
 import { notificationChecksRoutes } from '../notifications/routes/notification-checks';
 import type { SpamdOptions } from '../notifications/mail/spamd-client';
@@ -331,6 +335,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (!deps.testSendRenderer) secured.addHook('onClose', () => renderer.close());
         await secured.register(layoutRoutes, { renderer });
         await secured.register(snippetRoutes, { renderer });
+        await secured.register(layoutRevisionRoutes);
+        await secured.register(snippetRevisionRoutes);
         await secured.register(testSendRoutes, {
           mailer: deps.mailer ?? null,
           spamd: deps.spamd ?? null,

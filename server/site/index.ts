@@ -8,3 +8,4 @@ export {
   findSiteRow,
   siteSettingsOf,
 } from './store/sites';
+export { siteLanguages, type SiteLanguageSettings } from './site-languages';

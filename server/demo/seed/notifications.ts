@@ -15,6 +15,7 @@ import {
   newNotificationId,
   type StoredNotification,
 } from '../../notifications/store/notifications';
+import { DEMO_LAYOUT_SLUG, DEMO_LAYOUT_USERS } from './layouts';
 import { hoursAgo } from './time';
 
 interface SeedNotification {
@@ -176,9 +177,7 @@ Here is the invoice {{ invoice.number }} for your order {{ order.number }}.
 
 ${ORDER_LINES_TEXT}
 
-Please pay before {{ invoice.due_date | date: "%B %-d, %Y" }}.
-
-{{ shop.name }}`,
+Please pay before {{ invoice.due_date | date: "%B %-d, %Y" }}.`,
     html: `<h1 style="font-family:sans-serif">Invoice {{ invoice.number }}</h1>
 <p>Order {{ order.number }} for {{ customer.first_name }} ({{ customer.email }})</p>
 ${ORDER_LINES_HTML}
@@ -194,10 +193,10 @@ ${ORDER_LINES_HTML}
 Good news: your order {{ order.number }} has shipped with {{ shipment.carrier }}.
 Track it here: {{ shipment.tracking_url }}
 
-${ORDER_LINES_TEXT}
-
-{{ shop.name }}`,
-    html: '',
+${ORDER_LINES_TEXT}`,
+    html: `<h1 style="margin:0 0 12px;font-size:24px;line-height:32px;color:#18181b">Your order is on its way</h1>
+<p style="margin:0 0 16px">Good news, {{ customer.first_name }}: order {{ order.number }} has shipped with {{ shipment.carrier }}. <a href="{{ shipment.tracking_url }}">Track your parcel</a>.</p>
+${ORDER_LINES_HTML}`,
   },
   {
     slug: 'contact-form',
@@ -211,14 +210,16 @@ ${ORDER_LINES_TEXT}
   },
 ];
 
-export function demoNotifications(
-  now: Date,
-): Array<{ siteId: 'demo' | 'acme'; notification: StoredNotification }> {
+export function demoNotifications(now: Date): Array<{
+  siteId: 'demo' | 'acme';
+  notification: StoredNotification & { layout: string | null };
+}> {
   const demo = DEMO_NOTIFICATIONS.map((notification, index) => ({
     siteId: 'demo' as const,
     notification: {
       id: newNotificationId(),
       ...notification,
+      layout: DEMO_LAYOUT_USERS.includes(notification.slug) ? DEMO_LAYOUT_SLUG : null,
       html_enabled: notification.html !== '',
       created_at: hoursAgo(now, 24 * (60 - index)),
       updated_at: hoursAgo(now, 24 * (6 - index)),
@@ -235,6 +236,7 @@ export function demoNotifications(
       text: 'Hi {{ customer.first_name }},\n\nThanks for joining Acme.',
       html: '',
       html_enabled: false,
+      layout: null,
       created_at: hoursAgo(now, 24 * 9),
       updated_at: hoursAgo(now, 24 * 9),
     },

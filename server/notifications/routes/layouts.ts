@@ -19,8 +19,7 @@ import {
   type LayoutUpdate,
 } from '../../../contract/schemas/layout';
 import type { ErrorDetail } from '../../../contract/schemas/error';
-import { fieldError, HttpError, notFound, preconditionFailed, validation } from '../../http/errors';
-import { etagOf, ifMatchAllows } from '../../http/etag';
+import { fieldError, HttpError, notFound, validation } from '../../http/errors';
 import type { TemplateRenderer } from '../mail/template-renderer';
 import {
   deleteLayout,
@@ -35,9 +34,7 @@ import {
   type LayoutRecord,
 } from '../store/layouts';
 import type { SiteLanguages } from '../store/locale-change';
-import { fieldChanges, recordRevision } from '../../audit/index';
-import type { Db } from '../../database/schema';
-import { findSiteRow, siteSettingsOf } from '../../site/index';
+import { siteLanguages } from '../../site';
 import { writeTransaction } from '../../database/transactions';
 import {
   AUTH_ERRORS,
@@ -48,17 +45,37 @@ import {
 } from '../../http/common';
 import { layoutImpact } from './impact';
 import { layoutFieldProblems, mergeAssetTranslations } from './layout-problems';
-import { writeVersioned } from '../../audit/routes/index';
+import { assetEtag, deleteAsset, putAsset, type VersionedAsset } from './versioned-asset';
 
 const slugParams = z.object({ slug: assetSlugSchema.describe('The layout slug') });
 
-const layoutEtag = (siteId: string, row: LayoutRecord) =>
-  etagOf('layout', siteId, row.id, row.version);
+const LAYOUTS: VersionedAsset<LayoutRecord, LayoutContent> = {
+  resource: 'layout',
+  keyOf: (row) => row.slug,
+  find: findLayout,
+  insert: insertLayout,
+  contentOf: layoutContentOf,
+  update: updateLayout,
+  remove: deleteLayout,
+};
 
-async function siteLanguages(db: Db, siteId: string, forWrite: boolean): Promise<SiteLanguages> {
-  const site = await findSiteRow(db, siteId, { forWrite });
-  if (!site) throw notFound('site');
-  return siteSettingsOf(site);
+const layoutEtag = (siteId: string, row: LayoutRecord) => assetEtag(LAYOUTS, siteId, row);
+
+/** The 409 of a DELETE while notifications use the layout, naming them. */
+function layoutInUse(users: readonly string[]): HttpError {
+  return new HttpError(
+    409,
+    `The layout is used by ${users.length} notification${users.length === 1 ? '' : 's'}: ${users.join(', ')}. Choose another layout for them first.`,
+    [
+      fieldError({
+        resource: 'layout',
+        field: 'used_by',
+        code: 'in_use',
+        message: `Used by ${users.join(', ')}`,
+        value: users,
+      }),
+    ],
+  );
 }
 
 /**
@@ -182,38 +199,20 @@ export const layoutRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }>
     },
     async (request, reply) => {
       const { siteId } = request.auth;
-      const { slug } = request.params;
       let languages: SiteLanguages | undefined;
-      let creating = false;
       const row = await writeTransaction(db, (trx) =>
-        writeVersioned(trx, {
-          resource: 'layout',
+        putAsset(trx, LAYOUTS, {
+          siteId,
+          key: request.params.slug,
           ifMatch: request.headers['if-match'],
+          actor: request.auth,
           find: async (tx) => {
-            languages = await siteLanguages(tx, siteId, true);
-            return findLayout(tx, siteId, slug, { forWrite: true });
+            languages = await siteLanguages(tx, siteId, { forWrite: true });
+            return findLayout(tx, siteId, request.params.slug, { forWrite: true });
           },
-          absent: {
-            // No client holds this tag: a write with If-Match to a layout that is not there is 412.
-            etag: '"absent"',
-            create: (tx, now) => {
-              creating = true;
-              return insertLayout(tx, siteId, slug, now);
-            },
-          },
-          etag: (current) => layoutEtag(siteId, current),
-          fieldsOf: layoutContentOf,
-          merge: (before) => {
+          merge: (before, creating) => {
             if (!languages) throw new Error('the site languages were not read');
             return mergeLayout(before, request.body, languages, creating);
-          },
-          update: (tx, current, next, now) => updateLayout(tx, current, next, now),
-          revision: {
-            siteId,
-            resource: 'layout',
-            actor: request.auth,
-            resourceId: (written) => written.slug,
-            snapshot: (written) => written,
           },
         }),
       );
@@ -241,37 +240,18 @@ export const layoutRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }>
     },
     async (request, reply) => {
       const { siteId } = request.auth;
-      await writeTransaction(db, async (trx) => {
-        const row = await findLayout(trx, siteId, request.params.slug, { forWrite: true });
-        if (!row) throw notFound('layout');
-        if (!ifMatchAllows(request.headers['if-match'], layoutEtag(siteId, row))) {
-          throw preconditionFailed('layout');
-        }
-        const users = await layoutUsers(trx, siteId, row.slug);
-        if (users.length > 0) {
-          throw new HttpError(
-            409,
-            `The layout is used by ${users.length} notification${users.length === 1 ? '' : 's'}: ${users.join(', ')}. Choose another layout for them first.`,
-            [
-              fieldError({
-                resource: 'layout',
-                field: 'used_by',
-                code: 'in_use',
-                message: `Used by ${users.join(', ')}`,
-                value: users,
-              }),
-            ],
-          );
-        }
-        await deleteLayout(trx, row.id);
-        await recordRevision(trx, {
+      await writeTransaction(db, (trx) =>
+        deleteAsset(trx, LAYOUTS, {
           siteId,
-          resource: 'layout',
-          resourceId: row.slug,
+          key: request.params.slug,
+          ifMatch: request.headers['if-match'],
           actor: request.auth,
-          changes: fieldChanges(layoutContentOf(row), {}),
-        });
-      });
+          refuse: async (tx, row) => {
+            const users = await layoutUsers(tx, siteId, row.slug);
+            if (users.length > 0) throw layoutInUse(users);
+          },
+        }),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -297,7 +277,7 @@ export const layoutRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }>
       const { samples, ...draft } = request.body;
       const stored = await findLayout(db, siteId, request.params.slug);
       if (!stored) throw notFound('layout');
-      const languages = await siteLanguages(db, siteId, false);
+      const languages = await siteLanguages(db, siteId);
       const next = mergeLayout(layoutContentOf(stored), draft, languages, false);
       return layoutImpact(db, options.renderer, siteId, stored, next, samples);
     },

@@ -26,7 +26,7 @@ import { TemplateRenderer } from '../mail/template-renderer';
 import { isSet } from '../../database/encoding';
 import { findNotification, type NotificationRecord } from '../store/notifications';
 import type { Db } from '../../database/schema';
-import { findSiteRow, siteSettingsOf } from '../../site/index';
+import { siteLanguages } from '../../site';
 import { AUTH_ERRORS, errorResponses } from '../../http/common';
 import { MAX_RENDERED_BYTES } from './test-send';
 
@@ -42,11 +42,6 @@ const checksQuery = z.object({
   locale: z.string().max(35).optional().describe('Only this language (default: every one)'),
 });
 type Draft = z.output<typeof checksRequestSchema>;
-
-async function siteLanguages(db: Db, siteId: string) {
-  const site = await findSiteRow(db, siteId);
-  return site ? siteSettingsOf(site) : { default_locale: 'en', locales: ['en'] };
-}
 
 function unknownLocale(field: string, sent: string, locales: readonly string[]): HttpError {
   return validation([

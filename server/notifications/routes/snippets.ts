@@ -18,12 +18,9 @@ import {
   type SnippetUpdate,
 } from '../../../contract/schemas/layout';
 import type { ErrorDetail } from '../../../contract/schemas/error';
-import { fieldError, notFound, preconditionFailed, validation } from '../../http/errors';
-import { etagOf, ifMatchAllows } from '../../http/etag';
+import { fieldError, notFound, validation } from '../../http/errors';
 import type { TemplateRenderer } from '../mail/template-renderer';
 import type { SiteLanguages } from '../store/locale-change';
-import { fieldChanges, recordRevision } from '../../audit/index';
-import type { Db } from '../../database/schema';
 import {
   deleteSnippet,
   findSnippet,
@@ -36,7 +33,7 @@ import {
   type SnippetContent,
   type SnippetRecord,
 } from '../store/snippets';
-import { findSiteRow, siteSettingsOf } from '../../site/index';
+import { siteLanguages } from '../../site';
 import { writeTransaction } from '../../database/transactions';
 import {
   AUTH_ERRORS,
@@ -47,18 +44,21 @@ import {
 } from '../../http/common';
 import { snippetImpact } from './impact';
 import { cycleProblem, liquidProblem, mergeAssetTranslations } from './layout-problems';
-import { writeVersioned } from '../../audit/routes/index';
+import { assetEtag, deleteAsset, putAsset, type VersionedAsset } from './versioned-asset';
 
 const nameParams = z.object({ name: assetSlugSchema.describe('The snippet name') });
 
-const snippetEtag = (siteId: string, row: SnippetRecord) =>
-  etagOf('snippet', siteId, row.id, row.version);
+const SNIPPETS: VersionedAsset<SnippetRecord, SnippetContent> = {
+  resource: 'snippet',
+  keyOf: (row) => row.name,
+  find: findSnippet,
+  insert: insertSnippet,
+  contentOf: snippetContentOf,
+  update: updateSnippet,
+  remove: deleteSnippet,
+};
 
-async function siteLanguages(db: Db, siteId: string, forWrite: boolean): Promise<SiteLanguages> {
-  const site = await findSiteRow(db, siteId, { forWrite });
-  if (!site) throw notFound('site');
-  return siteSettingsOf(site);
-}
+const snippetEtag = (siteId: string, row: SnippetRecord) => assetEtag(SNIPPETS, siteId, row);
 
 /**
  * The draft merged into the stored snippet, or the 422 of what it breaks (Liquid that does not
@@ -188,37 +188,21 @@ export const snippetRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }
       const { name } = request.params;
       let languages: SiteLanguages | undefined;
       let others: SnippetRecord[] = [];
-      let creating = false;
       const row = await writeTransaction(db, (trx) =>
-        writeVersioned(trx, {
-          resource: 'snippet',
+        putAsset(trx, SNIPPETS, {
+          siteId,
+          key: name,
           ifMatch: request.headers['if-match'],
+          actor: request.auth,
           find: async (tx) => {
-            languages = await siteLanguages(tx, siteId, true);
+            languages = await siteLanguages(tx, siteId, { forWrite: true });
             // Every snippet, locked: a circle is a property of the set, not of one snippet.
             others = await listSnippets(tx, siteId, { forWrite: true });
             return others.find((s) => s.name === name);
           },
-          absent: {
-            etag: '"absent"',
-            create: (tx, now) => {
-              creating = true;
-              return insertSnippet(tx, siteId, name, now);
-            },
-          },
-          etag: (current) => snippetEtag(siteId, current),
-          fieldsOf: snippetContentOf,
-          merge: (before) => {
+          merge: (before, creating) => {
             if (!languages) throw new Error('the site languages were not read');
             return mergeSnippet(name, before, request.body, languages, creating, others);
-          },
-          update: (tx, current, next, now) => updateSnippet(tx, current, next, now),
-          revision: {
-            siteId,
-            resource: 'snippet',
-            actor: request.auth,
-            resourceId: (written) => written.name,
-            snapshot: (written) => written,
           },
         }),
       );
@@ -246,21 +230,14 @@ export const snippetRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }
     },
     async (request, reply) => {
       const { siteId } = request.auth;
-      await writeTransaction(db, async (trx) => {
-        const row = await findSnippet(trx, siteId, request.params.name, { forWrite: true });
-        if (!row) throw notFound('snippet');
-        if (!ifMatchAllows(request.headers['if-match'], snippetEtag(siteId, row))) {
-          throw preconditionFailed('snippet');
-        }
-        await deleteSnippet(trx, row.id);
-        await recordRevision(trx, {
+      await writeTransaction(db, (trx) =>
+        deleteAsset(trx, SNIPPETS, {
           siteId,
-          resource: 'snippet',
-          resourceId: row.name,
+          key: request.params.name,
+          ifMatch: request.headers['if-match'],
           actor: request.auth,
-          changes: fieldChanges(snippetContentOf(row), {}),
-        });
-      });
+        }),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -287,7 +264,7 @@ export const snippetRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }
       const stored = await listSnippets(db, siteId);
       const current = stored.find((s) => s.name === name);
       if (!current) throw notFound('snippet');
-      const languages = await siteLanguages(db, siteId, false);
+      const languages = await siteLanguages(db, siteId);
       const next = mergeSnippet(name, snippetContentOf(current), draft, languages, false, stored);
       const after = stored.map((s) => (s.name === name ? { ...s, ...next } : s));
       return snippetImpact(db, options.renderer, siteId, stored, after, name, samples);

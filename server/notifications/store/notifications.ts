@@ -107,11 +107,11 @@ export type StoredNotification = Pick<
   | 'updated_at'
 >;
 
-/** Adds a notification to the site at version 1. */
+/** Adds a notification to the site at version 1 (in the layout named, which must exist). */
 export async function insertNotification(
   db: Kysely<Database>,
   siteId: string,
-  notification: StoredNotification,
+  notification: StoredNotification & { layout?: string | null },
 ): Promise<void> {
   await db
     .insertInto('notifications')
@@ -125,6 +125,7 @@ export async function insertNotification(
       text: notification.text,
       html: notification.html,
       html_enabled: flag(notification.html_enabled),
+      layout: notification.layout ?? null,
       created_at: notification.created_at,
       updated_at: notification.updated_at,
       version: 1,

@@ -14,7 +14,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/format';
-import { collectCookies } from '../consent-checks';
+import { collectCookies } from '../consent-cookies';
 import { consentModeSignals } from './consent-mode-signals';
 import { OUTCOMES, acceptedCount } from './records-table';
 
