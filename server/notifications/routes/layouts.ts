@@ -186,37 +186,40 @@ export const layoutRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }>
       const { slug } = request.params;
       let languages: SiteLanguages | undefined;
       let creating = false;
-      const row = await writeTransaction(db, (trx) =>
-        writeVersioned(trx, {
-          resource: 'layout',
-          ifMatch: request.headers['if-match'],
-          find: async (tx) => {
-            languages = await siteLanguages(tx, siteId, true);
-            return findLayout(tx, siteId, slug, { forWrite: true });
-          },
-          absent: {
-            // No client holds this tag: a write with If-Match to a layout that is not there is 412.
-            etag: '"absent"',
-            create: (tx, now) => {
-              creating = true;
-              return insertLayout(tx, siteId, slug, now);
-            },
-          },
-          etag: (current) => layoutEtag(siteId, current),
-          fieldsOf: layoutContentOf,
-          merge: (before) => {
-            if (!languages) throw new Error('the site languages were not read');
-            return mergeLayout(before, request.body, languages, creating);
-          },
-          update: (tx, current, next, now) => updateLayout(tx, current, next, now),
-          revision: {
-            siteId,
+      const row = await writeTransaction(
+        db,
+        (trx) =>
+          writeVersioned(trx, {
             resource: 'layout',
-            actor: request.auth,
-            resourceId: (written) => written.slug,
-            snapshot: (written) => written,
-          },
-        }),
+            ifMatch: request.headers['if-match'],
+            find: async (tx) => {
+              languages = await siteLanguages(tx, siteId, true);
+              return findLayout(tx, siteId, slug, { forWrite: true });
+            },
+            absent: {
+              // No client holds this tag: a write with If-Match to a layout that is not there is 412.
+              etag: '"absent"',
+              create: (tx, now) => {
+                creating = true;
+                return insertLayout(tx, siteId, slug, now);
+              },
+            },
+            etag: (current) => layoutEtag(siteId, current),
+            fieldsOf: layoutContentOf,
+            merge: (before) => {
+              if (!languages) throw new Error('the site languages were not read');
+              return mergeLayout(before, request.body, languages, creating);
+            },
+            update: (tx, current, next, now) => updateLayout(tx, current, next, now),
+            revision: {
+              siteId,
+              resource: 'layout',
+              actor: request.auth,
+              resourceId: (written) => written.slug,
+              snapshot: (written) => written,
+            },
+          }),
+        request.writeAuthority,
       );
       void reply.header('ETag', layoutEtag(siteId, row));
       return toLayout(row, await layoutUsers(db, siteId, row.slug));
@@ -242,37 +245,41 @@ export const layoutRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }>
     },
     async (request, reply) => {
       const { siteId } = request.auth;
-      await writeTransaction(db, async (trx) => {
-        const row = await findLayout(trx, siteId, request.params.slug, { forWrite: true });
-        if (!row) throw notFound('layout');
-        if (!ifMatchAllows(request.headers['if-match'], layoutEtag(siteId, row))) {
-          throw preconditionFailed('layout');
-        }
-        const users = await layoutUsers(trx, siteId, row.slug);
-        if (users.length > 0) {
-          throw new HttpError(
-            409,
-            `The layout is used by ${users.length} notification${users.length === 1 ? '' : 's'}: ${users.join(', ')}. Choose another layout for them first.`,
-            [
-              fieldError({
-                resource: 'layout',
-                field: 'used_by',
-                code: 'in_use',
-                message: `Used by ${users.join(', ')}`,
-                value: users,
-              }),
-            ],
-          );
-        }
-        await deleteLayout(trx, row.id);
-        await recordRevision(trx, {
-          siteId,
-          resource: 'layout',
-          resourceId: row.slug,
-          actor: request.auth,
-          changes: fieldChanges(layoutContentOf(row), {}),
-        });
-      });
+      await writeTransaction(
+        db,
+        async (trx) => {
+          const row = await findLayout(trx, siteId, request.params.slug, { forWrite: true });
+          if (!row) throw notFound('layout');
+          if (!ifMatchAllows(request.headers['if-match'], layoutEtag(siteId, row))) {
+            throw preconditionFailed('layout');
+          }
+          const users = await layoutUsers(trx, siteId, row.slug);
+          if (users.length > 0) {
+            throw new HttpError(
+              409,
+              `The layout is used by ${users.length} notification${users.length === 1 ? '' : 's'}: ${users.join(', ')}. Choose another layout for them first.`,
+              [
+                fieldError({
+                  resource: 'layout',
+                  field: 'used_by',
+                  code: 'in_use',
+                  message: `Used by ${users.join(', ')}`,
+                  value: users,
+                }),
+              ],
+            );
+          }
+          await deleteLayout(trx, row.id);
+          await recordRevision(trx, {
+            siteId,
+            resource: 'layout',
+            resourceId: row.slug,
+            actor: request.auth,
+            changes: fieldChanges(layoutContentOf(row), {}),
+          });
+        },
+        request.writeAuthority,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -190,38 +190,41 @@ export const snippetRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }
       let languages: SiteLanguages | undefined;
       let others: SnippetRecord[] = [];
       let creating = false;
-      const row = await writeTransaction(db, (trx) =>
-        writeVersioned(trx, {
-          resource: 'snippet',
-          ifMatch: request.headers['if-match'],
-          find: async (tx) => {
-            languages = await siteLanguages(tx, siteId, true);
-            // Every snippet, locked: a circle is a property of the set, not of one snippet.
-            others = await listSnippets(tx, siteId, { forWrite: true });
-            return others.find((s) => s.name === name);
-          },
-          absent: {
-            etag: '"absent"',
-            create: (tx, now) => {
-              creating = true;
-              return insertSnippet(tx, siteId, name, now);
-            },
-          },
-          etag: (current) => snippetEtag(siteId, current),
-          fieldsOf: snippetContentOf,
-          merge: (before) => {
-            if (!languages) throw new Error('the site languages were not read');
-            return mergeSnippet(name, before, request.body, languages, creating, others);
-          },
-          update: (tx, current, next, now) => updateSnippet(tx, current, next, now),
-          revision: {
-            siteId,
+      const row = await writeTransaction(
+        db,
+        (trx) =>
+          writeVersioned(trx, {
             resource: 'snippet',
-            actor: request.auth,
-            resourceId: (written) => written.name,
-            snapshot: (written) => written,
-          },
-        }),
+            ifMatch: request.headers['if-match'],
+            find: async (tx) => {
+              languages = await siteLanguages(tx, siteId, true);
+              // Every snippet, locked: a circle is a property of the set, not of one snippet.
+              others = await listSnippets(tx, siteId, { forWrite: true });
+              return others.find((s) => s.name === name);
+            },
+            absent: {
+              etag: '"absent"',
+              create: (tx, now) => {
+                creating = true;
+                return insertSnippet(tx, siteId, name, now);
+              },
+            },
+            etag: (current) => snippetEtag(siteId, current),
+            fieldsOf: snippetContentOf,
+            merge: (before) => {
+              if (!languages) throw new Error('the site languages were not read');
+              return mergeSnippet(name, before, request.body, languages, creating, others);
+            },
+            update: (tx, current, next, now) => updateSnippet(tx, current, next, now),
+            revision: {
+              siteId,
+              resource: 'snippet',
+              actor: request.auth,
+              resourceId: (written) => written.name,
+              snapshot: (written) => written,
+            },
+          }),
+        request.writeAuthority,
       );
       void reply.header('ETag', snippetEtag(siteId, row));
       return toSnippet(row);
@@ -247,21 +250,25 @@ export const snippetRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }
     },
     async (request, reply) => {
       const { siteId } = request.auth;
-      await writeTransaction(db, async (trx) => {
-        const row = await findSnippet(trx, siteId, request.params.name, { forWrite: true });
-        if (!row) throw notFound('snippet');
-        if (!ifMatchAllows(request.headers['if-match'], snippetEtag(siteId, row))) {
-          throw preconditionFailed('snippet');
-        }
-        await deleteSnippet(trx, row.id);
-        await recordRevision(trx, {
-          siteId,
-          resource: 'snippet',
-          resourceId: row.name,
-          actor: request.auth,
-          changes: fieldChanges(snippetContentOf(row), {}),
-        });
-      });
+      await writeTransaction(
+        db,
+        async (trx) => {
+          const row = await findSnippet(trx, siteId, request.params.name, { forWrite: true });
+          if (!row) throw notFound('snippet');
+          if (!ifMatchAllows(request.headers['if-match'], snippetEtag(siteId, row))) {
+            throw preconditionFailed('snippet');
+          }
+          await deleteSnippet(trx, row.id);
+          await recordRevision(trx, {
+            siteId,
+            resource: 'snippet',
+            resourceId: row.name,
+            actor: request.auth,
+            changes: fieldChanges(snippetContentOf(row), {}),
+          });
+        },
+        request.writeAuthority,
+      );
       return reply.status(204).send(null);
     },
   );
