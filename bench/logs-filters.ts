@@ -24,7 +24,6 @@ import {
   type RawLogQuery,
 } from '../server/logs/routes/log-query-params';
 import { queryLogs } from '../server/logs/store/app-logs-read';
-import { withJobNames } from '../server/logs/store/app-log-jobs';
 import { countLogVolume } from '../server/logs/store/app-logs-volume';
 import { openDatabase } from '../server/database/db';
 import { migrateToLatest } from '../server/database/migrate';
@@ -151,9 +150,8 @@ async function main(): Promise<void> {
   };
   for (const [name, query] of Object.entries(pages)) {
     const parsed = parseLogQuery(query);
-    // The route's step for a pattern (names from the rollup) is part of the time.
-    const run = async (on: typeof db) =>
-      queryLogs(on, appId, await withJobNames(on, appId, parsed));
+    // A pattern's names are resolved inside the statement (app-log-job-pattern.ts).
+    const run = async (on: typeof db) => queryLogs(on, appId, parsed);
     const before =
       raw && query.job_match === undefined ? beforeQuery(raw, appId, query) : undefined;
     // Warm-up, then alternating in pairs would double the work of the slow one: each in turn.
@@ -179,15 +177,14 @@ async function main(): Promise<void> {
   }
   for (const [name, query] of Object.entries(volumes)) {
     const filter = () => parseVolumeQuery(query);
-    const count = async (on: typeof db) =>
-      countLogVolume(on, appId, await withJobNames(on, appId, filter()));
+    const count = async (on: typeof db) => countLogVolume(on, appId, filter());
     for (let i = 0; i < 3; i += 1) await count(db);
     record(`${name} warm`, await measured(SAMPLES, () => count(db)));
     // The count from the rows (decision 019, before the rollup of 024): the raw baseline.
     record(
       `${name} rows warm`,
       await measured(Math.max(5, Math.floor(SAMPLES / 20)), async () =>
-        countLogVolume(db, appId, await withJobNames(db, appId, filter()), { fromRows: true }),
+        countLogVolume(db, appId, filter(), { fromRows: true }),
       ),
     );
     const cold: number[] = [];

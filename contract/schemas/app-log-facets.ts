@@ -18,6 +18,21 @@ export const LOG_FACETS_LIMIT_DEFAULT = 10;
 export const LOG_FACETS_LIMIT_MAX = 50;
 /** A field path: names of `data`'s keys joined by dots (`status`, `http.status`). */
 export const LOG_FACET_FIELD_MAX = 100;
+
+/**
+ * Whether a top-level key of `data` can be asked for as the facets' `field` as it is: not empty,
+ * no white space and no dot (the parameter is trimmed, and reads a dot as a path), no NUL, at most
+ * LOG_FACET_FIELD_MAX characters. Facets list only such names (issue 42).
+ */
+export function isFacetFieldName(key: string): boolean {
+  return (
+    key.length > 0 &&
+    key.length <= LOG_FACET_FIELD_MAX &&
+    !key.includes('\u0000') &&
+    /^[^.\s]+$/.test(key)
+  );
+}
+
 /** A value longer than this is counted under its first characters and "…". */
 export const LOG_FACET_VALUE_MAX = 200;
 

@@ -12,8 +12,6 @@ export const LOG_JOB_MATCHES = ['exact', 'prefix', 'contains'] as const;
 export const logJobMatchSchema = z.enum(LOG_JOB_MATCHES);
 export type LogJobMatch = z.infer<typeof logJobMatchSchema>;
 
-/** Most job names a `prefix`/`contains` filter may stand for: more is a 400 asking for more letters. */
-export const LOG_JOB_MATCH_MAX_NAMES = 20;
 /** Most different job names of an app the service looks through per request. */
 export const LOG_JOB_SCAN_MAX = 1000;
 /** `limit` of the job suggestions: default and maximum. */

@@ -112,6 +112,8 @@ interface Write {
   path: string;
   body: () => unknown;
   state: () => Promise<unknown>;
+  /** A read the member may make, to warm the auth cache (default: `path`). */
+  warm?: string;
 }
 
 async function read(path: string): Promise<unknown> {
@@ -136,6 +138,41 @@ const WRITES: Write[] = [
     path: '/notifications/welcome',
     body: () => ({ subject: `Hijacked ${String(Math.random())}` }),
     state: () => read('/notifications/welcome'),
+  },
+  {
+    name: "an editor's new layout",
+    role: 'editor',
+    method: 'PUT',
+    path: '/layouts/in-flight',
+    warm: '/layouts',
+    body: () => ({ name: 'Hijacked', html: `<p>{{ content }}${String(Math.random())}</p>` }),
+    state: () => read('/layouts'),
+  },
+  {
+    name: "an editor's new snippet",
+    role: 'editor',
+    method: 'PUT',
+    path: '/snippets/inflight',
+    warm: '/snippets',
+    body: () => ({ body: `Hijacked ${String(Math.random())}` }),
+    state: () => read('/snippets'),
+  },
+  {
+    name: "an admin's consent record origins",
+    role: 'admin',
+    method: 'PATCH',
+    path: '/settings/consent/public-key',
+    body: () => ({ origins: [`https://attacker${String(serial)}.example`] }),
+    state: () => read('/settings/consent/public-key'),
+  },
+  {
+    name: "an admin's consent record key rotation",
+    role: 'admin',
+    method: 'POST',
+    path: '/settings/consent/public-key/rotate',
+    warm: '/settings/consent/public-key',
+    body: () => ({}),
+    state: () => read('/settings/consent/public-key'),
   },
 ];
 
@@ -175,7 +212,8 @@ describe('a write whose body arrives after its authority was lost changes nothin
           const who = await member(write.role);
           const before = await write.state();
           // The token and role read just now: the write's headers are taken from the cache.
-          expect((await api.request('GET', write.path, { token: who.token })).status).toBe(200);
+          const warm = write.warm ?? write.path;
+          expect((await api.request('GET', warm, { token: who.token })).status).toBe(200);
           const pending = await slowWrite(
             api.baseUrl,
             write.method,

@@ -3,5 +3,4 @@
  * log query's own rules). Import the logs wing through this file (its store level) or
  * routes/index.ts (its routes level) only (decision 072).
  */
-export { withJobNames } from './store/app-log-jobs';
 export { countLogVolume, type LogVolumeFilter } from './store/app-logs-volume';

@@ -8,7 +8,7 @@
 import type { AlertRule } from '../../../contract/schemas/alert';
 import { LOG_LEVELS } from '../../../contract/schemas/app-log';
 import type { Db } from '../../database/schema';
-import { countLogVolume, withJobNames, type LogVolumeFilter } from '../../logs';
+import { countLogVolume, type LogVolumeFilter } from '../../logs';
 import { parseVolumeQuery } from '../../logs/routes';
 import { MINUTE_MS, type MinuteCounts } from '../alert-windows';
 
@@ -80,7 +80,8 @@ export async function alertMinuteCounts(
   timeBudgetMs?: number,
 ): Promise<MinuteCounts> {
   const beforeMs = sinceMs + minutes * MINUTE_MS;
-  const filter = await withJobNames(db, appId, filterOf(rule, sinceMs, beforeMs));
+  // A job pattern is resolved inside the count's own statement (decision 071).
+  const filter = filterOf(rule, sinceMs, beforeMs);
   // Every entry of the app, whatever the query: from the rollup, always.
   const everything: LogVolumeFilter = { sinceUs: 0, beforeUs: 0, buckets: 0 };
   return {

@@ -77,24 +77,28 @@ export const consentRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { siteId } = request.auth;
-      const row = await writeTransaction(db, async (trx) => {
-        const before = await ensureRecordSettings(trx, siteId);
-        const after = await updateRecordSettings(trx, siteId, { public_key: newPublicKey() });
-        await recordRevision(trx, {
-          siteId,
-          resource: 'consent_records',
-          resourceId: siteId,
-          actor: request.auth,
-          changes: [
-            {
-              field: 'public_key',
-              before: keyPrefix(before.public_key),
-              after: keyPrefix(after.public_key),
-            },
-          ],
-        });
-        return after;
-      });
+      const row = await writeTransaction(
+        db,
+        async (trx) => {
+          const before = await ensureRecordSettings(trx, siteId);
+          const after = await updateRecordSettings(trx, siteId, { public_key: newPublicKey() });
+          await recordRevision(trx, {
+            siteId,
+            resource: 'consent_records',
+            resourceId: siteId,
+            actor: request.auth,
+            changes: [
+              {
+                field: 'public_key',
+                before: keyPrefix(before.public_key),
+                after: keyPrefix(after.public_key),
+              },
+            ],
+          });
+          return after;
+        },
+        request.writeAuthority,
+      );
       return toConsentPublicKey(row, apiBaseUrl(request));
     },
   );
@@ -117,38 +121,42 @@ export const consentRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { siteId } = request.auth;
       const body = request.body;
-      const row = await writeTransaction(db, async (trx) => {
-        const before = toConsentPublicKey(await ensureRecordSettings(trx, siteId), '');
-        const change: RecordSettingsChange = {};
-        const changes: RevisionChange[] = [];
-        if (body.origins !== undefined) {
-          const origins = [...new Set(body.origins)];
-          change.origins = origins;
-          if (JSON.stringify(origins) !== JSON.stringify(before.origins)) {
-            changes.push({ field: 'origins', before: before.origins, after: origins });
+      const row = await writeTransaction(
+        db,
+        async (trx) => {
+          const before = toConsentPublicKey(await ensureRecordSettings(trx, siteId), '');
+          const change: RecordSettingsChange = {};
+          const changes: RevisionChange[] = [];
+          if (body.origins !== undefined) {
+            const origins = [...new Set(body.origins)];
+            change.origins = origins;
+            if (JSON.stringify(origins) !== JSON.stringify(before.origins)) {
+              changes.push({ field: 'origins', before: before.origins, after: origins });
+            }
           }
-        }
-        if (body.retention_months !== undefined) {
-          change.retention_months = body.retention_months;
-          if (body.retention_months !== before.retention_months) {
-            changes.push({
-              field: 'retention_months',
-              before: before.retention_months,
-              after: body.retention_months,
-            });
+          if (body.retention_months !== undefined) {
+            change.retention_months = body.retention_months;
+            if (body.retention_months !== before.retention_months) {
+              changes.push({
+                field: 'retention_months',
+                before: before.retention_months,
+                after: body.retention_months,
+              });
+            }
           }
-        }
-        if (changes.length === 0) return ensureRecordSettings(trx, siteId);
-        const after = await updateRecordSettings(trx, siteId, change);
-        await recordRevision(trx, {
-          siteId,
-          resource: 'consent_records',
-          resourceId: siteId,
-          actor: request.auth,
-          changes,
-        });
-        return after;
-      });
+          if (changes.length === 0) return ensureRecordSettings(trx, siteId);
+          const after = await updateRecordSettings(trx, siteId, change);
+          await recordRevision(trx, {
+            siteId,
+            resource: 'consent_records',
+            resourceId: siteId,
+            actor: request.auth,
+            changes,
+          });
+          return after;
+        },
+        request.writeAuthority,
+      );
       return toConsentPublicKey(row, apiBaseUrl(request));
     },
   );
@@ -249,17 +257,21 @@ export const consentRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { siteId } = request.auth;
       const consentId = request.query.consent_id;
-      const deleted = await writeTransaction(db, async (trx) => {
-        const count = await deleteConsentRecords(trx, siteId, consentId);
-        await recordRevision(trx, {
-          siteId,
-          resource: 'consent_records',
-          resourceId: consentId,
-          actor: request.auth,
-          changes: count > 0 ? [{ field: 'records', before: count, after: 0 }] : [],
-        });
-        return count;
-      });
+      const deleted = await writeTransaction(
+        db,
+        async (trx) => {
+          const count = await deleteConsentRecords(trx, siteId, consentId);
+          await recordRevision(trx, {
+            siteId,
+            resource: 'consent_records',
+            resourceId: consentId,
+            actor: request.auth,
+            changes: count > 0 ? [{ field: 'records', before: count, after: 0 }] : [],
+          });
+          return count;
+        },
+        request.writeAuthority,
+      );
       return { deleted };
     },
   );

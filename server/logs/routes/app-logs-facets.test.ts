@@ -44,6 +44,24 @@ async function facets(query: Record<string, string>): Promise<LogFacets> {
 }
 
 describe('GET /apps/:app_id/logs/facets', () => {
+  it('names only fields the field parameter takes as they are (issue 42)', async () => {
+    const refused = ['has space', 'a.b', ' lead', 'k'.repeat(101), '', 'nul\u0000'];
+    const data = Object.fromEntries([['ok', 1], ...refused.map((key) => [key, 1])]);
+    const posted = await api.request('POST', '/apps/analytics/logs', {
+      body: { logs: [{ level: 'info', data }] },
+    });
+    expect(posted.status, posted.text).toBe(201);
+    const query = (field: string) => new URLSearchParams({ since, field });
+    const res = await api.request('GET', `/apps/analytics/logs/facets?${query('ok')}`);
+    expect(res.status, res.text).toBe(200);
+    const listed = logFacetsSchema.parse(res.json).fields.map((field) => field.value);
+    expect(listed).toEqual(['ok']);
+    for (const name of listed) {
+      const asked = await api.request('GET', `/apps/analytics/logs/facets?${query(name)}`);
+      expect(logFacetsSchema.parse(asked.json).values).toEqual([{ value: '1', count: 1 }]);
+    }
+  });
+
   it('lists the fields of the window and the top values of one, with their counts', async () => {
     const all = await facets({ field: 'status' });
     expect(all).toMatchObject({ field: 'status', scanned: 10, capped: false, cap: 2000 });

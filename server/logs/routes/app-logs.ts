@@ -33,8 +33,7 @@ import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from '../../http/
 import { ingestValidatorCompiler } from './log-ingest-body';
 import { errorBodySchema } from '../../../contract/schemas/error';
 import { WALK_TIME_BUDGET_MS } from '../store/app-logs-walk';
-import { withJobNames } from '../store/app-log-jobs';
-import { LOG_JOB_MATCHES, LOG_JOB_MATCH_MAX_NAMES } from '../../../contract/schemas/app-log-find';
+import { LOG_JOB_MATCHES } from '../../../contract/schemas/app-log-find';
 
 /** The 503 of a page or volume without `q` past its time budget (app-logs-walk.ts, decision 040). */
 const LOG_QUERY_TOO_SLOW_RESPONSE = {
@@ -84,8 +83,7 @@ const logQuerySchema = z.object({
     .optional()
     .describe(
       `Our extension: how \`job\` matches, one of ${LOG_JOB_MATCHES.join(', ')} (default exact). ` +
-        'prefix and contains ignore case and may stand for at most ' +
-        `${String(LOG_JOB_MATCH_MAX_NAMES)} job names (more: 400 \`too_many\` on job); needs job.`,
+        'prefix and contains ignore case and may stand for any number of job names; needs job.',
     ),
   limit: z
     .string()
@@ -158,19 +156,18 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = parseLogQuery(request.query);
       const waitMs = parseWaitMs(request.query, parsed);
       const appId = await appIds.idOf(request.auth.siteId, request.params.app_id);
-      const filter = await withJobNames(db, appId, parsed);
       const page =
-        waitMs > 0 && filter.sinceUs !== undefined
+        waitMs > 0 && parsed.sinceUs !== undefined
           ? await waitForPage(
               waits,
               appId,
-              { ...filter, sinceUs: filter.sinceUs },
+              { ...parsed, sinceUs: parsed.sinceUs },
               waitMs,
               reply.raw,
               app.waitSlots.acquire(request.auth),
               { auth: request.auth, watch: app.watchAuthority },
             )
-          : await pages.query(db, appId, filter);
+          : await pages.query(db, appId, parsed);
       // The server is closing and waits for this connection: keep-alive would hold it open.
       if (waits.isClosed()) void reply.header('Connection', 'close');
       // Bytes with a JSON content type go out as they are (Fastify does not serialize them);
@@ -205,8 +202,7 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const parsed = parseVolumeQuery(request.query);
       const appId = await appIds.idOf(request.auth.siteId, request.params.app_id);
-      const filter = await withJobNames(db, appId, parsed);
-      const volume = await countLogVolume(db, appId, filter);
+      const volume = await countLogVolume(db, appId, parsed);
       return reply.header('Cache-Control', 'no-store').send(volume);
     },
   );

@@ -11,6 +11,7 @@
  */
 import type { Kysely } from 'kysely';
 import {
+  isFacetFieldName,
   LOG_FACET_VALUE_MAX,
   LOG_FACETS_BYTES_MAX,
   LOG_FACETS_FIELDS_TRACKED,
@@ -94,7 +95,8 @@ export class FacetCounter {
     const visit = (key: string, valueStart: number, valueEnd: number) => {
       const count = fields.get(key);
       if (count !== undefined) fields.set(key, count + 1);
-      else if (fields.size < LOG_FACETS_FIELDS_TRACKED) fields.set(key, 1);
+      // A name the field parameter would refuse or read as a path is not offered.
+      else if (fields.size < LOG_FACETS_FIELDS_TRACKED && isFacetFieldName(key)) fields.set(key, 1);
       if (key === first) {
         start = valueStart;
         end = valueEnd;

@@ -6,6 +6,7 @@
  */
 import { LOG_SEARCH_WINDOW_SECONDS } from '../../../contract/schemas/app-log';
 import type { LogFieldCondition } from '../../../contract/schemas/log-field-condition';
+import type { JobPattern } from './app-log-job-pattern';
 
 export const US_PER_SECOND = 1_000_000;
 export const SEARCH_WINDOW_US = LOG_SEARCH_WINDOW_SECONDS * US_PER_SECOND;
@@ -27,15 +28,10 @@ export interface LogFilter {
   /** `job` (the spec's parameter): exact, or with `jobMatch` a pattern. */
   job?: string;
   /**
-   * `job_match=prefix|contains` (decision 052): `job` is a pattern, which the route turns into
-   * `jobs` (app-log-jobs.ts's withJobNames) before the store reads the filter.
+   * `job_match=prefix|contains` (decision 052): `job` is a pattern, which the statement that reads
+   * turns into the names it stands for (app-log-job-pattern.ts; issue 42).
    */
   jobMatch?: 'prefix' | 'contains';
-  /**
-   * The names a `job_match=prefix|contains` pattern resolved to (app-log-jobs.ts): any of them.
-   * Set instead of `job`; empty keeps nothing.
-   */
-  jobs?: readonly string[];
   limit: number;
   search?: LogSearch;
   /** Exact conditions on `data`'s top-level keys (`where`, `where_not`; decision 055). */
@@ -50,8 +46,8 @@ export function lowerBoundUs(seconds: number): number {
   return us;
 }
 
-/** The job names a filter keeps: undefined keeps every entry, [] none. */
-export function jobNamesOf(filter: Pick<LogFilter, 'job' | 'jobs'>): readonly string[] | undefined {
-  if (filter.jobs !== undefined) return filter.jobs;
-  return filter.job === undefined ? undefined : [filter.job];
+/** The filter's job pattern (`job` with `job_match`), or undefined for an exact job or none. */
+export function jobPatternOf(filter: Pick<LogFilter, 'job' | 'jobMatch'>): JobPattern | undefined {
+  const { job, jobMatch } = filter;
+  return job === undefined || jobMatch === undefined ? undefined : { pattern: job, mode: jobMatch };
 }

@@ -5,7 +5,8 @@
  * their entries the same way, so a page answered from a commit is the page the query reads.
  */
 import { LOG_LEVELS } from '../../../contract/schemas/app-log';
-import { US_PER_SECOND, type LogFilter } from './app-logs-filter';
+import { jobPatternOf, US_PER_SECOND, type LogFilter } from './app-logs-filter';
+import { jobPatternMatches } from './app-log-job-pattern';
 import { matchesFieldConditions } from './app-logs-field-match';
 
 /** A page as the route sends it, and how many entries it holds. */
@@ -85,9 +86,11 @@ export function pageOfEntries(entries: readonly PageEntry[]): LogPage {
  */
 export function matchesLogFilter(row: CommittedLogRow, filter: LogFilter): boolean {
   if (filter.minLevel !== undefined && row.level < filter.minLevel) return false;
-  if (filter.job !== undefined && row.job !== filter.job) return false;
-  if (filter.jobs !== undefined && (row.job === null || !filter.jobs.includes(row.job))) {
-    return false;
+  if (filter.job !== undefined) {
+    const pattern = jobPatternOf(filter);
+    if (pattern === undefined ? row.job !== filter.job : !jobPatternMatches(row.job, pattern)) {
+      return false;
+    }
   }
   if (filter.fields && !matchesFieldConditions(row, filter.fields)) return false;
   const search = filter.search;

@@ -7,10 +7,19 @@
  * page is answered as one JSON string built by concatenation, with no parse + stringify per
  * entry; times are integer microseconds, exposed as `time_us / 1e6`.
  */
-import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import {
+  sql,
+  type CompiledQuery,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+} from 'kysely';
+import { PATTERN_WALK_NAME, selectPatternWalkStep } from './app-log-job-pattern-walk';
 import type { AppLogsTable } from '../../database/schema';
 import type { Database } from '../../database/schema';
-import { jobNamesOf, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
+import { jobPatternOf, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filter';
+import { jobNameMatches } from './app-log-job-pattern';
 import { logStoreOf } from './log-store-of';
 import { walkLogs } from './app-logs-walk';
 import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
@@ -88,6 +97,21 @@ export async function queryLogs(
   return pageOfEntries(await queryLogEntries(db, appId, filter, options));
 }
 
+/** A walk step's statement: with a job pattern, each matched name's first rows, merged. */
+function walkStepQuery(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogFilter,
+  step: { level: number | undefined; deadline: number },
+): CompiledQuery<LogRow> {
+  const pattern = jobPatternOf(filter);
+  if (pattern !== undefined) {
+    const perName = selectLogs(db, appId, filter, { ...step, jobName: PATTERN_WALK_NAME });
+    return selectPatternWalkStep(db, appId, filter, pattern, step, perName);
+  }
+  return selectLogs(db, appId, filter, step).compile();
+}
+
 /** The entries of `queryLogs`' page, in answer order. */
 export async function queryLogEntries(
   db: Kysely<Database>,
@@ -105,17 +129,17 @@ export async function queryLogEntries(
     const inChunks = (filter.fields?.length ?? 0) > 0 && engineOf(db) === 'sqlite';
     const rows = await walkLogs(
       filter,
-      ({ level, job }, deadline) =>
+      ({ level }, deadline) =>
         inChunks
           ? firstMatches(
               matchingRowsInChunks(
-                chunkQueries(db, appId, filter, { level, job }, deadline),
+                chunkQueries(db, appId, filter, { level }, deadline),
                 rangeOf(filter),
                 deadline,
               ),
               filter.limit,
             )
-          : store.runWalk(db, selectLogs(db, appId, filter, { level, job, deadline }).compile()),
+          : store.runWalk(db, walkStepQuery(db, appId, filter, { level, deadline })),
       (error) => outOfTime(db, error),
       options.timeBudgetMs,
     );
@@ -258,7 +282,7 @@ export function chunkQueries(
   deadline: number,
 ): ChunkQueries<LogRow> {
   const { fields: _fields, search: _search, ...plain } = filter;
-  const options = { level: step.level, job: step.job };
+  const options = { level: step.level };
   return {
     ascending: filter.sinceUs !== undefined,
     boundary: async (range, offset) =>
@@ -290,8 +314,11 @@ export function selectLogs(
     unordered?: boolean;
     /** This level only, instead of the filter's minimum (a walk's step, app-logs-walk.ts). */
     level?: number;
-    /** This job only, one of the filter's `jobs` (a walk's step). */
-    job?: string;
+    /**
+     * The one name of the filter's job pattern this read takes, a column of the statement around
+     * it (app-log-job-pattern-walk.ts): instead of the pattern's condition.
+     */
+    jobName?: RawBuilder<unknown>;
   } = {},
 ) {
   const store = logStoreOf(db);
@@ -318,11 +345,12 @@ export function selectLogs(
   if (range.highUs !== undefined) query = query.where(timeRef, '<', range.highUs);
   if (options.level !== undefined) query = query.where('level', '=', options.level);
   else if (filter.minLevel !== undefined) query = query.where('level', '>=', filter.minLevel);
-  const jobs = options.job !== undefined ? [options.job] : jobNamesOf(filter);
-  if (jobs !== undefined) {
-    // `in` of one name is `=` to both planners: the (app_id, job, level, time_us) index.
-    query = jobs.length === 0 ? query.where(sql<SqlBool>`1 = 0`) : query.where('job', 'in', jobs);
-  }
+  const pattern = jobPatternOf(filter);
+  if (options.jobName !== undefined) query = query.where(sql<SqlBool>`job = ${options.jobName}`);
+  else if (pattern !== undefined) {
+    const inTime = options.deadline === undefined ? null : store.withinDeadline(options.deadline);
+    query = query.where(jobNameMatches(sql.ref('job'), appId, pattern, inTime));
+  } else if (filter.job !== undefined) query = query.where('job', '=', filter.job);
   if (filter.search) {
     for (const level of filter.search.exactLevels) query = query.where('level', '=', level);
     if (filter.search.minLevel !== undefined) {

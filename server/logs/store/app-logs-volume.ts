@@ -12,7 +12,8 @@ import type { LogVolume, LogVolumeCounts } from '../../../contract/schemas/app-l
 import type { Database } from '../../database/schema';
 import { indexableTerms, searchTooSlow, SEARCH_TIME_BUDGET_MS } from './app-logs-read';
 import { fieldConditionSql } from './app-logs-field-conditions';
-import { jobNamesOf, US_PER_SECOND, type LogFilter } from './app-logs-filter';
+import { jobPatternOf, US_PER_SECOND, type LogFilter } from './app-logs-filter';
+import { jobNameMatches, matchedJobsWith } from './app-log-job-pattern';
 import { logStoreOf } from './log-store-of';
 import { jobKey, MINUTE_US, minuteOf } from './app-logs-rollup';
 
@@ -61,10 +62,12 @@ export function selectLogVolume(
       .where(timeRef, '>=', lowUs)
       .where(timeRef, '<', highUs);
     if (filter.minLevel !== undefined) query = query.where('level', '>=', filter.minLevel);
-    const jobs = jobNamesOf(filter);
-    if (jobs !== undefined) {
-      query = jobs.length === 0 ? query.where(sql<SqlBool>`1 = 0`) : query.where('job', 'in', jobs);
-    }
+    const pattern = jobPatternOf(filter);
+    if (pattern !== undefined) {
+      query = query.where(
+        jobNameMatches(sql.ref('job'), appId, pattern, store.withinDeadline(deadline)),
+      );
+    } else if (filter.job !== undefined) query = query.where('job', '=', filter.job);
     if (filter.search) {
       query = query.where(
         byIndex
@@ -121,10 +124,22 @@ export function selectRolledUpVolume(
   // Written with `sql` rather than the query builder: a 240-bucket range has hundreds of parts,
   // and building and compiling them as select queries took longer than running them.
   const levelFilter = filter.minLevel === undefined ? sql`` : sql` and level >= ${filter.minLevel}`;
-  const jobs = jobNamesOf(filter);
-  const jobFilter = jobs === undefined ? sql`` : sql` and ${jobsIn(sql.ref('job'), jobs)}`;
-  // Without a job: the rollup's all-entries key; with jobs: the sum of their keys.
-  const jobKeys = jobs === undefined ? [jobKey(undefined)] : jobs.map((job) => jobKey(job));
+  // Without a job: the rollup's all-entries key; with a job: its key; with a pattern: the sum of
+  // the keys it matches (the same scan in both parts of the statement, with the rows' clock).
+  const pattern = jobPatternOf(filter);
+  const matched = pattern === undefined ? undefined : matchedJobsWith(appId, pattern, inTime);
+  // `job || ''`: a pattern's rows are read by the time index and tested against the names
+  // (hashed), not sought name by name in each of up to 481 parts.
+  const jobFilter =
+    matched !== undefined
+      ? sql` and ${matched.nameIn(sql`(job || '')`)}`
+      : filter.job !== undefined
+        ? sql` and job = ${filter.job}`
+        : sql``;
+  const keyFilter =
+    matched !== undefined
+      ? matched.keyIn(sql.ref('job_key'))
+      : sql<SqlBool>`job_key = ${jobKey(filter.job)}`;
   const sums = sql.raw(
     LOG_LEVELS.map(
       (level, rank) => `sum(case when level = ${String(rank)} then entries else 0 end) as ${level}`,
@@ -137,7 +152,7 @@ export function selectRolledUpVolume(
   );
   const minutes = (bucket: RawBuilder<unknown>, edge: number, lowUs: number, highUs: number) =>
     sql`select ${bucket} as bucket, ${sql.lit(edge)} as edge, ${sums} from app_log_minutes
-      where app_id = ${appId} and ${jobsIn(sql.ref('job_key'), jobKeys)}
+      where app_id = ${appId} and ${keyFilter}
       and minute_us >= ${lowUs} and minute_us < ${highUs}${levelFilter}`;
   const rows = (index: number, edge: number, lowUs: number, highUs: number) =>
     sql`select ${sql.lit(index)} as bucket, ${sql.lit(edge)} as edge, ${counts} from app_logs
@@ -156,13 +171,15 @@ export function selectRolledUpVolume(
     const minuteUs = minuteOf(boundaryUs);
     if (minuteUs === boundaryUs) continue;
     const nextUs = minuteUs + MINUTE_US;
-    if (boundaryUs - minuteUs <= nextUs - boundaryUs) {
+    // With a pattern the minute's total is a sum over its names: the rows before the boundary
+    // (at most a minute of them, under the clock) are counted instead.
+    if (matched !== undefined || boundaryUs - minuteUs <= nextUs - boundaryUs) {
       parts.push(rows(index, 1, minuteUs, boundaryUs));
     } else {
       parts.push(minutes(sql.lit(index), 1, minuteUs, nextUs), rows(index, -1, boundaryUs, nextUs));
     }
   }
-  return sql<VolumeRow>`${sql.join(parts, sql` union all `)}`;
+  return sql<VolumeRow>`${matched?.with ?? sql``}${sql.join(parts, sql` union all `)}`;
 }
 
 /**
@@ -248,10 +265,4 @@ export async function countLogVolume(
     .catch(searchTooSlow(db, timeBudgetMs));
   for (const row of rows) add(volume, row.bucket, row, 1);
   return volume;
-}
-
-/** `column in (values)`, or false for no values (SQL has no empty `in` list). */
-function jobsIn(column: RawBuilder<unknown>, values: readonly string[]) {
-  if (values.length === 0) return sql<SqlBool>`1 = 0`;
-  return sql<SqlBool>`${column} in (${sql.join(values)})`;
 }

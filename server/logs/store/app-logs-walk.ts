@@ -31,12 +31,11 @@ export interface WalkRow {
 }
 
 /**
- * One index range of a walk: a level (undefined: every level of the filter) and, for a filter of
- * several jobs (`job_match`), one of them (undefined: the filter's own job rule).
+ * One index range of a walk: a level (undefined: every level of the filter). A job pattern
+ * (`job_match`) is not split into steps: the statement resolves it (app-log-job-pattern.ts).
  */
 export interface WalkStep {
   level: number | undefined;
-  job: string | undefined;
 }
 
 /**
@@ -52,14 +51,9 @@ export function walkLevels(filter: LogFilter): Array<number | undefined> {
   return LOG_LEVELS.map((_name, rank) => rank).filter((rank) => rank >= minLevel);
 }
 
-/**
- * The steps of a walk: each level of walkLevels, and with several jobs each job of them, so every
- * step is one range of the (app_id, job, level, time_us) index, read for at most `limit` rows.
- */
+/** The steps of a walk: each level of walkLevels, read for at most `limit` rows. */
 export function walkSteps(filter: LogFilter): WalkStep[] {
-  const levels = walkLevels(filter);
-  const jobs = filter.jobs !== undefined && filter.jobs.length > 1 ? filter.jobs : [undefined];
-  return jobs.flatMap((job) => levels.map((level) => ({ level, job })));
+  return walkLevels(filter).map((level) => ({ level }));
 }
 
 /** The filter's rows in answer order (ascending with `since`, else newest first), merged. */
@@ -89,11 +83,11 @@ export async function walkLogs<R extends WalkRow>(
 
 /** 503: the request is valid, the service could not answer it within its budget. */
 export function walkTooSlow(
-  filter: Pick<LogFilter, 'minLevel' | 'job' | 'jobs'>,
+  filter: Pick<LogFilter, 'minLevel' | 'job'>,
   timeBudgetMs: number,
 ): HttpError {
-  const byJob = filter.job !== undefined || filter.jobs !== undefined;
-  const field = filter.minLevel !== undefined ? 'level' : byJob ? 'job' : 'since';
+  const field =
+    filter.minLevel !== undefined ? 'level' : filter.job !== undefined ? 'job' : 'since';
   const message =
     `The log query ran past its time budget of ${String(timeBudgetMs)} ms; try again, or ` +
     'narrow it with since and before';

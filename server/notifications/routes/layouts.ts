@@ -200,21 +200,24 @@ export const layoutRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }>
     async (request, reply) => {
       const { siteId } = request.auth;
       let languages: SiteLanguages | undefined;
-      const row = await writeTransaction(db, (trx) =>
-        putAsset(trx, LAYOUTS, {
-          siteId,
-          key: request.params.slug,
-          ifMatch: request.headers['if-match'],
-          actor: request.auth,
-          find: async (tx) => {
-            languages = await siteLanguages(tx, siteId, { forWrite: true });
-            return findLayout(tx, siteId, request.params.slug, { forWrite: true });
-          },
-          merge: (before, creating) => {
-            if (!languages) throw new Error('the site languages were not read');
-            return mergeLayout(before, request.body, languages, creating);
-          },
-        }),
+      const row = await writeTransaction(
+        db,
+        (trx) =>
+          putAsset(trx, LAYOUTS, {
+            siteId,
+            key: request.params.slug,
+            ifMatch: request.headers['if-match'],
+            actor: request.auth,
+            find: async (tx) => {
+              languages = await siteLanguages(tx, siteId, { forWrite: true });
+              return findLayout(tx, siteId, request.params.slug, { forWrite: true });
+            },
+            merge: (before, creating) => {
+              if (!languages) throw new Error('the site languages were not read');
+              return mergeLayout(before, request.body, languages, creating);
+            },
+          }),
+        request.writeAuthority,
       );
       void reply.header('ETag', layoutEtag(siteId, row));
       return toLayout(row, await layoutUsers(db, siteId, row.slug));
@@ -240,17 +243,20 @@ export const layoutRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }>
     },
     async (request, reply) => {
       const { siteId } = request.auth;
-      await writeTransaction(db, (trx) =>
-        deleteAsset(trx, LAYOUTS, {
-          siteId,
-          key: request.params.slug,
-          ifMatch: request.headers['if-match'],
-          actor: request.auth,
-          refuse: async (tx, row) => {
-            const users = await layoutUsers(tx, siteId, row.slug);
-            if (users.length > 0) throw layoutInUse(users);
-          },
-        }),
+      await writeTransaction(
+        db,
+        (trx) =>
+          deleteAsset(trx, LAYOUTS, {
+            siteId,
+            key: request.params.slug,
+            ifMatch: request.headers['if-match'],
+            actor: request.auth,
+            refuse: async (tx, row) => {
+              const users = await layoutUsers(tx, siteId, row.slug);
+              if (users.length > 0) throw layoutInUse(users);
+            },
+          }),
+        request.writeAuthority,
       );
       return reply.status(204).send(null);
     },

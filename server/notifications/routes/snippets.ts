@@ -188,23 +188,26 @@ export const snippetRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }
       const { name } = request.params;
       let languages: SiteLanguages | undefined;
       let others: SnippetRecord[] = [];
-      const row = await writeTransaction(db, (trx) =>
-        putAsset(trx, SNIPPETS, {
-          siteId,
-          key: name,
-          ifMatch: request.headers['if-match'],
-          actor: request.auth,
-          find: async (tx) => {
-            languages = await siteLanguages(tx, siteId, { forWrite: true });
-            // Every snippet, locked: a circle is a property of the set, not of one snippet.
-            others = await listSnippets(tx, siteId, { forWrite: true });
-            return others.find((s) => s.name === name);
-          },
-          merge: (before, creating) => {
-            if (!languages) throw new Error('the site languages were not read');
-            return mergeSnippet(name, before, request.body, languages, creating, others);
-          },
-        }),
+      const row = await writeTransaction(
+        db,
+        (trx) =>
+          putAsset(trx, SNIPPETS, {
+            siteId,
+            key: name,
+            ifMatch: request.headers['if-match'],
+            actor: request.auth,
+            find: async (tx) => {
+              languages = await siteLanguages(tx, siteId, { forWrite: true });
+              // Every snippet, locked: a circle is a property of the set, not of one snippet.
+              others = await listSnippets(tx, siteId, { forWrite: true });
+              return others.find((s) => s.name === name);
+            },
+            merge: (before, creating) => {
+              if (!languages) throw new Error('the site languages were not read');
+              return mergeSnippet(name, before, request.body, languages, creating, others);
+            },
+          }),
+        request.writeAuthority,
       );
       void reply.header('ETag', snippetEtag(siteId, row));
       return toSnippet(row);
@@ -230,13 +233,16 @@ export const snippetRoutes: FastifyPluginAsyncZod<{ renderer: TemplateRenderer }
     },
     async (request, reply) => {
       const { siteId } = request.auth;
-      await writeTransaction(db, (trx) =>
-        deleteAsset(trx, SNIPPETS, {
-          siteId,
-          key: request.params.name,
-          ifMatch: request.headers['if-match'],
-          actor: request.auth,
-        }),
+      await writeTransaction(
+        db,
+        (trx) =>
+          deleteAsset(trx, SNIPPETS, {
+            siteId,
+            key: request.params.name,
+            ifMatch: request.headers['if-match'],
+            actor: request.auth,
+          }),
+        request.writeAuthority,
       );
       return reply.status(204).send(null);
     },
