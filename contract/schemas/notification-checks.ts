@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_CLIENT_IDS } from './email-clients';
 import { TEMPLATE_MAX_LENGTH } from './notification';
 
 /**
@@ -21,11 +22,13 @@ export const CHECK_NAMES = [
   'liquid_error',
   'gmail_clipping',
   'text_missing',
+  'text_older_than_html',
   'subject_empty',
   'subject_too_long',
   'preheader_missing',
   'colour_without_background',
   'spam_score',
+  'client_support',
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 
@@ -40,7 +43,13 @@ export const checkFindingSchema = z.object({
   line: z.number().int().min(1).describe('1-based line in the field, in the template source'),
   column: z.number().int().min(1),
   message: z.string(),
-  clients: z.array(z.string()).optional().describe('The e-mail clients concerned'),
+  clients: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'The e-mail clients concerned (ids of `clients`): for `client_support`, those of the ' +
+        "site's choice that do not support the feature, then those that support it partly",
+    ),
 });
 export type CheckFinding = z.infer<typeof checkFindingSchema>;
 
@@ -78,6 +87,12 @@ export const checksResultSchema = z.object({
   locales: z.array(z.string()).describe('The locales checked: the default first'),
   checks: z.array(z.enum(CHECK_NAMES)).describe('Every check this service runs'),
   findings: z.array(checkFindingSchema),
+  clients: z
+    .array(z.object({ id: z.enum(EMAIL_CLIENT_IDS), name: z.string() }))
+    .describe(
+      'The e-mail clients the site chose (`email_clients` of /settings/site) that ' +
+        '`client_support` reports on, in the order of the site setting',
+    ),
 });
 export type ChecksResult = z.infer<typeof checksResultSchema>;
 

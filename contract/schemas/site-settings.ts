@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTimeSchema, textSchema } from './common';
+import { EMAIL_CLIENT_IDS, EMAIL_CLIENTS } from './email-clients';
 
 /**
  * A site's languages (issue 28, decision 045): `GET /settings/site` and `PATCH /settings/site`.
@@ -41,6 +42,12 @@ export const siteSettingsSchema = z.object({
   locales: z
     .array(z.string())
     .describe("Every language of the site's notifications, the default among them, in order"),
+  email_clients: z
+    .array(z.enum(EMAIL_CLIENT_IDS))
+    .describe(
+      'The e-mail clients whose support the checks report (issue 39), in the order chosen: ' +
+        EMAIL_CLIENTS.map((client) => `\`${client.id}\` ${client.name}`).join(', '),
+    ),
   updated_at: dateTimeSchema,
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -70,5 +77,23 @@ export const siteSettingsUpdateSchema = z.object({
     .describe(
       'The whole list, replaced; removing a language deletes its translations in the same write',
     ),
+  email_clients: z
+    .array(
+      z.string().refine((id) => (EMAIL_CLIENT_IDS as readonly string[]).includes(id), {
+        message: `Must be one of ${EMAIL_CLIENT_IDS.join(', ')}`,
+      }),
+    )
+    .max(EMAIL_CLIENT_IDS.length)
+    .superRefine((ids, ctx) => {
+      const seen = new Set<string>();
+      ids.forEach((id, index) => {
+        if (seen.has(id)) {
+          ctx.addIssue({ code: 'custom', message: `${id} is listed twice`, path: [index] });
+        }
+        seen.add(id);
+      });
+    })
+    .optional()
+    .describe('The whole list, replaced; empty turns the client-support check off (issue 39)'),
 });
 export type SiteSettingsUpdate = z.infer<typeof siteSettingsUpdateSchema>;

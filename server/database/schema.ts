@@ -195,6 +195,8 @@ export interface SiteLocaleColumns {
   updated_at: Generated<string>;
   /** Bumped on every real change of name or languages; the ETag is derived from it. */
   version: Generated<number>;
+  /** JSON array of e-mail client ids the checks report on (migration 024, issue 39). */
+  email_clients: Generated<string>;
 }
 
 export interface NotificationTranslationsTable {

@@ -145,3 +145,30 @@ export async function findRevision(
   const snapshot = await loadSnapshot(db, { siteId, resource, resourceId }, row.snapshot);
   return { revision: toRevision(row), snapshot };
 }
+
+/**
+ * The field names each of a resource's latest revisions changed, newest first (at most `limit`
+ * revisions; the checks' "text older than the HTML", issue 39). No snapshot is read.
+ */
+export async function changedFieldsOf(
+  db: Kysely<Database>,
+  siteId: string,
+  resource: RevisionResource,
+  resourceId: string,
+  limit: number,
+): Promise<string[][]> {
+  const rows = await db
+    .selectFrom('revisions')
+    .select('changes')
+    .where('site_id', '=', siteId)
+    .where('resource', '=', resource)
+    .where('resource_id', '=', resourceId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) =>
+    parseJson<{ field?: unknown }[]>(row.changes, []).flatMap((change) =>
+      typeof change.field === 'string' ? [change.field] : [],
+    ),
+  );
+}

@@ -6,6 +6,7 @@ import { migrateToLatest } from '../migrate';
 import type { Database } from '../schema';
 import { findNotification, toNotification } from '../../notifications/store/notifications';
 import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
+import { DEFAULT_EMAIL_CLIENTS } from '../../../contract/schemas/email-clients';
 import { migrations } from './index';
 
 let db: Kysely<Database>;
@@ -43,6 +44,8 @@ describe('migration 012 (site languages, notification translations)', () => {
       name: 'Old shop',
       default_locale: 'en',
       locales: ['en'],
+      // Migration 024 (issue 39): a site from before it reports on the default clients.
+      email_clients: [...DEFAULT_EMAIL_CLIENTS],
     });
     expect(site?.updated_at).toBe(created);
     expect(site?.version).toBe(1);

@@ -21,6 +21,7 @@ import { layoutsSnippetsMigration } from './020-layouts-snippets';
 import { testInboxMigration } from './021-test-inbox';
 import { consentRecordsMigration } from './022-consent-records';
 import { tokenMintedByMigration } from './018-token-minted-by';
+import { siteEmailClientsMigration } from './024-site-email-clients';
 import { alertsMigration } from './026-alerts';
 
 /** Every migration, by name; names sort in the order they run. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '021-test-inbox': testInboxMigration,
   '022-consent-records': consentRecordsMigration,
   '018-token-minted-by': tokenMintedByMigration,
+  '024-site-email-clients': siteEmailClientsMigration,
   '026-alerts': alertsMigration,
 };

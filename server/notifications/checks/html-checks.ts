@@ -158,20 +158,20 @@ export function linkDifferenceFindings(
 }
 
 /**
- * Links whose Liquid href printed nothing with a sample: `rendered` are the elements of the
- * rendered HTML, matched by position to the source's links when both have as many.
+ * Links whose Liquid href printed nothing with a sample: `renderedHrefs` are the hrefs of the
+ * rendered HTML's links (read in the render worker), matched by position to the source's links
+ * when both have as many.
  */
 export function emptyRenderedLinkFindings(
   source: readonly SourceElement[],
-  rendered: readonly SourceElement[],
+  renderedHrefs: readonly string[],
   sampleName: string,
 ): Finding[] {
   const sourceLinks = source.filter((element) => element.tag === 'a');
-  const renderedLinks = rendered.filter((element) => element.tag === 'a');
-  if (sourceLinks.length !== renderedLinks.length) return [];
+  if (sourceLinks.length !== renderedHrefs.length) return [];
   return sourceLinks.flatMap((element, index) => {
     const href = element.attrs.href ?? '';
-    const printed = renderedLinks[index]?.attrs.href ?? '';
+    const printed = renderedHrefs[index] ?? '';
     if (!hasLiquid(href) || printed.trim() !== '') return [];
     return [
       at(element, {

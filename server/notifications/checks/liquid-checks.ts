@@ -2,13 +2,11 @@
  * Liquid checks of one field in one locale (issue 39): variables no sample defines, and the
  * errors liquidjs gives when it renders (a snippet or layout that is missing among them).
  */
-import { Liquid } from 'liquidjs';
 import type { CheckFinding } from '../../../contract/schemas/notification-checks';
+import { liquidReferences, type LiquidReference } from './template-inspection.js';
 
 type Finding = Omit<CheckFinding, 'locale' | 'field'>;
 type Segment = string | number;
-
-const analyzer = new Liquid({ cache: false });
 
 /** Whether `data` has the value at `segments` (arrays answer `size`, `first` and `last`). */
 export function hasPath(data: unknown, segments: readonly Segment[]): boolean {
@@ -49,28 +47,26 @@ export function unknownVariableFindings(
   samples: readonly { name: string; data: unknown }[],
 ): Finding[] {
   if (samples.length === 0) return [];
-  let globals;
-  try {
-    globals = analyzer.analyzeSync(analyzer.parse(source)).globals;
-  } catch {
-    return [];
-  }
+  return unknownReferenceFindings(liquidReferences(source), samples);
+}
+
+/** The same, from the references the render worker read (template-inspection.js). */
+export function unknownReferenceFindings(
+  references: readonly LiquidReference[] | null,
+  samples: readonly { name: string; data: unknown }[],
+): Finding[] {
+  if (samples.length === 0 || references === null) return [];
   const findings: Finding[] = [];
-  for (const references of Object.values(globals)) {
-    for (const reference of references) {
-      const segments = reference.segments.filter(
-        (segment): segment is Segment => typeof segment !== 'object',
-      );
-      if (segments.length !== reference.segments.length) continue;
-      if (samples.some((sample) => hasPath(sample.data, segments))) continue;
-      findings.push({
-        check: 'unknown_variable',
-        severity: 'warning',
-        line: reference.location.row,
-        column: reference.location.col,
-        message: `${pathOf(segments)} is in no sample: it prints nothing`,
-      });
-    }
+  for (const reference of references) {
+    const { segments } = reference;
+    if (samples.some((sample) => hasPath(sample.data, segments))) continue;
+    findings.push({
+      check: 'unknown_variable',
+      severity: 'warning',
+      line: reference.line,
+      column: reference.column,
+      message: `${pathOf(segments)} is in no sample: it prints nothing`,
+    });
   }
   return findings.sort((a, b) => a.line - b.line || a.column - b.column);
 }

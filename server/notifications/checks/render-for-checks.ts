@@ -15,7 +15,14 @@ export interface CheckedTemplate {
 }
 
 export type ChecksRender =
-  | { kind: 'rendered'; subject: string; text: string; html: string }
+  | {
+      kind: 'rendered';
+      subject: string;
+      text: string;
+      html: string;
+      /** The rendered HTML's links' hrefs, read in the worker. */
+      links: string[];
+    }
   | {
       kind: 'failed';
       problems: { field: LiquidField; message: string; line?: number; column?: number }[];
@@ -39,6 +46,7 @@ export async function renderForChecks(
     },
     fields,
     data,
+    links: template.html_enabled,
   });
   if (outcome.kind === 'busy') return outcome;
   if (outcome.kind === 'problems') {
@@ -64,5 +72,6 @@ export async function renderForChecks(
     subject: outcome.rendered.subject ?? '',
     text: outcome.rendered.text ?? '',
     html: outcome.rendered.html ?? '',
+    links: outcome.links ?? [],
   };
 }

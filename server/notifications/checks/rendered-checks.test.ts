@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { clippingFindings, subjectFindings, textPartFindings } from './rendered-checks';
+import {
+  clippingFindings,
+  subjectFindings,
+  textOlderThanHtmlFindings,
+  textPartFindings,
+} from './rendered-checks';
 
 describe('subject', () => {
   it('is empty when it prints only white space', () => {
@@ -29,5 +34,23 @@ describe('text part', () => {
   it('is not asked for a text-only mail, nor when there is text', () => {
     expect(textPartFindings('', false)).toEqual([]);
     expect(textPartFindings('Hi', true)).toEqual([]);
+  });
+});
+
+describe('text older than the HTML', () => {
+  it('warns when the latest change touched the HTML and left the text', () => {
+    expect(
+      textOlderThanHtmlFindings([['subject'], ['html'], ['text', 'html']], 'Hi', true).map(
+        (finding) => finding.check,
+      ),
+    ).toEqual(['text_older_than_html']);
+  });
+
+  it('says nothing when the text changed last or with it, without history, text or HTML', () => {
+    expect(textOlderThanHtmlFindings([['text'], ['html']], 'Hi', true)).toEqual([]);
+    expect(textOlderThanHtmlFindings([['html', 'text']], 'Hi', true)).toEqual([]);
+    expect(textOlderThanHtmlFindings([], 'Hi', true)).toEqual([]);
+    expect(textOlderThanHtmlFindings([['html']], '  ', true)).toEqual([]);
+    expect(textOlderThanHtmlFindings([['html']], 'Hi', false)).toEqual([]);
   });
 });

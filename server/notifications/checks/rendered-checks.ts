@@ -75,3 +75,30 @@ export function textPartFindings(text: string, htmlEnabled: boolean): Finding[] 
     },
   ];
 }
+
+/**
+ * The text version older than the HTML: the latest change to either (the draft, then the saved
+ * revisions, newest first) changed the HTML and left the text as it was, so the two parts may
+ * say different things. `changes` lists, newest first, the fields each change touched in this
+ * locale (`html`, `text`, …); a change that touched both, or the text, makes the text current.
+ */
+export function textOlderThanHtmlFindings(
+  changes: readonly (readonly string[])[],
+  text: string,
+  htmlEnabled: boolean,
+): Finding[] {
+  if (!htmlEnabled || text.trim() === '') return [];
+  const latest = changes.find((fields) => fields.includes('html') || fields.includes('text'));
+  if (!latest || latest.includes('text')) return [];
+  return [
+    {
+      check: 'text_older_than_html',
+      severity: 'warning',
+      field: 'text',
+      line: 1,
+      column: 1,
+      message:
+        'The text version is older than the HTML: the HTML changed since the text was last changed, so mail apps that show the text may say something else',
+    },
+  ];
+}

@@ -1,10 +1,12 @@
 /**
- * Runs every check of issue 39 on a notification, for every locale given. The rendering happens
- * in the renderer's worker (render-for-checks.ts); the parsing and analysis here run on the
- * service's thread in slices, one field of one locale at a time with a turn of the event loop
- * between, so no slice holds the loop long (bench/notification-checks.ts measures it).
+ * Runs every check of issue 39 on a notification, for every locale given. Everything that parses
+ * runs in the renderer's worker, off the service's event loop: reading the templates (elements,
+ * caniemail features, Liquid variables: template-inspection.js, one job for all locales) and
+ * rendering each sample (render-for-checks.ts, with its links read there too). What is left here
+ * are the pure checks over those readings (bench/notification-checks.ts measures the loop).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { emailClientName, type EmailClientId } from '../../../contract/schemas/email-clients';
 import {
   CHECK_NAMES,
   type CheckFinding,
@@ -21,14 +23,25 @@ import {
   linkFindings,
   preheaderFindings,
 } from './html-checks';
-import { sourceElements, type SourceElement } from './html-source';
-import { liquidErrorFinding, unknownVariableFindings } from './liquid-checks';
+import type { SourceElement, TemplateInspection } from './template-inspection.js';
+import { clientSupportFindings } from './client-support';
+import { liquidErrorFinding, unknownReferenceFindings } from './liquid-checks';
 import type { DocumentSources } from '../../../contract/render-document';
 import { renderForChecks, type CheckedTemplate } from './render-for-checks';
-import { clippingFindings, subjectFindings, textPartFindings } from './rendered-checks';
+import {
+  clippingFindings,
+  subjectFindings,
+  textOlderThanHtmlFindings,
+  textPartFindings,
+} from './rendered-checks';
 
 export interface LocaleTemplate extends CheckedTemplate {
   locale: string;
+  /**
+   * The fields each change of this locale touched, newest first (the draft's, then the saved
+   * revisions'): `html`, `text`, … For "text older than the HTML"; absent: not known.
+   */
+  changes?: string[][];
 }
 
 export interface ChecksInput {
@@ -43,6 +56,8 @@ export interface ChecksInput {
   /** null or unreachable: the finding says "not available". */
   spamd: SpamdOptions | null;
   from: string;
+  /** The e-mail clients the site chose (client support); empty: no such check. */
+  clients: readonly EmailClientId[];
 }
 
 export class ChecksBusyError extends Error {}
@@ -85,36 +100,55 @@ async function spamFinding(
   };
 }
 
+async function inspectAll(input: ChecksInput): Promise<(TemplateInspection | undefined)[]> {
+  const inspected = await input.renderer.inspect(
+    input.locales.map(({ subject, text, html, html_enabled }) => ({
+      subject,
+      text,
+      html,
+      html_enabled,
+    })),
+  );
+  if (inspected.kind === 'busy') throw new ChecksBusyError('The renderer is busy');
+  // Out of time or memory reading them: the source checks are skipped, and the renders below
+  // (with their own budget) say what failed.
+  if (inspected.kind === 'failed') return input.locales.map(() => undefined);
+  return inspected.inspections;
+}
+
 export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
   const findings: CheckFinding[] = [];
   const [first] = input.locales;
   let defaultElements: SourceElement[] = [];
   const spam: Promise<CheckFinding | null>[] = [];
-  for (const template of input.locales) {
+  const inspections = await inspectAll(input);
+  for (const [position, template] of input.locales.entries()) {
     const { locale } = template;
     const add = (field: CheckFinding['field'], list: Omit<CheckFinding, 'locale' | 'field'>[]) => {
       for (const finding of list) findings.push({ ...finding, locale, field });
     };
-    let elements: SourceElement[] = [];
-    if (template.html_enabled) {
-      elements = sourceElements(template.html);
+    const inspection = inspections[position];
+    const elements = inspection?.elements ?? [];
+    if (template.html_enabled && inspection) {
       add('html', linkFindings(elements));
       add('html', imageFindings(elements));
       add('html', darkModeFindings(elements));
       add('html', preheaderFindings(elements));
+      add('html', clientSupportFindings(inspection.features, input.clients));
       if (template === first) defaultElements = elements;
       else if (first) add('html', linkDifferenceFindings(defaultElements, elements, first.locale));
-      await nextTurn();
     }
     for (const field of [
       'subject',
       'text',
       ...(template.html_enabled ? ['html' as const] : []),
     ] as const) {
-      add(field, unknownVariableFindings(template[field], input.samples));
-      await nextTurn();
+      add(field, unknownReferenceFindings(inspection?.references[field] ?? null, input.samples));
     }
-    for (const finding of textPartFindings(template.text, template.html_enabled)) {
+    for (const finding of [
+      ...textPartFindings(template.text, template.html_enabled),
+      ...textOlderThanHtmlFindings(template.changes ?? [], template.text, template.html_enabled),
+    ]) {
       findings.push({ ...finding, locale });
     }
     // With no sample the template still renders (with nothing): Liquid errors show.
@@ -148,12 +182,10 @@ export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
         findings.push({ ...finding, locale });
       }
       if (template.html_enabled) {
-        add(
-          'html',
-          emptyRenderedLinkFindings(elements, sourceElements(rendered.html), sample.name),
-        );
+        add('html', emptyRenderedLinkFindings(elements, rendered.links, sample.name));
       }
       if (index === 0) spam.push(spamFinding(locale, rendered, template.html_enabled, input));
+      // A turn of the loop between samples: the checks of one never hold the next request.
       await nextTurn();
     }
   }
@@ -162,6 +194,7 @@ export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
     locales: input.locales.map((template) => template.locale),
     checks: [...CHECK_NAMES],
     findings: dedupe(findings),
+    clients: input.clients.map((id) => ({ id, name: emailClientName(id) })),
   };
 }
 
@@ -169,7 +202,9 @@ export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
 function dedupe(findings: CheckFinding[]): CheckFinding[] {
   const seen = new Set<string>();
   return findings.filter((finding) => {
-    const key = `${finding.locale}|${finding.field}|${finding.check}|${String(finding.line)}|${String(finding.column)}`;
+    // Client support names several features on one element, each once (they come from the source).
+    const feature = finding.check === 'client_support' ? finding.message : '';
+    const key = `${finding.locale}|${finding.field}|${finding.check}|${String(finding.line)}|${String(finding.column)}|${feature}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

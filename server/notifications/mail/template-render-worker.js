@@ -1,6 +1,6 @@
 /**
- * The thread that renders test sends and impact previews (started by template-renderer.ts, which
- * holds the reasons). Plain JavaScript so that a worker thread runs it under tsx, vitest and plain
+ * The thread that renders test sends and impact previews, and reads templates for the checks
+ * (started by template-renderer.ts, which holds the reasons). Plain JavaScript so that a worker thread runs it under tsx, vitest and plain
  * Node alike; it renders with the one renderer of an e-mail (contract/render-document.js).
  *
  * One job renders one or more documents (template + layout + snippets of a locale, the fields
@@ -12,6 +12,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderDocument } from '../../../contract/render-document.js';
+import { inspectTemplate, renderedLinks } from '../checks/template-inspection.js';
 
 const { options, maxOutputBytes } = workerData;
 const port = parentPort;
@@ -60,7 +61,11 @@ function renderOne(document, budget, limits) {
           detail: result.problem,
         });
     }
-    return problems.length > 0 ? { kind: 'problems', problems } : { kind: 'rendered', rendered };
+    if (problems.length > 0) return { kind: 'problems', problems };
+    // The checks' links that print nothing: read here, so the service's thread parses no HTML.
+    return document.links && typeof rendered.html === 'string'
+      ? { kind: 'rendered', rendered, links: renderedLinks(rendered.html) }
+      : { kind: 'rendered', rendered };
   } catch (error) {
     if (budget.overflowed) {
       // The budget is spent: the fields after this one could not print a byte.
@@ -71,7 +76,16 @@ function renderOne(document, budget, limits) {
   }
 }
 
-port.on('message', ({ documents, outputBytes }) => {
+/** The checks' reading of templates (issue 39): parsed here, off the service's event loop. */
+function inspect(templates) {
+  return templates.map((template) => inspectTemplate(template));
+}
+
+port.on('message', ({ documents, outputBytes, inspect: templates }) => {
+  if (templates) {
+    port.postMessage({ type: 'done', inspections: inspect(templates) });
+    return;
+  }
   const budget = { left: outputBytes ?? maxOutputBytes, overflowed: false };
   // One time and memory budget for the whole job, however many documents it has.
   const limits = {};

@@ -17,12 +17,23 @@ import type {
   DocumentProblem,
   DocumentSources,
 } from '../../../contract/render-document';
+import type { TemplateInspection } from '../checks/template-inspection.js';
 
 /** One e-mail to render: its sources in one locale, the fields asked, the sample. */
 export interface RenderJobDocument {
   sources: DocumentSources;
   fields: DocumentField[];
   data: unknown;
+  /** Also answer the hrefs of the rendered HTML's links (the checks; parsed in the worker). */
+  links?: boolean;
+}
+
+/** A template the checks read (template-inspection.js), in one locale. */
+export interface InspectedTemplate {
+  subject: string;
+  text: string;
+  html: string;
+  html_enabled: boolean;
 }
 
 export interface RenderProblem {
@@ -35,7 +46,12 @@ export interface RenderProblem {
 }
 
 export type RenderOutcome =
-  | { kind: 'rendered'; rendered: Partial<Record<DocumentField, string>> }
+  | {
+      kind: 'rendered';
+      rendered: Partial<Record<DocumentField, string>>;
+      /** The rendered links' hrefs, when the document asked (`links`). */
+      links?: string[];
+    }
   | { kind: 'problems'; problems: RenderProblem[] };
 
 /**
@@ -61,13 +77,28 @@ export interface TemplateRendererOptions {
 }
 
 type WorkerMessage =
-  { type: 'field'; name: DocumentField } | { type: 'done'; outcomes: RenderOutcome[] };
+  | { type: 'field'; name: DocumentField }
+  | { type: 'done'; outcomes?: RenderOutcome[]; inspections?: TemplateInspection[] };
+
+/** What a job sends the worker: documents to render, or templates to read (`inspect`). */
+type JobRequest =
+  | { documents: RenderJobDocument[]; outputBytes: number | undefined }
+  | { inspect: InspectedTemplate[] };
+
+type JobAnswer =
+  | { kind: 'done'; message: Extract<WorkerMessage, { type: 'done' }> }
+  | { kind: 'failed'; problem: RenderProblem }
+  | { kind: 'busy' };
 
 interface Job {
-  documents: RenderJobDocument[];
-  outputBytes: number | undefined;
-  resolve: (outcome: JobOutcome) => void;
+  request: JobRequest;
+  resolve: (answer: JobAnswer) => void;
 }
+
+export type InspectOutcome =
+  | { kind: 'done'; inspections: TemplateInspection[] }
+  | { kind: 'failed'; problem: RenderProblem }
+  | { kind: 'busy' };
 
 export class TemplateRenderer {
   private worker: Worker | null = null;
@@ -98,12 +129,29 @@ export class TemplateRenderer {
    * Renders the documents as one job (one time and memory budget, one output budget of
    * `outputBytes` or the renderer's `maxOutputBytes`).
    */
-  renderAll(documents: RenderJobDocument[], outputBytes?: number): Promise<JobOutcome> {
+  async renderAll(documents: RenderJobDocument[], outputBytes?: number): Promise<JobOutcome> {
+    const answer = await this.enqueue({ documents, outputBytes });
+    if (answer.kind !== 'done') return answer;
+    return { kind: 'done', outcomes: answer.message.outcomes ?? [] };
+  }
+
+  /**
+   * Reads templates for the checks (template-inspection.js: elements, caniemail features, Liquid
+   * variables) in the worker, in the same queue and time budget as a render: parsing a large
+   * template on the service's thread held every other request.
+   */
+  async inspect(templates: InspectedTemplate[]): Promise<InspectOutcome> {
+    const answer = await this.enqueue({ inspect: templates });
+    if (answer.kind !== 'done') return answer;
+    return { kind: 'done', inspections: answer.message.inspections ?? [] };
+  }
+
+  private enqueue(request: JobRequest): Promise<JobAnswer> {
     if (this.closed || this.queue.length >= this.maxQueued) {
       return Promise.resolve({ kind: 'busy' });
     }
     return new Promise((resolve) => {
-      this.queue.push({ documents, outputBytes, resolve });
+      this.queue.push({ request, resolve });
       this.next();
     });
   }
@@ -140,10 +188,11 @@ export class TemplateRenderer {
     if (!job) return;
     this.running = true;
     const worker = (this.worker ??= this.startWorker());
-    let current: DocumentField = job.documents[0]?.fields[0] ?? 'subject';
+    let current: DocumentField =
+      'documents' in job.request ? (job.request.documents[0]?.fields[0] ?? 'subject') : 'html';
     const budgetMs = this.options.liquid.renderLimit ?? 1_000;
 
-    const finish = (outcome: JobOutcome, endWorker: boolean) => {
+    const finish = (outcome: JobAnswer, endWorker: boolean) => {
       clearTimeout(timer);
       worker.off('message', onMessage);
       worker.off('error', onError);
@@ -158,7 +207,7 @@ export class TemplateRenderer {
     };
     const onMessage = (message: WorkerMessage) => {
       if (message.type === 'field') current = message.name;
-      else finish({ kind: 'done', outcomes: message.outcomes }, false);
+      else finish({ kind: 'done', message }, false);
     };
     const onError = (error: Error & { code?: string }) => {
       const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -183,6 +232,6 @@ export class TemplateRenderer {
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage({ documents: job.documents, outputBytes: job.outputBytes });
+    worker.postMessage(job.request);
   }
 }

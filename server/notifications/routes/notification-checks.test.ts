@@ -5,6 +5,8 @@ import {
   type CheckFinding,
 } from '../../../contract/schemas/notification-checks';
 import { spamdAddress } from '../mail/spamd-client';
+import { DEFAULT_EMAIL_CLIENTS } from '../../../contract/schemas/email-clients';
+import { notificationSchema } from '../../../contract/schemas/notification';
 import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 const samples = [{ name: 'Typical', data: { customer: { first_name: 'Ada' } } }];
@@ -59,8 +61,9 @@ describe('checks of a notification', () => {
         { check: 'image_without_alt', locale: 'nl', field: 'html', line: 4 },
       ]),
     );
-    // The default's template is clean: nothing found in en.
-    expect(brief(result.findings).filter((finding) => finding.locale === 'en')).toEqual([]);
+    // The default's template is clean: nothing found in en (but notes of partial client support).
+    const en = result.findings.filter((finding) => finding.locale === 'en');
+    expect(brief(en.filter((finding) => finding.severity !== 'info'))).toEqual([]);
   });
 
   it('checks only the locale asked for', async () => {
@@ -127,6 +130,90 @@ describe('checks of a notification', () => {
     });
     expect(res.status).toBe(413);
     expect(errorBodySchema.parse(res.json).code).toBe(413);
+  });
+
+  it('reports features the chosen e-mail clients lack, on their lines, for the site setting', async () => {
+    const flexHtml = '<p>Hi</p>\n<div style="display:flex">\n<svg></svg></div>';
+    const check = async () => {
+      const res = await api.request('POST', '/notifications/welcome/checks?locale=en', {
+        body: { ...draft, html: flexHtml, spam: false },
+      });
+      expect(res.status).toBe(200);
+      const result = checksResultSchema.parse(res.json);
+      return {
+        clients: result.clients.map((client) => client.id),
+        warnings: result.findings
+          .filter((f) => f.check === 'client_support' && f.severity === 'warning')
+          .map(({ line, clients, message }) => ({
+            line,
+            clients,
+            feature: message.slice(0, message.indexOf(': ')),
+          })),
+      };
+    };
+    const byDefault = await check();
+    expect(byDefault.clients).toEqual([...DEFAULT_EMAIL_CLIENTS]);
+    expect(byDefault.warnings).toEqual(
+      expect.arrayContaining([
+        {
+          line: 2,
+          feature: 'display:flex',
+          clients: expect.arrayContaining(['outlook-windows']) as unknown,
+        },
+        {
+          line: 3,
+          feature: 'Embedded <svg> image',
+          clients: expect.arrayContaining(['gmail']) as unknown,
+        },
+      ]),
+    );
+    const patch = (email_clients: string[]) =>
+      api.request('PATCH', '/settings/site', { body: { email_clients } });
+    try {
+      // Apple Mail on macOS shows flexbox: only the svg is left, for Apple Mail alone.
+      expect((await patch(['apple-mail-macos'])).status).toBe(200);
+      const apple = await check();
+      expect(apple.clients).toEqual(['apple-mail-macos']);
+      expect(apple.warnings.map((w) => w.feature)).not.toContain('display:flex');
+      expect(apple.warnings.every((w) => w.clients?.join() === 'apple-mail-macos')).toBe(true);
+      // No client chosen: no client-support finding at all.
+      expect((await patch([])).status).toBe(200);
+      const none = await check();
+      expect(none).toEqual({ clients: [], warnings: [] });
+    } finally {
+      await patch([...DEFAULT_EMAIL_CLIENTS]);
+    }
+  });
+
+  it('says the text is older than the HTML when the latest change left it as it was', async () => {
+    const older = async (body: Record<string, unknown>) => {
+      const res = await api.request('POST', '/notifications/welcome/checks?locale=en', {
+        body: { ...body, spam: false },
+      });
+      expect(res.status).toBe(200);
+      return checksResultSchema
+        .parse(res.json)
+        .findings.filter((f) => f.check === 'text_older_than_html')
+        .map(({ locale, field, severity }) => ({ locale, field, severity }));
+    };
+    const saved = notificationSchema.parse(
+      (await api.request('GET', '/notifications/welcome')).json,
+    );
+    // A draft that changes the HTML only; one that changes both.
+    expect(await older({ html: `${saved.html}<p>New line</p>` })).toEqual([
+      { locale: 'en', field: 'text', severity: 'warning' },
+    ]);
+    expect(
+      await older({ html: `${saved.html}<p>New line</p>`, text: `${saved.text}\nNew line` }),
+    ).toEqual([]);
+    // Saved: a save of the HTML alone makes the text older, until the text is saved too.
+    const put = (body: Record<string, unknown>) =>
+      api.request('PUT', '/notifications/welcome', { body });
+    expect((await put({ html: `${saved.html}<p>Saved line</p>` })).status).toBe(200);
+    expect(await older({})).toEqual([{ locale: 'en', field: 'text', severity: 'warning' }]);
+    expect((await put({ text: `${saved.text}\nSaved line` })).status).toBe(200);
+    expect(await older({})).toEqual([]);
+    await put({ html: saved.html, text: saved.text });
   });
 
   it('answers 404 for a notification the site does not have', async () => {

@@ -26,7 +26,8 @@ import { TemplateRenderer } from '../mail/template-renderer';
 import { isSet } from '../../database/encoding';
 import { findNotification, type NotificationRecord } from '../store/notifications';
 import type { Db } from '../../database/schema';
-import { siteLanguages } from '../../site';
+import { findSiteRow, siteSettingsOf } from '../../site';
+import { changedFieldsOf } from '../../audit';
 import { AUTH_ERRORS, errorResponses } from '../../http/common';
 import { MAX_RENDERED_BYTES } from './test-send';
 
@@ -42,6 +43,37 @@ const checksQuery = z.object({
   locale: z.string().max(35).optional().describe('Only this language (default: every one)'),
 });
 type Draft = z.output<typeof checksRequestSchema>;
+
+/** The site's languages and the e-mail clients its checks judge by (issue 39). */
+async function checkSettings(db: Db, siteId: string) {
+  const site = await findSiteRow(db, siteId);
+  if (!site) throw notFound('site');
+  return siteSettingsOf(site);
+}
+
+/** Saved revisions read for "text older than the HTML": enough to find the latest edit. */
+const CHANGE_HISTORY = 100;
+
+/**
+ * The fields each change of a locale touched, newest first: the draft's against the saved
+ * notification, then the saved revisions' (`translations.<locale>.html` is this locale's `html`).
+ */
+function localeChanges(
+  history: readonly string[][],
+  locale: string,
+  isDefault: boolean,
+  saved: { text: string; html: string } | undefined,
+  drafted: { text?: string; html?: string } | undefined,
+): string[][] {
+  const draft = (['text', 'html'] as const).filter(
+    (field) => drafted?.[field] !== undefined && drafted[field] !== (saved?.[field] ?? ''),
+  );
+  const prefix = isDefault ? '' : `translations.${locale}.`;
+  const saves = history.map((fields) =>
+    fields.flatMap((field) => (field.startsWith(prefix) ? [field.slice(prefix.length)] : [])),
+  );
+  return [draft, ...saves];
+}
 
 function unknownLocale(field: string, sent: string, locales: readonly string[]): HttpError {
   return validation([
@@ -62,8 +94,15 @@ async function templatesOf(
   notification: NotificationRecord,
   draft: Draft,
   only: string | undefined,
-): Promise<LocaleTemplate[]> {
-  const languages = await siteLanguages(db, siteId);
+): Promise<{ templates: LocaleTemplate[]; clients: EmailClientId[] }> {
+  const languages = await checkSettings(db, siteId);
+  const history = await changedFieldsOf(
+    db,
+    siteId,
+    'notification',
+    notification.slug,
+    CHANGE_HISTORY,
+  );
   const known = (sent: string) => {
     const locale = canonicalLocale(sent) ?? sent;
     return languages.locales.includes(locale) ? locale : undefined;
@@ -84,6 +123,7 @@ async function templatesOf(
       text: draft.text ?? notification.text,
       html: draft.html ?? notification.html,
       html_enabled: htmlEnabled,
+      changes: localeChanges(history, languages.default_locale, true, notification, draft),
     },
   ];
   for (const locale of languages.locales) {
@@ -97,9 +137,13 @@ async function templatesOf(
       text: edit?.text ?? saved?.text ?? '',
       html: edit?.html ?? saved?.html ?? '',
       html_enabled: htmlEnabled,
+      changes: localeChanges(history, locale, false, saved, edit),
     });
   }
-  return wanted === undefined ? templates : templates.filter((t) => t.locale === wanted);
+  return {
+    templates: wanted === undefined ? templates : templates.filter((t) => t.locale === wanted),
+    clients: languages.email_clients,
+  };
 }
 
 export const notificationChecksRoutes: FastifyPluginAsyncZod<NotificationChecksOptions> = async (
@@ -118,7 +162,13 @@ export const notificationChecksRoutes: FastifyPluginAsyncZod<NotificationChecksO
   const check = async (siteId: string, slug: string, draft: Draft, locale?: string) => {
     const notification = await findNotification(app.db, siteId, slug);
     if (!notification) throw notFound('notification');
-    const locales = await templatesOf(app.db, siteId, notification, draft, locale);
+    const { templates: locales, clients } = await templatesOf(
+      app.db,
+      siteId,
+      notification,
+      draft,
+      locale,
+    );
     const layout =
       notification.layout === null
         ? undefined
@@ -143,6 +193,7 @@ export const notificationChecksRoutes: FastifyPluginAsyncZod<NotificationChecksO
         spam: draft.spam,
         spamd: options.spamd,
         from: options.from,
+        clients,
       });
     } catch (error) {
       if (error instanceof ChecksBusyError) {
@@ -156,9 +207,11 @@ export const notificationChecksRoutes: FastifyPluginAsyncZod<NotificationChecksO
 
   const description =
     'Our extension (issue 39): links, images, Liquid (variables no sample defines, errors), ' +
-    "size against Gmail's 102 kB clipping, the text part, the subject and preheader, text " +
-    'colour without a background (dark mode) and the SpamAssassin score (info "not ' +
-    'available" when no spamd answers), for every locale.';
+    "size against Gmail's 102 kB clipping, the text part (missing, or older than the HTML: " +
+    'the latest change left the text as it was), the subject and preheader, text ' +
+    'colour without a background (dark mode), client support (caniemail.com data, for the ' +
+    'clients of the site setting `email_clients`; `clients` names them) and the SpamAssassin ' +
+    'score (info "not available" when no spamd answers), for every locale.';
 
   app.get(
     '/notifications/:slug/checks',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../contract/schemas/error';
 import { notificationSchema } from '../../../contract/schemas/notification';
 import { siteSettingsSchema } from '../../../contract/schemas/site-settings';
+import { DEFAULT_EMAIL_CLIENTS } from '../../../contract/schemas/email-clients';
 import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
 
 let api: TestApi;
@@ -33,6 +34,41 @@ describe('site settings', () => {
       locales: ['en', 'nl', 'fr'],
     });
     expect((await settings('acme')).s).toMatchObject({ default_locale: 'en', locales: ['en'] });
+  });
+
+  it('keeps the e-mail clients the checks report on, refusing unknown or repeated ones on the field', async () => {
+    expect((await settings('acme')).s.email_clients).toEqual([...DEFAULT_EMAIL_CLIENTS]);
+    const ok = await api.request('PATCH', '/settings/site', {
+      site: 'acme',
+      body: { email_clients: ['outlook-windows', 'gmail'] },
+    });
+    expect(ok.status).toBe(200);
+    expect(siteSettingsSchema.parse(ok.json).email_clients).toEqual(['outlook-windows', 'gmail']);
+    const before = await settings('acme');
+    for (const [body, field] of [
+      [{ email_clients: ['gmail', 'lotus-notes'] }, 'email_clients.1'],
+      [{ email_clients: ['gmail', 'gmail'] }, 'email_clients.1'],
+      [{ email_clients: 'gmail' }, 'email_clients'],
+      [{ email_clients: [42] }, 'email_clients.0'],
+    ] as const) {
+      const res = await api.request('PATCH', '/settings/site', { site: 'acme', body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(errorBodySchema.parse(res.json).errors.map((e) => e.field)).toContain(field);
+    }
+    expect(await settings('acme')).toEqual(before);
+    // Empty turns the client-support check off; the languages are left as they were.
+    const none = await api.request('PATCH', '/settings/site', {
+      site: 'acme',
+      body: { email_clients: [] },
+    });
+    expect(siteSettingsSchema.parse(none.json)).toMatchObject({
+      email_clients: [],
+      locales: before.s.locales,
+    });
+    await api.request('PATCH', '/settings/site', {
+      site: 'acme',
+      body: { email_clients: [...DEFAULT_EMAIL_CLIENTS] },
+    });
   });
 
   it('keeps tags canonical, and refuses bad ones on the field, changing nothing', async () => {

@@ -1,6 +1,6 @@
 /**
- * A site's name and languages (issue 28, decision 045): `GET /settings/site`,
- * `PATCH /settings/site`. Admins change them (`config.write`, issue 29).
+ * A site's name, languages (issue 28, decision 045) and the e-mail clients its checks report on
+ * (issue 39, decision 067): `GET /settings/site`, `PATCH /settings/site`. Admins change them (`config.write`, issue 29).
  *
  * PATCH: absent fields are left as they are; tags come out canonical (schemas/site-settings.ts:
  * 422 on `locales.<i>` for an invalid tag or a duplicate); the default must be one of the
@@ -14,6 +14,7 @@ import {
   siteSettingsUpdateSchema,
   type SiteSettingsUpdate,
 } from '../../../contract/schemas/site-settings';
+import type { EmailClientId } from '../../../contract/schemas/email-clients';
 import { fieldError, notFound, validation } from '../../http/errors';
 import { etagOf } from '../../http/etag';
 import { writeTransaction } from '../../database/transactions';
@@ -49,6 +50,7 @@ function mergeSitePatch(before: SiteSettingsFields, body: SiteSettingsUpdate): S
     name: body.name ?? before.name,
     default_locale: body.default_locale ?? before.default_locale,
     locales: body.locales ?? before.locales,
+    email_clients: (body.email_clients as EmailClientId[] | undefined) ?? before.email_clients,
   };
   if (!next.locales.includes(next.default_locale)) {
     throw validation([
@@ -72,8 +74,10 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { resource: 'site' },
       schema: {
-        summary: "The site's name and languages",
-        description: 'Our extension (issue 28). BCP 47 tags, canonical; `locales` has the default.',
+        summary: "The site's name, languages and e-mail clients",
+        description:
+          'Our extension (issue 28). BCP 47 tags, canonical; `locales` has the default. ' +
+          '`email_clients` (issue 39): the clients the checks report support for.',
         tags: ['sites'],
         response: { 200: siteSettingsSchema, ...errorResponses(AUTH_ERRORS) },
       },
@@ -92,7 +96,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { resource: 'site', write: 'site_settings' },
       schema: {
-        summary: "Change the site's name and languages",
+        summary: "Change the site's name, languages and e-mail clients",
         description:
           'Removing a language deletes its translations; a new default that a notification has ' +
           'a translation in trades places with its content (decision 045).',

@@ -2,6 +2,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Site } from '../../../contract/schemas/site';
 import type { SiteSettings } from '../../../contract/schemas/site-settings';
+import {
+  DEFAULT_EMAIL_CLIENTS,
+  EMAIL_CLIENT_IDS,
+  type EmailClientId,
+} from '../../../contract/schemas/email-clients';
 import type { Database, SitesTable } from '../../database/schema';
 import { jsonText, nowIso, parseJson } from '../../database/encoding';
 import { LanguageChangeRefused } from '../../database/language-change-refused';
@@ -85,6 +90,8 @@ export interface SiteSettingsFields {
   name: string;
   default_locale: string;
   locales: string[];
+  /** E-mail client ids the checks report on (issue 39, migration 024). */
+  email_clients: EmailClientId[];
 }
 
 export function siteSettingsOf(row: SiteRow): SiteSettingsFields {
@@ -92,7 +99,17 @@ export function siteSettingsOf(row: SiteRow): SiteSettingsFields {
     name: row.name,
     default_locale: row.default_locale,
     locales: parseJson<string[]>(row.locales, [row.default_locale]),
+    email_clients: emailClientsOf(row.email_clients),
   };
+}
+
+/** The stored list, without ids a later version no longer offers. */
+function emailClientsOf(stored: string): EmailClientId[] {
+  const ids = parseJson<unknown>(stored, [...DEFAULT_EMAIL_CLIENTS]);
+  if (!Array.isArray(ids)) return [...DEFAULT_EMAIL_CLIENTS];
+  return ids.filter((id): id is EmailClientId =>
+    (EMAIL_CLIENT_IDS as readonly unknown[]).includes(id),
+  );
 }
 
 export function toSiteSettings(row: SiteRow): SiteSettings {
@@ -118,7 +135,12 @@ export async function updateSiteSettings(
     'sites',
     { column: 'id', value: current.id },
     current.version,
-    { name: next.name, default_locale: next.default_locale, locales: jsonText(next.locales) },
+    {
+      name: next.name,
+      default_locale: next.default_locale,
+      locales: jsonText(next.locales),
+      email_clients: jsonText(next.email_clients),
+    },
     now,
   );
   if (!written) return undefined;
