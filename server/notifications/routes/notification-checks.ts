@@ -28,6 +28,7 @@ import { findNotification, type NotificationRecord } from '../store/notification
 import type { Db } from '../../database/schema';
 import { findSiteRow, siteSettingsOf } from '../../site';
 import { changedFieldsOf } from '../../audit';
+import type { EmailClientId } from '../../../contract/schemas/email-clients';
 import { AUTH_ERRORS, errorResponses } from '../../http/common';
 import { MAX_RENDERED_BYTES } from './test-send';
 
