@@ -81,7 +81,8 @@ export default function LayoutSelect({ control, slug }: LayoutSelectProps) {
               <Button
                 size="sm"
                 variant="secondary"
-                className="mt-7"
+                // Level with the select beside it; under it on a phone, close to its hint.
+                className="sm:mt-7"
                 onClick={() => setMaking(true)}
               >
                 Make a layout from this template
