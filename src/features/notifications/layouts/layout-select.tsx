@@ -3,7 +3,7 @@
 // layout", which opens the layout's own editor with its impact review. Loaded on demand with the
 // editor; on a server without `/layouts` it shows nothing and the template is edited as before.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useFormState, type Control } from 'react-hook-form';
 import { layoutsQueryOptions } from '../../../api/layouts';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +11,9 @@ import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import type { NotificationFormValues } from '../translations/translation-fields';
 import { AssetEditorDialog } from './asset-editor-dialog';
+
+// Splitting the template into a layout is rare: its dialog (and the visual parser) load on demand.
+const MakeLayoutDialog = lazy(() => import('./make-layout-dialog'));
 
 export interface LayoutSelectProps {
   control: Control<NotificationFormValues>;
@@ -22,6 +25,7 @@ export default function LayoutSelect({ control, slug }: LayoutSelectProps) {
   const error = useFormState({ control, name: 'layout' }).errors.layout?.message;
   const layouts = useQuery(layoutsQueryOptions()).data;
   const [editing, setEditing] = useState<string | null>(null);
+  const [making, setMaking] = useState(false);
   if (!layouts) return null;
   return (
     <Controller
@@ -72,6 +76,27 @@ export default function LayoutSelect({ control, slug }: LayoutSelectProps) {
               >
                 Edit layout
               </Button>
+            )}
+            {field.value === null && (
+              <Button
+                size="sm"
+                variant="secondary"
+                // Level with the select beside it; under it on a phone, close to its hint.
+                className="sm:mt-7"
+                onClick={() => setMaking(true)}
+              >
+                Make a layout from this template
+              </Button>
+            )}
+            {making && (
+              <Suspense fallback={null}>
+                <MakeLayoutDialog
+                  control={control}
+                  slug={slug}
+                  onLayout={(made) => field.onChange(made)}
+                  onClose={() => setMaking(false)}
+                />
+              </Suspense>
             )}
             {editing && (
               <AssetEditorDialog
