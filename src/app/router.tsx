@@ -18,12 +18,14 @@ import {
 import { getConnection } from '../session/connection-store';
 import { splitSitePath, withSite } from '../lib/site-address';
 import type { SiteContext } from './site-links';
-import { NotFoundPage } from './not-found-page';
 import { RootComponent } from './root-component';
 import { RouteError } from './route-error';
 import { RoutePending } from './route-pending';
 import { parseSearch, stringifySearch } from '../lib/search-serialization';
 import { signInSearchSchema } from './sign-in-search';
+
+// Rarely shown: loaded on demand, out of the entry chunk.
+const NotFoundPage = lazyRouteComponent(() => import('./not-found-page'), 'NotFoundPage');
 
 // Code-based routes whose ids equal their paths, so features can use getRouteApi('/apps/$key')
 // and typed <Link to="/apps/$key"> without importing src/app. No pathless layout routes: the auth
