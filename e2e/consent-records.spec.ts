@@ -1,5 +1,6 @@
 // Issue 40: the exported Klaro config records from a page on another loopback origin (a static
-// server of this test), with the real Klaro, and both choices land in the service.
+// server of this test), with the real Klaro, and both choices land in the service and in the
+// dashboard's records, with the banner each visitor saw.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
@@ -84,6 +85,25 @@ test('a banner on another origin records Accept and Decline with its config vers
       expect(record.page).toBe(`${origin}/`);
     }
     expect(new Set(records.map((record) => record.consent_id)).size).toBe(2);
+
+    // And in the dashboard: both records, each with the banner its visitor saw.
+    await page.goto('/consent/records');
+    await expect(page.getByRole('heading', { level: 1, name: 'Consent records' })).toBeVisible();
+    const recordRows = page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasNot: page.getByRole('columnheader') });
+    await expect(recordRows).toHaveCount(2);
+    const declined = records.find((record) => record.outcome === 'none');
+    await page
+      .getByRole('button', { name: new RegExp(`of ${declined?.consent_id ?? '-'}$`) })
+      .click();
+    const detail = page.getByRole('dialog', { name: /^Consent record \d+$/ });
+    await expect(detail.getByText('Accepted none', { exact: true })).toBeVisible();
+    await expect(detail.getByText(`${origin}/`)).toBeVisible();
+    await expect(detail.getByRole('heading', { name: 'What this visitor saw' })).toBeVisible();
+    const seen = detail.frameLocator('iframe[title^="Consent banner preview, en"]');
+    await expect(seen.getByRole('button', { name: /decline/i }).first()).toBeVisible();
   } finally {
     server.close();
   }
