@@ -212,6 +212,21 @@ describe('GET /apps/{app_id}/logs/jobs', () => {
     expect(limited.jobs.map((item) => item.name)).toEqual(['resync', 'sync-inventory']);
   });
 
+  it('leaves out a name stored before names were bounded: the page stays small', async () => {
+    const longId = await insertApp(database.db, 'demo', appFixture('long-job-names'));
+    await placeLogRows(database.db, [
+      at(1, { level: 'info', data: 'x', context: job('x'.repeat(1_000)) }, longId),
+      at(2, { level: 'info', data: 'y', context: job('short') }, longId),
+    ]);
+    const response = await fetch(`${BASE}/apps/long-job-names/logs/jobs`, {
+      headers: { Authorization: `Bearer ${token}`, 'X-Service-Site': 'demo' },
+    });
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    expect(logJobsSchema.parse(JSON.parse(text)).jobs.map((item) => item.name)).toEqual(['short']);
+    expect(text.length).toBeLessThan(500);
+  });
+
   it('is a 400 for a bad limit and a 404 for an unknown app', async () => {
     await badRequest(`/apps/${KEY}/logs/jobs`, { limit: 'many' }, 'limit');
     await badRequest(`/apps/${KEY}/logs/jobs`, { limit: '0' }, 'limit');

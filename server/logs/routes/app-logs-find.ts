@@ -7,6 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { textSchema } from '../../../contract/schemas/common';
+import { LOG_JOB_NAME_MAX } from '../../../contract/schemas/app-log';
 import {
   LOG_CONTEXT_BYTES_MAX,
   LOG_CONTEXT_DEFAULT,
@@ -74,7 +75,9 @@ export const appLogFindRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Our extension: the names of the app definition's `jobs` and of its log entries' " +
           "`context.job.name`, by name, with the time of each job's newest entry. " +
-          `The service looks through at most ${String(LOG_JOB_SCAN_MAX)} names of the log.`,
+          `The service looks through at most ${String(LOG_JOB_SCAN_MAX)} names of the log and ` +
+          `answers at most \`limit\` of them, each at most ${String(LOG_JOB_NAME_MAX)} characters (a longer ` +
+          'name, stored before names were bounded, is left out).',
         tags: ['apps', 'logs'],
         params: appParams,
         querystring: jobsQuerySchema,

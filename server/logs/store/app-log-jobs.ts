@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../database/schema';
 import { LOG_JOB_SCAN_MAX, type LogJobMatch } from '../../../contract/schemas/app-log-find';
+import { LOG_JOB_NAME_MAX } from '../../../contract/schemas/app-log';
 import { US_PER_SECOND } from './app-logs-filter';
 
 /** The rollup prefixes a job's name with '=' (app-logs-rollup.ts's jobKey). */
@@ -39,7 +40,10 @@ export async function logJobNames(
     if (!next) return { names, truncated: false };
     if (names.length === max) return { names, truncated: true };
     last = next.job_key;
-    if (last.startsWith(JOB_KEY_MARK)) names.push(last.slice(JOB_KEY_MARK.length));
+    const name = last.startsWith(JOB_KEY_MARK) ? last.slice(JOB_KEY_MARK.length) : null;
+    // A name stored before names were bounded (issue 42) could be any length: it is left out, so
+    // a page of names stays small (and no filter could name it: `job` takes the same bound).
+    if (name !== null && name.length <= LOG_JOB_NAME_MAX) names.push(name);
   }
 }
 
