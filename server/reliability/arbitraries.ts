@@ -177,7 +177,18 @@ const logEntry = fc.record(
   {
     level: fc.constantFrom(...LOG_LEVELS, 'ERROR', 'Warn'),
     data: fc.oneof(fc.object({ maxDepth: 2 }), fc.string()),
-    context: fc.option(fc.object({ maxDepth: 2 })),
+    context: fc.option(
+      fc.oneof(
+        fc.object({ maxDepth: 2 }),
+        // Job names at and past their bound (200 characters, no NUL; issue 42).
+        fc
+          .oneof(
+            fc.constantFrom('sync-orders', 'x'.repeat(200), 'x'.repeat(201), 'a\u0000b', ''),
+            fc.string({ maxLength: 260 }),
+          )
+          .map((name) => ({ job: { name } })),
+      ),
+    ),
     created_at: fc
       .date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) })
       .map((date) => date.toISOString()),
@@ -217,9 +228,11 @@ export const logQuery: fc.Arbitrary<Record<string, string>> = fc.record(
     before: timeBound,
     level: fc.oneof(fc.constantFrom(...LOG_LEVELS), hostileString),
     q: searchText,
-    job: hostileString,
+    job: fc.oneof(fc.constantFrom('sync', 'SYNC-', 'x'.repeat(201), '%', '_'), hostileString),
     job_match: fc.oneof(fc.constantFrom(...LOG_JOB_MATCHES), hostileString),
     limit: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), hostileString),
+    // Exact field conditions (decision 055).
+    where: fc.oneof(fc.constantFrom('message:x', 'status:500', 'a.b:1', ':'), hostileString),
   },
   { requiredKeys: [] },
 );
@@ -258,6 +271,21 @@ export const logFindRequest: fc.Arbitrary<string> = fc.oneof(
       ([id, query]) =>
         `/apps/storefront/logs/${encodeURIComponent(id)}/context?${new URLSearchParams(query).toString()}`,
     ),
+  // Field facets (issue 30) with the names and bounds of issue 42.
+  fc
+    .record(
+      {
+        field: fc.oneof(
+          fc.constantFrom('message', 'a.b', 'with space', 'x'.repeat(101)),
+          hostileString,
+        ),
+        since: timeBound,
+        before: timeBound,
+        q: searchText,
+      },
+      { requiredKeys: [] },
+    )
+    .map((query) => `/apps/storefront/logs/facets?${new URLSearchParams(query).toString()}`),
 );
 
 /** `GET /audit`'s query (issue 29): valid filters and paging, and hostile text in each. */
