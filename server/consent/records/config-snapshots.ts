@@ -44,7 +44,10 @@ export async function snapshotConsentConfig(
     await db
       .insertInto('consent_config_snapshots')
       .values({ site_id: siteId, version, etag, config: jsonText(config), created_at: nowIso() })
-      .onConflict((oc) => oc.columns(['site_id', 'version']).doNothing())
+      // Every unique key is an arbiter (no conflict target): concurrent writers insert the same
+      // snapshot at once, and with `(site_id, version)` alone PostgreSQL still raised the
+      // `(site_id, etag)` key's violation for the loser of that race.
+      .onConflict((oc) => oc.doNothing())
       .execute();
   }
   return { version, etag };
