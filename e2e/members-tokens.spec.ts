@@ -172,7 +172,7 @@ test.describe('notification editor for a viewer', () => {
     const why = page.getByRole('note').filter({ hasText: 'You are a viewer on' });
     await expect(why).toContainText('ask an admin for the editor role');
     await expect(page.getByRole('button', { name: /^Save/ })).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Revert' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Revert', exact: true })).toBeHidden();
     const form = page.getByRole('form', { name: 'Template' });
     await expect(form.locator('input:enabled, textarea:enabled, select:enabled')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Send test to me' })).toBeDisabled();

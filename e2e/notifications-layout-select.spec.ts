@@ -25,6 +25,8 @@ async function seed(api: ApiFetch) {
     translations: { nl: { body: 'Het team van {{ shop.name }}' } },
   });
   await put('/layouts/brand', { name: 'Brand', html: LAYOUT_HTML, text: '{{ content }}\n-- Acme' });
+  // The demo's welcome is in the demo layout (the seed): each test starts from no layout.
+  await put(`/notifications/${SLUG}`, { layout: null });
 }
 
 const layoutSelect = (page: Page) => page.getByRole('combobox', { name: 'Layout' });

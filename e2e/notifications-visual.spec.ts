@@ -94,9 +94,9 @@ test.describe('notifications: visual mode', () => {
     const edited = await codeText(page);
     await page.getByRole('button', { name: 'Visual' }).click();
 
-    await page.getByRole('button', { name: 'Revert' }).click();
+    await page.getByRole('button', { name: 'Revert', exact: true }).click();
     await expect(heading).not.toContainText('Dear');
-    await expect(page.getByRole('button', { name: 'Revert' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Revert', exact: true })).toBeDisabled();
 
     // Undo in the canvas takes the revert back whole, as one step of the one history.
     await heading.click({ position: { x: 4, y: 12 } });
@@ -107,14 +107,14 @@ test.describe('notifications: visual mode', () => {
     // The step before it is the typing, still its own.
     await page.getByRole('textbox', { name: 'HTML version' }).click();
     await page.keyboard.press('ControlOrMeta+z');
-    await expect(page.getByRole('button', { name: 'Revert' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Revert', exact: true })).toBeDisabled();
   });
 
   test('opening the visual mode and going back changes nothing', async ({ page, signIn }) => {
     await signIn(page);
     await openVisual(page);
     await page.getByRole('button', { name: 'Code' }).click();
-    await expect(page.getByRole('button', { name: 'Revert' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Revert', exact: true })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
     await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   });
@@ -428,7 +428,7 @@ test.describe('notifications: visual mode', () => {
     await expect(canvas.getByText('Change your preferences')).toBeVisible();
     await footer.getByRole('button', { name: 'Otherwise: nothing' }).click();
     await expect(canvas.getByText('Change your preferences')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Revert' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Revert', exact: true })).toBeDisabled();
   });
 
   test('edits blocks: a button label and link, an inserted block, a moved row, a wrap', async ({

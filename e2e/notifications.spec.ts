@@ -218,7 +218,7 @@ test.describe('notifications', () => {
     );
 
     // Revert discards the local changes and the draft.
-    await page.getByRole('button', { name: 'Revert' }).click();
+    await page.getByRole('button', { name: 'Revert', exact: true }).click();
     await expect(page.getByText('Saved', { exact: true })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('region', { name: 'Unsaved draft' })).toHaveCount(0);

@@ -29,7 +29,7 @@ export function LayoutsSection({ slugs }: { slugs: readonly string[] }) {
     </div>
   );
   return (
-    <div className="mt-8 grid gap-6 md:grid-cols-2">
+    <div className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2">
       {layouts && (
         <section aria-labelledby="layouts-heading">
           {heading('layouts-heading', 'Layouts', 'layout')}
