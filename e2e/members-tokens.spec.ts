@@ -165,7 +165,10 @@ test.describe('notification editor for a viewer', () => {
   }) => {
     const writes: string[] = [];
     page.on('request', (request) => {
-      if (request.method() !== 'GET') writes.push(`${request.method()} ${request.url()}`);
+      // The checks of the shown template are a POST that changes nothing (issue 39): not a write.
+      const checks = request.url().endsWith('/checks');
+      if (request.method() !== 'GET' && !checks)
+        writes.push(`${request.method()} ${request.url()}`);
     });
     await signInWith(page, server, await memberToken(server, 'reader@example.com', 'viewer'));
     await page.goto('/notifications/order-confirmation');
