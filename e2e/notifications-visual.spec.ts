@@ -165,7 +165,7 @@ test.describe('notifications: visual mode', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ControlOrMeta+b');
     await expect(intro.locator('strong').first()).toHaveText('We');
-    await expect(page.getByRole('button', { name: 'Bold' })).toHaveAttribute(
+    await expect(page.getByRole('button', { name: 'Bold', exact: true })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
