@@ -106,6 +106,25 @@ export const alertRuleSchema = z
 export type AlertRule = z.output<typeof alertRuleSchema>;
 export type AlertRuleInput = z.input<typeof alertRuleSchema>;
 
+export const ALERT_STATES = ['ok', 'firing', 'no_data'] as const;
+export const alertStateSchema = z.enum(ALERT_STATES);
+export type AlertStateName = z.infer<typeof alertStateSchema>;
+
+/**
+ * What the evaluator knows of an alert (issue 41, part two): its state, since when, and when it
+ * last fired. Servers that do not evaluate alerts yet answer rules without it.
+ */
+export const alertStatusSchema = z.object({
+  state: alertStateSchema,
+  /** When the alert entered `state`; null before its first evaluation. */
+  since: dateTimeSchema.nullable(),
+  last_fired_at: dateTimeSchema.nullable(),
+  /** The count of the last evaluated window; null before the first evaluation. */
+  last_count: z.number().int().nonnegative().nullable(),
+  last_evaluated_at: dateTimeSchema.nullable(),
+});
+export type AlertStatus = z.infer<typeof alertStatusSchema>;
+
 export const alertSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -127,16 +146,14 @@ export const alertSchema = z.object({
   version: z.number().int(),
   created_at: dateTimeSchema,
   updated_at: dateTimeSchema,
+  /** Absent on servers that do not evaluate alerts. */
+  status: alertStatusSchema.optional(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 export const alertListSchema = z.array(alertSchema);
 
 /** The 422's detail code of the 51st alert of a site. */
 export const ALERTS_TOO_MANY_CODE = 'too_many';
-
-export const ALERT_STATES = ['ok', 'firing', 'no_data'] as const;
-export const alertStateSchema = z.enum(ALERT_STATES);
-export type AlertStateName = z.infer<typeof alertStateSchema>;
 
 /** How far back `POST /alerts/simulate` looks. */
 export const ALERT_SIMULATION_MINUTES = 1440;
@@ -163,3 +180,27 @@ export const alertSimulationSchema = z.object({
   fired: z.array(z.number()),
 });
 export type AlertSimulation = z.infer<typeof alertSimulationSchema>;
+
+/**
+ * One change of an alert's state, as `GET /alerts/{id}/events` lists them, newest first
+ * (`?before=<id>&limit=1…100`, default 50; `next_before` when there are more). A window is the
+ * `window_minutes` before `window_end`; times of windows are epoch seconds, as the volume's.
+ */
+export const alertEventSchema = z.object({
+  id: z.number().int(),
+  at: dateTimeSchema,
+  /** null for the first evaluation of the alert. */
+  from: alertStateSchema.nullable(),
+  to: alertStateSchema,
+  count: z.number().int().nonnegative(),
+  threshold: z.number(),
+  window_start: z.number(),
+  window_end: z.number(),
+});
+export type AlertEvent = z.infer<typeof alertEventSchema>;
+export const ALERT_EVENTS_LIMIT_MAX = 100;
+export const alertEventPageSchema = z.object({
+  items: z.array(alertEventSchema),
+  next_before: z.number().int().optional(),
+});
+export type AlertEventPage = z.infer<typeof alertEventPageSchema>;
