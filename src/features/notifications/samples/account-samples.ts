@@ -1,15 +1,12 @@
 import type { NamedSample } from './sample-types';
+import { shop } from './shop-sample';
 
-const shop = {
-  name: 'Northwind Goods',
-  url: 'https://shop.example.com',
-  email: 'support@example.com',
-};
 const customer = {
   first_name: 'Ada',
   last_name: 'Lovelace',
   name: 'Ada Lovelace',
   email: 'ada@example.com',
+  accepts_marketing: false,
 };
 
 /** Password reset: a link that expires, and who asked for it. */
