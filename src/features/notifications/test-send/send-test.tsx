@@ -92,7 +92,8 @@ export function SendTest({
         >
           Send test to me
         </Button>
-        <p id={noteId} className="text-muted min-w-0 flex-1 text-xs break-words">
+        {/* Its own line on a phone (a 14rem basis wraps) rather than a column a word wide. */}
+        <p id={noteId} className="text-muted min-w-0 flex-[1_1_14rem] text-xs break-words">
           {note}
         </p>
         {toInbox && (
