@@ -8,4 +8,4 @@ export {
   findSiteRow,
   siteSettingsOf,
 } from './store/sites';
-export { siteLanguages, type SiteLanguageSettings } from './site-languages';
+export { siteLanguages, siteSettings, type SiteLanguageSettings } from './site-languages';

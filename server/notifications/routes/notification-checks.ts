@@ -26,7 +26,7 @@ import { TemplateRenderer } from '../mail/template-renderer';
 import { isSet } from '../../database/encoding';
 import { findNotification, type NotificationRecord } from '../store/notifications';
 import type { Db } from '../../database/schema';
-import { findSiteRow, siteSettingsOf } from '../../site';
+import { siteSettings } from '../../site';
 import { changedFieldsOf } from '../../audit';
 import type { EmailClientId } from '../../../contract/schemas/email-clients';
 import { AUTH_ERRORS, errorResponses } from '../../http/common';
@@ -44,13 +44,6 @@ const checksQuery = z.object({
   locale: z.string().max(35).optional().describe('Only this language (default: every one)'),
 });
 type Draft = z.output<typeof checksRequestSchema>;
-
-/** The site's languages and the e-mail clients its checks judge by (issue 39). */
-async function checkSettings(db: Db, siteId: string) {
-  const site = await findSiteRow(db, siteId);
-  if (!site) throw notFound('site');
-  return siteSettingsOf(site);
-}
 
 /** Saved revisions read for "text older than the HTML": enough to find the latest edit. */
 const CHANGE_HISTORY = 100;
@@ -96,7 +89,8 @@ async function templatesOf(
   draft: Draft,
   only: string | undefined,
 ): Promise<{ templates: LocaleTemplate[]; clients: EmailClientId[] }> {
-  const languages = await checkSettings(db, siteId);
+  // The site's languages and the e-mail clients its checks judge by (issue 39).
+  const languages = await siteSettings(db, siteId);
   const history = await changedFieldsOf(
     db,
     siteId,
