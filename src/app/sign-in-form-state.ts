@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { SignInField } from './verify-connection';
+import type { SignInField } from './sign-in-problem';
 
 // The sign-in form keeps its three fields in plain React state rather than react-hook-form: it is
 // the first page every admin loads, and react-hook-form alone would add ~15 kB gzip to it, which

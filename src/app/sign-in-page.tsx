@@ -21,7 +21,11 @@ import { consumePendingSignInLink, hasPendingSignInLink, type SignInLink } from 
 import { useSignInFormState, type SignInValues } from './sign-in-form-state';
 import { siteOfAddress } from '../lib/site-address';
 import { safeRedirect } from './sign-in-search';
-import { fetchSitesForToken, SignInProblem, verifyConnection } from './verify-connection';
+import { SignInProblem } from './sign-in-problem';
+
+// The server checks load once the form is used (decision 080), not with the page: the page can
+// show without them, and they are needed only when someone signs in.
+const verification = () => import('./verify-connection');
 
 const route = getRouteApi('/sign-in');
 
@@ -83,6 +87,7 @@ export function SignInPage() {
     }
     setSubmitting(true);
     try {
+      const { verifyConnection } = await verification();
       const { connection } = await verifyConnection(values);
       await resetCache(queryClient);
       setConnection(connection, { fromLink: apiFromLink.current });
@@ -104,6 +109,7 @@ export function SignInPage() {
     const { baseUrl, token, site } = getValues();
     if (!token.trim() || !baseUrl.trim()) return;
     try {
+      const { fetchSitesForToken } = await verification();
       const list = await fetchSitesForToken({ baseUrl: baseUrl.trim(), token: token.trim(), site });
       // The typed site field turns into a list: keep what was typed when it names one of the
       // sites (by id or name), and keep the focus if the user was typing there.
@@ -203,6 +209,9 @@ export function SignInPage() {
         ) : (
           <form
             noValidate
+            // Fetched on the first input (typing, a paste, autofill; not the token field's
+            // autofocus), so the check is there when they press Sign in.
+            onInput={() => void verification().catch(() => undefined)}
             onSubmit={(event) => {
               event.preventDefault();
               void signIn(getValues());

@@ -1,18 +1,7 @@
 import { createApiClient, isApiError, type Connection } from '../api/client';
 import { listSites, probeSiteAccess } from '../api/sites';
 import type { Site } from '../../contract/wire/site';
-
-export type SignInField = 'baseUrl' | 'token' | 'site';
-
-/** Why a connection does not work, aimed at the field the user should fix. */
-export class SignInProblem extends Error {
-  readonly field: SignInField;
-  constructor(field: SignInField, message: string) {
-    super(message);
-    this.name = 'SignInProblem';
-    this.field = field;
-  }
-}
+import { SignInProblem } from './sign-in-problem';
 
 // Its own client: a failing check must not trigger the shell's "401 → sign-in" handling, and it
 // must not use the stored connection.

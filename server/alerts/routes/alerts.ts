@@ -18,7 +18,7 @@ import {
 } from '../../../contract/schemas/alert';
 import { databaseIdSchema } from '../../../contract/schemas/common';
 import { fieldChanges, recordRevision } from '../../audit';
-import { writeVersioned } from '../../audit/routes';
+import { deleteVersioned, writeVersioned } from '../../audit/routes';
 import { nowIso } from '../../database/encoding';
 import { writeTransaction } from '../../database/transactions';
 import {
@@ -28,8 +28,8 @@ import {
   ifMatchHeaders,
   WRITE_ERRORS,
 } from '../../http/common';
-import { fieldError, notFound, preconditionFailed, validation } from '../../http/errors';
-import { etagOf, ifMatchAllows } from '../../http/etag';
+import { fieldError, notFound, validation } from '../../http/errors';
+import { etagOf } from '../../http/etag';
 import {
   countAlerts,
   deleteAlert,
@@ -219,18 +219,19 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       await writeTransaction(
         db,
         async (trx) => {
-          const row = await findAlertRow(trx, siteId, request.params.id, { forWrite: true });
-          if (!row) throw notFound('alert');
-          if (!ifMatchAllows(request.headers['if-match'], alertEtag(row))) {
-            throw preconditionFailed('alert');
-          }
-          await deleteAlert(trx, row);
-          await recordRevision(trx, {
-            siteId,
+          await deleteVersioned(trx, {
             resource: 'alert',
-            resourceId: String(row.id),
-            actor: request.auth,
-            changes: fieldChanges(ruleOf(row), {}),
+            ifMatch: request.headers['if-match'],
+            find: (tx) => findAlertRow(tx, siteId, request.params.id, { forWrite: true }),
+            etag: alertEtag,
+            remove: deleteAlert,
+            fieldsOf: ruleOf,
+            revision: {
+              siteId,
+              resource: 'alert',
+              actor: request.auth,
+              resourceId: (row) => String(row.id),
+            },
           });
         },
         request.writeAuthority,

@@ -190,6 +190,32 @@ describe('layouts', () => {
 });
 
 describe('snippets', () => {
+  it('deletes a snippet under If-Match with its revision; unknown is 404, a stale tag 412, changing nothing', async () => {
+    const created = await api.request('PUT', '/snippets/sign-off', { body: { body: 'Regards' } });
+    const staleTag = created.headers.get('etag') ?? '';
+    await api.request('PUT', '/snippets/sign-off', { body: { body: 'Kind regards' } });
+    const before = await state('/snippets/sign-off');
+    const stale = await api.request('DELETE', '/snippets/sign-off', {
+      headers: { 'if-match': staleTag },
+    });
+    expect(stale.status, stale.text).toBe(412);
+    expect(errorBodySchema.parse(stale.json).code).toBe(412);
+    expect(await state('/snippets/sign-off')).toEqual(before);
+    await refused('DELETE', '/snippets/nope', undefined, 404);
+    const deleted = await api.request('DELETE', '/snippets/sign-off', {
+      headers: { 'if-match': before.etag ?? '' },
+    });
+    expect(deleted.status, deleted.text).toBe(204);
+    expect((await api.request('GET', '/snippets/sign-off')).status).toBe(404);
+    const [revision] = revisionListSchema.parse(
+      (await api.request('GET', '/audit?resource=snippet&resource_id=sign-off')).json,
+    );
+    // The delete's revision: every field of the snippet to nothing.
+    expect(revision?.changes).toContainEqual(
+      expect.objectContaining({ field: 'body', before: 'Kind regards', after: null }),
+    );
+  });
+
   it('creates, translates and refuses a circle with its path, changing nothing', async () => {
     const created = await api.request('PUT', '/snippets/address', { body: { body: 'Main St 1' } });
     expect(created.status, created.text).toBe(200);

@@ -2,16 +2,15 @@
  * What a layout's and a snippet's routes share (issue 38's review): each is a versioned asset of
  * the site found by a key (a layout's slug, a snippet's name), with an ETag, a PUT that creates or
  * changes it through `writeVersioned` (its revision keeps the stored asset as the snapshot that
- * `…/revisions/{id}` answers), and a DELETE with If-Match and its revision. The routes keep what
+ * `…/revisions/{id}` answers), and a DELETE through `deleteVersioned` (If-Match, its revision). The routes keep what
  * differs: their schemas, the merge (the rules of the fields) and what a DELETE refuses.
  * Both helpers run inside the route's own `writeTransaction`.
  */
-import { fieldChanges, recordRevision, type RevisionActor } from '../../audit';
-import { writeVersioned } from '../../audit/routes';
+import type { RevisionActor } from '../../audit';
+import { deleteVersioned, writeVersioned } from '../../audit/routes';
 import type { FindOptions } from '../../database/row-lock';
 import type { Db } from '../../database/schema';
-import { notFound, preconditionFailed } from '../../http/errors';
-import { etagOf, ifMatchAllows } from '../../http/etag';
+import { etagOf } from '../../http/etag';
 
 /** One kind of asset: its table's store functions, and the name of its resource. */
 export interface VersionedAsset<Row extends { id: string; version: number }, Content> {
@@ -83,8 +82,9 @@ export async function putAsset<Row extends { id: string; version: number }, Cont
 }
 
 /**
- * DELETE: 404 when absent, 412 when If-Match does not hold, then what `refuse` throws (a layout
- * in use: 409), then the delete and its revision (every field to nothing).
+ * DELETE through `deleteVersioned`: 404 when absent, 412 when If-Match does not hold, then what
+ * `refuse` throws (a layout in use: 409), then the delete and its revision (every field to
+ * nothing).
  */
 export async function deleteAsset<Row extends { id: string; version: number }, Content>(
   trx: Db,
@@ -93,18 +93,15 @@ export async function deleteAsset<Row extends { id: string; version: number }, C
     refuse?: (trx: Db, row: Row) => Promise<void>;
   },
 ): Promise<void> {
-  const row = await asset.find(trx, write.siteId, write.key, { forWrite: true });
-  if (!row) throw notFound(asset.resource);
-  if (!ifMatchAllows(write.ifMatch, assetEtag(asset, write.siteId, row))) {
-    throw preconditionFailed(asset.resource);
-  }
-  await write.refuse?.(trx, row);
-  await asset.remove(trx, row.id);
-  await recordRevision(trx, {
-    siteId: write.siteId,
+  const { siteId, key } = write;
+  await deleteVersioned(trx, {
     resource: asset.resource,
-    resourceId: asset.keyOf(row),
-    actor: write.actor,
-    changes: fieldChanges(asset.contentOf(row), {}),
+    ifMatch: write.ifMatch,
+    find: (tx) => asset.find(tx, siteId, key, { forWrite: true }),
+    etag: (row) => assetEtag(asset, siteId, row),
+    ...(write.refuse ? { refuse: write.refuse } : {}),
+    remove: (tx, row) => asset.remove(tx, row.id),
+    fieldsOf: asset.contentOf,
+    revision: { siteId, resource: asset.resource, actor: write.actor, resourceId: asset.keyOf },
   });
 }

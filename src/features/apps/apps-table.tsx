@@ -6,7 +6,7 @@ import { DataTable } from '../../components/data-table';
 import { FilterCount, NoFilterMatch } from '../../components/filter-input';
 import { tdClasses, trClasses } from '../../components/ui/table';
 import { AppKindBadge } from './app-kind-badge';
-import { CompileStatusBadge } from './compile-status';
+import { CompileStatusBadge } from './compile-status-badge';
 import { Timestamp } from '../../components/timestamp';
 import { textOrNotSet } from '../../components/not-set';
 import { appTitle } from './app-title';

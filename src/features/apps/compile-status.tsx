@@ -1,23 +1,10 @@
 // Compile status: when the app was last compiled, with which SDK, and every error in full.
 import { useId } from 'react';
 import type { App } from '../../../contract/wire/app';
-import { Badge } from '../../components/ui/badge';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { Timestamp } from '../../components/timestamp';
 import { textOrNotSet } from '../../components/not-set';
-
-export function CompileStatusBadge({ app }: { app: App }) {
-  if (!app.compiled_at) return <Badge>Not compiled</Badge>;
-  if (app.compile_errors.length > 0) {
-    const count = app.compile_errors.length;
-    return (
-      <Badge tone="danger">
-        Compile failed · {count} {count === 1 ? 'error' : 'errors'}
-      </Badge>
-    );
-  }
-  return <Badge tone="success">Compiled</Badge>;
-}
+import { CompileStatusBadge } from './compile-status-badge';
 
 export function CompileStatus({ app }: { app: App }) {
   const headingId = useId();

@@ -2,7 +2,7 @@
 // (typing, the visual canvas, a revert, a restored draft, a merge) is a transaction of it, and
 // `onChange` reports each new document. Nothing flows back from the form (decision 038's
 // amendment). This module (and CodeMirror with it) is loaded on demand by the editor page
-// through React.lazy.
+// through React.lazy; the grammars follow once the editor has mounted (decision 080).
 import { isolateHistory, redo, undo } from '@codemirror/commands';
 import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
@@ -19,6 +19,19 @@ import { EditorReadOnlyContext } from './read-only-context';
 
 /** Read-only (issue 29) in a compartment: the role may arrive after the editor is built. */
 const editability = new Compartment();
+
+/**
+ * The grammar and what reads it (code-editor-language.ts), empty until loaded: the editor is
+ * usable at once as plain text, and highlighted a moment later (decision 080). One load for
+ * every editor of the page, started by the first to mount, so after the first paint.
+ */
+const languageSlot = new Compartment();
+const importLanguage = () => import('./code-editor-language');
+let languageModule: ReturnType<typeof importLanguage> | null = null;
+function loadLanguage() {
+  languageModule ??= importLanguage();
+  return languageModule;
+}
 function editable(readOnly: boolean): Extension {
   return [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)];
 }
@@ -111,11 +124,10 @@ export function CodeEditor({
         extensions: [
           editability.of(editable(readOnlyNow.current)),
           createExtensions({
-            mode,
             label,
             describedBy,
             placeholder,
-            sampleData: () => latest.current.sampleData,
+            language: languageSlot.of([]),
             onChange: (next) => {
               for (const listener of listeners.current) listener(next);
               latest.current.onChange(next);
@@ -126,7 +138,28 @@ export function CodeEditor({
       }),
     });
     viewRef.current = view;
+    // Plain text until the grammar is here: `data-language` says which, for whoever waits on it.
+    host.dataset.language = 'loading';
+    let mounted = true;
+    void loadLanguage().then(
+      ({ languageExtensions }) => {
+        if (!mounted) return;
+        view.dispatch({
+          effects: languageSlot.reconfigure(
+            languageExtensions({ mode, sampleData: () => latest.current.sampleData }),
+          ),
+        });
+        host.dataset.language = 'ready';
+      },
+      () => {
+        // A chunk that did not arrive (the network): the editor stays plain text, and the next
+        // editor to mount tries again.
+        languageModule = null;
+        if (mounted) host.dataset.language = 'unavailable';
+      },
+    );
     return () => {
+      mounted = false;
       view.destroy();
       viewRef.current = null;
     };

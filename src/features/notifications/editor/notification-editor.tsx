@@ -24,7 +24,7 @@ import { MissingTranslation } from '../translations/missing-translation';
 import { FIELD_NAMES } from './notification-fields';
 import { PreviewPane } from './preview-pane';
 import { EditorReadOnlyContext } from './read-only-context';
-import { ReviewDialog } from './review-dialog';
+import { ReviewDialogLoader } from './review-dialog-loader';
 import { SampleChips, SamplePanel } from './sample-panel';
 import { SendTest } from '../test-send/send-test';
 import { TemplateFields } from './template-fields';
@@ -360,7 +360,8 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
           </div>
         </div>
 
-        <ReviewDialog
+        <ReviewDialogLoader
+          wanted={editor.dirty}
           open={editor.review !== null}
           saved={editor.basis.values}
           edited={editor.review ?? allValues}
