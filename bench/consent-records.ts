@@ -161,7 +161,8 @@ async function startServer(
       'bench/consent-records-server.ts',
       file,
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    // stdin: a pipe that ends when this process does (the server stops then, whatever killed it).
+    { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout });
   const base = await new Promise<string>((resolve) => lines.once('line', resolve));
