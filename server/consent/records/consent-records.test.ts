@@ -435,6 +435,49 @@ describe('reading, erasing and exporting', () => {
     ).toBe(kept - 25);
   });
 
+  it('stores every column of each record in batches of any size, past one statement', async () => {
+    // 1, 2 and 503 records: the last crosses the 500 rows of one INSERT statement.
+    for (const size of [1, 2, 503]) {
+      const records = Array.from({ length: size }, (_, i) => ({
+        siteId: 'demo',
+        consentId: `batch-${String(size)}-${String(i).padStart(4, '0')}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i % 60)).toISOString(),
+        choices: { maps: i % 2 === 0, chat: i % 3 === 0, video: false },
+        configVersion: i,
+        configEtag: `etag-${String(i)}`,
+        locale: i % 2 === 0 ? 'de' : 'pt',
+        page: i % 5 === 0 ? null : `https://shop.example.com/p/${String(i)}`,
+        userAgent: i % 7 === 0 ? null : `agent ${String(i)}`,
+        ipHash: `hash-${String(i)}`,
+      }));
+      await insertConsentRecords(api.db, records);
+      for (const i of [0, size - 1, 499, 500].filter((n) => n < size)) {
+        const sent = records[i];
+        const [stored, ...more] = consentRecordListSchema.parse(
+          (await api.request('GET', `/consent-records?consent_id=${sent?.consentId ?? ''}`)).json,
+        );
+        expect(more).toHaveLength(0);
+        const accepted = (i % 2 === 0 ? 1 : 0) + (i % 3 === 0 ? 1 : 0);
+        expect(stored).toMatchObject({
+          consent_id: sent?.consentId,
+          created_at: sent?.createdAt,
+          choices: sent?.choices,
+          outcome: accepted === 0 ? 'none' : 'some',
+          config_version: `etag-${String(i)}`,
+          config_revision: i,
+          locale: sent?.locale,
+          page: sent?.page,
+          user_agent: sent?.userAgent,
+          ip_hash: `hash-${String(i)}`,
+        });
+      }
+      const application = consentRecordListSchema.parse(
+        (await api.request('GET', '/consent-records?application=chat&locale=pt&limit=200')).json,
+      );
+      expect(application.every((r) => r.locale === 'pt' && 'chat' in r.choices)).toBe(true);
+    }
+  });
+
   it('streams an export of 100,000 records as CSV with RSS growth under 50 MB', async () => {
     const total = 100_000;
     const earlier = await api.db
