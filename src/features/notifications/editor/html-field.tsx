@@ -27,6 +27,8 @@ export interface HtmlFieldProps {
   handleRef: Ref<CodeEditorHandle>;
   /** Set when a translation is edited: Visual offers its default side by side (issue 28). */
   translatorReference?: TranslatorReference;
+  /** The template's layout and the shown locale: the canvas draws it around the content. */
+  layout?: { slug: string; locale: string | null } | null;
 }
 
 export type Mode = 'code' | 'visual';
@@ -59,6 +61,7 @@ export function HtmlField({
   mode,
   onModeChange: setMode,
   translatorReference,
+  layout,
   ...props
 }: HtmlFieldProps) {
   const codeAt = useRef<number | null>(null);
@@ -130,6 +133,7 @@ export function HtmlField({
               onFocus={props.onFocus}
               selection={selection}
               translatorReference={translatorReference}
+              layout={layout}
               openCode={(offset) => {
                 codeAt.current = offset;
                 setMode('code');

@@ -1,6 +1,12 @@
 import { useMemo, useState, type Ref } from 'react';
 import { flushSync } from 'react-dom';
-import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import {
+  Controller,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from 'react-hook-form';
 import type { LiquidField } from '../../../../contract/schemas/notification';
 import { Field, FieldError } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -57,6 +63,11 @@ export function TemplateFields(props: TemplateFieldsProps) {
     locale === null ? allErrors : (allErrors.translations?.[locale] ?? {});
   const [tab, setTab] = useState<BodyField>('html');
   const shownTab: BodyField = htmlEnabled ? tab : 'text';
+  const layoutSlug = useWatch({ control, name: 'layout' });
+  const layout = useMemo(
+    () => (layoutSlug ? { slug: layoutSlug, locale } : null),
+    [layoutSlug, locale],
+  );
   const unknownHtml = useMemo(() => new Set(unknownPaths(unknown.html)), [unknown.html]);
   // A jump to an error shows its tab first: a hidden editor cannot take the focus.
   const jump = (field: BodyField, offset: number) => {
@@ -130,6 +141,7 @@ export function TemplateFields(props: TemplateFieldsProps) {
               onFocus={() => props.onFocusField('html')}
               handleRef={props.htmlRef}
               translatorReference={props.translatorReference}
+              layout={layout}
             />
           )}
         />

@@ -1,9 +1,18 @@
-import { useContext, useEffect, useRef, useState, type RefObject } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { EditorReadOnlyContext } from '../../editor/read-only-context';
 import type { OfferedVariable } from '../../editor/template-variables';
 import type { BlockSelection } from '../edits/block-selection';
 import { CanvasEditor } from '../view/canvas-editor';
-import type { CanvasCallbacks, DocumentPort } from '../view/canvas-port';
+import type { CanvasCallbacks, DocumentPort, LayoutDrawer } from '../view/canvas-port';
 import { CanvasInline } from '../view/canvas-inline';
 import { InlineToolbar } from './inline-toolbar';
 import { makeRoomForTopMarkers } from '../view/marker-room';
@@ -28,7 +37,12 @@ export interface VisualCanvasProps extends Omit<CanvasCallbacks, 'format' | 'dra
   selection?: BlockSelection;
   /** Set when a translation is shown: the canvas offers its default beside each block. */
   translatorReference?: TranslatorReference;
+  /** The template's layout (as edited) and the shown locale: drawn around it, locked. */
+  layout?: { slug: string; locale: string | null } | null;
 }
+
+// The layout around the content loads with its own chunk, only for a template that has one.
+const CanvasLayout = lazy(() => import('../../layouts/canvas-layout'));
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -51,6 +65,7 @@ export function VisualCanvas({
   onFocus,
   selection,
   translatorReference,
+  layout,
   ...callbacks
 }: VisualCanvasProps) {
   // On by default: a translator wants the default beside them; remembered in this browser.
@@ -59,13 +74,18 @@ export function VisualCanvas({
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [editor, setEditor] = useState<CanvasEditor | null>(null);
   const [inline, setInline] = useState<CanvasInline | null>(null);
+  // The frame's document, for what is drawn around the canvas (a layout).
+  const [frameDoc, setFrameDoc] = useState<Document | null>(null);
   // The callbacks change every render; the canvas reads them through a ref.
   const readOnly = useContext(EditorReadOnlyContext);
   const readOnlyNow = useRef(readOnly);
   const latest = useRef(callbacks);
   const focused = useRef(onFocus);
   const unknown = useRef(unknownPaths);
+  const scope = useRef(sampleData);
+  const around = useRef<LayoutDrawer | null>(null);
   useEffect(() => {
+    scope.current = sampleData;
     latest.current = callbacks;
     focused.current = onFocus;
     unknown.current = unknownPaths;
@@ -80,6 +100,14 @@ export function VisualCanvas({
   useEffect(() => {
     return () => editor?.destroy();
   }, [editor]);
+
+  const attachLayout = useCallback(
+    (draw: LayoutDrawer | null) => {
+      around.current = draw;
+      editor?.redraw();
+    },
+    [editor],
+  );
 
   useEffect(() => {
     if (inlineRef) inlineRef.current = inline;
@@ -128,6 +156,16 @@ export function VisualCanvas({
           goTo={side.goTo}
         />
       )}
+      {layout && frameDoc && (
+        <Suspense fallback={null}>
+          <CanvasLayout
+            slug={layout.slug}
+            locale={layout.locale}
+            doc={frameDoc}
+            attach={attachLayout}
+          />
+        </Suspense>
+      )}
       <InlineToolbar inline={inline} variables={variables} />
       <iframe
         ref={frameRef}
@@ -150,6 +188,7 @@ export function VisualCanvas({
             },
             format: (mark) => commands?.toggle(mark),
             drawn: () => {
+              around.current?.(doc, scope.current);
               markUnknownChips(doc, unknown.current);
               makeRoomForTopMarkers(doc);
               notes.drawn(canvas.template);
@@ -159,6 +198,7 @@ export function VisualCanvas({
           commands = new CanvasInline(doc, canvas, () => focused.current?.());
           setEditor(canvas);
           setInline(commands);
+          setFrameDoc(doc);
         }}
         className="border-border h-[40rem] w-full rounded-md border bg-white"
       />
