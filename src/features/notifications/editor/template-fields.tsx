@@ -15,6 +15,7 @@ import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { diagnosticsOf } from './field-diagnostics';
 import { HtmlField, type Mode } from './html-field';
 import { HtmlSwitch } from './html-switch';
+import { layoutAround } from './layout-parts';
 import { LiquidErrorList } from './liquid-error-list';
 import { ProblemBadge } from './problem-badge';
 import { TextStaleBadge, TextStaleNotice } from './text-stale-notice';
@@ -64,10 +65,7 @@ export function TemplateFields(props: TemplateFieldsProps) {
   const [tab, setTab] = useState<BodyField>('html');
   const shownTab: BodyField = htmlEnabled ? tab : 'text';
   const layoutSlug = useWatch({ control, name: 'layout' });
-  const layout = useMemo(
-    () => (layoutSlug ? { slug: layoutSlug, locale } : null),
-    [layoutSlug, locale],
-  );
+  const layout = useMemo(() => layoutAround(layoutSlug, locale), [layoutSlug, locale]);
   const unknownHtml = useMemo(() => new Set(unknownPaths(unknown.html)), [unknown.html]);
   // A jump to an error shows its tab first: a hidden editor cannot take the focus.
   const jump = (field: BodyField, offset: number) => {

@@ -1,11 +1,10 @@
 import {
-  lazy,
-  Suspense,
   useCallback,
   useContext,
   useEffect,
   useRef,
   useState,
+  type ComponentType,
   type RefObject,
 } from 'react';
 import { EditorReadOnlyContext } from '../../editor/read-only-context';
@@ -37,12 +36,18 @@ export interface VisualCanvasProps extends Omit<CanvasCallbacks, 'format' | 'dra
   selection?: BlockSelection;
   /** Set when a translation is shown: the canvas offers its default beside each block. */
   translatorReference?: TranslatorReference;
-  /** The template's layout (as edited) and the shown locale: drawn around it, locked. */
-  layout?: { slug: string; locale: string | null } | null;
+  /** What draws the template's layout around it, locked (loaded by the editor on demand). */
+  layout?: ComponentType<CanvasLayoutHost> | null;
+  /** Drawn after each drawing (a layout's content placeholder). */
+  decorate?: LayoutDrawer;
 }
 
-// The layout around the content loads with its own chunk, only for a template that has one.
-const CanvasLayout = lazy(() => import('../../layouts/canvas-layout'));
+/** What a part drawn around the canvas gets: the frame's document, and the hook into drawing. */
+export interface CanvasLayoutHost {
+  doc: Document;
+  /** Draws around each drawing of the canvas from now on (null: no longer). */
+  attach: (draw: LayoutDrawer | null) => void;
+}
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -65,7 +70,8 @@ export function VisualCanvas({
   onFocus,
   selection,
   translatorReference,
-  layout,
+  layout: Layout,
+  decorate,
   ...callbacks
 }: VisualCanvasProps) {
   // On by default: a translator wants the default beside them; remembered in this browser.
@@ -84,7 +90,9 @@ export function VisualCanvas({
   const unknown = useRef(unknownPaths);
   const scope = useRef(sampleData);
   const around = useRef<LayoutDrawer | null>(null);
+  const decorated = useRef(decorate);
   useEffect(() => {
+    decorated.current = decorate;
     scope.current = sampleData;
     latest.current = callbacks;
     focused.current = onFocus;
@@ -156,16 +164,7 @@ export function VisualCanvas({
           goTo={side.goTo}
         />
       )}
-      {layout && frameDoc && (
-        <Suspense fallback={null}>
-          <CanvasLayout
-            slug={layout.slug}
-            locale={layout.locale}
-            doc={frameDoc}
-            attach={attachLayout}
-          />
-        </Suspense>
-      )}
+      {Layout && frameDoc && <Layout doc={frameDoc} attach={attachLayout} />}
       <InlineToolbar inline={inline} variables={variables} />
       <iframe
         ref={frameRef}
@@ -189,6 +188,7 @@ export function VisualCanvas({
             format: (mark) => commands?.toggle(mark),
             drawn: () => {
               around.current?.(doc, scope.current);
+              decorated.current?.(doc, scope.current);
               markUnknownChips(doc, unknown.current);
               makeRoomForTopMarkers(doc);
               notes.drawn(canvas.template);
