@@ -7,7 +7,8 @@ import { BlockPanel } from '../visual/panels/block-panel';
 import { BlockSelection } from '../visual/edits/block-selection';
 import type { CanvasInline } from '../visual/view/canvas-inline';
 import type { TranslatorReference } from '../translations/translator-reference';
-import { VisualCanvas } from '../visual/panels/visual-canvas';
+import { VisualCanvas, type VisualCanvasProps } from '../visual/panels/visual-canvas';
+import type { DocumentPort, LayoutDrawer } from '../visual/view/canvas-port';
 
 export interface HtmlFieldProps {
   /** The document the code editor starts with (it owns it from then on). */
@@ -27,6 +28,12 @@ export interface HtmlFieldProps {
   handleRef: Ref<CodeEditorHandle>;
   /** Set when a translation is edited: Visual offers its default side by side (issue 28). */
   translatorReference?: TranslatorReference;
+  /** Draws the template's layout around the canvas's content (editor/layout-parts.tsx). */
+  layout?: VisualCanvasProps['layout'];
+  /** How the canvas sees the document (a layout's keeps its `{{ content }}`); as is if unset. */
+  canvasPort?: (document: DocumentPort) => DocumentPort;
+  /** Drawn after each drawing of the canvas (a layout's content placeholder). */
+  canvasDecorate?: LayoutDrawer;
 }
 
 export type Mode = 'code' | 'visual';
@@ -59,6 +66,9 @@ export function HtmlField({
   mode,
   onModeChange: setMode,
   translatorReference,
+  layout,
+  canvasPort,
+  canvasDecorate,
   ...props
 }: HtmlFieldProps) {
   const codeAt = useRef<number | null>(null);
@@ -87,7 +97,10 @@ export function HtmlField({
   );
 
   // The canvas reads the one document from the code editor when it is ready (decision 037).
-  const port = useCallback(() => code.current, []);
+  const port = useCallback(
+    () => (code.current && canvasPort ? canvasPort(code.current) : code.current),
+    [canvasPort],
+  );
 
   // "Edit in code" from a locked island: the cursor goes there once the code is shown.
   useEffect(() => {
@@ -130,6 +143,8 @@ export function HtmlField({
               onFocus={props.onFocus}
               selection={selection}
               translatorReference={translatorReference}
+              layout={layout}
+              decorate={canvasDecorate}
               openCode={(offset) => {
                 codeAt.current = offset;
                 setMode('code');

@@ -1,12 +1,26 @@
 // The editor's ways into layouts and snippets (issue 38), each loaded on demand so the editor's
 // first open does not grow: the layout select, and the document preview (the one renderer with
 // the layout and the snippets) for a template that has a layout or renders a snippet.
-import { lazy, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { CanvasLayoutHost } from '../visual/panels/visual-canvas';
 import type { DocumentPreview } from '../layouts/document-sources';
 import type { PreviewState } from './render-template';
 
 export const LayoutSelect = lazy(() => import('../layouts/layout-select'));
 export const DocumentRender = lazy(() => import('../layouts/document-render'));
+const CanvasLayout = lazy(() => import('../layouts/canvas-layout'));
+
+/** The template's layout drawn around its Visual canvas, dimmed and locked (loaded on demand). */
+export function layoutAround(slug: string | null, locale: string | null) {
+  if (!slug) return null;
+  return function LayoutAround(host: CanvasLayoutHost) {
+    return (
+      <Suspense fallback={null}>
+        <CanvasLayout slug={slug} locale={locale} {...host} />
+      </Suspense>
+    );
+  };
+}
 
 const SNIPPET_TAG = /\{%-?\s*(render|include)\s/;
 

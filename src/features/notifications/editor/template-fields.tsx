@@ -1,6 +1,12 @@
 import { useMemo, useState, type Ref } from 'react';
 import { flushSync } from 'react-dom';
-import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import {
+  Controller,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from 'react-hook-form';
 import type { LiquidField } from '../../../../contract/schemas/notification';
 import { Field, FieldError } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -9,6 +15,7 @@ import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import { diagnosticsOf } from './field-diagnostics';
 import { HtmlField, type Mode } from './html-field';
 import { HtmlSwitch } from './html-switch';
+import { layoutAround } from './layout-parts';
 import { LiquidErrorList } from './liquid-error-list';
 import { ProblemBadge } from './problem-badge';
 import { TextStaleBadge, TextStaleNotice } from './text-stale-notice';
@@ -57,6 +64,8 @@ export function TemplateFields(props: TemplateFieldsProps) {
     locale === null ? allErrors : (allErrors.translations?.[locale] ?? {});
   const [tab, setTab] = useState<BodyField>('html');
   const shownTab: BodyField = htmlEnabled ? tab : 'text';
+  const layoutSlug = useWatch({ control, name: 'layout' });
+  const layout = useMemo(() => layoutAround(layoutSlug, locale), [layoutSlug, locale]);
   const unknownHtml = useMemo(() => new Set(unknownPaths(unknown.html)), [unknown.html]);
   // A jump to an error shows its tab first: a hidden editor cannot take the focus.
   const jump = (field: BodyField, offset: number) => {
@@ -130,6 +139,7 @@ export function TemplateFields(props: TemplateFieldsProps) {
               onFocus={() => props.onFocusField('html')}
               handleRef={props.htmlRef}
               translatorReference={props.translatorReference}
+              layout={layout}
             />
           )}
         />

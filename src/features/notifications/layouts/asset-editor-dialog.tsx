@@ -24,6 +24,7 @@ import { CodeEditor } from '../editor/code-editor';
 import { EditorReadOnlyContext } from '../editor/read-only-context';
 import { defaultSamplesFor } from '../samples/sample-catalog';
 import { ImpactReview } from './impact-review';
+import { LayoutHtmlField } from './layout-html-field';
 
 type Draft = Record<string, string>;
 
@@ -62,6 +63,8 @@ function AssetForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The canvas draws the layout with the first e-mail's sample that uses it.
+  const [sample] = useState(() => defaultSamplesFor(slugs[0] ?? 'welcome')[0]?.data ?? {});
   const changes = Object.fromEntries(
     Object.entries(draft).filter(([field, value]) => value !== stored[field]),
   );
@@ -169,13 +172,21 @@ function AssetForm({
                   <span id={`asset-${field}-label`} className="text-sm font-medium">
                     {LABELS[field] ?? field}
                   </span>
-                  <CodeEditor
-                    defaultValue={draft[field] ?? ''}
-                    onChange={(value) => setDraft((current) => ({ ...current, [field]: value }))}
-                    mode={field === 'text' ? 'liquid-text' : 'liquid-html'}
-                    label={LABELS[field] ?? field}
-                    minHeight="8rem"
-                  />
+                  {assetRef.kind === 'layout' && field === 'html' ? (
+                    <LayoutHtmlField
+                      defaultValue={draft[field] ?? ''}
+                      onChange={(value) => setDraft((current) => ({ ...current, [field]: value }))}
+                      sampleData={sample}
+                    />
+                  ) : (
+                    <CodeEditor
+                      defaultValue={draft[field] ?? ''}
+                      onChange={(value) => setDraft((current) => ({ ...current, [field]: value }))}
+                      mode={field === 'text' ? 'liquid-text' : 'liquid-html'}
+                      label={LABELS[field] ?? field}
+                      minHeight="8rem"
+                    />
+                  )}
                   {errors[field] && (
                     <p role="alert" className="text-danger text-sm">
                       {errors[field]}

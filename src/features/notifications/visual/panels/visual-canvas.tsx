@@ -1,9 +1,17 @@
-import { useContext, useEffect, useRef, useState, type RefObject } from 'react';
+import {
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type RefObject,
+} from 'react';
 import { EditorReadOnlyContext } from '../../editor/read-only-context';
 import type { OfferedVariable } from '../../editor/template-variables';
 import type { BlockSelection } from '../edits/block-selection';
 import { CanvasEditor } from '../view/canvas-editor';
-import type { CanvasCallbacks, DocumentPort } from '../view/canvas-port';
+import type { CanvasCallbacks, DocumentPort, LayoutDrawer } from '../view/canvas-port';
 import { CanvasInline } from '../view/canvas-inline';
 import { InlineToolbar } from './inline-toolbar';
 import { makeRoomForTopMarkers } from '../view/marker-room';
@@ -28,6 +36,17 @@ export interface VisualCanvasProps extends Omit<CanvasCallbacks, 'format' | 'dra
   selection?: BlockSelection;
   /** Set when a translation is shown: the canvas offers its default beside each block. */
   translatorReference?: TranslatorReference;
+  /** What draws the template's layout around it, locked (loaded by the editor on demand). */
+  layout?: ComponentType<CanvasLayoutHost> | null;
+  /** Drawn after each drawing (a layout's content placeholder). */
+  decorate?: LayoutDrawer;
+}
+
+/** What a part drawn around the canvas gets: the frame's document, and the hook into drawing. */
+export interface CanvasLayoutHost {
+  doc: Document;
+  /** Draws around each drawing of the canvas from now on (null: no longer). */
+  attach: (draw: LayoutDrawer | null) => void;
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -51,6 +70,8 @@ export function VisualCanvas({
   onFocus,
   selection,
   translatorReference,
+  layout: Layout,
+  decorate,
   ...callbacks
 }: VisualCanvasProps) {
   // On by default: a translator wants the default beside them; remembered in this browser.
@@ -59,13 +80,20 @@ export function VisualCanvas({
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [editor, setEditor] = useState<CanvasEditor | null>(null);
   const [inline, setInline] = useState<CanvasInline | null>(null);
+  // The frame's document, for what is drawn around the canvas (a layout).
+  const [frameDoc, setFrameDoc] = useState<Document | null>(null);
   // The callbacks change every render; the canvas reads them through a ref.
   const readOnly = useContext(EditorReadOnlyContext);
   const readOnlyNow = useRef(readOnly);
   const latest = useRef(callbacks);
   const focused = useRef(onFocus);
   const unknown = useRef(unknownPaths);
+  const scope = useRef(sampleData);
+  const around = useRef<LayoutDrawer | null>(null);
+  const decorated = useRef(decorate);
   useEffect(() => {
+    decorated.current = decorate;
+    scope.current = sampleData;
     latest.current = callbacks;
     focused.current = onFocus;
     unknown.current = unknownPaths;
@@ -80,6 +108,14 @@ export function VisualCanvas({
   useEffect(() => {
     return () => editor?.destroy();
   }, [editor]);
+
+  const attachLayout = useCallback(
+    (draw: LayoutDrawer | null) => {
+      around.current = draw;
+      editor?.redraw();
+    },
+    [editor],
+  );
 
   useEffect(() => {
     if (inlineRef) inlineRef.current = inline;
@@ -128,6 +164,7 @@ export function VisualCanvas({
           goTo={side.goTo}
         />
       )}
+      {Layout && frameDoc && <Layout doc={frameDoc} attach={attachLayout} />}
       <InlineToolbar inline={inline} variables={variables} />
       <iframe
         ref={frameRef}
@@ -150,6 +187,8 @@ export function VisualCanvas({
             },
             format: (mark) => commands?.toggle(mark),
             drawn: () => {
+              around.current?.(doc, scope.current);
+              decorated.current?.(doc, scope.current);
               markUnknownChips(doc, unknown.current);
               makeRoomForTopMarkers(doc);
               notes.drawn(canvas.template);
@@ -159,6 +198,7 @@ export function VisualCanvas({
           commands = new CanvasInline(doc, canvas, () => focused.current?.());
           setEditor(canvas);
           setInline(commands);
+          setFrameDoc(doc);
         }}
         className="border-border h-[40rem] w-full rounded-md border bg-white"
       />

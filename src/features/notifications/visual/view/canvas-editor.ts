@@ -104,6 +104,11 @@ export class CanvasEditor {
     if (this.port) this.draw(this.source);
   }
 
+  /** Draws the document again as it is (what is drawn around it changed). */
+  redraw() {
+    if (this.port) this.draw(this.source);
+  }
+
   private readonly onDocument = (doc: string) => {
     if (this.dispatching || doc === this.source) return;
     const previous = this.source;

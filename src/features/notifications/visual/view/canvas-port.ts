@@ -27,3 +27,6 @@ export interface CanvasCallbacks {
   /** The canvas was drawn again (new chips may need marks). */
   drawn?: () => void;
 }
+
+/** Draws something around each fresh drawing of the canvas (a template's layout, issue 38). */
+export type LayoutDrawer = (doc: Document, scope: Record<string, unknown>) => void;

@@ -1,0 +1,154 @@
+// Issue 38 in the Visual canvas: a template's layout is drawn around its content, dimmed and
+// locked — nothing in it is edited, selected or typed into; a click on it only brings "Edit
+// layout", which opens the layout's editor. The template's source never holds the layout's
+// markup. Each test seeds its own layout in its own demo site (decision 058).
+import type { Locator, Page } from '@playwright/test';
+import { boxOf } from './canvas-helpers';
+import { expect, test, type ApiFetch } from './fixtures';
+import { openEditor, showHtmlCode } from './pages';
+
+const SLUG = 'welcome';
+const LAYOUT_HTML = [
+  '<table class="shell"><tr><td class="head"><p>Acme header</p></td></tr>',
+  '<tr><td class="main">{{ content }}</td></tr>',
+  '<tr><td class="foot"><p>Visit us at {{ shop.name }}, Main Street 1</p></td></tr></table>',
+].join('\n');
+const TEMPLATE_HTML = '<p class="own">Hello there, welcome aboard.</p>';
+
+async function seed(api: ApiFetch) {
+  const put = async (path: string, body: unknown) => {
+    const res = await api(path, { method: 'PUT', body: JSON.stringify(body) });
+    expect(res.status, await res.text()).toBe(200);
+  };
+  await put('/layouts/brand', {
+    name: 'Brand',
+    html: LAYOUT_HTML,
+    text: '{{ content }}',
+    translations: { nl: { html: LAYOUT_HTML.replace('Visit us at', 'Bezoek ons in') } },
+  });
+  await put(`/notifications/${SLUG}`, { layout: 'brand', html: TEMPLATE_HTML });
+}
+
+async function openCanvas(page: Page) {
+  await openEditor(page, SLUG);
+  await page.getByRole('button', { name: 'Visual', exact: true }).click();
+  const canvas = page.frameLocator('iframe[title="Visual editor"]');
+  await expect(canvas.locator('.sc-layout .foot')).toContainText('Main Street 1');
+  return canvas;
+}
+
+/** Clicks where `target` is drawn, whatever element the click lands on (an inert one's parent). */
+async function pressOn(page: Page, target: Locator, clickCount = 1) {
+  const box = await boxOf(target);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { clickCount });
+}
+
+async function htmlCode(page: Page): Promise<string> {
+  await showHtmlCode(page);
+  return (await page.getByRole('textbox', { name: 'HTML version' }).textContent()) ?? '';
+}
+
+test.beforeEach(async ({ api }) => seed(api));
+
+test("the layout is drawn around the canvas's content, dimmed, with the shown language's layout", async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page);
+  const canvas = await openCanvas(page);
+  // The template's own content sits in the layout's content place, editable; the layout is not.
+  await expect(canvas.locator('.sc-layout .main .sc-layout-slot .own')).toHaveText(
+    'Hello there, welcome aboard.',
+  );
+  await expect(canvas.locator('.sc-layout-slot .own')).toHaveAttribute('contenteditable', 'true');
+  await expect(canvas.locator('.sc-layout [contenteditable="true"]')).toHaveCount(1);
+  await expect(canvas.locator('.sc-layout .head')).toContainText('Acme header');
+  // Dimmed: the header and footer rows are the layout's parts; the content's way is not.
+  await expect(canvas.locator('.sc-layout-part')).toHaveCount(2);
+  const opacity = await canvas
+    .locator('.sc-layout-part')
+    .first()
+    .evaluate((row) => getComputedStyle(row).opacity);
+  expect(Number(opacity)).toBeLessThan(1);
+  // The layout's marks carry no node ids (nothing maps them to the template's source).
+  await expect(
+    canvas.locator('.sc-layout-part [data-node], .sc-layout-part[data-node]'),
+  ).toHaveCount(0);
+  // The shop's name is a sample value in the footer, as the e-mail shows it.
+  await expect(canvas.locator('.foot')).not.toContainText('{{');
+
+  await page
+    .getByRole('tablist', { name: 'Languages' })
+    .getByRole('tab', { name: /^Dutch/ })
+    .click();
+  await expect(canvas.locator('.sc-layout .foot')).toContainText('Bezoek ons in');
+});
+
+test('the locked layout cannot be edited: clicks and keys on it only offer "Edit layout"', async ({
+  page,
+  signIn,
+  api,
+}) => {
+  await signIn(page);
+  const canvas = await openCanvas(page);
+  const footer = canvas.locator('.sc-layout .foot p');
+  const blockPanel = page.getByRole('complementary', { name: 'Block' });
+  // A template block selected before: keys meant for the layout never reach it.
+  await canvas.locator('.sc-layout-slot .own').click();
+  await expect(blockPanel.getByRole('heading', { name: 'Text', exact: true })).toBeVisible();
+  // The layout's parts are inert: a click on the footer lands on the layout around it.
+  await pressOn(page, footer);
+  const edit = canvas.getByRole('button', { name: 'Edit layout' });
+  await expect(edit).toBeFocused();
+  // Typing, deleting and pasting over the layout change nothing; block selection ignores it.
+  await pressOn(page, footer, 2);
+  await page.keyboard.type('xyz');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Delete');
+  await expect(footer).toHaveText(/^Visit us at .+, Main Street 1$/);
+  await expect(canvas.locator('.sc-layout-slot .own')).toHaveText('Hello there, welcome aboard.');
+  await expect(page.getByText(/^Unsaved changes/)).toHaveCount(0);
+
+  // The template's own content is still edited in place, and only it reaches the source.
+  await canvas.locator('.sc-layout-slot .own').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Enjoy!');
+  await expect(canvas.locator('.sc-layout-slot .own')).toHaveText(
+    'Hello there, welcome aboard. Enjoy!',
+  );
+  const code = await htmlCode(page);
+  expect(code).toContain('welcome aboard. Enjoy!</p>');
+  expect(code).not.toContain('Acme header');
+  expect(code).not.toContain('Main Street');
+
+  // "Edit layout" opens the layout's editor; the layout itself is unchanged.
+  await page.getByRole('button', { name: 'Visual', exact: true }).click();
+  await pressOn(page, canvas.locator('.sc-layout .head'));
+  await canvas.getByRole('button', { name: 'Edit layout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Layout brand' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'HTML' })).toContainText('Acme header');
+  const stored = (await (await api('/layouts/brand')).json()) as { html: string };
+  expect(stored.html).toBe(LAYOUT_HTML);
+});
+
+test('without a layout the canvas draws the template alone', async ({ page, signIn, api }) => {
+  const res = await api(`/notifications/${SLUG}`, {
+    method: 'PUT',
+    body: JSON.stringify({ layout: null }),
+  });
+  expect(res.status).toBe(200);
+  await signIn(page);
+  await openEditor(page, SLUG);
+  await page.getByRole('button', { name: 'Visual', exact: true }).click();
+  const canvas = page.frameLocator('iframe[title="Visual editor"]');
+  await expect(canvas.locator('.own')).toHaveText('Hello there, welcome aboard.');
+  await expect(canvas.locator('.sc-layout')).toHaveCount(0);
+  // Choosing one draws it at once; None takes it away again.
+  await page.getByRole('combobox', { name: 'Layout' }).selectOption({ label: 'Brand' });
+  await expect(canvas.locator('.sc-layout .foot')).toContainText('Main Street 1');
+  await expect(canvas.locator('.sc-layout-slot .own')).toHaveText('Hello there, welcome aboard.');
+  await page.getByRole('combobox', { name: 'Layout' }).selectOption({ label: 'None' });
+  await expect(canvas.locator('.sc-layout')).toHaveCount(0);
+  await expect(canvas.locator('.own')).toHaveText('Hello there, welcome aboard.');
+});

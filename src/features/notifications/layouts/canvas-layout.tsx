@@ -1,0 +1,63 @@
+// The template's layout in its Visual canvas (issue 38), loaded on demand with the canvas of a
+// template that has a layout: the shown locale's layout html is drawn around the canvas's
+// content after every drawing (visual/view/layout-around.ts), dimmed and locked; "Edit layout"
+// (above the canvas, and where the layout is clicked) opens the layout's editor. The template's
+// document stays the only thing the canvas edits: nothing of the layout enters its source.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { layoutsQueryOptions } from '../../../api/layouts';
+import { parseTemplate } from '../visual/model/parse-template';
+import { drawLayoutAround, guardLayout } from '../visual/view/layout-around';
+import type { LayoutDrawer } from '../visual/view/canvas-port';
+import { AssetEditorDialog } from './asset-editor-dialog';
+
+export interface CanvasLayoutProps {
+  /** The template's layout, as edited. */
+  slug: string;
+  /** The shown translation; null: the default language. */
+  locale: string | null;
+  /** The canvas frame's document, once the canvas is ready. */
+  doc: Document;
+  /** Draws the layout around each drawing of the canvas from now on (null: no longer). */
+  attach: (draw: LayoutDrawer | null) => void;
+}
+
+export default function CanvasLayout({ slug, locale, doc, attach }: CanvasLayoutProps) {
+  const layouts = useQuery(layoutsQueryOptions()).data;
+  const layout = layouts?.find((candidate) => candidate.slug === slug);
+  const own = locale === null ? undefined : layout?.translations[locale]?.html;
+  const html = layout ? (own ?? layout.html) : null;
+  const tree = useMemo(() => (html === null ? null : parseTemplate(html)), [html]);
+  const [editing, setEditing] = useState(false);
+
+  useEffect(() => guardLayout(doc, () => setEditing(true)), [doc]);
+  useEffect(() => {
+    if (!tree) return;
+    attach((frame, scope) => {
+      drawLayoutAround(frame, tree, scope);
+    });
+    return () => attach(null);
+  }, [tree, attach]);
+
+  if (!layout) return null;
+  return (
+    <div className="border-border bg-subtle rounded-md border px-3 py-2 text-xs">
+      {/* "Edit layout" is in the canvas (on the layout) and beside the Layout select. */}
+      <p>
+        Drawn in the layout <strong className="font-semibold">{layout.name}</strong>, dimmed and
+        locked: it is edited once, for every e-mail that uses it.
+      </p>
+      {editing &&
+        // Out of the editor's <form> in the document too: a form may not hold another.
+        createPortal(
+          <AssetEditorDialog
+            assetRef={{ kind: 'layout', slug }}
+            slugs={layout.used_by}
+            onClose={() => setEditing(false)}
+          />,
+          document.body,
+        )}
+    </div>
+  );
+}
