@@ -28,7 +28,7 @@ import { fieldConditionQuerySchema } from './log-field-query-schema';
 import { countLogVolume, ROLLED_UP_VOLUME_TIME_BUDGET_MS } from '../store/app-logs-volume';
 import { ingestLogs } from '../log-writes';
 import { LogPageCache } from '../store/app-logs-cache';
-import { bodyOf, LOG_PAGE_CONTENT_TYPE, waitForPage } from './app-logs-wait';
+import { bodyOf, boundHeaders, LOG_PAGE_CONTENT_TYPE, waitForPage } from './app-logs-wait';
 import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from '../../http/common';
 import { ingestValidatorCompiler } from './log-ingest-body';
 import { errorBodySchema } from '../../../contract/schemas/error';
@@ -167,9 +167,10 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
               app.waitSlots.acquire(request.auth),
               { auth: request.auth, watch: app.watchAuthority },
             )
-          : await pages.query(db, appId, parsed);
+          : await pages.query(db, appId, parsed, app.logReadLimits);
       // The server is closing and waits for this connection: keep-alive would hold it open.
       if (waits.isClosed()) void reply.header('Connection', 'close');
+      void reply.headers(boundHeaders(page));
       // Bytes with a JSON content type go out as they are (Fastify does not serialize them);
       // the type provider only knows the parsed shape, hence the cast.
       return reply
@@ -202,7 +203,9 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const parsed = parseVolumeQuery(request.query);
       const appId = await appIds.idOf(request.auth.siteId, request.params.app_id);
-      const volume = await countLogVolume(db, appId, parsed);
+      const volume = await countLogVolume(db, appId, parsed, {
+        fieldScanRows: app.logReadLimits.fieldScanRows,
+      });
       return reply.header('Cache-Control', 'no-store').send(volume);
     },
   );
