@@ -17,6 +17,10 @@ import {
   appLogEntrySchema,
   type AppLogEntry,
   logIngestBodySchema,
+  LOG_FIELD_SCAN_ROWS,
+  LOG_PAGE_BYTES_MAX,
+  LOG_PAGE_CUT_HEADER,
+  LOG_SCANNED_UNTIL_HEADER,
 } from '../../../contract/schemas/app-log';
 import {
   LOG_VOLUME_BUCKETS_DEFAULT,
@@ -141,7 +145,11 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List app logs',
         description:
           'With `since`: ascending by time (clients drop boundary duplicates by id); without ' +
-          'it: newest first.',
+          'it: newest first. Our extensions (decision 076): with `where`/`where_not` and no `q` ' +
+          `a page reads the newest ${String(LOG_FIELD_SCAN_ROWS)} entries of its range; one that ` +
+          `did not fill names in \`${LOG_SCANNED_UNTIL_HEADER}\` the \`before\` (with \`since\`: ` +
+          `the \`since\`) to go on from. A page is at most ${String(LOG_PAGE_BYTES_MAX)} bytes of ` +
+          `JSON; one cut shorter says \`${LOG_PAGE_CUT_HEADER}: bytes\`.`,
         tags: ['apps', 'logs'],
         params: appParams,
         querystring: logQuerySchema,
