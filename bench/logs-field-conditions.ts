@@ -1,12 +1,17 @@
 /**
- * `npm run bench:logs:where` (decision 055): a page of 100 (newest first) and the 24 h volume with
- * exact field conditions (`where`, `where_not`) on an app of BENCH_ENTRIES (default 200,000)
- * entries over 7 days, beside the same queries without a condition, in the same run, so the
- * figures are ratios and not this busy machine's speed. A condition has no index: a page tests
- * it row by row along each level's time range, so a rare value reads far more rows than a common
- * one; the volume with a condition counts rows instead of the minute rollup. A query past its
- * budget answers `too_slow` (counted, not timed). On SQLite; with BENCH_DATABASE_URL on PostgreSQL.
+ * `npm run bench:logs:where` (decisions 055 and 076): a page of 100 (newest first), the 24 h
+ * volume and an alert check (its per-minute counts, server/alerts/routes/alert-counts.ts) with
+ * exact field conditions (`where`, `where_not`) on an app of BENCH_ENTRIES (default 1,000,000)
+ * entries over 7 days, beside a page without a condition in the same run, so the figures are
+ * ratios and not this busy machine's speed. A condition has no index: since decision 076 a page
+ * or a volume with one reads at most the newest LOG_FIELD_SCAN_ROWS entries of its range and says
+ * where it stopped; the "whole range" rows are the reading before 076, for comparison (a query
+ * past its budget answers `too_slow`: counted, not timed). On SQLite; with BENCH_DATABASE_URL on
+ * PostgreSQL.
  */
+import { execSync } from 'node:child_process';
+import type { AlertRule } from '../contract/schemas/alert';
+import { alertMinuteCounts } from '../server/alerts/routes/alert-counts';
 import {
   parseLogQuery,
   parseVolumeQuery,
@@ -17,19 +22,38 @@ import { countLogVolume } from '../server/logs/store/app-logs-volume';
 import { openFilledLogs } from './logs-filled';
 import { printStats, time, type Stat } from './stats';
 
-const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 200_000);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
+const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 const SPAN_US = 7 * 86_400 * 1_000_000;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? '';
+/** The reading before decision 076 is timed a few times only: it runs to its budget. */
+const WHOLE_RANGE_SAMPLES = 3;
 
 /** Times `run`, or null when it answered too_slow (its budget ran out). */
-async function timed(run: () => Promise<unknown>): Promise<Stat | null> {
+async function timed(run: () => Promise<unknown>, samples = SAMPLES): Promise<Stat | null> {
   try {
-    return await time(SAMPLES, run);
+    return await time(samples, run);
   } catch (error) {
     if (error instanceof Error && /too_slow|time budget|ran past/i.test(error.message)) return null;
     throw error;
   }
+}
+
+/** An alert rule on the bench's app with these conditions (only the query part is read). */
+function ruleOf(raw: RawLogQuery): AlertRule {
+  // The bench's cases give each condition once, as a string.
+  const list = (value: unknown) => (typeof value === 'string' ? [value] : undefined);
+  return {
+    name: 'bench',
+    app: 'bench',
+    where: list(raw.where),
+    where_not: list(raw.where_not),
+    condition: { op: '>', threshold: 1, window_minutes: 60 },
+    every_minutes: 1,
+    no_data: 'ok',
+    notify: {},
+    enabled: true,
+  };
 }
 
 async function main(): Promise<void> {
@@ -38,6 +62,7 @@ async function main(): Promise<void> {
   console.log(
     `${POSTGRES_URL ? 'PostgreSQL' : 'SQLite'}: ${String(ENTRIES)} entries filled in ${String(Math.round((Date.now() - started) / 1000))} s`,
   );
+  console.log(`load before: ${execSync('uptime').toString().trim()}`);
   // Shares of the fill (bench/log-entries.ts): status 502 12%, cache 20%, rss_mb=1000 ~0.005%.
   const cases: Record<string, RawLogQuery> = {
     'where=status:502': { where: 'status:502' },
@@ -47,27 +72,55 @@ async function main(): Promise<void> {
   };
   const stats: Record<string, Stat> = {};
   const ratios: string[] = [];
+  const ratio = (s: Stat | null, base: Stat | null) =>
+    s && base
+      ? `×${(s.median / base.median).toFixed(1)} median, ×${(s.p99 / base.p99).toFixed(1)} p99`
+      : 'too_slow';
   try {
     const basePage = await timed(() => queryLogs(db, appId, parseLogQuery({})));
-    const baseVolume = await timed(() => countLogVolume(db, appId, parseVolumeQuery({})));
     if (basePage) stats['no condition: page (100)'] = basePage;
+    const baseVolume = await timed(() => countLogVolume(db, appId, parseVolumeQuery({})));
     if (baseVolume) stats['no condition: volume 24 h'] = baseVolume;
     for (const [name, raw] of Object.entries(cases)) {
       const page = await timed(() => queryLogs(db, appId, parseLogQuery(raw)));
       const volume = await timed(() => countLogVolume(db, appId, parseVolumeQuery(raw)));
+      const rule = ruleOf(raw);
+      const alert60 = await timed(() =>
+        alertMinuteCounts(db, appId, rule, Date.now() - 60 * 60_000, 60),
+      );
       if (page) stats[`${name}: page`] = page;
       if (volume) stats[`${name}: volume`] = volume;
-      const ratio = (s: Stat | null, base: Stat | null) =>
-        s && base ? `×${(s.median / base.median).toFixed(1)}` : 'too_slow';
+      if (alert60) stats[`${name}: alert 60 min`] = alert60;
       ratios.push(
-        `${name}: page ${ratio(page, basePage)}, volume ${ratio(volume, baseVolume)} (median vs no condition)`,
+        `${name} vs no-condition page: page ${ratio(page, basePage)}; volume ${ratio(volume, basePage)}; alert 60 min ${ratio(alert60, basePage)}`,
       );
     }
+    const rare = cases['where=rss_mb:1000 (rare)'] ?? {};
+    const alert24h = await timed(() =>
+      alertMinuteCounts(db, appId, ruleOf(rare), Date.now() - 1440 * 60_000, 1440),
+    );
+    if (alert24h) stats['rare: alert 24 h'] = alert24h;
+    ratios.push(`rare alert 24 h vs no-condition page: ${ratio(alert24h, basePage)}`);
+    const whole = { fieldScanRows: Infinity };
+    const wholePage = await timed(
+      () => queryLogs(db, appId, parseLogQuery(rare), whole),
+      WHOLE_RANGE_SAMPLES,
+    );
+    const wholeVolume = await timed(
+      () => countLogVolume(db, appId, parseVolumeQuery(rare), whole),
+      WHOLE_RANGE_SAMPLES,
+    );
+    if (wholePage) stats['rare, whole range: page'] = wholePage;
+    if (wholeVolume) stats['rare, whole range: volume'] = wholeVolume;
+    ratios.push(
+      `rare, whole range (before 076) vs no-condition page: page ${ratio(wholePage, basePage)}; volume ${ratio(wholeVolume, basePage)}`,
+    );
   } finally {
     await close();
   }
   printStats('case (ms)', stats);
   console.log(`\n${ratios.join('\n')}`);
+  console.log(`load after: ${execSync('uptime').toString().trim()}`);
 }
 
 await main();

@@ -19,6 +19,12 @@ export const logVolumeSchema = z.object({
   before: z.number(),
   bucket_seconds: z.number().positive(),
   buckets: z.array(z.object({ start: z.number(), counts: logVolumeCountsSchema })),
+  /**
+   * Our extension (decision 076): with `where`/`where_not` (and no `q`) only the newest
+   * LOG_FIELD_SCAN_ROWS entries of the range are counted, in whole buckets: the buckets that
+   * start before this time (float epoch seconds) were not counted and hold 0. Absent: all counted.
+   */
+  counted_since: z.number().optional(),
 });
 export type LogVolume = z.infer<typeof logVolumeSchema>;
 

@@ -47,6 +47,24 @@ export const LOG_SEARCH_MAX_LENGTH = 256;
 export const LOG_SEARCH_MAX_TERMS = 16;
 
 /**
+ * Our extension (issue 42): the most bytes of a page's JSON answer. A page stops before the entry
+ * that would take it past this (it always holds one entry), and then says so in the
+ * LOG_PAGE_CUT_HEADER header; the next page goes on from its last entry, as after any page.
+ */
+export const LOG_PAGE_BYTES_MAX = 8 * 1024 * 1024;
+export const LOG_PAGE_CUT_HEADER = 'log-page-cut';
+
+/**
+ * Our extension (issue 41, decision 076): a page or a volume with `where`/`where_not` (and no
+ * `q`) reads at most the newest LOG_FIELD_SCAN_ROWS entries of its range (the oldest with
+ * `since`). A page that found fewer than `limit` entries there names, in the
+ * LOG_SCANNED_UNTIL_HEADER header, the time (float epoch seconds) where its reading stopped: ask
+ * again with `before` (newest first) or `since` (with `since`) set to it for the entries past it.
+ */
+export const LOG_FIELD_SCAN_ROWS = 10_000;
+export const LOG_SCANNED_UNTIL_HEADER = 'log-scanned-until';
+
+/**
  * Longest `context.job.name` ingestion takes (issue 42); a longer one, or one with NUL (which
  * PostgreSQL text cannot hold), is a 422 on it. The job filter, its suggestions and the job
  * index read the name, so it is bounded like every other name the service keeps.

@@ -36,7 +36,7 @@ import { registerJsonBodyParser } from '../http/json-body';
 import type { LogNotifier } from '../logs/waits/log-notifier';
 import type { WaitLimits } from '../logs/waits/wait-slots';
 import type { WatchAuthority } from '../logs/routes/app-logs-wait';
-import { decorateLogWing } from '../logs/routes/log-wing';
+import { decorateLogWing, type LogReadLimits } from '../logs/routes/log-wing';
 import { appLogRoutes } from '../logs/routes/app-logs';
 import { appLogFacetRoutes } from '../logs/routes/app-logs-facets';
 import { appLogFindRoutes } from '../logs/routes/app-logs-find';
@@ -139,6 +139,8 @@ export interface AppDeps {
   connectionLimits?: Partial<ConnectionLimits>;
   /** Caps on waiting tails; DEFAULT_WAIT_LIMITS when absent. */
   waitLimits?: WaitLimits;
+  /** Bounds of a log page's reading and answer (decision 076); the defaults when absent. */
+  logReadLimits?: Partial<LogReadLimits>;
   /** The clock alerts count windows by, epoch ms (tests move it); absent: `Date.now`. */
   alertClock?: () => number;
   /** Each alert counting statement's time budget; absent: the log volume's. */

@@ -25,7 +25,13 @@ import { COMMON_SECURITY_HEADERS } from '../../http/security-headers';
 import type { LogPage } from '../store/app-logs-page';
 import { parseLogQuery, parseWaitMs, type RawLogQuery } from './log-query-params';
 import type { AppIdCache } from './app-ids';
-import { bodyOf, LOG_PAGE_CONTENT_TYPE, waitForPage, type WatchAuthority } from './app-logs-wait';
+import {
+  bodyOf,
+  boundHeaders,
+  LOG_PAGE_CONTENT_TYPE,
+  waitForPage,
+  type WatchAuthority,
+} from './app-logs-wait';
 
 export interface WaitFastPathDeps {
   waits: LogTailWaits;
@@ -152,7 +158,12 @@ export class WaitFastPath {
   private answer(response: ServerResponse, page: LogPage): void {
     if (response.destroyed) return;
     const body = bodyOf(page);
-    const headers = [...ANSWER_HEADERS, 'content-length', String(body.length)];
+    const headers = [
+      ...ANSWER_HEADERS,
+      ...Object.entries(boundHeaders(page)).flat(),
+      'content-length',
+      String(body.length),
+    ];
     // The server is closing and waits for this connection: keep-alive would hold it open.
     if (this.deps.waits.isClosed()) headers.push('connection', 'close');
     response.writeHead(200, headers);

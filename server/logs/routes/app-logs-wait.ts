@@ -5,9 +5,25 @@
 import type { ServerResponse } from 'node:http';
 import type { Departure, LogTailWaits, WaitFilter } from '../waits/log-waits';
 import type { LogPage } from '../store/app-logs-page';
+import { US_PER_SECOND } from '../store/app-logs-filter';
+import { LOG_PAGE_CUT_HEADER, LOG_SCANNED_UNTIL_HEADER } from '../../../contract/schemas/app-log';
 import type { AuthContext } from '../../access/index';
 
 export const LOG_PAGE_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The headers of a page that says it is bounded (decision 076): left out of its bytes
+ * (LOG_PAGE_CUT_HEADER), or read only in part with field conditions (LOG_SCANNED_UNTIL_HEADER,
+ * the time to ask again from, in the float epoch seconds of an entry's `time`).
+ */
+export function boundHeaders(page: LogPage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (page.cut === true) headers[LOG_PAGE_CUT_HEADER] = 'bytes';
+  if (page.scannedUntilUs !== undefined) {
+    headers[LOG_SCANNED_UNTIL_HEADER] = String(page.scannedUntilUs / US_PER_SECOND);
+  }
+  return headers;
+}
 
 /**
  * A page's body, encoded once: the tails a commit wakes are sent one page object, and each

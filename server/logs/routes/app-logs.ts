@@ -17,6 +17,10 @@ import {
   appLogEntrySchema,
   type AppLogEntry,
   logIngestBodySchema,
+  LOG_FIELD_SCAN_ROWS,
+  LOG_PAGE_BYTES_MAX,
+  LOG_PAGE_CUT_HEADER,
+  LOG_SCANNED_UNTIL_HEADER,
 } from '../../../contract/schemas/app-log';
 import {
   LOG_VOLUME_BUCKETS_DEFAULT,
@@ -28,7 +32,7 @@ import { fieldConditionQuerySchema } from './log-field-query-schema';
 import { countLogVolume, ROLLED_UP_VOLUME_TIME_BUDGET_MS } from '../store/app-logs-volume';
 import { ingestLogs } from '../log-writes';
 import { LogPageCache } from '../store/app-logs-cache';
-import { bodyOf, LOG_PAGE_CONTENT_TYPE, waitForPage } from './app-logs-wait';
+import { bodyOf, boundHeaders, LOG_PAGE_CONTENT_TYPE, waitForPage } from './app-logs-wait';
 import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from '../../http/common';
 import { ingestValidatorCompiler } from './log-ingest-body';
 import { errorBodySchema } from '../../../contract/schemas/error';
@@ -141,7 +145,11 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List app logs',
         description:
           'With `since`: ascending by time (clients drop boundary duplicates by id); without ' +
-          'it: newest first.',
+          'it: newest first. Our extensions (decision 076): with `where`/`where_not` and no `q` ' +
+          `a page reads the newest ${String(LOG_FIELD_SCAN_ROWS)} entries of its range; one that ` +
+          `did not fill names in \`${LOG_SCANNED_UNTIL_HEADER}\` the \`before\` (with \`since\`: ` +
+          `the \`since\`) to go on from. A page is at most ${String(LOG_PAGE_BYTES_MAX)} bytes of ` +
+          `JSON; one cut shorter says \`${LOG_PAGE_CUT_HEADER}: bytes\`.`,
         tags: ['apps', 'logs'],
         params: appParams,
         querystring: logQuerySchema,
@@ -167,9 +175,10 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
               app.waitSlots.acquire(request.auth),
               { auth: request.auth, watch: app.watchAuthority },
             )
-          : await pages.query(db, appId, parsed);
+          : await pages.query(db, appId, parsed, app.logReadLimits);
       // The server is closing and waits for this connection: keep-alive would hold it open.
       if (waits.isClosed()) void reply.header('Connection', 'close');
+      void reply.headers(boundHeaders(page));
       // Bytes with a JSON content type go out as they are (Fastify does not serialize them);
       // the type provider only knows the parsed shape, hence the cast.
       return reply
@@ -202,7 +211,9 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const parsed = parseVolumeQuery(request.query);
       const appId = await appIds.idOf(request.auth.siteId, request.params.app_id);
-      const volume = await countLogVolume(db, appId, parsed);
+      const volume = await countLogVolume(db, appId, parsed, {
+        fieldScanRows: app.logReadLimits.fieldScanRows,
+      });
       return reply.header('Cache-Control', 'no-store').send(volume);
     },
   );

@@ -12,6 +12,7 @@ import { InProcessLogNotifier, type LogNotifier } from '../waits/log-notifier';
 import { LogTailWaits } from '../waits/log-waits';
 import { WaitSlots, type WaitLimits } from '../waits/wait-slots';
 import { AppIdCache } from './app-ids';
+import { LOG_FIELD_SCAN_ROWS, LOG_PAGE_BYTES_MAX } from '../../../contract/schemas/app-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,8 +26,23 @@ declare module 'fastify' {
     waitSlots: WaitSlots;
     /** The per-app ingestion quota (server/logs/waits/log-quota.ts); null when off. */
     logQuota: LogQuota | null;
+    /** The bounds of a log page's reading and answer (decision 076). */
+    logReadLimits: LogReadLimits;
   }
 }
+
+/** How much a log page reads with field conditions, and how many bytes it answers. */
+export interface LogReadLimits {
+  /** Rows of the range a page or volume with field conditions (no `q`) reads at most. */
+  fieldScanRows: number;
+  /** Most bytes of a page's JSON answer (the list; a waiting tail's page has the default). */
+  pageBytes: number;
+}
+
+export const DEFAULT_LOG_READ_LIMITS: LogReadLimits = {
+  fieldScanRows: LOG_FIELD_SCAN_ROWS,
+  pageBytes: LOG_PAGE_BYTES_MAX,
+};
 
 export interface LogWingOptions {
   /** Who hears of log commits; an in-process one when absent. */
@@ -35,6 +51,8 @@ export interface LogWingOptions {
   waitLimits?: WaitLimits;
   /** The per-app ingestion quota; absent: no quota. */
   logQuota?: LogQuotaLimits;
+  /** The bounds of a log page's reading (tests set small ones); DEFAULT_LOG_READ_LIMITS. */
+  logReadLimits?: Partial<LogReadLimits>;
 }
 
 /** Decorates `app` with the log wing's members (above). */
@@ -52,4 +70,5 @@ export function decorateLogWing(
   app.decorate('waitSlots', new WaitSlots(options.waitLimits));
   app.decorate('appIds', new AppIdCache(db));
   app.decorate('logQuota', options.logQuota ? new LogQuota(options.logQuota) : null);
+  app.decorate('logReadLimits', { ...DEFAULT_LOG_READ_LIMITS, ...options.logReadLimits });
 }

@@ -11,7 +11,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../database/schema';
 import type { LogFilter } from './app-logs-filter';
-import { queryLogs } from './app-logs-read';
+import { queryLogs, type QueryOptions } from './app-logs-read';
 import { runCompiledOnce } from '../../database/compiled-once';
 import type { LogPage } from './app-logs-page';
 
@@ -27,9 +27,14 @@ export class LogPageCache {
 
   constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
 
-  async query(db: Kysely<Database>, appId: number, filter: LogFilter): Promise<LogPage> {
+  async query(
+    db: Kysely<Database>,
+    appId: number,
+    filter: LogFilter,
+    options: QueryOptions = {},
+  ): Promise<LogPage> {
     if (filter.search && filter.sinceUs === undefined && filter.beforeUs === undefined) {
-      return queryLogs(db, appId, filter);
+      return queryLogs(db, appId, filter, options);
     }
     // Asked on every page: compiled once (store/compiled-once.ts).
     const [bounds] = await runCompiledOnce(
@@ -59,7 +64,7 @@ export class LogPageCache {
       this.pages.set(key, hit);
       return hit.page;
     }
-    const page = await queryLogs(db, appId, filter);
+    const page = await queryLogs(db, appId, filter, options);
     if (hit) this.remove(key, hit);
     if (page.json.length <= this.maxBytes / 8) {
       this.pages.set(key, { lo, hi, page });

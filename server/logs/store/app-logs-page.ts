@@ -15,6 +15,13 @@ export interface LogPage {
   count: number;
   /** The newest entry's time (µs), or null for an empty page: a waiting tail compares it. */
   newestUs: number | null;
+  /** True when entries were left out to keep the answer within its bytes (LOG_PAGE_BYTES_MAX). */
+  cut?: boolean;
+  /**
+   * A page with field conditions that read only part of its range (decision 076): the time (µs)
+   * to ask again from (`before` newest first, `since` ascending) for the rest.
+   */
+  scannedUntilUs?: number;
 }
 
 /** One entry of a page: its time and its JSON object text. */
@@ -65,18 +72,31 @@ export function pageEntryOf(row: StoredLogRow): PageEntry {
   };
 }
 
-/** Entries in answer order → the page. */
-export function pageOfEntries(entries: readonly PageEntry[]): LogPage {
+/**
+ * Entries in answer order → the page. With `maxBytes` (issue 42) the page stops before the entry
+ * that would take its UTF-8 text past it, but holds the first entry whatever its size (at most
+ * the 1 MiB request body that brought it): the next page goes on from its last entry.
+ */
+export function pageOfEntries(entries: readonly PageEntry[], maxBytes = Infinity): LogPage {
   let json = '[';
-  for (let i = 0; i < entries.length; i += 1) {
-    if (i > 0) json += ',';
-    json += entries[i]?.json ?? '';
+  let bytes = 2;
+  let count = 0;
+  for (const entry of entries) {
+    if (maxBytes !== Infinity) {
+      bytes += Buffer.byteLength(entry.json) + (count > 0 ? 1 : 0);
+      if (count > 0 && bytes > maxBytes) break;
+    }
+    if (count > 0) json += ',';
+    json += entry.json;
+    count += 1;
   }
   json += ']';
   const first = entries[0]?.timeUs;
-  const last = entries[entries.length - 1]?.timeUs;
+  const last = entries[count - 1]?.timeUs;
   const newestUs = first === undefined || last === undefined ? null : Math.max(first, last);
-  return { json, count: entries.length, newestUs };
+  const page: LogPage = { json, count, newestUs };
+  if (count < entries.length) page.cut = true;
+  return page;
 }
 
 /**

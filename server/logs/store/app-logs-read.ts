@@ -28,6 +28,7 @@ import { pageEntryOf, pageOfEntries, type LogPage, type PageEntry } from './app-
 import { engineOf } from '../../database/engine';
 import { firstMatches, matchingRowsInChunks, type ChunkQueries } from './app-logs-chunked-read';
 import { outOfTime } from './work-slices';
+import { LOG_FIELD_SCAN_ROWS, LOG_PAGE_BYTES_MAX } from '../../../contract/schemas/app-log';
 
 /** Terms a trigram index (every engine's text index) can look up: 3 characters or more. */
 export function indexableTerms(terms: readonly string[]): string[] {
@@ -59,6 +60,20 @@ export interface QueryOptions {
   scanBudget?: number;
   /** Time the index step of a `q` may take, or a page without `q` in all (ms). */
   timeBudgetMs?: number;
+  /**
+   * Rows of the range a page with field conditions and no `q` reads at most (decision 076);
+   * default LOG_FIELD_SCAN_ROWS, Infinity: the whole range (a waiting tail's page).
+   */
+  fieldScanRows?: number;
+  /** Most bytes of the page's JSON (default LOG_PAGE_BYTES_MAX; issue 42). */
+  pageBytes?: number;
+}
+
+/** Entries in answer order, and where a bounded read of field conditions stopped. */
+export interface QueriedEntries {
+  entries: PageEntry[];
+  /** The time (µs) to ask again from for the rest of the range (LogPage.scannedUntilUs). */
+  scannedUntilUs?: number;
 }
 
 /** Time range of a query in µs: `lowUs` inclusive, `highUs` exclusive. */
@@ -94,7 +109,11 @@ export async function queryLogs(
   filter: LogFilter,
   options: QueryOptions = {},
 ): Promise<LogPage> {
-  return pageOfEntries(await queryLogEntries(db, appId, filter, options));
+  const { entries, scannedUntilUs } = await queryBoundedEntries(db, appId, filter, options);
+  const page = pageOfEntries(entries, options.pageBytes ?? LOG_PAGE_BYTES_MAX);
+  // A page cut by its bytes goes on from its last entry, which is before the scan's end.
+  if (scannedUntilUs !== undefined && page.cut !== true) page.scannedUntilUs = scannedUntilUs;
+  return page;
 }
 
 /** A walk step's statement: with a job pattern, each matched name's first rows, merged. */
@@ -102,7 +121,7 @@ function walkStepQuery(
   db: Kysely<Database>,
   appId: number,
   filter: LogFilter,
-  step: { level: number | undefined; deadline: number },
+  step: { level: number | undefined; deadline: number; range: TimeRange },
 ): CompiledQuery<LogRow> {
   const pattern = jobPatternOf(filter);
   if (pattern !== undefined) {
@@ -112,21 +131,38 @@ function walkStepQuery(
   return selectLogs(db, appId, filter, step).compile();
 }
 
-/** The entries of `queryLogs`' page, in answer order. */
+/** The entries of `queryLogs`' page, in answer order (a field condition's range read whole). */
 export async function queryLogEntries(
   db: Kysely<Database>,
   appId: number,
   filter: LogFilter,
   options: QueryOptions = {},
 ): Promise<PageEntry[]> {
+  return (await queryBoundedEntries(db, appId, filter, { fieldScanRows: Infinity, ...options }))
+    .entries;
+}
+
+/** The entries of `queryLogs`' page, and where a bounded read of field conditions stopped. */
+async function queryBoundedEntries(
+  db: Kysely<Database>,
+  appId: number,
+  filter: LogFilter,
+  options: QueryOptions,
+): Promise<QueriedEntries> {
   const budget = options.scanBudget ?? SEARCH_SCAN_BUDGET;
   const indexTerms = filter.search ? indexableTerms(filter.search.terms) : [];
   const range = rangeOf(filter);
   if (!filter.search) {
     const store = logStoreOf(db);
-    // Field conditions read each row's JSON, which no index narrows: on SQLite (on the event
-    // loop) such a walk reads its ranges a bounded number of rows per statement (issue 42).
-    const inChunks = (filter.fields?.length ?? 0) > 0 && engineOf(db) === 'sqlite';
+    const hasFields = (filter.fields?.length ?? 0) > 0;
+    // Field conditions read each row's JSON, which no index narrows: only the newest rows of
+    // the range are read (decision 076), and on SQLite (on the event loop) a bounded number of
+    // rows per statement (issue 42).
+    const window = hasFields
+      ? await scanWindow(db, appId, range, filter.sinceUs !== undefined, options.fieldScanRows)
+      : undefined;
+    const read = window?.read ?? range;
+    const inChunks = hasFields && engineOf(db) === 'sqlite';
     const rows = await walkLogs(
       filter,
       ({ level }, deadline) =>
@@ -134,19 +170,23 @@ export async function queryLogEntries(
           ? firstMatches(
               matchingRowsInChunks(
                 chunkQueries(db, appId, filter, { level }, deadline),
-                rangeOf(filter),
+                read,
                 deadline,
               ),
               filter.limit,
             )
-          : store.runWalk(db, walkStepQuery(db, appId, filter, { level, deadline })),
+          : store.runWalk(db, walkStepQuery(db, appId, filter, { level, deadline, range: read })),
       (error) => outOfTime(db, error),
       options.timeBudgetMs,
     );
-    return rows.map(pageEntryOf);
+    const entries = rows.map(pageEntryOf);
+    // A full page goes on from its last entry; one that is not says where the reading stopped.
+    return window !== undefined && entries.length < filter.limit
+      ? { entries, scannedUntilUs: window.untilUs }
+      : { entries };
   }
   if (indexTerms.length === 0 || budget === Infinity) {
-    return (await selectLogs(db, appId, filter, { range }).execute()).map(pageEntryOf);
+    return { entries: (await selectLogs(db, appId, filter, { range }).execute()).map(pageEntryOf) };
   }
   const ascending = filter.sinceUs !== undefined;
   const timeBudgetMs = options.timeBudgetMs ?? SEARCH_TIME_BUDGET_MS;
@@ -157,7 +197,8 @@ export async function queryLogEntries(
     const sampled = Math.min(PROBE_SAMPLE_ROWS, Math.floor(budget / 2));
     ({ rows, rest } = await scanNewest(db, appId, filter, range, sampled));
     scanLeft -= sampled;
-    if (rows.length >= filter.limit || rest === undefined) return rows.map(pageEntryOf);
+    if (rows.length >= filter.limit || rest === undefined)
+      return { entries: rows.map(pageEntryOf) };
     if (rows.length === 0) {
       // No match among the newest rows: a rare word. Fewer matches than a page in the rest are
       // every match: the answer, in any order.
@@ -170,9 +211,11 @@ export async function queryLogEntries(
         .execute()
         .catch(searchTooSlow(db, timeBudgetMs));
       if (found.length < filter.limit) {
-        return found
-          .sort((a, b) => (a.time_us - b.time_us) * (ascending ? 1 : -1))
-          .map(pageEntryOf);
+        return {
+          entries: found
+            .sort((a, b) => (a.time_us - b.time_us) * (ascending ? 1 : -1))
+            .map(pageEntryOf),
+        };
       }
     }
   }
@@ -186,7 +229,8 @@ export async function queryLogEntries(
     );
     rows = rows.concat(scanned.rows);
     rest = scanned.rest;
-    if (rows.length >= filter.limit || rest === undefined) return rows.map(pageEntryOf);
+    if (rows.length >= filter.limit || rest === undefined)
+      return { entries: rows.map(pageEntryOf) };
   }
   const more = await selectLogs(
     db,
@@ -196,7 +240,7 @@ export async function queryLogEntries(
   )
     .execute()
     .catch(searchTooSlow(db, timeBudgetMs));
-  return rows.concat(more).map(pageEntryOf);
+  return { entries: rows.concat(more).map(pageEntryOf) };
 }
 
 /** A waiting tail's page, and how far it knows the app. */
@@ -256,6 +300,49 @@ async function scanNewest(
     rows: await selectLogs(db, appId, filter, { range: scanned }).execute(),
     rest: ascending ? { ...range, lowUs: edge + 1 } : { ...range, highUs: edge },
   };
+}
+
+/**
+ * The part of `range` a read of field conditions takes (decision 076): its first `maxRows` rows
+ * in answer order, found from the (app_id, time_us) index alone (whatever the level and job, so
+ * the window costs one index range), and the time to ask again from for the rest. Undefined when
+ * the range holds no more rows than that.
+ */
+export async function scanWindow(
+  db: Kysely<Database>,
+  appId: number,
+  range: TimeRange,
+  ascending: boolean,
+  maxRows = LOG_FIELD_SCAN_ROWS,
+): Promise<{ read: TimeRange; untilUs: number } | undefined> {
+  if (maxRows === Infinity) return undefined;
+  const edge = await nthRowTime(db, appId, range, ascending, maxRows);
+  if (edge === undefined) return undefined;
+  return ascending
+    ? { read: { ...range, highUs: edge + 1 }, untilUs: edge + 1 }
+    : { read: { ...range, lowUs: edge }, untilUs: edge };
+}
+
+/**
+ * The time of the `count`-th row of `range` in answer order, from the index alone, when the
+ * range holds more rows than `count` (undefined otherwise: the whole range is within).
+ */
+async function nthRowTime(
+  db: Kysely<Database>,
+  appId: number,
+  range: TimeRange,
+  ascending: boolean,
+  count: number,
+): Promise<number | undefined> {
+  let query = db.selectFrom('app_logs').select('time_us').where('app_id', '=', appId);
+  if (range.lowUs !== undefined) query = query.where('time_us', '>=', range.lowUs);
+  if (range.highUs !== undefined) query = query.where('time_us', '<', range.highUs);
+  const [edge, past] = await query
+    .orderBy('time_us', ascending ? 'asc' : 'desc')
+    .limit(2)
+    .offset(count - 1)
+    .execute();
+  return past === undefined ? undefined : edge?.time_us;
 }
 
 /**

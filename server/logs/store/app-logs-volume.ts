@@ -16,6 +16,7 @@ import { jobPatternOf, US_PER_SECOND, type LogFilter } from './app-logs-filter';
 import { jobNameMatches, matchedJobsWith } from './app-log-job-pattern';
 import { logStoreOf } from './log-store-of';
 import { jobKey, MINUTE_US, minuteOf } from './app-logs-rollup';
+import { countFieldConditions } from './app-logs-volume-fields';
 
 export interface LogVolumeFilter extends Omit<LogFilter, 'limit' | 'sinceUs' | 'beforeUs'> {
   sinceUs: number;
@@ -48,6 +49,8 @@ export function selectLogVolume(
   filter: LogVolumeFilter,
   widthUs: number,
   deadline: number,
+  /** Only this part of the range, grouped into the range's buckets (decision 076). */
+  part?: { lowUs: number; highUs: number },
 ) {
   const store = logStoreOf(db);
   const indexTerms = filter.search ? indexableTerms(filter.search.terms) : [];
@@ -81,8 +84,8 @@ export function selectLogVolume(
       query = query.where(fieldConditionSql(db, condition));
     return query;
   };
-  if (byIndex) {
-    return rows(filter.sinceUs, filter.beforeUs)
+  if (byIndex || part !== undefined) {
+    return rows(part?.lowUs ?? filter.sinceUs, part?.highUs ?? filter.beforeUs)
       .select([
         sql<number>`cast((time_us - ${filter.sinceUs}) / ${widthUs} as integer)`.as('bucket'),
         ...levelCounts(),
@@ -230,7 +233,7 @@ export async function countLogVolume(
   db: Kysely<Database>,
   appId: number,
   filter: LogVolumeFilter,
-  options: { timeBudgetMs?: number; fromRows?: boolean } = {},
+  options: { timeBudgetMs?: number; fromRows?: boolean; fieldScanRows?: number } = {},
 ): Promise<LogVolume> {
   const rangeUs = filter.beforeUs - filter.sinceUs;
   const widthUs = Math.ceil(rangeUs / Math.max(1, Math.min(filter.buckets, rangeUs)));
@@ -260,6 +263,19 @@ export async function countLogVolume(
     return volume;
   }
   const timeBudgetMs = options.timeBudgetMs ?? SEARCH_TIME_BUDGET_MS;
+  if (filter.fields && !filter.search && options.fromRows !== true) {
+    const rowsOf = (part: { lowUs: number; highUs: number }, deadline: number) =>
+      selectLogVolume(db, appId, filter, widthUs, deadline, part).execute();
+    const counted = await countFieldConditions(db, appId, filter, widthUs, rowsOf, {
+      timeBudgetMs,
+      fieldScanRows: options.fieldScanRows,
+    }).catch(searchTooSlow(db, timeBudgetMs));
+    for (const row of counted.rows) add(volume, row.bucket, row, 1);
+    if (counted.countedSinceUs !== undefined) {
+      volume.counted_since = counted.countedSinceUs / US_PER_SECOND;
+    }
+    return volume;
+  }
   const rows = await selectLogVolume(db, appId, filter, widthUs, Date.now() + timeBudgetMs)
     .execute()
     .catch(searchTooSlow(db, timeBudgetMs));

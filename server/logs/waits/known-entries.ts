@@ -4,6 +4,7 @@
  * (decision 027). Pure functions: the page of a `since` cut from it, the window after a commit,
  * and the window trimmed to the pages it keeps.
  */
+import { LOG_PAGE_BYTES_MAX } from '../../../contract/schemas/app-log';
 import type { LogFilter } from '../store/app-logs-filter';
 import {
   matchesLogFilter,
@@ -33,7 +34,7 @@ export function cutPage(known: KnownEntries, sinceUs: number, limit: number): Lo
     if ((entries[middle]?.timeUs ?? Infinity) < sinceUs) low = middle + 1;
     else high = middle;
   }
-  return pageOfEntries(entries.slice(low, low + limit));
+  return pageOfEntries(entries.slice(low, low + limit), LOG_PAGE_BYTES_MAX);
 }
 
 /**

@@ -26,6 +26,7 @@
 import type { LogFilter } from '../store/app-logs-filter';
 import type { TailPage } from '../store/app-logs-read';
 import { pageOfEntries, type LogCommit, type LogPage } from '../store/app-logs-page';
+import { LOG_PAGE_BYTES_MAX } from '../../../contract/schemas/app-log';
 import { AnswerQueue, type Queueable } from './answer-queue';
 import { IdleFollows, type Lingering } from './idle-follows';
 import { cutPage, knownAfter, trimKnown, type KnownEntries } from './known-entries';
@@ -137,7 +138,9 @@ export class LogTailWaits {
   page(appId: number, filter: WaitFilter, waitMs: number, client: Departure): Promise<LogPage> {
     if (this.closed || this.waiting >= MAX_WAITING_REQUESTS || client.gone) {
       this.queries += 1;
-      return this.queryTail(appId, filter).then((tail) => pageOfEntries(tail.entries));
+      return this.queryTail(appId, filter).then((tail) =>
+        pageOfEntries(tail.entries, LOG_PAGE_BYTES_MAX),
+      );
     }
     const { sinceUs, ...rest } = filter;
     const follow = this.followOf(appId, rest);
@@ -324,7 +327,11 @@ export class LogTailWaits {
             : null;
         for (const commit of heard ?? []) known = known && knownAfter(known, commit, filter);
         if (known) this.learn(follow, known);
-        else this.answerExactly(follow.groups.get(sinceUs), pageOfEntries(tail.entries));
+        else
+          this.answerExactly(
+            follow.groups.get(sinceUs),
+            pageOfEntries(tail.entries, LOG_PAGE_BYTES_MAX),
+          );
         this.answer(follow);
       },
       (error: unknown) => {

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { logVolumeQueryOptions } from '../../api/app-logs';
 import { isApiError } from '../../api/client';
-import { volumeQueryFor } from './log-volume';
+import { countedSinceNote, volumeQueryFor } from './log-volume';
 import type { LogsSearch } from './search-params';
 import { useNow } from './use-now';
 
@@ -50,9 +50,15 @@ export function LogVolumePanel({
     <div className={`${CHART_CLASS} bg-subtle animate-pulse rounded-lg`} aria-hidden="true" />
   );
   if (!volume.data) return placeholder;
+  const note = countedSinceNote(volume.data);
   return (
     <Suspense fallback={placeholder}>
       <LogVolumeChart volume={volume.data} className={CHART_CLASS} onZoom={onZoom} />
+      {note === null ? null : (
+        <p className="text-muted mt-1 text-xs" role="note" data-volume-counted-since>
+          {note}
+        </p>
+      )}
     </Suspense>
   );
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { LogVolume } from '../../../contract/schemas/app-log-volume';
-import { describeCounts, stackedSeries, volumeQueryFor, zoomSearch } from './log-volume';
+import {
+  countedSinceNote,
+  describeCounts,
+  stackedSeries,
+  volumeQueryFor,
+  zoomSearch,
+} from './log-volume';
+import { formatLogTime } from './log-format';
 
 const zero = { debug: 0, info: 0, warn: 0, error: 0, fatal: 0, unknown: 0 };
 
@@ -59,5 +66,24 @@ describe('small helpers', () => {
 
   it('zooms to a custom range in order', () => {
     expect(zoomSearch(20.12345, 10)).toEqual({ range: 'custom', since: 10, before: 20.123 });
+  });
+});
+
+describe('countedSinceNote', () => {
+  const volume: LogVolume = {
+    since: 1_000_000,
+    before: 1_003_600,
+    bucket_seconds: 600,
+    buckets: [],
+  };
+
+  it('says nothing when every bucket was counted', () => {
+    expect(countedSinceNote(volume)).toBeNull();
+  });
+
+  it('says from when a bounded count holds (decision 076)', () => {
+    const note = countedSinceNote({ ...volume, counted_since: 1_003_000 });
+    expect(note).toContain('count only the newest entries');
+    expect(note).toContain(formatLogTime(1_003_000, false).slice(0, 16));
   });
 });

@@ -1,5 +1,6 @@
 import type { LogLevel } from '../../../contract/schemas/app-log';
 import type { LogVolume, LogVolumeQuery } from '../../../contract/schemas/app-log-volume';
+import { formatLogTime } from './log-format';
 import { filterFromSearch, isHistorySearch } from './log-range';
 import type { LogsSearch } from './search-params';
 
@@ -87,4 +88,15 @@ export function describeCounts(counts: LogVolume['buckets'][number]['counts']): 
 export function zoomSearch(from: number, to: number): Partial<LogsSearch> {
   const round = (value: number) => Math.round(value * 1000) / 1000;
   return { range: 'custom', since: round(Math.min(from, to)), before: round(Math.max(from, to)) };
+}
+
+/**
+ * The words for a volume the service counted only in part (decision 076): with field conditions
+ * it counts the newest entries of the range, and the buckets before `counted_since` hold 0. Null
+ * when every bucket was counted.
+ */
+export function countedSinceNote(volume: LogVolume): string | null {
+  if (volume.counted_since === undefined) return null;
+  const from = formatLogTime(volume.counted_since, false).slice(0, 16);
+  return `Field conditions count only the newest entries: bars before ${from} are not counted.`;
 }
