@@ -1,10 +1,9 @@
 // The apps pages against the real service (temp SQLite with the demo seed) in real Chromium.
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page, Response } from '@playwright/test';
 import { deriveCallbackUrl } from '../contract/app-callback';
 import { expect, test } from './fixtures';
-import { seriousOf } from './axe';
+import { AxeBuilder, seriousOf } from './axe';
 
 const isPatchOf = (key: string) => (response: Response) =>
   response.request().method() === 'PATCH' &&

@@ -2,10 +2,9 @@
 // banner sends them; the page charts them, filters them (the filters in the URL), shows a
 // record with the banner its visitor saw, exports them, and erases a visitor's records after
 // asking (in the audit feed). Also: a server error on its field, and axe in both themes.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { seriousInBothThemes } from './axe';
+import { AxeBuilder, seriousInBothThemes } from './axe';
 import { expect, test, type ApiFetch } from './fixtures';
 
 const SHOP = 'https://shop.example.com';

@@ -1,9 +1,8 @@
 // Issue 30, decision 055: the Fields panel's "Filter by" / "Filter out" add an exact field
 // condition: the list narrows, a chip names it, removing the chip restores the list; against
 // the real service in real Chromium.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { seriousOf } from './axe';
+import { AxeBuilder, seriousOf } from './axe';
 import { expect, test } from './fixtures';
 import { ingestLogs } from './log-entries';
 import { openLogs } from './pages';

@@ -1,11 +1,10 @@
 // The viewer's own controls (the tail itself is covered in logs.spec.ts): accessibility in both
 // themes, the keyboard, UTC times and q-term highlighting, against the real service.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, type ApiFetch } from './fixtures';
 import { ingestLogs } from './log-entries';
 import { openLogs } from './pages';
-import { seriousOf } from './axe';
+import { AxeBuilder, seriousOf } from './axe';
 
 const APP = 'analytics';
 

@@ -1,9 +1,8 @@
 // The canvas and the preview around the editing core: what they load and refuse (URLs, images,
 // fonts), that nothing in them navigates, how frames, comments and inserted buttons are drawn,
 // and that the text version says when it is older than the HTML.
-import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
-import { seriousInBothThemes } from './axe';
+import { AxeBuilder, seriousInBothThemes } from './axe';
 import { boxOf } from './canvas-helpers';
 import { expect, test } from './fixtures';
 

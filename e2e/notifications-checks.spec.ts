@@ -3,9 +3,8 @@
 // canvas elements, the matrix, the line before a send, the dark-mode preview and the checks of
 // a mail in the Test inbox. The worker's shared service (no SMTP_URL: test sends land in the
 // site's Test inbox; no spamd: the spam score is "not available"), each test on its own sites.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { seriousInBothThemes } from './axe';
+import { AxeBuilder, seriousInBothThemes } from './axe';
 import { expect, test } from './fixtures';
 import { openEditor, replaceCode } from './pages';
 

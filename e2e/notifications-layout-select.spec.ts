@@ -4,8 +4,7 @@
 // carries it; a snippet in the template renders in the preview, an unknown one is an error on its
 // field. Each test seeds its own layout and snippet in its own demo site (decision 058).
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { seriousInBothThemes } from './axe';
+import { AxeBuilder, seriousInBothThemes } from './axe';
 import { expect, type ApiFetch } from './fixtures';
 import { mailTest as test } from './mail-test';
 import { memberToken, signInWith } from './members';

@@ -5,8 +5,7 @@
 // slug is said on its field and writes nothing; Cancel changes nothing. Each test seeds its own
 // template in its own demo site (decision 058).
 import type { Locator, Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { seriousInBothThemes } from './axe';
+import { AxeBuilder, seriousInBothThemes } from './axe';
 import { expect, test, type ApiFetch } from './fixtures';
 import { openEditor } from './pages';
 

@@ -1,10 +1,9 @@
 // The side-by-side translator mode of the Visual canvas (issue 28, decision 047), through the real
 // editor on the demo: the English beside each Dutch block, following it as the admin types, never
 // saved with it; the outdated welcome mail shows what changed in the English, word by word.
-import AxeBuilder from '@axe-core/playwright';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { expect, test, type ApiFetch } from './fixtures';
-import { seriousOf } from './axe';
+import { AxeBuilder, seriousOf } from './axe';
 import { boxOf, save } from './canvas-helpers';
 
 interface Translated {

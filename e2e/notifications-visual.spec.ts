@@ -1,10 +1,9 @@
 // The visual mode of the HTML version against the real service in real Chromium: the canvas is
 // a projection of the source, and an edit in it changes only the bytes it concerns.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { snippetFor } from '../src/features/notifications/visual/edits/block-snippets';
 import { expect, test } from './fixtures';
-import { seriousOf } from './axe';
+import { AxeBuilder, seriousOf } from './axe';
 import { openVisual, openVisualWith, storedHtml } from './canvas-helpers';
 
 /** Whether `locator` has the focus now (read once; `toBeFocused` waits, which a Tab loop must not). */

@@ -1,9 +1,8 @@
 // The notification editor against the real service (temp SQLite with the demo seed) in real
 // Chromium: live preview, Liquid errors, the sandboxed HTML preview, saving and drafts.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { seriousOf } from './axe';
+import { AxeBuilder, seriousOf } from './axe';
 import { openEditor, replaceCode } from './pages';
 
 const isPutOf = (slug: string) => (response: Response) =>

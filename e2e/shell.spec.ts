@@ -24,13 +24,26 @@ async function expectAppsOf(page: Page, site: 'demo' | 'acme') {
   await expect(page.getByText(hidden, { exact: true }).filter({ visible: true })).toHaveCount(0);
 }
 
-// A process of its own (decision 058): these tests are about the site ids themselves, typed in
-// the sign-in form, shown in the site list as "Acme Corporation (acme)", quoted in messages and
-// in `/s/<site>/` addresses; they read the demo's own ids, `demo` and `acme`.
-test.use({ ownServer: true });
+// The worker's shared service (decision 058): the tests are about the site ids themselves (typed in
+// the sign-in form, shown in the site list as "Acme Corporation (<id>)", quoted in messages and in
+// `/s/<site>/` addresses), and they read them from `sites` (this test's `demo-w0t3`, `acme-w0t3`)
+// rather than the demo's literal `demo` and `acme`: what they check is that the id shown is the
+// site's, whichever it is. The test's users are its own, so the form lists exactly its two sites.
 
 test.describe('shell', () => {
-  test('signs in by form: the sites are listed once the token works', async ({ page, server }) => {
+  // The fixture's admin is a member of both of the test's sites, as the demo's admin is of `demo`
+  // and `acme`: the sign-in form lists both, the switcher offers both, whichever the test signs in
+  // to. A token for a site makes the membership.
+  test.beforeEach(async ({ server }) => {
+    await server.token('demo');
+    await server.token('acme');
+  });
+
+  test('signs in by form: the sites are listed once the token works', async ({
+    page,
+    server,
+    sites,
+  }) => {
     await page.goto('/apps');
     await expect(page).toHaveURL(/\/sign-in/);
     await expect(page.getByLabel('API URL')).toHaveValue(`${server.baseURL}/api`);
@@ -40,8 +53,10 @@ test.describe('shell', () => {
     await token.fill(await server.token('demo'));
     await token.blur();
     const site = page.getByRole('combobox', { name: 'Site' });
-    await expect(site.getByRole('option', { name: 'Acme Corporation (acme)' })).toBeAttached();
-    await site.selectOption('demo');
+    await expect(
+      site.getByRole('option', { name: `Acme Corporation (${sites.acme})` }),
+    ).toBeAttached();
+    await site.selectOption(sites.demo);
     expect(await storedConnection(page)).toBeNull();
 
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -49,7 +64,7 @@ test.describe('shell', () => {
     await expectAppsOf(page, 'demo');
     // The keyboard lands on the next thing to do, not on <body> (issue 30).
     await expect(page.getByRole('heading', { level: 1, name: 'Apps' })).toBeFocused();
-    expect(JSON.parse((await storedConnection(page)) ?? '{}')).toMatchObject({ site: 'demo' });
+    expect(JSON.parse((await storedConnection(page)) ?? '{}')).toMatchObject({ site: sites.demo });
 
     // Kept per browser: a reload stays signed in.
     await page.reload();
@@ -59,12 +74,13 @@ test.describe('shell', () => {
   test('a site typed before the token keeps its choice once the sites are listed', async ({
     page,
     server,
+    sites,
   }) => {
     await page.goto('/sign-in');
     await page.getByLabel('Site').fill('Acme Corporation');
     await page.getByLabel('Access token').fill(await server.token('demo'));
     await page.getByLabel('Access token').blur();
-    await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue('acme');
+    await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue(sites.acme);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expectAppsOf(page, 'acme');
   });
@@ -72,6 +88,7 @@ test.describe('shell', () => {
   test('signs in by link and keeps the token out of the address bar and the history', async ({
     page,
     server,
+    sites,
   }) => {
     const token = await server.token('demo');
     // The entries before the app's first one (the new tab's about:blank) are not the app's: going
@@ -79,7 +96,7 @@ test.describe('shell', () => {
     // attached (the flake CI once saw).
     const before = await page.evaluate(() => window.history.length);
     await page.goto('/');
-    await page.goto(`/#token=${token}&site=demo`);
+    await page.goto(`/#token=${token}&site=${sites.demo}`);
     await expect(page).toHaveURL(/\/apps$/);
     await expectAppsOf(page, 'demo');
     expect(page.url()).not.toContain(token);
@@ -98,10 +115,10 @@ test.describe('shell', () => {
     for (const url of seen) expect(url).not.toContain('token');
   });
 
-  test('a wrong token gets its own message and nothing is stored', async ({ page }) => {
+  test('a wrong token gets its own message and nothing is stored', async ({ page, sites }) => {
     await page.goto('/sign-in');
     await page.getByLabel('Access token').fill('scs_wrongwrongwrongwrongwrongwrongwrongwrong');
-    await page.getByLabel('Site').fill('demo');
+    await page.getByLabel('Site').fill(sites.demo);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('This token was not accepted')).toBeVisible();
     await expect(page.getByLabel('Access token')).toBeFocused();
@@ -113,11 +130,11 @@ test.describe('shell', () => {
     // The test points the form at a port the browser refuses: that failed request is the point.
     test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_UNSAFE_PORT/] });
 
-    test('an unreachable server gets its own message', async ({ page, server }) => {
+    test('an unreachable server gets its own message', async ({ page, server, sites }) => {
       await page.goto('/sign-in');
       await page.getByLabel('API URL').fill('http://127.0.0.1:9/api');
       await page.getByLabel('Access token').fill(await server.token('demo'));
-      await page.getByLabel('Site').fill('demo');
+      await page.getByLabel('Site').fill(sites.demo);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(
         page.getByText('Could not reach a server at http://127.0.0.1:9/api'),
@@ -126,22 +143,28 @@ test.describe('shell', () => {
     });
   });
 
-  test('a site the token has no access to gets its own message', async ({ page, server }) => {
+  test('a site the token has no access to gets its own message', async ({
+    page,
+    server,
+    sites,
+  }) => {
     const token = await acmeOnlyToken(server);
-    await page.goto(`/#token=${token}&site=demo`);
+    await page.goto(`/#token=${token}&site=${sites.demo}`);
     await expect(page).toHaveURL(/\/sign-in/);
-    await expect(page.getByText('This token has no access to the site “demo”')).toBeVisible();
+    await expect(
+      page.getByText(`This token has no access to the site “${sites.demo}”`),
+    ).toBeVisible();
     expect(await storedConnection(page)).toBeNull();
 
     // The token itself works, so its one site is offered.
     await page.getByLabel('Access token').fill(token);
     await page.getByLabel('Access token').blur();
-    await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue('acme');
+    await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue(sites.acme);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expectAppsOf(page, 'acme');
   });
 
-  test('switching site shows the other site’s data', async ({ page, signIn }) => {
+  test('switching site shows the other site’s data', async ({ page, signIn, sites }) => {
     await signIn(page, 'demo');
     await expectAppsOf(page, 'demo');
     await page.getByRole('button', { name: /Switch site/ }).click();
@@ -152,7 +175,7 @@ test.describe('shell', () => {
     );
     await expectAppsOf(page, 'acme');
     await expect(page.getByRole('button', { name: /Site: Acme Corporation/ })).toBeVisible();
-    expect(JSON.parse((await storedConnection(page)) ?? '{}')).toMatchObject({ site: 'acme' });
+    expect(JSON.parse((await storedConnection(page)) ?? '{}')).toMatchObject({ site: sites.acme });
     // The account button stands for the person signed in, not for the site (no "A" for Acme).
     await expect(page.getByRole('button', { name: 'Account and connection' })).toHaveText('');
 
@@ -201,11 +224,11 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/sign-in\?redirect=/);
   });
 
-  test('a deep link returns to its page after sign-in', async ({ page, server }) => {
+  test('a deep link returns to its page after sign-in', async ({ page, server, sites }) => {
     await page.goto('/apps/storefront/logs');
     await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fapps%2Fstorefront%2Flogs/);
     // Typed site, submitted with Enter from the token field.
-    await page.getByLabel('Site').fill('demo');
+    await page.getByLabel('Site').fill(sites.demo);
     await page.getByLabel('Access token').fill(await server.token('demo'));
     await page.getByLabel('Access token').press('Enter');
     await expect(page).toHaveURL(/\/apps\/storefront\/logs$/);
@@ -216,6 +239,7 @@ test.describe('shell', () => {
     page,
     signIn,
     server,
+    sites,
   }) => {
     await signIn(page);
     // The server stops accepting the stored token (as after a revocation).
@@ -224,7 +248,9 @@ test.describe('shell', () => {
       window.localStorage.setItem(key, JSON.stringify({ ...stored, token: 'scs_revoked' }));
     }, CONNECTION_KEY);
     await page.goto('/settings/consent');
-    await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fs%2Fdemo%2Fsettings%2Fconsent/);
+    await expect(page).toHaveURL(
+      new RegExp(`/sign-in\\?redirect=%2Fs%2F${sites.demo}%2Fsettings%2Fconsent`),
+    );
     await expect(page.getByText('Your session ended')).toBeVisible();
     expect(await storedConnection(page)).toBeNull();
 

@@ -3,7 +3,7 @@
 // to another usable site switches to it (asking first over unsaved edits), one to a site the
 // token cannot use says so, and site-less addresses open on the current site.
 import type { Page } from '@playwright/test';
-import { expect, test, type TestServer } from './fixtures';
+import { expect, test, type TestServer, type TestSites } from './fixtures';
 import { ingestLogs, type StoredEntry } from './log-entries';
 import { openLogs } from './pages';
 
@@ -20,8 +20,9 @@ async function switchVia(page: Page, name: RegExp) {
   await page.getByRole('menuitemradio', { name }).click();
 }
 
-async function expectAppsOf(page: Page, site: 'demo' | 'acme') {
-  await expect(page).toHaveURL(new RegExp(`/s/${site}/apps$`));
+/** The apps page of the test's SITE (`sites.demo` or `sites.acme`). */
+async function expectAppsOf(page: Page, sites: TestSites, site: 'demo' | 'acme') {
+  await expect(page).toHaveURL(new RegExp(`/s/${sites[site]}/apps$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Apps' })).toBeVisible();
   await expect(siteButton(page, site === 'demo' ? 'Demo Store' : 'Acme Corporation')).toBeVisible();
   await expect(
@@ -29,25 +30,33 @@ async function expectAppsOf(page: Page, site: 'demo' | 'acme') {
   ).toBeVisible();
 }
 
-// A process of its own (decision 058): these tests are about the site ids themselves, typed in
-// the sign-in form, shown in the site list as "Acme Corporation (acme)", quoted in messages and
-// in `/s/<site>/` addresses; they read the demo's own ids, `demo` and `acme`.
-test.use({ ownServer: true });
+// The worker's shared service (decision 058): these tests are about the site ids in addresses
+// (`/s/<site>/…`), links and messages; they read the ids from `sites` (this test's `demo-w0t3`,
+// `acme-w0t3`) rather than the demo's literal `demo` and `acme`: what they check is that an
+// address names its site, whichever id it has.
 
 test.describe('links carry the site', () => {
-  test('every address and in-app link names the site', async ({ page, signIn }) => {
+  // The fixture's admin is a member of both of the test's sites, as the demo's admin is of `demo`
+  // and `acme`: the sign-in form lists both, the switcher offers both, whichever the test signs in
+  // to. A token for a site makes the membership.
+  test.beforeEach(async ({ server }) => {
+    await server.token('demo');
+    await server.token('acme');
+  });
+
+  test('every address and in-app link names the site', async ({ page, signIn, sites }) => {
     await signIn(page);
-    await expect(page).toHaveURL(/\/s\/demo\/apps$/);
+    await expect(page).toHaveURL(new RegExp(`/s/${sites.demo}/apps$`));
     const nav = page.getByRole('navigation').first();
     await expect(nav.getByRole('link', { name: 'Notifications' })).toHaveAttribute(
       'href',
-      '/s/demo/notifications',
+      `/s/${sites.demo}/notifications`,
     );
     await switchVia(page, /Acme Corporation/);
-    await expectAppsOf(page, 'acme');
+    await expectAppsOf(page, sites, 'acme');
     await expect(nav.getByRole('link', { name: 'Notifications' })).toHaveAttribute(
       'href',
-      '/s/acme/notifications',
+      `/s/${sites.acme}/notifications`,
     );
   });
 
@@ -57,6 +66,7 @@ test.describe('links carry the site', () => {
     signIn,
     api,
     baseURL,
+    sites,
   }) => {
     const job = `links-${Date.now()}`;
     const stored = await ingestLogs(
@@ -73,24 +83,24 @@ test.describe('links carry the site', () => {
 
     await signIn(page, 'demo');
     await openLogs(page, 'analytics', `?job=${job}`);
-    await expect(page).toHaveURL(/\/s\/demo\/apps\/analytics\/logs\?/);
+    await expect(page).toHaveURL(new RegExp(`/s/${sites.demo}/apps/analytics/logs\\?`));
     const row = page.locator(`[data-log-id="${target.id}"]`);
     await row.getByRole('button', { name: /^Details of the info entry/ }).click();
     await page.getByRole('button', { name: 'Copy link to this entry' }).click();
     const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(new URL(link).pathname).toBe('/s/demo/apps/analytics/logs');
+    expect(new URL(link).pathname).toBe(`/s/${sites.demo}/apps/analytics/logs`);
     expect(link).toContain(`entry=${target.id}`);
 
     await page.goto('/apps');
     await switchVia(page, /Acme Corporation/);
-    await expectAppsOf(page, 'acme');
+    await expectAppsOf(page, sites, 'acme');
 
     await page.goto(link);
     await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
       'Switched to Demo Store',
     );
     await expect(siteButton(page, 'Demo Store')).toBeVisible();
-    await expect(page).toHaveURL(/\/s\/demo\/apps\/analytics\/logs\?/);
+    await expect(page).toHaveURL(new RegExp(`/s/${sites.demo}/apps/analytics/logs\\?`));
     await expect(row.getByRole('button', { name: /^Details of the info entry/ })).toHaveAttribute(
       'aria-expanded',
       'true',
@@ -98,31 +108,32 @@ test.describe('links carry the site', () => {
     await expect(page.getByText('There is no app')).toHaveCount(0);
   });
 
-  test('Back and Forward across a switch go back to each site', async ({ page, signIn }) => {
+  test('Back and Forward across a switch go back to each site', async ({ page, signIn, sites }) => {
     await signIn(page, 'demo');
-    await expectAppsOf(page, 'demo');
+    await expectAppsOf(page, sites, 'demo');
     await switchVia(page, /Acme Corporation/);
-    await expectAppsOf(page, 'acme');
+    await expectAppsOf(page, sites, 'acme');
 
     await page.goBack();
-    await expectAppsOf(page, 'demo');
+    await expectAppsOf(page, sites, 'demo');
     await page.goForward();
-    await expectAppsOf(page, 'acme');
+    await expectAppsOf(page, sites, 'acme');
     // The stored site follows, so a site-less address now opens on acme.
     await page.goto('/notifications');
-    await expect(page).toHaveURL(/\/s\/acme\/notifications$/);
+    await expect(page).toHaveURL(new RegExp(`/s/${sites.acme}/notifications$`));
   });
 
   test('an address of another site over unsaved edits asks first; Stay keeps both, Switch switches', async ({
     page,
     signIn,
+    sites,
   }) => {
     await signIn(page, 'acme');
-    await expectAppsOf(page, 'acme');
+    await expectAppsOf(page, sites, 'acme');
     await switchVia(page, /Demo Store/);
-    await expectAppsOf(page, 'demo');
+    await expectAppsOf(page, sites, 'demo');
     await page.getByRole('link', { name: 'Storefront' }).click();
-    await expect(page).toHaveURL(/\/s\/demo\/apps\/storefront$/);
+    await expect(page).toHaveURL(new RegExp(`/s/${sites.demo}/apps/storefront$`));
     const name = page.getByLabel('Name', { exact: true });
     await name.fill('Storefront EU');
 
@@ -133,23 +144,24 @@ test.describe('links carry the site', () => {
     await expect(question).toContainText('You have changes on Demo Store that are not saved');
     await question.getByRole('button', { name: 'Stay on Demo Store' }).click();
     await expect(question).toBeHidden();
-    await expect(page).toHaveURL(/\/s\/demo\/apps\/storefront$/);
+    await expect(page).toHaveURL(new RegExp(`/s/${sites.demo}/apps/storefront$`));
     await expect(name).toHaveValue('Storefront EU');
     await expect(siteButton(page, 'Demo Store')).toBeVisible();
 
     await page.evaluate(() => window.history.go(-2));
     await question.getByRole('button', { name: 'Switch to Acme Corporation' }).click();
-    await expectAppsOf(page, 'acme');
+    await expectAppsOf(page, sites, 'acme');
   });
 
   test('a notification draft survives switching away over unsaved edits', async ({
     page,
     signIn,
+    sites,
   }) => {
     await signIn(page, 'acme');
-    await expectAppsOf(page, 'acme');
+    await expectAppsOf(page, sites, 'acme');
     await switchVia(page, /Demo Store/);
-    await expectAppsOf(page, 'demo');
+    await expectAppsOf(page, sites, 'demo');
     await page.getByRole('navigation').first().getByRole('link', { name: 'Notifications' }).click();
     await page.getByRole('link', { name: /Password reset/i }).click();
     await expect(page.getByRole('tablist', { name: 'Message body' })).toBeVisible({
@@ -162,9 +174,9 @@ test.describe('links carry the site', () => {
     await page.evaluate(() => window.history.go(-3));
     const question = page.getByRole('alertdialog', { name: 'Switch to Acme Corporation?' });
     await question.getByRole('button', { name: 'Switch to Acme Corporation' }).click();
-    await expectAppsOf(page, 'acme');
+    await expectAppsOf(page, sites, 'acme');
 
-    await page.goto('/s/demo/notifications/password-reset');
+    await page.goto(`/s/${sites.demo}/notifications/password-reset`);
     const banner = page.getByRole('region', { name: 'Unsaved draft' });
     await expect(banner).toBeVisible({ timeout: 30_000 });
     await banner.getByRole('button', { name: 'Restore draft' }).click();
@@ -174,14 +186,15 @@ test.describe('links carry the site', () => {
   test('a link to a site the token cannot use says which site and how to get access', async ({
     page,
     server,
+    sites,
   }) => {
     const token = await acmeOnlyToken(server);
-    await page.goto(`/#token=${token}&site=acme`);
-    await expect(page).toHaveURL(/\/s\/acme\/apps$/);
+    await page.goto(`/#token=${token}&site=${sites.acme}`);
+    await expect(page).toHaveURL(new RegExp(`/s/${sites.acme}/apps$`));
 
-    await page.goto('/s/demo/settings/consent?lang=de');
+    await page.goto(`/s/${sites.demo}/settings/consent?lang=de`);
     await expect(
-      page.getByRole('heading', { level: 1, name: 'This link is for the site “demo”' }),
+      page.getByRole('heading', { level: 1, name: `This link is for the site “${sites.demo}”` }),
     ).toBeVisible();
     await expect(page.getByText('ask an admin of that site for a token')).toBeVisible();
     await expect(page.getByText(/There is no/)).toHaveCount(0);
@@ -189,36 +202,41 @@ test.describe('links carry the site', () => {
     await expect(siteButton(page, 'Acme Corporation')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign in with another token' })).toHaveAttribute(
       'href',
-      `/sign-in?redirect=${encodeURIComponent('/s/demo/settings/consent?lang=de')}`,
+      `/sign-in?redirect=${encodeURIComponent(`/s/${sites.demo}/settings/consent?lang=de`)}`,
     );
 
     await page.getByRole('link', { name: 'Open this page on Acme Corporation' }).click();
-    await expect(page).toHaveURL(/\/s\/acme\/settings\/consent\?lang=de$/);
+    await expect(page).toHaveURL(new RegExp(`/s/${sites.acme}/settings/consent\\?lang=de$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Consent' })).toBeVisible();
   });
 
   test('an old address without a site opens on the current site and gets it in place', async ({
     page,
     signIn,
+    sites,
   }) => {
     await signIn(page, 'demo');
-    await expectAppsOf(page, 'demo');
+    await expectAppsOf(page, sites, 'demo');
     await page.goto('/apps/storefront/logs?level=error');
-    await expect(page).toHaveURL(/\/s\/demo\/apps\/storefront\/logs\?level=error$/);
+    await expect(page).toHaveURL(
+      new RegExp(`/s/${sites.demo}/apps/storefront/logs\\?level=error$`),
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Logs' })).toBeVisible();
     // Replaced, not pushed: Back leaves for the page before, not the site-less address.
     await page.goBack();
-    await expectAppsOf(page, 'demo');
+    await expectAppsOf(page, sites, 'demo');
   });
 
-  test('signing in from a link of a site returns to that site', async ({ page, server }) => {
-    await page.goto('/s/acme/notifications');
-    await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fs%2Facme%2Fnotifications/);
+  test('signing in from a link of a site returns to that site', async ({ page, server, sites }) => {
+    await page.goto(`/s/${sites.acme}/notifications`);
+    await expect(page).toHaveURL(
+      new RegExp(`/sign-in\\?redirect=%2Fs%2F${sites.acme}%2Fnotifications`),
+    );
     // The site the link is for is the one offered.
-    await expect(page.getByLabel('Site')).toHaveValue('acme');
+    await expect(page.getByLabel('Site')).toHaveValue(sites.acme);
     await page.getByLabel('Access token').fill(await server.token('demo'));
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/s\/acme\/notifications$/);
+    await expect(page).toHaveURL(new RegExp(`/s/${sites.acme}/notifications$`));
     await expect(siteButton(page, 'Acme Corporation')).toBeVisible();
   });
 });
