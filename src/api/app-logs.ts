@@ -6,9 +6,16 @@
  * query logs (e.g. a "recent errors" count) shares one naming.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient, isApiError, type ApiClient } from './client';
+import { ApiError, apiClient, isApiError, type ApiClient } from './client';
 import { keySite } from './key-site';
-import type { AppLogEntry, AppLogQuery, LogIngestBody } from '../../contract/schemas/app-log';
+import {
+  LOG_FIELD_SCAN_ROWS,
+  LOG_LIMIT_DEFAULT,
+  LOG_SCANNED_UNTIL_HEADER,
+  type AppLogEntry,
+  type AppLogQuery,
+  type LogIngestBody,
+} from '../../contract/schemas/app-log';
 import { appLogListWireSchema } from '../../contract/wire/app-log';
 import {
   logVolumeSchema,
@@ -17,9 +24,20 @@ import {
 } from '../../contract/schemas/app-log-volume';
 
 /**
+ * Most windows of LOG_FIELD_SCAN_ROWS rows one page with field conditions follows: past them
+ * (a value rarer than 1 in 200,000 entries) the page is an error that says to narrow the range,
+ * as the service's own search budget does, never a short page read as "no older entries".
+ */
+export const LOG_SCAN_FOLLOW_MAX = 20;
+
+/**
  * One page of an app's logs. Parsing is tolerant (the wire schema): any level casing or alias,
  * `data` as a string, `context` or `created_at` missing; unknown fields are kept. `time` is passed through as
  * the number JSON gave, so the engine can send it back as `since` exactly.
+ *
+ * With field conditions the service reads a bounded window and names where it stopped
+ * (LOG_SCANNED_UNTIL_HEADER, decision 076); the page goes on from there until it is full, so the
+ * tail engine, which reads a short page as the end of the range, gets what an unbounded read gives.
  */
 export async function fetchAppLogsPage(
   appKey: string,
@@ -27,13 +45,31 @@ export async function fetchAppLogsPage(
   signal?: AbortSignal,
   client: ApiClient = apiClient,
 ): Promise<AppLogEntry[]> {
-  const { data } = await client.request({
-    path: `/apps/${encodeURIComponent(appKey)}/logs`,
-    query: { ...query },
-    schema: appLogListWireSchema,
-    signal,
-  });
-  return data;
+  const limit = query.limit ?? LOG_LIMIT_DEFAULT;
+  const entries: AppLogEntry[] = [];
+  let next = query;
+  for (let windows = 0; ; windows += 1) {
+    const { data, headers } = await client.request({
+      path: `/apps/${encodeURIComponent(appKey)}/logs`,
+      query: { ...next },
+      schema: appLogListWireSchema,
+      signal,
+    });
+    entries.push(...data);
+    const scannedUntil = headers?.get(LOG_SCANNED_UNTIL_HEADER);
+    if (!scannedUntil || entries.length >= limit) return entries.slice(0, limit);
+    if (windows + 1 === LOG_SCAN_FOLLOW_MAX) throw tooRare();
+    next =
+      query.since === undefined
+        ? { ...query, before: scannedUntil }
+        : { ...query, since: scannedUntil };
+  }
+}
+
+function tooRare(): ApiError {
+  const rows = (LOG_SCAN_FOLLOW_MAX * LOG_FIELD_SCAN_ROWS).toLocaleString('en');
+  const message = `The field conditions match too few of the ${rows} entries read for this page: narrow the time range or the conditions`;
+  return new ApiError(503, { code: 503, message, errors: [] });
 }
 
 /** `POST /apps/{key}/logs`: 1 to 1000 entries; the service assigns id and time. */

@@ -73,6 +73,8 @@ export interface RequestOptions<S extends z.core.$ZodType> {
 export interface ApiResponse<T> {
   data: T;
   etag: string | null;
+  /** The answer's headers (absent where a response is made up, as in a test's fake client). */
+  headers?: Headers;
 }
 
 export interface ApiClientConfig {
@@ -181,7 +183,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         'invalid-response',
       );
     }
-    return { data: parsed.data, etag: response.headers.get('ETag') };
+    return { data: parsed.data, etag: response.headers.get('ETag'), headers: response.headers };
   }
 
   return { request };
