@@ -31,7 +31,7 @@ test.describe('notifications', () => {
     await signIn(page);
     await page.goto('/notifications');
     const rows = page.getByRole('table', { name: 'Notifications' }).getByRole('row');
-    await expect(rows).toHaveCount(7); // header + 6 demo notifications
+    await expect(rows).toHaveCount(8); // header + 6 demo notifications + the built-in log-alert
     await page.getByLabel('Filter notifications').fill('reset');
     await expect(page).toHaveURL(/filter=reset/);
     await expect(rows).toHaveCount(2);

@@ -381,6 +381,74 @@ export interface ConsentRecordsTable {
   ip_hash: string;
 }
 // --- end of issue 40's consent record types ---
+/** The evaluator's state of an alert (migration 027, decision 074). */
+export interface AlertStatesTable {
+  alert_id: number;
+  site_id: string;
+  state: string;
+  since: string;
+  last_fired_at: string | null;
+  last_count: number;
+  last_evaluated_at: string;
+  /** The end of the last window evaluated, epoch minutes. */
+  last_window_end_minute: number;
+}
+
+/** Each change of an alert's state (migration 027); window times in epoch minutes. */
+export interface AlertEventsTable {
+  id: Generated<number>;
+  alert_id: number;
+  site_id: string;
+  at: string;
+  from_state: string | null;
+  to_state: string;
+  count: number;
+  threshold: number;
+  window_start_minute: number;
+  window_end_minute: number;
+}
+
+/** A notification to send, once per (alert, window, state, channel, target) (migration 027). */
+export interface AlertOutboxTable {
+  id: Generated<number>;
+  alert_id: number;
+  site_id: string;
+  window_end_minute: number;
+  to_state: string;
+  /** `email` | `webhook`. */
+  channel: string;
+  /** The address or the webhook URL. */
+  target: string;
+  /** JSON of what the message carries (server/alerts/evaluation/alert-message.ts). */
+  payload: string;
+  created_at: string;
+  attempts: number;
+  next_attempt_at: string;
+  sent_at: string | null;
+  given_up_at: string | null;
+}
+
+/** Each attempt at an outbox row (migration 027). */
+export interface AlertDeliveriesTable {
+  id: Generated<number>;
+  outbox_id: number;
+  site_id: string;
+  attempt: number;
+  at: string;
+  /** 0/1. */
+  ok: number;
+  /** The webhook's HTTP status; null for e-mail or when no answer came. */
+  status: number | null;
+  error: string | null;
+}
+
+/** Each site's webhook signing key (migration 027). */
+export interface AlertWebhookSecretsTable {
+  site_id: string;
+  secret: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sites: SitesTable;
@@ -399,6 +467,11 @@ export interface Database {
   revision_parts: RevisionPartsTable;
   log_views: LogViewsTable;
   alerts: AlertsTable;
+  alert_states: AlertStatesTable;
+  alert_events: AlertEventsTable;
+  alert_outbox: AlertOutboxTable;
+  alert_deliveries: AlertDeliveriesTable;
+  alert_webhook_secrets: AlertWebhookSecretsTable;
   layouts: LayoutsTable;
   snippets: SnippetsTable;
   test_inbox: TestInboxTable;

@@ -4,3 +4,4 @@
  * routes/index.ts (its routes level) only (decision 072).
  */
 export { countLogVolume, type LogVolumeFilter } from './store/app-logs-volume';
+export { queryLogEntries } from './store/app-logs-read';

@@ -9,3 +9,6 @@ export {
   toNotification,
   updateNotification,
 } from './store/notifications';
+export { insertNotification, newNotificationId } from './store/notifications';
+export type { Mailer, OutgoingMail } from './mail/mailer';
+export { TemplateRenderer } from './mail/template-renderer';

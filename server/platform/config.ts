@@ -120,6 +120,11 @@ export const configSchema = z.object({
     ),
   SMTP_FROM: z.string().trim().min(1).optional(),
   /**
+   * Where people open the dashboard (e.g. https://console.example.com): the base of the links in
+   * alert e-mails and webhooks (issue 41). Unset: http://HOST:PORT.
+   */
+  PUBLIC_URL: originSchema.optional(),
+  /**
    * Where SpamAssassin's spamd listens (host:port), for the spam scores of the test inbox and
    * the checks (issue 39); "off" for none. Unreachable: the score says "not available".
    */

@@ -22,6 +22,11 @@ import { openDatabase } from '../database/db';
 import { migrateToLatest } from '../database/migrate';
 import { startLogSearchIndexer } from '../logs/search/log-search-indexer';
 import { isPostgresUrl } from '../database/engine';
+import { AlertEvaluator, startAlertEvaluation } from '../alerts/routes';
+import { TemplateRenderer } from '../notifications';
+import { LIQUID_RENDER_OPTIONS } from '../../contract/liquid-render';
+import { DEFAULT_MAIL_FROM } from './app';
+import { MAX_RENDERED_BYTES } from '../notifications/routes/test-send';
 
 function readConfig(): Config {
   try {
@@ -180,7 +185,24 @@ async function main(): Promise<void> {
         },
         config.LOG_RETENTION_INTERVAL_SECONDS * 1000,
       );
+      // Alerts on the logs (issue 41, decision 074): evaluated and sent by the leader only.
+      const alertRenderer = new TemplateRenderer({
+        liquid: LIQUID_RENDER_OPTIONS,
+        maxOutputBytes: MAX_RENDERED_BYTES,
+      });
+      const stopAlerts = startAlertEvaluation(
+        new AlertEvaluator({
+          db,
+          mailer,
+          from: config.SMTP_FROM ?? DEFAULT_MAIL_FROM,
+          renderer: alertRenderer,
+          publicUrl: config.PUBLIC_URL ?? `http://${host}:${String(port)}`,
+        }),
+        (error) => app.log.error({ err: error }, 'alert evaluation failed'),
+      );
       return async () => {
+        await stopAlerts();
+        await alertRenderer.close();
         stopRetention();
         stopRevisionRetention();
         stopConsentRetention();

@@ -23,7 +23,7 @@ export function countedFromRollup(rule: AlertRule): boolean {
 }
 
 /** The rule's query as the log query's filter (the same parser: the same rules). */
-function filterOf(rule: AlertRule, sinceMs: number, beforeMs: number): LogVolumeFilter {
+export function filterOf(rule: AlertRule, sinceMs: number, beforeMs: number): LogVolumeFilter {
   return parseVolumeQuery(
     {
       since: String(sinceMs / 1000),

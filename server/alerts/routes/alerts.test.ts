@@ -119,6 +119,14 @@ describe('alert rules', () => {
       version: 1,
       created_at: alert.created_at,
       updated_at: alert.updated_at,
+      // Not evaluated yet (decision 074).
+      status: {
+        state: 'ok',
+        since: null,
+        last_fired_at: null,
+        last_count: null,
+        last_evaluated_at: null,
+      },
     });
   });
 

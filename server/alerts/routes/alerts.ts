@@ -14,12 +14,14 @@ import {
   alertListSchema,
   alertRuleSchema,
   alertSchema,
+  type Alert,
   type AlertRule,
 } from '../../../contract/schemas/alert';
 import { databaseIdSchema } from '../../../contract/schemas/common';
 import { fieldChanges, recordRevision } from '../../audit';
 import { deleteVersioned, writeVersioned } from '../../audit/routes';
 import { nowIso } from '../../database/encoding';
+import type { Db } from '../../database/schema';
 import { writeTransaction } from '../../database/transactions';
 import {
   AUTH_ERRORS,
@@ -41,7 +43,9 @@ import {
   updateAlertAtVersion,
   type AlertRow,
 } from '../store/alerts';
+import { alertStatuses, deleteAlertEvaluation, UNEVALUATED } from '../store/alert-states';
 import { ALERT_RESOURCE, checkAlertRule } from './alert-checks';
+import { alertEventRoutes } from './alert-events';
 
 const alertParams = z.object({ id: databaseIdSchema() });
 
@@ -50,8 +54,24 @@ const alertEtag = (row: AlertRow): string =>
 
 const ROLE_NOTE = 'Any member reads; editors and admins write (403 for a viewer).';
 
+/** The alerts as the API answers them, each with what the evaluator knows of it. */
+async function withStatus(db: Db, siteId: string, rows: readonly AlertRow[]): Promise<Alert[]> {
+  const statuses = await alertStatuses(
+    db,
+    siteId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...toAlert(row), status: statuses.get(row.id) ?? UNEVALUATED }));
+}
+
+async function oneWithStatus(db: Db, row: AlertRow): Promise<Alert> {
+  const statuses = await alertStatuses(db, row.site_id, [row.id]);
+  return { ...toAlert(row), status: statuses.get(row.id) ?? UNEVALUATED };
+}
+
 export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
+  await app.register(alertEventRoutes);
 
   app.get(
     '/alerts',
@@ -66,7 +86,9 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const rows = await listAlertRows(db, request.auth.siteId);
-      return reply.header('Cache-Control', 'no-store').send(rows.map(toAlert));
+      return reply
+        .header('Cache-Control', 'no-store')
+        .send(await withStatus(db, request.auth.siteId, rows));
     },
   );
 
@@ -121,7 +143,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         request.writeAuthority,
       );
       void reply.header('ETag', alertEtag(row));
-      return reply.code(201).send(toAlert(row));
+      return reply.code(201).send(await oneWithStatus(db, row));
     },
   );
 
@@ -141,7 +163,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findAlertRow(db, request.auth.siteId, request.params.id);
       if (!row) throw notFound('alert');
       void reply.header('ETag', alertEtag(row)).header('Cache-Control', 'no-store');
-      return toAlert(row);
+      return oneWithStatus(db, row);
     },
   );
 
@@ -193,7 +215,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         request.writeAuthority,
       );
       void reply.header('ETag', alertEtag(row));
-      return toAlert(row);
+      return oneWithStatus(db, row);
     },
   );
 
@@ -224,7 +246,10 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
             ifMatch: request.headers['if-match'],
             find: (tx) => findAlertRow(tx, siteId, request.params.id, { forWrite: true }),
             etag: alertEtag,
-            remove: deleteAlert,
+            remove: async (tx, row) => {
+              await deleteAlert(tx, row);
+              await deleteAlertEvaluation(tx, row.id);
+            },
             fieldsOf: ruleOf,
             revision: {
               siteId,

@@ -23,6 +23,7 @@ import { consentRecordsMigration } from './022-consent-records';
 import { tokenMintedByMigration } from './018-token-minted-by';
 import { siteEmailClientsMigration } from './024-site-email-clients';
 import { alertsMigration } from './026-alerts';
+import { alertEvaluationMigration } from './027-alert-evaluation';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '018-token-minted-by': tokenMintedByMigration,
   '024-site-email-clients': siteEmailClientsMigration,
   '026-alerts': alertsMigration,
+  '027-alert-evaluation': alertEvaluationMigration,
 };

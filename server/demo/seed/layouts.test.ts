@@ -43,7 +43,8 @@ describe('the demo layout and footer', () => {
     const snippets = snippetListSchema.parse((await api.request('GET', '/snippets')).json);
     expect(snippets.map((s) => s.name)).toEqual(['footer']);
     const notifications = (await api.request('GET', '/notifications')).json as unknown[];
-    expect(notifications).toHaveLength(6);
+    // The six demo templates and the built-in log-alert (issue 41).
+    expect(notifications).toHaveLength(7);
   });
 
   it('passes the rules of its PUT: writing it back is accepted and changes nothing', async () => {

@@ -13,10 +13,13 @@ import { LanguageChangeRefused } from '../../database/language-change-refused';
 import {
   relocalize,
   contentOf,
+  insertNotification,
+  newNotificationId,
   listNotifications,
   updateNotification,
   type NotificationRecord,
 } from '../../notifications/index';
+import { LOG_ALERT_TEMPLATE } from '../../../contract/log-alert-template';
 import { lockedForWrite, type FindOptions } from '../../database/row-lock';
 import { updateAtVersion } from '../../database/versioned-update';
 
@@ -27,9 +30,16 @@ export async function findSite(
   return db.selectFrom('sites').select(['id', 'name']).where('id', '=', siteId).executeTakeFirst();
 }
 
+/** A new site, with the built-in templates every site has (`log-alert`, issue 41). */
 export async function createSite(db: Kysely<Database>, id: string, name: string): Promise<void> {
   const now = nowIso();
   await db.insertInto('sites').values({ id, name, created_at: now, updated_at: now }).execute();
+  await insertNotification(db, id, {
+    ...LOG_ALERT_TEMPLATE,
+    id: newNotificationId(),
+    created_at: now,
+    updated_at: now,
+  });
 }
 
 /** The user's role on the site, or undefined when the user is not a member. */

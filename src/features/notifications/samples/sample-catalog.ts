@@ -4,6 +4,7 @@ import {
   passwordResetSamples,
   welcomeSamples,
 } from './account-samples';
+import { logAlertSamples } from './alert-samples';
 import { orderSamples } from './order-samples';
 import type { NamedSample } from './sample-types';
 
@@ -29,6 +30,7 @@ const catalog: Record<string, () => NamedSample[]> = {
   'password-reset': () => passwordResetSamples,
   welcome: () => welcomeSamples,
   'contact-form': () => contactFormSamples,
+  'log-alert': () => logAlertSamples,
 };
 
 /** The default named samples of a notification; unknown slugs get a generic shop and customer. */

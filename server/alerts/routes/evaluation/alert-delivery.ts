@@ -1,0 +1,133 @@
+/**
+ * Sends the alerts' outbox (issue 41, decision 074): each due row once, then marks it sent. An
+ * e-mail goes to an address only while it still belongs to a member of the site, rendered with
+ * the site's `log-alert` template, through the service's SMTP transport. A webhook is a POST of
+ * the message's JSON, signed with the site's key (HMAC-SHA256 over the raw body:
+ * `X-Site-Console-Signature: sha256=<hex>`, with `X-Site-Console-Timestamp`). A failure is
+ * tried again after 30 s, 1, 2 and 4 min; after the fifth attempt the row is given up. Every
+ * attempt is recorded.
+ */
+import { createHmac } from 'node:crypto';
+import type { Db } from '../../../database/schema';
+import type { Mailer, TemplateRenderer } from '../../../notifications';
+import { renderStoredNotification } from '../../../notifications/routes';
+import { LOG_ALERT_SLUG } from '../../../../contract/log-alert-template';
+import { nonMemberEmails } from '../../store/alerts';
+import {
+  dueNotifications,
+  recordAttempt,
+  webhookSecret,
+  type AttemptResult,
+  type OutboxRow,
+} from '../../store/alert-outbox';
+
+export const ALERT_DELIVERY_ATTEMPTS = 5;
+const FIRST_RETRY_MS = 30_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
+const ROWS_PER_ROUND = 50;
+export const SIGNATURE_HEADER = 'x-site-console-signature';
+export const TIMESTAMP_HEADER = 'x-site-console-timestamp';
+
+export interface DeliveryOptions {
+  db: Db;
+  /** null: no SMTP_URL, and e-mails are given up (recorded as such). */
+  mailer: Mailer | null;
+  from: string;
+  renderer: TemplateRenderer;
+  /** How webhooks are posted; tests give one that trusts their local https server. */
+  fetch?: typeof fetch;
+  now: () => number;
+}
+
+/** `sha256=<hex>` of the body with the key: what a receiver recomputes. */
+export function signatureOf(secret: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/** When the attempt after `attempts` failed ones is due; null: no more. */
+export function retryAtMs(attempts: number, nowMs: number): number | null {
+  if (attempts >= ALERT_DELIVERY_ATTEMPTS) return null;
+  return nowMs + FIRST_RETRY_MS * 2 ** (attempts - 1);
+}
+
+function failure(error: unknown, status: number | null = null): AttemptResult {
+  return { ok: false, status, error: error instanceof Error ? error.message : String(error) };
+}
+
+async function sendEmail(options: DeliveryOptions, row: OutboxRow): Promise<AttemptResult> {
+  const { db, mailer } = options;
+  if ((await nonMemberEmails(db, row.site_id, [row.target])).length > 0) {
+    return { ok: false, status: null, error: 'no longer a member of the site' };
+  }
+  if (!mailer) return { ok: false, status: null, error: 'SMTP_URL is not set' };
+  try {
+    const alert: unknown = JSON.parse(row.payload);
+    const mail = await renderStoredNotification(db, options.renderer, row.site_id, LOG_ALERT_SLUG, {
+      alert,
+    });
+    await mailer.send({ from: options.from, to: row.target, ...mail });
+    return { ok: true, status: null, error: null };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+async function postWebhook(options: DeliveryOptions, row: OutboxRow): Promise<AttemptResult> {
+  const secret = await webhookSecret(options.db, row.site_id);
+  const body = row.payload;
+  try {
+    const response = await (options.fetch ?? fetch)(row.target, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Site Console alerts',
+        [SIGNATURE_HEADER]: signatureOf(secret, body),
+        [TIMESTAMP_HEADER]: String(Math.floor(options.now() / 1000)),
+      },
+      body,
+      // A webhook answers; it does not send the log lines on elsewhere (nor to http:).
+      redirect: 'manual',
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    return response.ok
+      ? { ok: true, status: response.status, error: null }
+      : { ok: false, status: response.status, error: `answered ${String(response.status)}` };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** No retry for what another attempt cannot mend. */
+function final(result: AttemptResult): boolean {
+  return (
+    result.error === 'no longer a member of the site' || result.error === 'SMTP_URL is not set'
+  );
+}
+
+/**
+ * Sends the due rows, one at a time (one short statement each around the send), and answers how
+ * many were attempted.
+ */
+export async function deliverDue(options: DeliveryOptions): Promise<number> {
+  const rows = await dueNotifications(
+    options.db,
+    new Date(options.now()).toISOString(),
+    ROWS_PER_ROUND,
+  );
+  for (const row of rows) {
+    const result =
+      row.channel === 'email' ? await sendEmail(options, row) : await postWebhook(options, row);
+    const nowMs = options.now();
+    const retry = result.ok || final(result) ? null : retryAtMs(row.attempts + 1, nowMs);
+    await recordAttempt(
+      options.db,
+      row,
+      result,
+      new Date(nowMs).toISOString(),
+      retry === null ? null : new Date(retry).toISOString(),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return rows.length;
+}

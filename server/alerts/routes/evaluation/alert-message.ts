@@ -1,0 +1,107 @@
+/**
+ * What a notification of an alert carries (issue 41, decision 074), built once when the state
+ * changes and kept in the outbox row, so a retry or a successor sends the same message: the
+ * count, the threshold, the window, the five newest matching lines of the window (each cut to
+ * 512 characters) and a link to the log viewer on the alert's query and that window. The
+ * webhook's JSON is this object; the e-mail renders it with the site's `log-alert` template.
+ */
+import type { AlertRule, AlertStateName } from '../../../../contract/schemas/alert';
+import type { Db } from '../../../database/schema';
+import { queryLogEntries } from '../../../logs';
+import { filterOf } from '../alert-counts';
+
+export const ALERT_MESSAGE_LINES = 5;
+export const ALERT_LINE_MAX_CHARACTERS = 512;
+const US_PER_MS = 1000;
+
+export interface AlertLine {
+  /** ISO time of the entry. */
+  time: string;
+  level: string;
+  text: string;
+}
+
+/** The webhook's body, and the e-mail template's `alert`. */
+export interface AlertMessage {
+  type: 'alert.firing' | 'alert.resolved';
+  /** `firing` when the alert now alerts (firing, or no data with `no_data: "alert"`), else `resolved`. */
+  state: 'firing' | 'resolved';
+  from: AlertStateName | null;
+  to: AlertStateName;
+  id: number;
+  site: string;
+  name: string;
+  app: string;
+  op: AlertRule['condition']['op'];
+  threshold: number;
+  window_minutes: number;
+  count: number;
+  /** ISO times of the window [start, end). */
+  window_start: string;
+  window_end: string;
+  lines: AlertLine[];
+  url: string;
+}
+
+/** `text` cut to `max` characters (code points, so no half character is left). */
+export function cutLine(text: string, max = ALERT_LINE_MAX_CHARACTERS): string {
+  const characters = Array.from(text);
+  return characters.length <= max ? text : `${characters.slice(0, max - 1).join('')}…`;
+}
+
+function lineOf(json: string): AlertLine {
+  const entry = JSON.parse(json) as { time: number; level: string; data: unknown };
+  const { data } = entry;
+  const message = typeof data === 'string' ? data : JSON.stringify(data);
+  return {
+    time: new Date(entry.time * 1000).toISOString(),
+    level: entry.level,
+    text: cutLine(message),
+  };
+}
+
+/** The five newest entries of the window that the rule's query matches, newest first. */
+export async function newestLines(
+  db: Db,
+  appId: number,
+  rule: AlertRule,
+  startMs: number,
+  endMs: number,
+  timeBudgetMs: number | undefined,
+): Promise<AlertLine[]> {
+  const { buckets: _buckets, sinceUs: _sinceUs, ...filter } = filterOf(rule, startMs, endMs);
+  const entries = await queryLogEntries(
+    db,
+    appId,
+    { ...filter, beforeUs: endMs * US_PER_MS, limit: ALERT_MESSAGE_LINES },
+    timeBudgetMs === undefined ? {} : { timeBudgetMs },
+  );
+  return entries.filter((entry) => entry.timeUs >= startMs * US_PER_MS).map((e) => lineOf(e.json));
+}
+
+/**
+ * The dashboard's log viewer (`/apps/$key/logs`, src/features/logs/search-params.ts) on the
+ * rule's query and the window, as a custom range (epoch seconds). Lists are JSON text, as the
+ * dashboard's router writes them; every value is percent-encoded (no `+` for a space).
+ */
+export function logViewerUrl(
+  publicUrl: string,
+  rule: AlertRule,
+  startMs: number,
+  endMs: number,
+): string {
+  const params: [string, string][] = [];
+  if (rule.level !== undefined) params.push(['level', rule.level]);
+  if (rule.job !== undefined) params.push(['job', rule.job]);
+  if (rule.job_match !== undefined) params.push(['job_match', rule.job_match]);
+  if (rule.q !== undefined && rule.q !== '') params.push(['q', rule.q]);
+  if ((rule.where ?? []).length > 0) params.push(['where', JSON.stringify(rule.where)]);
+  if ((rule.where_not ?? []).length > 0) params.push(['where_not', JSON.stringify(rule.where_not)]);
+  params.push(
+    ['range', 'custom'],
+    ['since', String(startMs / 1000)],
+    ['before', String(endMs / 1000)],
+  );
+  const query = params.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
+  return `${publicUrl.replace(/\/+$/, '')}/apps/${encodeURIComponent(rule.app)}/logs?${query}`;
+}
