@@ -7,6 +7,7 @@ import { appsQueryOptions } from '../../api/apps';
 import { membersQueryOptions } from '../../api/members';
 import { ReadOnlyFields } from '../../components/resource-editor/read-only';
 import { FormAlert } from '../../components/ui/form-alert';
+import { SkeletonRows } from '../../components/ui/skeleton';
 import { AlertConditionFields, AlertNotifyFields, AlertQueryFields } from './alert-fields';
 import type { AlertFormValues } from './alert-form-values';
 import { AlertSimulationPanel } from './alert-simulation';
@@ -28,6 +29,11 @@ export function AlertFormLayout({
 }) {
   const apps = useQuery(appsQueryOptions());
   const members = useQuery(membersQueryOptions());
+  // The app and member choices are native controls: they show the form's values only once
+  // their options are there, so the form waits for the lists (a failed one leaves it empty).
+  if (apps.isPending || members.isPending) {
+    return <SkeletonRows count={6} label="Loading the apps and members" />;
+  }
   return (
     <form
       noValidate
