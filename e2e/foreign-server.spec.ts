@@ -63,6 +63,8 @@ test.describe('against another server of the spec', () => {
     // No `/settings/site` (a plain 404): the server knows no languages, so there is no Site entry.
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Site', exact: true })).toHaveCount(0);
+    // No `/alerts` (a plain 404): no Alerts entry (issue 41), and no "Alert on this view" above.
+    await expect(nav.getByRole('link', { name: 'Alerts' })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Notifications' }).click();
     const list = page.getByRole('table', { name: 'Notifications' });
@@ -83,6 +85,7 @@ test.describe('against another server of the spec', () => {
       ['/settings/site', 'Site', 'This server has no site settings'],
       ['/settings/members', 'Members', 'This server has no members'],
       ['/account/tokens', 'Personal access tokens', 'This server has no token management'],
+      ['/alerts', 'Alerts', 'This server has no alerts'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

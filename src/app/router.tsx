@@ -194,6 +194,20 @@ const testInboxRoute = createRoute({
   ),
 });
 
+// Alerts (issue 41): both pages in one chunk (one import in the entry); their search params (a
+// new alert's query, from the log viewer) are read by the editor page: no schema in the entry.
+const alertsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/alerts',
+  component: lazyRouteComponent(() => import('../features/alerts/alert-page'), 'AlertsPage'),
+});
+
+const alertRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/alerts/$id',
+  component: lazyRouteComponent(() => import('../features/alerts/alert-page'), 'AlertPage'),
+});
+
 const activityRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/activity',
@@ -225,6 +239,8 @@ const routeTree = rootRoute.addChildren([
   notificationsRoute,
   notificationRoute,
   testInboxRoute,
+  alertsRoute,
+  alertRoute,
   activityRoute,
   membersRoute,
   tokensRoute,

@@ -7,7 +7,7 @@ import type { LogsSearch } from './search-params';
 import { useNow } from './use-now';
 
 // uPlot loads with the chart, not with the page (the bundle budget of scripts/).
-const LogVolumeChart = lazy(() => import('./log-volume-chart'));
+const LogVolumeChart = lazy(() => import('../../components/volume-chart/volume-chart'));
 
 /** Refetch of the live chart: the newest bucket grows as entries arrive. */
 const LIVE_REFETCH_MS = 5_000;

@@ -1,4 +1,3 @@
-import type { LogLevel } from '../../../contract/schemas/app-log';
 import type { LogVolume, LogVolumeQuery } from '../../../contract/schemas/app-log-volume';
 import { formatLogTime } from './log-format';
 import { filterFromSearch, isHistorySearch } from './log-range';
@@ -9,16 +8,6 @@ export const LIVE_WINDOW_SECONDS = 60 * 60;
 export const LIVE_BUCKET_SECONDS = 60;
 /** Buckets of a chart over any other range. */
 export const CHART_BUCKETS = 60;
-
-/** Stacked from the bottom: errors first, so a burst of them is the base of its bar. */
-export const STACK_ORDER: readonly LogLevel[] = [
-  'fatal',
-  'error',
-  'warn',
-  'info',
-  'debug',
-  'unknown',
-];
 
 function seconds(bound: number | string | undefined): number | undefined {
   if (bound === undefined || bound === '') return undefined;
@@ -57,31 +46,6 @@ export function volumeQueryFor(search: LogsSearch, nowSeconds: number): LogVolum
   }
   const to = before ?? end;
   return { ...query, since: since ?? to - LIVE_WINDOW_SECONDS, before: to, buckets: CHART_BUCKETS };
-}
-
-/**
- * uPlot's data for bars stacked by drawing: x (bucket starts), then per level of STACK_ORDER the
- * running total up to it, highest first (each bar is drawn over the taller one before it).
- */
-export function stackedSeries(volume: LogVolume): number[][] {
-  const xs = volume.buckets.map((bucket) => bucket.start);
-  const totals = volume.buckets.map(() => 0);
-  const stacked = STACK_ORDER.map((level) =>
-    volume.buckets.map((bucket, index) => {
-      const total = (totals[index] ?? 0) + bucket.counts[level];
-      totals[index] = total;
-      return total;
-    }),
-  );
-  return [xs, ...stacked.reverse()];
-}
-
-/** "3 error · 12 info", levels with entries only, in STACK_ORDER; "No entries" when none. */
-export function describeCounts(counts: LogVolume['buckets'][number]['counts']): string {
-  const parts = STACK_ORDER.filter((level) => counts[level] > 0).map(
-    (level) => `${counts[level]} ${level}`,
-  );
-  return parts.length > 0 ? parts.join(' · ') : 'No entries';
 }
 
 /** A zoom to [from, to), from a drag or a click: a custom, fixed range in the URL. */

@@ -23,6 +23,7 @@ import { isHistorySearch } from './log-range';
 import { LogStatusLine } from './log-status-line';
 import { LogToolbar } from './log-toolbar';
 import { LogViewsMenu } from './log-views-menu';
+import { AlertOnViewLink } from './alert-on-view-link';
 import { LogFacets } from './log-facets';
 import { FieldConditionChips } from './field-condition-chips';
 import { fieldConditionsOf, withFieldCondition, withoutFieldCondition } from './field-conditions';
@@ -220,6 +221,7 @@ function LogsViewer({ appKey }: { appKey: string }) {
                   updateSearch(withFieldCondition(search, { key, value, exclude }))
                 }
               />
+              <AlertOnViewLink appKey={appKey} search={search} />
             </>
           }
         />

@@ -1,7 +1,7 @@
 // Labels of the volume chart's time axis. uPlot picks the split times for the zoom; the label
 // format must then be fine enough that no two splits read the same (zoomed to 8 s the axis used
 // to say "18:07" sixteen times, issue 30), and no finer than that.
-import { formatLogTime } from './log-format';
+import { formatLogTime } from '../../lib/log-time-format';
 
 const DAY_SECONDS = 86_400;
 
