@@ -1,6 +1,19 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const shared = { environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 } as const;
+
+/**
+ * The service's tests share a worker process from one file to the next (isolate: false; issue 36,
+ * decision 077): importing the service (Fastify, the contract, every wing) anew for each file was
+ * half the suite's CPU time. Each file still has its own database and its own service, and a
+ * worker never crosses projects, so the engine a file runs on is its project's. The dashboard's
+ * tests stay isolated: its modules hold state a test sets (the API client's connection, the
+ * toasts) that the next file must not inherit.
+ */
+const sharedWorker = { ...shared, isolate: false } as const;
+
+const DASHBOARD = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
 
 /** One migrated template database per run, copied per test file (issue 36). */
 const globalSetup = ['server/database/test-templates.global-setup.ts'];
@@ -35,17 +48,25 @@ const POSTGRES_SUITES = [
   'server/http/work-gate-hook.test.ts',
   // Waiting tails answered from commits against the query of each engine.
   'server/logs/waits/log-waits.property.test.ts',
-  // The client modules against the real service (the others are unit tests of the client).
-  'src/api/{apps,app-logs,consent,notifications}.test.ts',
 ];
+/** The client modules against the real service (the others are unit tests of the client). */
+const POSTGRES_DASHBOARD_SUITES = ['src/api/{apps,app-logs,consent,notifications}.test.ts'];
 
 const postgres: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
   ? [
       {
         test: {
-          ...shared,
+          ...sharedWorker,
           name: 'postgres',
           include: POSTGRES_SUITES,
+          env: { TEST_ENGINE: 'postgres' },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'dashboard-postgres',
+          include: POSTGRES_DASHBOARD_SUITES,
           env: { TEST_ENGINE: 'postgres' },
         },
       },
@@ -60,22 +81,20 @@ if (postgres.length === 0) {
 export default defineConfig({
   test: {
     globalSetup,
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which then
+    // sits idle while a test waits on the service, PostgreSQL or a timer. Two at least.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
-          ...shared,
+          ...sharedWorker,
           name: 'sqlite',
-          include: [
-            'src/**/*.test.ts',
-            'src/**/*.test.tsx',
-            'contract/**/*.test.ts',
-            'server/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
+          include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           // The reliability suite has its own config and step (vitest.reliability.config.ts).
           exclude: ['server/reliability/**', 'node_modules/**'],
         },
       },
+      { test: { ...shared, name: 'dashboard', include: DASHBOARD } },
       ...postgres,
     ],
   },

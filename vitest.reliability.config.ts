@@ -32,6 +32,9 @@ const postgres: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
  */
 export default defineConfig({
   test: {
+    // The service and its token command bundled once for every process the suite starts, so no
+    // start compiles TypeScript (server/reliability/service-bundle.ts; issue 36).
+    globalSetup: ['server/reliability/service-bundle.global-setup.ts'],
     // The projects run one after the other too, or two services would fuzz at once.
     fileParallelism: false,
     projects: [

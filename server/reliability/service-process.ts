@@ -3,7 +3,9 @@
  * (`databaseUrl`: several instances on one PostgreSQL database), demo seeded, demo log generator
  * off, for the reliability suite and the chaos script: its event loop is not the test's, and
  * it can be killed with SIGKILL and started again on the same file. Tokens come from the real
- * token command, which also runs against the file while the service runs.
+ * token command, which also runs against the file while the service runs. Both run from the
+ * run's bundle when the reliability suite's global setup made one (service-bundle.ts), through
+ * tsx's loader otherwise.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,10 +14,23 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { SERVICE_NODE_FLAGS } from '../platform/node-flags';
+import { bundleEntry, bundleTokenCommand, SERVICE_BUNDLE_ENV } from './service-bundle';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+/** Node's arguments for the service and for the token command: the bundle's, or tsx's. */
+function commands(): { service: string[]; token: string[] } {
+  const bundle = process.env[SERVICE_BUNDLE_ENV];
+  if (bundle) return { service: [bundleEntry(bundle)], token: [bundleTokenCommand(bundle)] };
+  // Node itself with tsx's loader, not the tsx command: that one runs the service in a child
+  // process of its own, which a SIGKILL of the command would leave running.
+  return {
+    service: ['--import', 'tsx', 'server/platform/main.ts'],
+    token: [TSX, 'server/access/cli/token.ts'],
+  };
+}
 
 export interface ServiceProcess {
   /** `http://127.0.0.1:PORT/api` */
@@ -111,20 +126,15 @@ export async function startServiceProcess(options: ServiceOptions = {}): Promise
   };
   let child: ChildProcess | undefined;
   let output = '';
+  const command = commands();
 
   const start = async () => {
     output = '';
-    // Node itself with tsx's loader, not the tsx command: that one runs the service in a child
-    // process of its own, which a SIGKILL of the command would leave running.
-    const started = spawn(
-      process.execPath,
-      [...SERVICE_NODE_FLAGS, '--import', 'tsx', 'server/platform/main.ts'],
-      {
-        cwd: ROOT,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const started = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...command.service], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     started.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     started.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child = started;
@@ -136,7 +146,7 @@ export async function startServiceProcess(options: ServiceOptions = {}): Promise
     apiUrl,
     dbPath,
     issueToken: async (site, email = 'admin@example.com') => {
-      const args = [TSX, 'server/access/cli/token.ts', '--site', site, '--email', email];
+      const args = [...command.token, '--site', site, '--email', email];
       const { stdout } = await run(process.execPath, args, { cwd: ROOT, env });
       const token = stdout.trim().split('\n').at(-1) ?? '';
       if (!/^scs_[A-Za-z0-9]{40}$/.test(token)) throw new Error(`Unexpected token: ${stdout}`);
