@@ -96,8 +96,8 @@ describe('server process', () => {
     const token = /#token=(scs_\w+)/.exec(firstLink ?? '')?.[1] ?? '';
     const headers = { authorization: `Bearer ${token}`, 'x-service-site': 'demo' };
     const notifications = await fetch(`${first.baseUrl}/api/notifications`, { headers });
-    // Seeded once: still the demo's templates, not two of each.
-    expect(((await notifications.json()) as unknown[]).length).toBe(6);
+    // Seeded once: still the demo's six templates and the built-in log-alert, not two of each.
+    expect(((await notifications.json()) as unknown[]).length).toBe(7);
     expect(await stop(first.child)).toBe(0);
 
     const second = await startServer({ DATABASE_URL: databaseUrl, DEMO_LOGS: '0' });
