@@ -140,7 +140,7 @@ describe('success responses', () => {
   it('returns the validated data and a null etag when there is none', async () => {
     const { api } = client(json({ id: 'demo' }));
     const result = await api.request({ path: '/x', schema: z.object({ id: z.string() }) });
-    expect(result).toEqual({ data: { id: 'demo' }, etag: null });
+    expect(result).toEqual({ data: { id: 'demo' }, etag: null, headers: expect.any(Headers) });
   });
 
   it('rejects a body of the wrong shape as invalid-response, naming where', async () => {

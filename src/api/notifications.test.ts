@@ -36,6 +36,8 @@ describe('notifications resource', () => {
       [
         'contact-form',
         'invoice',
+        // Every site's built-in template of its log alerts (issue 41).
+        'log-alert',
         'order-confirmation',
         'password-reset',
         'shipping-update',
@@ -98,7 +100,7 @@ describe('notifications resource', () => {
     site = 'acme';
     try {
       const list = await new QueryClient().query(notificationsQueryOptions());
-      expect(list.map((n) => n.slug)).toEqual(['welcome']);
+      expect(list.map((n) => n.slug).sort()).toEqual(['log-alert', 'welcome']);
     } finally {
       site = 'demo';
     }
