@@ -18,13 +18,14 @@ afterAll(async () => {
 });
 
 describe('notifications', () => {
-  it('lists the six demo templates, some with HTML', async () => {
+  it("lists the six demo templates and the site's built-in log-alert, some with HTML", async () => {
     const res = await api.request('GET', '/notifications');
     expect(res.status).toBe(200);
     const list = notificationListSchema.parse(res.json);
     expect(list.map((n) => n.slug).sort()).toEqual([
       'contact-form',
       'invoice',
+      'log-alert',
       'order-confirmation',
       'password-reset',
       'shipping-update',
