@@ -256,9 +256,14 @@ test.describe('log viewer', () => {
     await signIn(page);
     await openLive(page, `?job=${job}`);
     const row = page.locator(`[data-log-id="${target.id}"]`);
-    // The list is virtualized: bring the older rows into view first.
+    // The list is virtualized and as tall as the window leaves it: go to its top, then down a
+    // few rows at a time until the linked entry is drawn.
     await page.getByRole('region', { name: 'Log entries' }).hover();
     await page.mouse.wheel(0, -5000);
+    await expect(async () => {
+      await page.mouse.wheel(0, 60);
+      await expect(row).toBeVisible({ timeout: 1_000 });
+    }).toPass();
     await row.getByRole('button', { name: /^Details of the info entry/ }).click();
     await page.getByRole('button', { name: 'Copy link to this entry' }).click();
     await expect(page.getByText('Copied a link to this entry')).toBeVisible();

@@ -47,7 +47,7 @@ test.describe('notifications', () => {
     await page.goto('/notifications');
     // The cards are the list's own items (each card lists its languages in a list of its own).
     const cards = page.getByRole('list', { name: 'Notifications' }).locator(':scope > li');
-    await expect(cards).toHaveCount(6);
+    await expect(cards).toHaveCount(7); // the demo's six and the built-in log-alert
     await expect(cards.filter({ hasText: 'order-confirmation' })).toHaveCount(1);
     await expect(page.getByRole('table', { name: 'Notifications' })).toBeHidden();
     const overflow = await page.evaluate(
