@@ -1,18 +1,12 @@
 // Before any browser test: checks the dashboard is built, bundles the service once to plain
 // JavaScript and prepares the SQLite templates (e2e/service-build.ts; decision 058).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { build } from 'esbuild';
+import { join } from 'node:path';
 import { seedDemo } from '../server/demo/seed';
 import { openDatabase } from '../server/database/db';
 import { migrateToLatest } from '../server/database/migrate';
-import {
-  DEMO_TEMPLATE,
-  MIGRATED_TEMPLATE,
-  SERVICE_DIR,
-  SERVICE_ENTRY,
-  SERVICE_WORKER_FILES,
-} from './service-build';
+import { bundleService } from '../server/reliability/service-bundle';
+import { DEMO_TEMPLATE, MIGRATED_TEMPLATE, SERVICE_DIR } from './service-build';
 
 async function template(file: string, seed: boolean): Promise<void> {
   const db = openDatabase(file);
@@ -33,22 +27,8 @@ export default async function globalSetup(): Promise<void> {
   }
   rmSync(SERVICE_DIR, { recursive: true, force: true });
   mkdirSync(SERVICE_DIR, { recursive: true });
-  const options = {
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // node_modules stay where they are (resolved from the repository's node_modules).
-    packages: 'external',
-    sourcemap: 'inline',
-    logLevel: 'warning',
-  } as const;
-  await build({ ...options, entryPoints: ['server/platform/main.ts'], outfile: SERVICE_ENTRY });
-  // The workers are bundled too, not copied: they import project files by relative paths (the
-  // render worker imports contract/render-document.js) that do not exist beside the bundle.
-  for (const file of SERVICE_WORKER_FILES) {
-    await build({ ...options, entryPoints: [file], outfile: join(SERVICE_DIR, basename(file)) });
-  }
+  // The same bundle as the reliability suite's (the service, its workers and the token command).
+  await bundleService(process.cwd(), SERVICE_DIR);
   await template(MIGRATED_TEMPLATE, false);
   await template(DEMO_TEMPLATE, true);
 }

@@ -4,17 +4,13 @@
 // service so no start migrates or seeds: `migrated` (empty) and `demo` (the demo seeded).
 import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { bundleEntry } from '../server/reliability/service-bundle';
 
 export const SERVICE_DIR = join(process.cwd(), '.tmp', 'e2e-service');
-export const SERVICE_ENTRY = join(SERVICE_DIR, 'main.js');
+/** What global setup's `bundleService` writes (server/reliability/service-bundle.ts). */
+export const SERVICE_ENTRY = bundleEntry(SERVICE_DIR);
 export const MIGRATED_TEMPLATE = join(SERVICE_DIR, 'migrated.db');
 export const DEMO_TEMPLATE = join(SERVICE_DIR, 'demo.db');
-
-/** The files the bundle loads by URL at run time; bundled beside it. */
-export const SERVICE_WORKER_FILES = [
-  'server/notifications/mail/template-render-worker.js',
-  'server/logs/search/log-search-indexer-worker.js',
-];
 
 /** Copies a SQLite database made from a template: the file and its search file. */
 export function copyDatabase(template: string, target: string): void {
