@@ -6,12 +6,10 @@
  * every field to nothing, in the same transaction: a delete is never without its revision, and a
  * refused one changes nothing.
  */
-import { fieldChanges } from '../store/revision-changes';
-import { recordRevision } from '../store/revisions';
 import type { Db } from '../../database/schema';
 import { notFound, preconditionFailed } from '../../http/errors';
 import { ifMatchAllows } from '../../http/etag';
-import type { VersionedRevision } from './versioned-write';
+import { recordVersionedRevision, type VersionedRevision } from './versioned-write';
 
 export interface VersionedDelete<Row, Fields> {
   /** The resource's name in errors (`alert`, `layout`, `snippet`). */
@@ -40,14 +38,6 @@ export async function deleteVersioned<Row, Fields>(
   if (!ifMatchAllows(remove.ifMatch, remove.etag(row))) throw preconditionFailed(remove.resource);
   await remove.refuse?.(trx, row);
   await remove.remove(trx, row);
-  const { revision } = remove;
-  const audited = revision.audited ?? ((fields: Fields): unknown => fields);
-  await recordRevision(trx, {
-    siteId: revision.siteId,
-    resource: revision.resource,
-    resourceId: revision.resourceId(row),
-    actor: revision.actor,
-    changes: fieldChanges(audited(remove.fieldsOf(row)), {}),
-  });
+  await recordVersionedRevision(trx, remove.revision, row, remove.fieldsOf(row), null);
   return row;
 }

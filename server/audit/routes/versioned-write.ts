@@ -71,15 +71,28 @@ export async function writeVersioned<Row extends { version: number }, Fields>(
   if (sameJson(next, before)) return current;
   const written = await write.update(trx, current, next, now);
   if (!written) throw preconditionFailed(write.resource);
-  const { revision } = write;
+  await recordVersionedRevision(trx, write.revision, written, before, write.fieldsOf(written));
+  return written;
+}
+
+/**
+ * The revision of `row` whose fields went from `before` to `after` (`{}` after a delete), each
+ * through `audited`; with the row's snapshot when the revision keeps one.
+ */
+export async function recordVersionedRevision<Row, Fields>(
+  trx: Db,
+  revision: VersionedRevision<Row, Fields>,
+  row: Row,
+  before: Fields,
+  after: Fields | null,
+): Promise<void> {
   const audited = revision.audited ?? ((fields: Fields): unknown => fields);
   await recordRevision(trx, {
     siteId: revision.siteId,
     resource: revision.resource,
-    resourceId: revision.resourceId(written),
+    resourceId: revision.resourceId(row),
     actor: revision.actor,
-    changes: fieldChanges(audited(before), audited(write.fieldsOf(written))),
-    ...(revision.snapshot ? { snapshot: revision.snapshot(written) } : {}),
+    changes: fieldChanges(audited(before), after === null ? {} : audited(after)),
+    ...(revision.snapshot ? { snapshot: revision.snapshot(row) } : {}),
   });
-  return written;
 }
