@@ -170,7 +170,7 @@ describe('the alerts evaluator', () => {
     const since = (at(11, 0) - 5 * MINUTE_MS) / 1000;
     const until = at(11, 0) / 1000;
     expect(text).toContain(
-      `https://console.example.com/apps/watched/logs?level=error&range=custom&since=${String(since)}&before=${String(until)}`,
+      `https://console.example.com/s/demo/apps/watched/logs?level=error&range=custom&since=${String(since)}&before=${String(until)}`,
     );
     expect(firing?.html).toContain('Open the logs');
 

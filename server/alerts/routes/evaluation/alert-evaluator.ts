@@ -105,7 +105,7 @@ export class AlertEvaluator {
       window_start: new Date(startMs).toISOString(),
       window_end: new Date(momentMs).toISOString(),
       lines,
-      url: logViewerUrl(this.options.publicUrl, rule, startMs, momentMs),
+      url: logViewerUrl(this.options.publicUrl, row.site_id, rule, startMs, momentMs),
     };
     const windowEndMinute = momentMs / MINUTE_MS;
     const outbox: NewOutboxRow[] = notify

@@ -80,12 +80,15 @@ export async function newestLines(
 }
 
 /**
- * The dashboard's log viewer (`/apps/$key/logs`, src/features/logs/search-params.ts) on the
- * rule's query and the window, as a custom range (epoch seconds). Lists are JSON text, as the
+ * The dashboard's log viewer (`/s/$site/apps/$key/logs`, src/features/logs/search-params.ts) on
+ * the rule's query and the window, as a custom range (epoch seconds). The address names the
+ * alert's site (decision 051): without it the link would open on whatever site the reader's
+ * browser last used, and an app key of that site. Lists are JSON text, as the
  * dashboard's router writes them; every value is percent-encoded (no `+` for a space).
  */
 export function logViewerUrl(
   publicUrl: string,
+  siteId: string,
   rule: AlertRule,
   startMs: number,
   endMs: number,
@@ -103,5 +106,6 @@ export function logViewerUrl(
     ['before', String(endMs / 1000)],
   );
   const query = params.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
-  return `${publicUrl.replace(/\/+$/, '')}/apps/${encodeURIComponent(rule.app)}/logs?${query}`;
+  const base = publicUrl.replace(/\/+$/, '');
+  return `${base}/s/${encodeURIComponent(siteId)}/apps/${encodeURIComponent(rule.app)}/logs?${query}`;
 }
