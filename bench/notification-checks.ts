@@ -1,8 +1,8 @@
 /**
  * `npx tsx bench/notification-checks.ts`: issue 39's checks on a 25 kB HTML template in three
  * locales (en, nl, de), over HTTP against the real service (in this process, SQLite), with one
- * sample. Reports p50/p95/p99 of `POST /notifications/{slug}/checks` (spam off: SpamAssassin
- * runs in spamd, another process, and is reported apart when TEST_SPAMD_ADDRESS is set), the
+ * sample. Reports p50/p95/p99 of `POST /notifications/{slug}/checks` (spam off; with
+ * TEST_SPAMD_ADDRESS set, also with SpamAssassin, alternated with spam off: spamRuns), the
  * longest event-loop delay seen while they ran (perf_hooks.monitorEventLoopDelay, 10 ms
  * resolution), and, as controls measured in the same run:
  * - `GET /api/health` polled beside the checks (what another request waits) against the same
@@ -12,7 +12,9 @@
  *   largest slice; and all three locales), timed here on this thread.
  *
  *   RUNS=40 npx tsx bench/notification-checks.ts
+ *   RUNS=40 SPAM_RUNS=20 TEST_SPAMD_ADDRESS="$(bash scripts/ensure-spamd.sh)" npx tsx bench/notification-checks.ts
  */
+import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { spamdAddress } from '../server/notifications/mail/spamd-client';
 import {
@@ -23,6 +25,8 @@ import { startTestApi } from '../server/platform/test-support.test-helper';
 import { ms, stat } from './stats';
 
 const RUNS = Number(process.env.RUNS ?? 40);
+/** Rounds of the spam-on/spam-off comparison (four requests each). */
+const SPAM_RUNS = Number(process.env.SPAM_RUNS ?? RUNS);
 
 function template(locale: string): string {
   const rows: string[] = [
@@ -71,8 +75,10 @@ async function main() {
         },
       ],
     };
-    const post = (spam: boolean) =>
-      api.request('POST', '/notifications/order-confirmation/checks', { body: { ...body, spam } });
+    const post = (spam: boolean, draft: typeof body = body) =>
+      api.request('POST', '/notifications/order-confirmation/checks', {
+        body: { ...draft, spam },
+      });
     const warm = await post(false);
     if (warm.status !== 200) throw new Error(`checks: ${warm.status} ${warm.text}`);
 
@@ -107,6 +113,8 @@ async function main() {
     done = true;
     const h = stat(await beside);
     delay.disable();
+    // Straight after (an idle keep-alive socket would meet the service's 5 s idle close).
+    if (spamd) await spamRuns(post, body);
 
     // The baseline: the reading the checks did on this thread before (one locale's slice, and
     // the three locales), in the same run.
@@ -147,19 +155,83 @@ async function main() {
     console.log(
       `  longest loop delay ÷ baseline slice p50: ${(delay.max / 1e6 / b.median).toFixed(2)}×`,
     );
-    if (spamd) {
-      const spam: number[] = [];
-      for (let run = 0; run < Math.min(RUNS, 10); run += 1) {
-        const started = performance.now();
-        await post(true);
-        spam.push(performance.now() - started);
-      }
-      const s = stat(spam);
-      console.log(`checks with SpamAssassin:     p50 ${ms(s.median)} ms, p95 ${ms(s.p95)} ms`);
-    }
   } finally {
     await api.close();
   }
+}
+
+type Draft = {
+  html: string;
+  translations: Record<'nl' | 'de', { subject: string; text: string; html: string }>;
+};
+
+/**
+ * The checks with SpamAssassin (decision 086) beside the same checks without it, alternated run
+ * by run so both see the same machine: the draft as it was (every locale's message scored
+ * before: answered from the verdicts kept), one locale edited (the usual edit: spamd scores that
+ * locale's new message), and every locale edited (spamd scores three new messages at once).
+ */
+async function spamRuns<T extends Draft>(
+  post: (spam: boolean, draft?: T) => Promise<{ status: number; json: unknown }>,
+  body: T,
+) {
+  const edit = (html: string, run: number, what: string) =>
+    html.replace('</table>', `<p>${what} edit ${String(run)}</p></table>`);
+  const editNl = (run: number): T => ({
+    ...body,
+    translations: {
+      ...body.translations,
+      nl: { ...body.translations.nl, html: edit(body.translations.nl.html, run, 'nl') },
+    },
+  });
+  const editAll = (run: number): T => ({
+    ...body,
+    html: edit(body.html, run, 'all'),
+    translations: {
+      nl: { ...body.translations.nl, html: edit(body.translations.nl.html, run, 'all') },
+      de: { ...body.translations.de, html: edit(body.translations.de.html, run, 'all') },
+    },
+  });
+  const spamScored = (json: unknown) =>
+    JSON.stringify(json).match(/SpamAssassin score -?\d/g)?.length ?? 0;
+  const first = await post(true);
+  if (spamScored(first.json) !== 3)
+    throw new Error(`spamd did not score: ${JSON.stringify(first.json)}`);
+  const off: number[] = [];
+  const same: number[] = [];
+  const one: number[] = [];
+  const all: number[] = [];
+  const timed = async (into: number[], spam: boolean, draft?: T) => {
+    const started = performance.now();
+    const res = await post(spam, draft);
+    into.push(performance.now() - started);
+    if (res.status !== 200 || (spam && spamScored(res.json) !== 3)) {
+      throw new Error(`checks with spam: ${String(res.status)} ${JSON.stringify(res.json)}`);
+    }
+  };
+  const loadBefore = loadavg()[0] ?? 0;
+  for (let run = 0; run < SPAM_RUNS; run += 1) {
+    await timed(off, false);
+    await timed(same, true);
+    await timed(one, true, editNl(run));
+    await timed(all, true, editAll(run));
+  }
+  const base = stat(off);
+  const row = (name: string, samples: number[]) => {
+    const x = stat(samples);
+    console.log(
+      `${name} p50 ${ms(x.median)} ms, p95 ${ms(x.p95)} ms, p99 ${ms(x.p99)} ms (n ${String(x.n)}); ` +
+        `÷ spam off: p50 ${(x.median / base.median).toFixed(2)}×, p95 ${(x.p95 / base.p95).toFixed(2)}×`,
+    );
+  };
+  console.log(`spam on and off alternated, ${String(SPAM_RUNS)} runs each:`);
+  row('  spam off:                               ', off);
+  row('  spam on, draft unchanged (kept):        ', same);
+  row('  spam on, one locale edited (1 to spamd):', one);
+  row('  spam on, every locale edited (3):       ', all);
+  console.log(
+    `  load average (1 min) before ${loadBefore.toFixed(1)}, after ${(loadavg()[0] ?? 0).toFixed(1)}`,
+  );
 }
 
 await main();

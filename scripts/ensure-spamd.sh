@@ -4,7 +4,8 @@
 # Prints the address (host:port) of a spamd that answers PING. With TEST_SPAMD_ADDRESS set,
 # prints it and does nothing else. Otherwise, as root: installs Debian's spamassassin and spamc
 # if missing and starts spamd on 127.0.0.1:7830 with local (offline) rules only (`-L`: no DNS
-# blocklists, no Razor, no Pyzor), no user configuration, two children. Without root and
+# blocklists, no Razor, no Pyzor), no user configuration, and three children kept alive (the
+# checks score up to three locales' messages at once: decision 086). Without root and
 # without a running spamd it prints nothing and exits 0: the tests that need it are skipped
 # with a message.
 #
@@ -35,7 +36,7 @@ if ! command -v spamd >/dev/null 2>&1 || ! command -v spamc >/dev/null 2>&1; the
 fi
 spamd --daemonize --local --nouser-config --username=nobody \
   --listen="$HOST:$PORT" --allowed-ips=127.0.0.1 \
-  --max-children=2 --min-children=1 --min-spare=1 --max-spare=1 \
+  --max-children=3 --min-children=3 --min-spare=1 --max-spare=3 \
   --pidfile=/tmp/site-console-spamd.pid --syslog=/tmp/site-console-spamd.log
 # Loading the rules takes a few seconds on a busy machine.
 for _ in $(seq 1 150); do

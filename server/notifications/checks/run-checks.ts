@@ -12,8 +12,7 @@ import {
   type CheckFinding,
   type ChecksResult,
 } from '../../../contract/schemas/notification-checks';
-import { composeMessage } from '../mail/compose-message';
-import { spamVerdict, type SpamdOptions } from '../mail/spamd-client';
+import type { SpamScores } from './spam-scores';
 import type { TemplateRenderer } from '../mail/template-renderer';
 import {
   darkModeFindings,
@@ -53,8 +52,8 @@ export interface ChecksInput {
   assetsFor?: (locale: string) => Omit<DocumentSources, 'template'>;
   /** Whether to ask SpamAssassin (one finding per locale). */
   spam: boolean;
-  /** null or unreachable: the finding says "not available". */
-  spamd: SpamdOptions | null;
+  /** spamd's verdicts, each distinct message scored once; null or unreachable: "not available". */
+  spamd: SpamScores | null;
   from: string;
   /** The e-mail clients the site chose (client support); empty: no such check. */
   clients: readonly EmailClientId[];
@@ -69,14 +68,14 @@ async function spamFinding(
   input: ChecksInput,
 ): Promise<CheckFinding | null> {
   if (!input.spam) return null;
-  const { raw } = await composeMessage({
-    from: input.from,
-    to: 'checks@localhost',
-    subject: rendered.subject.replace(/\s+/g, ' ').trim(),
-    text: rendered.text,
-    ...(htmlEnabled ? { html: rendered.html } : {}),
-  });
-  const verdict = input.spamd ? await spamVerdict(raw, input.spamd) : null;
+  const verdict = input.spamd
+    ? await input.spamd.verdict({
+        from: input.from,
+        subject: rendered.subject.replace(/\s+/g, ' ').trim(),
+        text: rendered.text,
+        ...(htmlEnabled ? { html: rendered.html } : {}),
+      })
+    : null;
   const base = { check: 'spam_score', locale, field: 'html', line: 1, column: 1 } as const;
   if (!verdict) {
     return {

@@ -19,6 +19,7 @@ import { canonicalLocale } from '../../../contract/schemas/site-settings';
 import { fieldError, HttpError, notFound, validation } from '../../http/errors';
 import { ChecksBusyError, runChecks, type LocaleTemplate } from '../checks/run-checks';
 import type { SpamdOptions } from '../mail/spamd-client';
+import { SpamScores } from '../checks/spam-scores';
 import { findLayout, layoutContentOf } from '../store/layouts';
 import { listSnippets } from '../store/snippets';
 import { documentSources } from './document-sources';
@@ -153,6 +154,8 @@ export const notificationChecksRoutes: FastifyPluginAsyncZod<NotificationChecksO
     maxQueued: 64,
   });
   app.addHook('onClose', () => renderer.close());
+  // The locales nobody touched since the last run are the same messages: spamd scores each once.
+  const spamScores = options.spamd ? new SpamScores({ spamd: options.spamd }) : null;
 
   const check = async (siteId: string, slug: string, draft: Draft, locale?: string) => {
     const notification = await findNotification(app.db, siteId, slug);
@@ -186,7 +189,7 @@ export const notificationChecksRoutes: FastifyPluginAsyncZod<NotificationChecksO
         renderer,
         assetsFor,
         spam: draft.spam,
-        spamd: options.spamd,
+        spamd: spamScores,
         from: options.from,
         clients,
       });
