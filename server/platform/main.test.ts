@@ -2,17 +2,40 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogListWireSchema } from '../../contract/wire/app-log';
 import { openDatabase } from '../database/db';
+import { bundleCommands, type BundledCommands } from './bundled-commands.test-helper';
 
 const dir = mkdtempSync(join(tmpdir(), 'site-console-main-'));
 const children = new Set<ChildProcessWithoutNullStreams>();
+let commands: BundledCommands | undefined;
+
+/**
+ * Each test starts the service as a process once or twice: about 1 s of CPU from the bundle
+ * (2.5 s through tsx), whose wall time grows with the machine's load (15 s at load 36). The
+ * timeout only ends a hung test; no assertion here is about speed.
+ */
+const PROCESS_TEST_TIMEOUT_MS = 120_000;
+
+beforeAll(async () => {
+  commands = await bundleCommands();
+}, PROCESS_TEST_TIMEOUT_MS);
 
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
+  commands?.dispose();
 });
+
+/** The service as a process of its own: the bundle of main.ts run by plain `node`. */
+function spawnService(env: Record<string, string>): ChildProcessWithoutNullStreams {
+  if (!commands) throw new Error('The service is not bundled yet');
+  return spawn(process.execPath, commands.service, {
+    cwd: commands.root,
+    env: { ...process.env, ...env },
+  });
+}
 
 interface Started {
   child: ChildProcessWithoutNullStreams;
@@ -22,8 +45,11 @@ interface Started {
 
 /** Starts `server/platform/main.ts` as `npm start` does (without the build) on a free port. */
 function startServer(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/platform/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STATIC_DIR: join(dir, 'no-dist'), ...env },
+  const child = spawnService({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    STATIC_DIR: join(dir, 'no-dist'),
+    ...env,
   });
   children.add(child);
   const lines: string[] = [];
@@ -54,7 +80,7 @@ function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
   });
 }
 
-describe('server process', () => {
+describe('server process', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   const databaseUrl = join(dir, 'data', 'console.db');
 
   it('seeds the demo on first start, prints one sign-in line, writes demo logs, closes on SIGTERM', async () => {
@@ -146,9 +172,7 @@ describe('server process', () => {
   });
 
   it('exits 1 naming the variable when the configuration is invalid', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/platform/main.ts'], {
-      env: { ...process.env, PORT: 'eighty', DATABASE_URL: ':memory:' },
-    });
+    const child = spawnService({ PORT: 'eighty', DATABASE_URL: ':memory:' });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
