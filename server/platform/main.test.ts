@@ -17,6 +17,8 @@ let commands: BundledCommands | undefined;
  * timeout only ends a hung test; no assertion here is about speed.
  */
 const PROCESS_TEST_TIMEOUT_MS = 120_000;
+/** A wait on a line the process prints or on its first logs: a hang guard too (not 1 s). */
+const UNTIL_PRINTED = { timeout: 60_000 };
 
 beforeAll(async () => {
   commands = await bundleCommands();
@@ -86,7 +88,9 @@ describe('server process', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('seeds the demo on first start, prints one sign-in line, writes demo logs, closes on SIGTERM', async () => {
     const { child, lines, baseUrl } = await startServer({ DATABASE_URL: databaseUrl });
     // The sign-in line is printed right after the listening line.
-    await expect.poll(() => lines.some((line) => line.startsWith('Sign in: '))).toBe(true);
+    await expect
+      .poll(() => lines.some((line) => line.startsWith('Sign in: ')), UNTIL_PRINTED)
+      .toBe(true);
     const signIn = lines.filter((line) => line.startsWith('Sign in: '));
     expect(signIn).toHaveLength(1);
     const match =
@@ -104,20 +108,19 @@ describe('server process', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect(apps.status).toBe(200);
     // The generator's first burst goes to the storefront app through the ingestion path.
     await expect
-      .poll(
-        async () => {
-          const res = await fetch(`${baseUrl}/api/apps/storefront/logs?limit=200`, { headers });
-          return appLogListWireSchema.parse(await res.json()).length;
-        },
-        { timeout: 10_000 },
-      )
+      .poll(async () => {
+        const res = await fetch(`${baseUrl}/api/apps/storefront/logs?limit=200`, { headers });
+        return appLogListWireSchema.parse(await res.json()).length;
+      }, UNTIL_PRINTED)
       .toBeGreaterThan(100);
     expect(await stop(child)).toBe(0);
   });
 
   it('does not seed again on a database that has data, and reuses the sign-in link while it works', async () => {
     const first = await startServer({ DATABASE_URL: databaseUrl, DEMO_LOGS: '0' });
-    await expect.poll(() => first.lines.some((line) => line.startsWith('Sign in: '))).toBe(true);
+    await expect
+      .poll(() => first.lines.some((line) => line.startsWith('Sign in: ')), UNTIL_PRINTED)
+      .toBe(true);
     const firstLink = first.lines.find((line) => line.startsWith('Sign in: '));
     const token = /#token=(scs_\w+)/.exec(firstLink ?? '')?.[1] ?? '';
     const headers = { authorization: `Bearer ${token}`, 'x-service-site': 'demo' };
@@ -127,7 +130,9 @@ describe('server process', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect(await stop(first.child)).toBe(0);
 
     const second = await startServer({ DATABASE_URL: databaseUrl, DEMO_LOGS: '0' });
-    await expect.poll(() => second.lines.some((line) => line.startsWith('Sign in: '))).toBe(true);
+    await expect
+      .poll(() => second.lines.some((line) => line.startsWith('Sign in: ')), UNTIL_PRINTED)
+      .toBe(true);
     // Issue 29: no new admin token each start; the kept one is printed again.
     const secondLink = second.lines.find((line) => line.startsWith('Sign in: '));
     expect(/#token=(scs_\w+)/.exec(secondLink ?? '')?.[1]).toBe(token);
@@ -152,7 +157,7 @@ describe('server process', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
       DEMO: '0',
     });
     await expect
-      .poll(() => lines.find((line) => line.includes('npm run token')))
+      .poll(() => lines.find((line) => line.includes('npm run token')), UNTIL_PRINTED)
       .toMatch(/npm run token -- --site SITE/);
     expect(lines.some((line) => line.startsWith('Sign in: '))).toBe(false);
     expect(await stop(child)).toBe(0);
@@ -166,7 +171,7 @@ describe('server process', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
       LOG_RETENTION_DAYS: '0.00001',
     });
     await expect
-      .poll(() => lines.find((line) => /^Pruned \d+ log entries/.test(line)), { timeout: 10_000 })
+      .poll(() => lines.find((line) => /^Pruned \d+ log entries/.test(line)), UNTIL_PRINTED)
       .toMatch(/^Pruned [1-9]\d* log entries older than 0\.00001 days$/);
     expect(await stop(child)).toBe(0);
   });
