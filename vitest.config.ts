@@ -50,7 +50,12 @@ const POSTGRES_SUITES = [
   'server/logs/waits/log-waits.property.test.ts',
 ];
 /** The client modules against the real service (the others are unit tests of the client). */
-const POSTGRES_DASHBOARD_SUITES = ['src/api/{apps,app-logs,consent,notifications}.test.ts'];
+const POSTGRES_DASHBOARD_SUITES = [
+  'src/api/{apps,app-logs,consent,notifications}.test.ts',
+  // Pages cut by bytes, followed by the client and the tail engine (issue 42).
+  'src/api/app-logs-cut.test.ts',
+  'src/features/logs/tail/tail-engine.cut.test.ts',
+];
 
 const postgres: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
   ? [

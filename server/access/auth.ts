@@ -112,6 +112,11 @@ export interface AuthOptions {
   limiter: FailedAuthLimiter;
   /** How long lookups are remembered; 0 turns the cache off. */
   cacheTtlMs?: number;
+  /**
+   * How long a read of the auth change counter keeps the cache answering (AUTH_CHANGE_POLL_MS);
+   * tests of the cached path set it long, so a busy machine's pace does not decide the path.
+   */
+  changePollMs?: number;
 }
 
 export interface Authenticator {
@@ -185,6 +190,7 @@ export function createAuthHook(options: AuthOptions): onRequestHookHandler {
 export function createAuthenticator(options: AuthOptions): Authenticator {
   const { db, limiter } = options;
   const ttl = options.cacheTtlMs ?? 5_000;
+  const changePollMs = options.changePollMs ?? AUTH_CHANGE_POLL_MS;
   // Token and membership lookups, so a client polling logs several times a second costs no
   // extra queries; a removed token or membership is refused within `ttl`.
   let tokens = new TtlCache<CachedToken>(ttl);
@@ -201,7 +207,7 @@ export function createAuthenticator(options: AuthOptions): Authenticator {
   let localChanges = 0;
 
   function changesFresh(now: number): boolean {
-    return now - changesReadAt < AUTH_CHANGE_POLL_MS;
+    return now - changesReadAt < changePollMs;
   }
 
   /** Reads the counter when it is stale (one read at a time); a move empties the caches. */

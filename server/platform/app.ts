@@ -20,7 +20,7 @@ import Fastify, {
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { FastifyServerOptions } from 'fastify';
-import { AUTH_CHANGE_POLL_MS, createAuthenticator } from '../access/auth';
+import { AUTH_CHANGE_POLL_MS, type AuthOptions, createAuthenticator } from '../access/auth';
 import { AuthorityWatch } from '../access/authority-watch';
 import { handleClientError } from '../http/client-errors';
 import {
@@ -101,8 +101,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Failed-auth counter; tests pass their own. */
   authLimiter?: FailedAuthLimiter;
-  /** Token/membership lookup cache; 0 turns it off. */
-  authCacheTtlMs?: number;
+  /** The token/membership lookup cache (auth.ts): its ttl (0: off), its counter's poll (tests). */
+  authCache?: Pick<AuthOptions, 'cacheTtlMs' | 'changePollMs'>;
   /**
    * Fastify's `trustProxy`: which X-Forwarded-For hops name the client (`request.ip`, the key of
    * the failed-auth limiter). Absent or false: the socket's peer, and the header is ignored.
@@ -223,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authenticator = createAuthenticator({
     db: deps.db,
     limiter: deps.authLimiter ?? defaultAuthLimiter(deps.db),
-    cacheTtlMs: deps.authCacheTtlMs,
+    ...deps.authCache,
   });
   app.decorate('authChanged', () => {
     authenticator.changed();

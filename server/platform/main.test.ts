@@ -2,17 +2,42 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appLogListWireSchema } from '../../contract/wire/app-log';
 import { openDatabase } from '../database/db';
+import { bundleCommands, type BundledCommands } from './bundled-commands.test-helper';
 
 const dir = mkdtempSync(join(tmpdir(), 'site-console-main-'));
 const children = new Set<ChildProcessWithoutNullStreams>();
+let commands: BundledCommands | undefined;
+
+/**
+ * Each test starts the service as a process once or twice: about 1 s of CPU from the bundle
+ * (2.5 s through tsx), whose wall time grows with the machine's load (15 s at load 36). The
+ * timeout only ends a hung test; no assertion here is about speed.
+ */
+const PROCESS_TEST_TIMEOUT_MS = 120_000;
+/** A wait on a line the process prints or on its first logs: a hang guard too (not 1 s). */
+const UNTIL_PRINTED = { timeout: 60_000 };
+
+beforeAll(async () => {
+  commands = await bundleCommands();
+}, PROCESS_TEST_TIMEOUT_MS);
 
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
+  commands?.dispose();
 });
+
+/** The service as a process of its own: the bundle of main.ts run by plain `node`. */
+function spawnService(env: Record<string, string>): ChildProcessWithoutNullStreams {
+  if (!commands) throw new Error('The service is not bundled yet');
+  return spawn(process.execPath, commands.service, {
+    cwd: commands.root,
+    env: { ...process.env, ...env },
+  });
+}
 
 interface Started {
   child: ChildProcessWithoutNullStreams;
@@ -22,8 +47,11 @@ interface Started {
 
 /** Starts `server/platform/main.ts` as `npm start` does (without the build) on a free port. */
 function startServer(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/platform/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STATIC_DIR: join(dir, 'no-dist'), ...env },
+  const child = spawnService({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    STATIC_DIR: join(dir, 'no-dist'),
+    ...env,
   });
   children.add(child);
   const lines: string[] = [];
@@ -54,13 +82,15 @@ function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
   });
 }
 
-describe('server process', () => {
+describe('server process', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   const databaseUrl = join(dir, 'data', 'console.db');
 
   it('seeds the demo on first start, prints one sign-in line, writes demo logs, closes on SIGTERM', async () => {
     const { child, lines, baseUrl } = await startServer({ DATABASE_URL: databaseUrl });
     // The sign-in line is printed right after the listening line.
-    await expect.poll(() => lines.some((line) => line.startsWith('Sign in: '))).toBe(true);
+    await expect
+      .poll(() => lines.some((line) => line.startsWith('Sign in: ')), UNTIL_PRINTED)
+      .toBe(true);
     const signIn = lines.filter((line) => line.startsWith('Sign in: '));
     expect(signIn).toHaveLength(1);
     const match =
@@ -78,20 +108,19 @@ describe('server process', () => {
     expect(apps.status).toBe(200);
     // The generator's first burst goes to the storefront app through the ingestion path.
     await expect
-      .poll(
-        async () => {
-          const res = await fetch(`${baseUrl}/api/apps/storefront/logs?limit=200`, { headers });
-          return appLogListWireSchema.parse(await res.json()).length;
-        },
-        { timeout: 10_000 },
-      )
+      .poll(async () => {
+        const res = await fetch(`${baseUrl}/api/apps/storefront/logs?limit=200`, { headers });
+        return appLogListWireSchema.parse(await res.json()).length;
+      }, UNTIL_PRINTED)
       .toBeGreaterThan(100);
     expect(await stop(child)).toBe(0);
   });
 
   it('does not seed again on a database that has data, and reuses the sign-in link while it works', async () => {
     const first = await startServer({ DATABASE_URL: databaseUrl, DEMO_LOGS: '0' });
-    await expect.poll(() => first.lines.some((line) => line.startsWith('Sign in: '))).toBe(true);
+    await expect
+      .poll(() => first.lines.some((line) => line.startsWith('Sign in: ')), UNTIL_PRINTED)
+      .toBe(true);
     const firstLink = first.lines.find((line) => line.startsWith('Sign in: '));
     const token = /#token=(scs_\w+)/.exec(firstLink ?? '')?.[1] ?? '';
     const headers = { authorization: `Bearer ${token}`, 'x-service-site': 'demo' };
@@ -101,7 +130,9 @@ describe('server process', () => {
     expect(await stop(first.child)).toBe(0);
 
     const second = await startServer({ DATABASE_URL: databaseUrl, DEMO_LOGS: '0' });
-    await expect.poll(() => second.lines.some((line) => line.startsWith('Sign in: '))).toBe(true);
+    await expect
+      .poll(() => second.lines.some((line) => line.startsWith('Sign in: ')), UNTIL_PRINTED)
+      .toBe(true);
     // Issue 29: no new admin token each start; the kept one is printed again.
     const secondLink = second.lines.find((line) => line.startsWith('Sign in: '));
     expect(/#token=(scs_\w+)/.exec(secondLink ?? '')?.[1]).toBe(token);
@@ -126,7 +157,7 @@ describe('server process', () => {
       DEMO: '0',
     });
     await expect
-      .poll(() => lines.find((line) => line.includes('npm run token')))
+      .poll(() => lines.find((line) => line.includes('npm run token')), UNTIL_PRINTED)
       .toMatch(/npm run token -- --site SITE/);
     expect(lines.some((line) => line.startsWith('Sign in: '))).toBe(false);
     expect(await stop(child)).toBe(0);
@@ -140,15 +171,13 @@ describe('server process', () => {
       LOG_RETENTION_DAYS: '0.00001',
     });
     await expect
-      .poll(() => lines.find((line) => /^Pruned \d+ log entries/.test(line)), { timeout: 10_000 })
+      .poll(() => lines.find((line) => /^Pruned \d+ log entries/.test(line)), UNTIL_PRINTED)
       .toMatch(/^Pruned [1-9]\d* log entries older than 0\.00001 days$/);
     expect(await stop(child)).toBe(0);
   });
 
   it('exits 1 naming the variable when the configuration is invalid', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/platform/main.ts'], {
-      env: { ...process.env, PORT: 'eighty', DATABASE_URL: ':memory:' },
-    });
+    const child = spawnService({ PORT: 'eighty', DATABASE_URL: ':memory:' });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -11,12 +11,14 @@ import { keySite } from './key-site';
 import {
   LOG_FIELD_SCAN_ROWS,
   LOG_LIMIT_DEFAULT,
+  LOG_PAGE_CUT_HEADER,
   LOG_SCANNED_UNTIL_HEADER,
   type AppLogEntry,
   type AppLogQuery,
   type LogIngestBody,
 } from '../../contract/schemas/app-log';
 import { appLogListWireSchema } from '../../contract/wire/app-log';
+import { nextUp } from './log-time';
 import {
   logVolumeSchema,
   type LogVolume,
@@ -38,6 +40,9 @@ export const LOG_SCAN_FOLLOW_MAX = 20;
  * With field conditions the service reads a bounded window and names where it stopped
  * (LOG_SCANNED_UNTIL_HEADER, decision 076); the page goes on from there until it is full, so the
  * tail engine, which reads a short page as the end of the range, gets what an unbounded read gives.
+ * A page the service cut by bytes (LOG_PAGE_CUT_HEADER: entries of up to 1 MiB, 8 MiB a page) goes
+ * on the same way from its last entry (issue 42): the next request's bound takes in that entry's
+ * time again (entries may share a time) and the entries already read are dropped by id.
  */
 export async function fetchAppLogsPage(
   appKey: string,
@@ -47,23 +52,41 @@ export async function fetchAppLogsPage(
 ): Promise<AppLogEntry[]> {
   const limit = query.limit ?? LOG_LIMIT_DEFAULT;
   const entries: AppLogEntry[] = [];
+  const held = new Set<string>();
   let next = query;
-  for (let windows = 0; ; windows += 1) {
+  for (let windows = 0; ;) {
     const { data, headers } = await client.request({
       path: `/apps/${encodeURIComponent(appKey)}/logs`,
       query: { ...next },
       schema: appLogListWireSchema,
       signal,
     });
-    entries.push(...data);
+    const fresh = data.filter((entry) => !held.has(entry.id));
+    for (const entry of fresh) held.add(entry.id);
+    entries.push(...fresh);
+    if (entries.length >= limit) return entries.slice(0, limit);
+    const last = data.at(-1);
+    if (headers?.get(LOG_PAGE_CUT_HEADER) && last && fresh.length > 0) {
+      next = continueAfter(query, last.time);
+      continue;
+    }
     const scannedUntil = headers?.get(LOG_SCANNED_UNTIL_HEADER);
-    if (!scannedUntil || entries.length >= limit) return entries.slice(0, limit);
-    if (windows + 1 === LOG_SCAN_FOLLOW_MAX) throw tooRare();
+    if (!scannedUntil) return entries;
+    windows += 1;
+    if (windows === LOG_SCAN_FOLLOW_MAX) throw tooRare();
     next =
       query.since === undefined
         ? { ...query, before: scannedUntil }
         : { ...query, since: scannedUntil };
   }
+}
+
+/**
+ * The query for the rest of a page cut after an entry at `time`: older entries down to and with
+ * that time (`before` is exclusive), or with `since`, newer ones from that time on (inclusive).
+ */
+function continueAfter(query: AppLogQuery, time: number): AppLogQuery {
+  return query.since === undefined ? { ...query, before: nextUp(time) } : { ...query, since: time };
 }
 
 function tooRare(): ApiError {

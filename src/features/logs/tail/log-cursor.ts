@@ -4,21 +4,8 @@
  */
 import type { AppLogEntry } from '../../../../contract/schemas/app-log';
 
-const view = new DataView(new ArrayBuffer(8));
-
-/**
- * The smallest double above `x`. The spec has no tie-breaker for entries sharing one `time`, so
- * when a full page holds nothing new the engine continues from the next representable time:
- * `since` stays inclusive, but nothing at exactly `x` can match any more.
- */
-export function nextUp(x: number): number {
-  if (Number.isNaN(x) || x === Number.POSITIVE_INFINITY) return x;
-  if (x === 0) return Number.MIN_VALUE;
-  view.setFloat64(0, x);
-  const bits = view.getBigUint64(0);
-  view.setBigUint64(0, x > 0 ? bits + 1n : bits - 1n);
-  return view.getFloat64(0);
-}
+// The next representable time: the API's page reader continues from it too (src/api).
+export { nextUp } from '../../../api/log-time';
 
 const NUMBER_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const HAS_ZONE = /([zZ]|[+-]\d{2}(:?\d{2})?)$/;
