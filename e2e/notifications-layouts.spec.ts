@@ -77,6 +77,11 @@ test('a viewer sees a layout read-only, with why', async ({ page, server }) => {
     'contenteditable',
     'false',
   );
+  // History compares versions; only a role that can save restores one.
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'History' });
+  await expect(history.getByRole('region', { name: /^Changes from/ })).toBeVisible();
+  await expect(history.getByRole('button', { name: 'Restore this version' })).toHaveCount(0);
 });
 
 test('a new snippet is created, written and saved from the notifications page', async ({
