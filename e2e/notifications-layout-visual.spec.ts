@@ -1,4 +1,4 @@
-// Issue 38, the layout's own editor in Visual: the notification editor's HTML field (Code and
+// Issue 38, the layout's own editor page in Visual: the notification editor's HTML field (Code and
 // Visual over one document) with the layout's `{{ content }}` drawn as a placeholder block that
 // no visual edit deletes — refused before it reaches the document, so undo stays as it was.
 // Each test seeds its own layout in its own demo site (decision 058).
@@ -20,10 +20,12 @@ async function seed(api: ApiFetch) {
   expect(res.status, await res.text()).toBe(200);
 }
 
+/** The layout's editor page (issue 38), in Visual; `editor` is the page's main landmark. */
 async function openLayoutVisual(page: Page) {
   await page.goto('/notifications');
-  await page.getByRole('button', { name: 'Open layout Brand' }).click({ timeout: 30_000 });
-  const dialog = page.getByRole('dialog', { name: 'Layout brand' });
+  await page.getByRole('link', { name: 'Open layout Brand' }).click({ timeout: 30_000 });
+  const dialog = page.getByRole('main');
+  await expect(dialog.getByRole('heading', { name: 'Brand' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Visual', exact: true }).click();
   const canvas = dialog.frameLocator('iframe[title="Visual editor"]');
   return { dialog, canvas };
@@ -67,7 +69,7 @@ test("the layout's {{ content }} is a placeholder block in Visual that cannot be
   await page.keyboard.press('ControlOrMeta+z');
   await expect(canvas.locator('.head p')).toHaveText('Acme header');
   await expect(place).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Review changes' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
 
   // Code shows the same one document, {{ content }} included.
   await dialog.getByRole('button', { name: 'Code', exact: true }).click();
@@ -90,9 +92,11 @@ test('a layout edited in Visual is reviewed and saved like in Code', async ({
   await page.keyboard.press('Backspace');
   await page.keyboard.type('2');
   await expect(canvas.locator('.foot p')).toHaveText('Visit us at Main Street 2');
-  await dialog.getByRole('button', { name: 'Review changes' }).click();
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(dialog).toBeHidden();
+  const review = page.getByRole('dialog', { name: 'Review changes' });
+  await review.getByRole('button', { name: 'Save layout' }).click();
+  await expect(review).toBeHidden();
+  await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
   const stored = (await (await api('/layouts/brand')).json()) as { html: string };
   expect(stored.html).toBe(LAYOUT_HTML.replace('Main Street 1', 'Main Street 2'));
 });

@@ -31,12 +31,12 @@ test('changing a layout shows the e-mails it changes, then test sends carry it',
 }) => {
   await signIn(page);
   await page.goto('/notifications');
-  await page.getByRole('button', { name: 'Open layout Brand' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Layout brand' });
-  await dialog.getByRole('textbox', { name: 'HTML' }).click();
+  await page.getByRole('link', { name: 'Open layout Brand' }).click();
+  await page.getByRole('textbox', { name: 'HTML' }).click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(LAYOUT_HTML.replace('Main Street 1', 'Harbour Road 9'));
-  await dialog.getByRole('button', { name: 'Review changes' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review changes' });
   // welcome and order-confirmation, each in en and nl (the demo's translations).
   await expect(dialog.getByRole('status')).toHaveText('4 e-mails in 2 languages change');
   const after = dialog.frameLocator('iframe[title="Welcome (nl) after"]');
@@ -47,8 +47,9 @@ test('changing a layout shows the e-mails it changes, then test sends carry it',
   // Nothing is written before Save.
   const stored = await (await api('/layouts/brand')).json();
   expect(stored.html).toContain('Main Street 1');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save layout' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   expect((await (await api('/layouts/brand')).json()).html).toContain('Harbour Road 9');
 
   const send = async (slug: string, locale?: string) => {
@@ -68,14 +69,19 @@ test('changing a layout shows the e-mails it changes, then test sends carry it',
 test('a viewer sees a layout read-only, with why', async ({ page, server }) => {
   await signInWith(page, server, await memberToken(server, 'viewer@example.com', 'viewer'));
   await page.goto('/notifications');
-  await page.getByRole('button', { name: 'Open layout Brand' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Layout brand' });
-  await expect(dialog.getByRole('note')).toContainText('You are a viewer on');
-  await expect(dialog.getByRole('button', { name: 'Review changes' })).toHaveCount(0);
-  await expect(dialog.getByRole('textbox', { name: 'HTML' })).toHaveAttribute(
+  await page.getByRole('link', { name: 'Open layout Brand' }).click();
+  await expect(page.getByRole('note')).toContainText('You are a viewer on');
+  await expect(page.getByRole('heading', { name: 'Brand' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'HTML' })).toHaveAttribute(
     'contenteditable',
     'false',
   );
+  // History compares versions; only a role that can save restores one.
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'History' });
+  await expect(history.getByRole('region', { name: /^Changes from/ })).toBeVisible();
+  await expect(history.getByRole('button', { name: 'Restore this version' })).toHaveCount(0);
 });
 
 test('a new snippet is created, written and saved from the notifications page', async ({

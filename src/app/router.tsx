@@ -185,6 +185,18 @@ const notificationRoute = createRoute({
   ),
 });
 
+// Issue 38: a layout's own editor page, with the template editor's rooms (search: the locale).
+const layoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/notifications/layouts/$slug',
+  staticData: { wide: true },
+  validateSearch: notificationEditorSearchSchema,
+  component: lazyRouteComponent(
+    () => import('../features/notifications/layouts/layout-editor-page'),
+    'LayoutEditorPage',
+  ),
+});
+
 const testInboxRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/test-inbox',
@@ -238,6 +250,7 @@ const routeTree = rootRoute.addChildren([
   siteSettingsRoute,
   notificationsRoute,
   notificationRoute,
+  layoutRoute,
   testInboxRoute,
   alertsRoute,
   alertRoute,

@@ -2,7 +2,10 @@ import { Button } from '../../../components/ui/button';
 import type { NotificationDraft } from './draft-store';
 
 export interface DraftBannerProps {
-  draft: NotificationDraft;
+  /** A template's draft, or a layout's (layouts/layout-draft.ts): when it was kept, on what. */
+  draft: Pick<NotificationDraft, 'saved_at' | 'base_updated_at'>;
+  /** What was saved since: "notification" (the default) or "layout". */
+  noun?: string;
   serverUpdatedAt: string;
   onRestore: () => void;
   onDiscard: () => void;
@@ -16,7 +19,13 @@ function when(iso: string): string {
 }
 
 /** Offers back the edits of an earlier visit that were never saved. */
-export function DraftBanner({ draft, serverUpdatedAt, onRestore, onDiscard }: DraftBannerProps) {
+export function DraftBanner({
+  draft,
+  serverUpdatedAt,
+  onRestore,
+  onDiscard,
+  noun = 'notification',
+}: DraftBannerProps) {
   const serverMovedOn = draft.base_updated_at !== serverUpdatedAt;
   return (
     <div
@@ -28,7 +37,7 @@ export function DraftBanner({ draft, serverUpdatedAt, onRestore, onDiscard }: Dr
         <p className="font-medium">You have unsaved changes from {when(draft.saved_at)}.</p>
         {serverMovedOn && (
           <p className="text-muted text-xs">
-            Someone saved this notification since; review the changes before saving.
+            Someone saved this {noun} since; review the changes before saving.
           </p>
         )}
       </div>

@@ -397,3 +397,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
     </EditorReadOnlyContext>
   );
 }
+
+// Issue 38: the rooms a layout's page (layouts/layout-editor.tsx) reuses, taken through this
+// chunk: imported on their own they split the template editor's first open into more files.
+export { DraftBanner, EditorReadOnlyContext, LocaleBar, localeTabId, MissingTranslation };

@@ -4,7 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { layoutsQueryOptions, snippetsQueryOptions, type AssetRef } from '../../../api/layouts';
-import { Button } from '../../../components/ui/button';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { useReadOnlyReason } from '../../../components/resource-editor/read-only';
 import { AssetEditorDialog } from './asset-editor-dialog';
 import { NewAssetDialog } from './new-asset-dialog';
@@ -15,6 +16,7 @@ export function LayoutsSection({ slugs }: { slugs: readonly string[] }) {
   const [editing, setEditing] = useState<AssetRef | null>(null);
   const [creating, setCreating] = useState<AssetRef['kind'] | null>(null);
   const readOnly = useReadOnlyReason('notification');
+  const navigate = useNavigate();
   if (!layouts && !snippets) return null;
   const heading = (id: string, title: string, kind: AssetRef['kind']) => (
     <div className="mb-2 flex items-center justify-between gap-2">
@@ -44,14 +46,15 @@ export function LayoutsSection({ slugs }: { slugs: readonly string[] }) {
                       : `Used by ${layout.used_by.join(', ')}`}
                   </p>
                 </div>
-                <Button
-                  size="sm"
-                  variant="secondary"
+                {/* A layout has its own editor page (translations, drafts, History). */}
+                <Link
+                  to="/notifications/layouts/$slug"
+                  params={{ slug: layout.slug }}
+                  className={buttonClasses('secondary', 'sm')}
                   aria-label={`Open layout ${layout.name}`}
-                  onClick={() => setEditing({ kind: 'layout', slug: layout.slug })}
                 >
                   Open
-                </Button>
+                </Link>
               </li>
             ))}
             {layouts.length === 0 && (
@@ -89,7 +92,9 @@ export function LayoutsSection({ slugs }: { slugs: readonly string[] }) {
           onClose={() => setCreating(null)}
           onCreated={(ref) => {
             setCreating(null);
-            setEditing(ref);
+            if (ref.kind === 'layout') {
+              void navigate({ to: '/notifications/layouts/$slug', params: { slug: ref.slug } });
+            } else setEditing(ref);
           }}
         />
       )}
