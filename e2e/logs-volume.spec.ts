@@ -137,7 +137,7 @@ test.describe('log volume and structured lines', () => {
       },
       { level: 'error', data: 'Plain text from a worker', context: null },
     ]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto(`/apps/${APP}/logs`);
     const rows = rowsOf(page);
     await expect(rows).toHaveCount(3);

@@ -29,7 +29,7 @@ test('changing a layout shows the e-mails it changes, then test sends carry it',
   api,
   sink,
 }) => {
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   await page.goto('/notifications');
   await page.getByRole('button', { name: 'Open layout Brand' }).click();
   const dialog = page.getByRole('dialog', { name: 'Layout brand' });
@@ -83,7 +83,7 @@ test('a new snippet is created, written and saved from the notifications page', 
   signIn,
   api,
 }) => {
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   await page.goto('/notifications');
   await page.getByRole('button', { name: 'New snippet' }).click();
   const create = page.getByRole('dialog', { name: 'New snippet' });
