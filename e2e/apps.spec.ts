@@ -293,7 +293,7 @@ test.describe('apps', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const other = await context.newPage();
     await openApp(page, 'analytics');
     await openApp(other, 'analytics');
@@ -366,7 +366,7 @@ test.describe('apps', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const other = await context.newPage();
     await openApp(page, 'analytics');
     await openApp(other, 'analytics');
@@ -475,7 +475,7 @@ test.describe('apps', () => {
     async function expectNoSeriousViolations(where: string) {
       expect(seriousOf(await new AxeBuilder({ page }).analyze()), where).toEqual([]);
     }
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     for (const path of ['/apps', '/apps/storefront', '/apps/legacy-import']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

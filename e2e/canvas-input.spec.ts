@@ -198,7 +198,7 @@ test.describe('canvas input: the cases of issue 25', () => {
     // The code view's cursor stays after the closing tag; CodeMirror's indent-on-input would
     // reindent that line when a canvas keystroke reached it as typing (issue 36's flake).
     const odd = '<div>\n<p>Hello</p>\n      </div>';
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     // Typed with one more letter and that letter deleted: the code view's own indent on input
     // leaves the odd indentation alone, and its cursor ends right after the closing tag.
     await openVisualWith(page, `${odd}x`, { beforeVisual: () => page.keyboard.press('Backspace') });

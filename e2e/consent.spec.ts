@@ -183,7 +183,7 @@ test.describe('consent settings', () => {
     context,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const other = await context.newPage();
     await openConsent(page);
     await openConsent(other);
@@ -232,7 +232,7 @@ test.describe('consent settings', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const other = await context.newPage();
     await openConsent(page);
     await openConsent(other);
@@ -346,7 +346,7 @@ test.describe('consent settings', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     for (const width of [1440, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await openConsent(page);

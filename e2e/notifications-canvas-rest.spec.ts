@@ -130,7 +130,7 @@ test.describe('the canvas and the preview: what loads, what is refused, what nav
         loaded.push({ url: request.url(), frame });
       }
     });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(
       page,
       `<link href="https://fonts.googleapis.com/css2?family=Test+Sans&amp;display=swap" rel="stylesheet">
@@ -249,7 +249,7 @@ test.describe('the canvas: frames, comments and inserted blocks', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(
       page,
       `<!--[if mso]><table role="presentation" width="600"><tr><td><![endif]-->

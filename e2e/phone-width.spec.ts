@@ -17,7 +17,7 @@ test.describe('a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('no main page scrolls sideways', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const pages: Array<[string, () => Promise<void>]> = [
       ['apps', () => openPage(page, '/apps', 'Apps')],
       ['app detail', () => openPage(page, '/apps/analytics', 'Analytics Connector')],

@@ -284,7 +284,7 @@ test.describe('log viewer polish', () => {
     api,
   }) => {
     const [entry] = await ingest(api, 'analytics', [{ level: 'info', text: 'linked line' }]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openViewer(
       page,
       'analytics',
