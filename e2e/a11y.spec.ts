@@ -53,7 +53,7 @@ test.describe('accessibility', () => {
 
   for (const { path, heading } of SIGNED_IN_PAGES) {
     test(`${path} has no serious or critical axe violations`, async ({ page, signIn }) => {
-      await signIn(page);
+      await signIn(page, 'demo', { open: false });
       await page.goto(path);
       // Some pages load their chunk on demand (the editor: CodeMirror, liquidjs).
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({
@@ -73,7 +73,7 @@ test.describe('accessibility', () => {
       method: 'PUT',
       body: JSON.stringify({ subject: 'Welcome, {{ customer.first_name }}' }),
     });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/activity');
     await expect(page.getByRole('list', { name: 'Changes' }).getByRole('article')).toHaveCount(2);
     expect(await seriousInThemes(page), '/activity').toEqual([]);
@@ -92,7 +92,7 @@ test.describe('accessibility', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/notifications/order-confirmation');
     await page.getByRole('button', { name: 'Visual' }).click({ timeout: 30_000 });
     const canvas = page.frameLocator('iframe[title="Visual editor"]');
@@ -104,7 +104,7 @@ test.describe('accessibility', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/notifications/order-confirmation?locale=nl');
     const languages = page.getByRole('tablist', { name: 'Languages' });
     await expect(languages.getByRole('tab', { name: /^Dutch/ })).toHaveAttribute(
@@ -138,7 +138,7 @@ test.describe('accessibility', () => {
       )
     ).slice(-1);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/apps/analytics/logs?q=checkout');
     await expect(page.locator(`[data-log-id="${last?.id ?? 'missing'}"]`)).toBeVisible();
     await expect(page.getByText('6 entries', { exact: true })).toBeVisible();
@@ -146,7 +146,7 @@ test.describe('accessibility', () => {
   });
 
   test('the consent page with the banner preview open (issue 30)', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/settings/consent');
     await expect(page.getByRole('heading', { level: 1, name: /consent/i })).toBeVisible();
     await page.getByRole('button', { name: 'Show the banner preview' }).click();
@@ -183,7 +183,7 @@ test.describe('accessibility', () => {
     });
     expect(saved.status).toBe(201);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/apps/analytics/logs?q=checkout&range=1h');
     const views = page.getByRole('button', { name: /^Saved views/ });
     await expect(views).toHaveText('Checkout errors');
@@ -211,7 +211,7 @@ test.describe('accessibility', () => {
       [200, 200, 500].map((status) => ({ level: 'info', data: { status, path: '/checkout' } })),
     );
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/apps/analytics/logs?range=1h');
     await page.getByRole('button', { name: 'Fields' }).click();
     const panel = page.getByRole('dialog', { name: 'Fields' });
@@ -234,7 +234,7 @@ test.describe('accessibility', () => {
     expect(response.status).toBe(201);
     const stored = (await response.json()) as Array<{ id: string }>;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/apps/analytics/logs?q=context');
     const row = page.locator(`[data-log-id="${stored[2]?.id ?? 'missing'}"]`);
     await row.getByRole('button', { name: /^Details of the error entry/ }).click();

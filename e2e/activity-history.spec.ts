@@ -49,7 +49,7 @@ test.describe('template history and activity', () => {
     api,
   }) => {
     await editTwice(server);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const dialog = await openHistory(page);
     await expect(dialog.getByLabel('Newer')).toContainText(server.email(EDITOR));
     await expect(dialog.getByLabel('Older')).toContainText(server.email(ADMIN_EMAIL));

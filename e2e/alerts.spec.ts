@@ -66,7 +66,7 @@ test.describe('alerts', () => {
     // A member to notify, removed before the edit is saved: the service's 422 on the field.
     await memberToken(server, 'ed@example.com', 'editor');
     const ed = server.email('ed@example.com');
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
 
     await openLogs(page, APP, '?level=error&q=timeout');
     await page.getByRole('link', { name: 'Alert on this view' }).click();

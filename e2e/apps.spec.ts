@@ -24,7 +24,7 @@ async function openApp(page: Page, key: string) {
 
 test.describe('apps', () => {
   test('lists the apps and filters them by name or key, in the URL', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/apps');
     const rows = page.getByRole('table', { name: 'Apps' }).getByRole('row');
     await expect(rows).toHaveCount(4); // header + 3 demo apps
@@ -50,7 +50,7 @@ test.describe('apps', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/apps');
     await page.getByRole('link', { name: 'Analytics Connector' }).click();
     await expect(
@@ -104,7 +104,7 @@ test.describe('apps', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openApp(page, 'storefront');
     const app = { key: 'storefront', domain: 'shop.demo.example.com' };
     const callback = page.getByLabel('Callback URL');
@@ -138,7 +138,7 @@ test.describe('apps', () => {
   });
 
   test('the scope picker works with the keyboard alone', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openApp(page, 'analytics');
     const combobox = page.getByRole('combobox', { name: 'Install scopes' });
     const listbox = page.getByRole('listbox', { name: 'Install scopes' });
@@ -171,7 +171,7 @@ test.describe('apps', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openApp(page, 'storefront');
     const combobox = page.getByRole('combobox', { name: 'Install scopes' });
     await combobox.fill('read_cus');
@@ -194,7 +194,7 @@ test.describe('apps', () => {
     context,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openApp(page, 'analytics');
     const other = await context.newPage();
     await signIn(other);
@@ -225,7 +225,7 @@ test.describe('apps', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openApp(page, 'analytics');
     const name = page.getByLabel('Name', { exact: true });
     await name.fill('Analytics A');
@@ -259,7 +259,7 @@ test.describe('apps', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openApp(page, 'storefront');
     // The form never sends an internal app's callback URL; only the service knows that it must
     // refuse one. Play a client that does not know the rule: add one to the real request.
@@ -293,7 +293,7 @@ test.describe('apps', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const other = await context.newPage();
     await openApp(page, 'analytics');
     await openApp(other, 'analytics');
@@ -366,7 +366,7 @@ test.describe('apps', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const other = await context.newPage();
     await openApp(page, 'analytics');
     await openApp(other, 'analytics');
@@ -397,7 +397,7 @@ test.describe('apps', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openApp(page, 'legacy-import');
     const compile = page.getByRole('region', { name: 'Compile status' });
     await expect(compile).toContainText('Compile failed · 2 errors');
@@ -435,7 +435,7 @@ test.describe('apps', () => {
     );
     db.close();
 
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openApp(page, 'storefront');
     const section = page.getByRole('region', { name: /Functions/ });
     await expect(section.getByRole('row')).toHaveCount(26);
@@ -452,7 +452,7 @@ test.describe('apps', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openApp(page, 'analytics');
     await page.getByLabel('Name', { exact: true }).fill('Half-typed name');
 
@@ -475,7 +475,7 @@ test.describe('apps', () => {
     async function expectNoSeriousViolations(where: string) {
       expect(seriousOf(await new AxeBuilder({ page }).analyze()), where).toEqual([]);
     }
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     for (const path of ['/apps', '/apps/storefront', '/apps/legacy-import']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -30,7 +30,7 @@ test.describe('canvas input: Enter and Backspace at blocks', () => {
     api,
   }) => {
     const source = '<p id="intro" style="margin:0">Thanks for your order. We ship today.</p>';
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, source);
     const paragraph = canvas.locator('p');
     await caretIn(paragraph, 'Thanks for your order.'.length);
@@ -48,7 +48,7 @@ test.describe('canvas input: Enter and Backspace at blocks', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, '<p style="margin:0">Thanks for your order.</p>');
     await caretIn(canvas.locator('p'), 'end');
     await page.keyboard.press('Enter');
@@ -73,7 +73,7 @@ test.describe('canvas input: Enter and Backspace at blocks', () => {
     api,
   }) => {
     const source = '<h2>Your order</h2>\n<ul>\n  <li>Mug x 2</li>\n</ul>';
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, source);
     await caretIn(canvas.locator('h2'), 'Your'.length);
     await page.keyboard.press('Enter');
@@ -95,7 +95,7 @@ test.describe('canvas input: Enter and Backspace at blocks', () => {
   }) => {
     const source =
       '<table><tr><td>Total due</td></tr></table>\n<p>Go <a href="https://example.com/o">View order</a></p>';
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, source);
     await caretIn(canvas.locator('td'), 'Total'.length);
     await page.keyboard.press('Enter');
@@ -114,7 +114,7 @@ test.describe('canvas input: Enter and Backspace at blocks', () => {
 
   test('Backspace right after a <br> removes it', async ({ page, signIn, api }) => {
     const source = '<p style="font-size:12px">Northwind Goods B.V.<br>\n  Keizersgracht 1\n</p>';
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, source);
     // The caret at the start of the second line, after the code's indentation.
     await caretIn(canvas.locator('p'), '\n  '.length, 1);
@@ -134,7 +134,7 @@ test.describe('canvas input: Enter and Backspace at blocks', () => {
   }) => {
     const source =
       '<p class="a">\n  One\n</p>\n<p class="b">\n  Two\n</p>\n<h1>Three</h1><h2>Four</h2>';
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, source);
     await caretIn(canvas.locator('p').nth(1), '\n  '.length);
     await page.keyboard.press('Backspace');
@@ -152,7 +152,7 @@ test.describe('canvas input: Enter and Backspace at blocks', () => {
     api,
   }) => {
     const source = '<h1>Title</h1><p>Body</p>{{ shop.name }}<p>After</p>';
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, source);
     await caretIn(canvas.locator('p').first(), 0);
     await page.keyboard.press('Backspace');
@@ -173,7 +173,7 @@ test.describe('canvas input: what the browser names', () => {
     api,
   }) => {
     const source = '<p>Your recieved order ships today.</p>';
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, source);
     const paragraph = canvas.locator('p');
     // The caret elsewhere (at the end), as after a right click on the word.
@@ -215,7 +215,7 @@ test.describe('canvas input: what the browser names', () => {
     api,
   }) => {
     const source = '<p>Hello <b>brave</b> new world</p>';
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, source);
     const paragraph = canvas.locator('p');
     // Record the target range Chromium gives each key, as text, before the canvas acts on it.
@@ -263,7 +263,7 @@ test.describe('canvas input: what the browser names', () => {
     api,
   }) => {
     const source = '<p>Ship to: Keizersgracht 1, Amsterdam</p>';
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, source);
     const paragraph = canvas.locator('p');
     // No key produces them in Chromium on Linux (Cmd+Backspace/Delete on a Mac): dispatched as
@@ -306,7 +306,7 @@ test.describe('canvas input: what the browser names', () => {
     api,
   }) => {
     const source = '<p>Cafe au lait</p>';
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, source);
     const paragraph = canvas.locator('p');
     // The page's clock, held still: the Delete and the dead key are a second apart, so the
@@ -359,7 +359,7 @@ test.describe('canvas input: emptied cells and divs', () => {
     }) => {
       const source =
         '<table><tr><td style="padding:8px">Qty</td><td width="8"></td></tr></table>\n<div class="note">Gift</div>';
-      await signIn(page);
+      await signIn(page, 'demo', { open: false });
       const canvas = await openVisualWith(page, source);
       for (const [element, typed] of [
         [canvas.locator('td').first(), 'Amount'],

@@ -31,7 +31,7 @@ test.describe('canvas input: the cases of issue 25', () => {
       body: JSON.stringify({ html: greeting }),
     });
     expect(put.status).toBe(200);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisual(page);
     const heading = canvas.getByRole('heading', { level: 1 });
     await expect(heading).toBeVisible();
@@ -56,7 +56,7 @@ test.describe('canvas input: the cases of issue 25', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, '<h1>Hi {{ customer.first_name }},</h1>');
     const heading = canvas.getByRole('heading', { level: 1 });
     await expect(heading).toBeVisible();
@@ -78,7 +78,7 @@ test.describe('canvas input: the cases of issue 25', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, BILLING);
     const billing = canvas.getByRole('link', { name: 'update your billing information' });
     await dragAcross(page, billing);
@@ -101,7 +101,7 @@ test.describe('canvas input: the cases of issue 25', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, PDF);
     const button = canvas.getByRole('link', { name: 'Download as PDF' });
     const box = await boxOf(button);
@@ -119,7 +119,7 @@ test.describe('canvas input: the cases of issue 25', () => {
     api,
   }) => {
     const original = await storedHtml(api);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisual(page);
     const button = canvas.getByRole('link', { name: 'View your order' });
     const box = await boxOf(button);
@@ -144,7 +144,7 @@ test.describe('canvas input: the cases of issue 25', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, '<p>Hello</p>');
     const panel = page.getByRole('complementary', { name: 'Block' });
     await canvas.getByText('Hello', { exact: true }).click();
@@ -173,7 +173,7 @@ test.describe('canvas input: the cases of issue 25', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, ADDRESS);
     await canvas.getByText(/Suite 1234/).click();
     // The last two words, selected from the end of the line.
@@ -198,7 +198,7 @@ test.describe('canvas input: the cases of issue 25', () => {
     // The code view's cursor stays after the closing tag; CodeMirror's indent-on-input would
     // reindent that line when a canvas keystroke reached it as typing (issue 36's flake).
     const odd = '<div>\n<p>Hello</p>\n      </div>';
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     // Typed with one more letter and that letter deleted: the code view's own indent on input
     // leaves the odd indentation alone, and its cursor ends right after the closing tag.
     await openVisualWith(page, `${odd}x`, { beforeVisual: () => page.keyboard.press('Backspace') });
@@ -217,7 +217,7 @@ test.describe('canvas input: the cases of issue 25', () => {
     api,
   }) => {
     const source = '<p>Sold by ACME</p>';
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, source);
     await canvas.getByText('Sold by ACME').dblclick({ position: { x: 60, y: 8 } });
     await expect
@@ -249,7 +249,7 @@ test.describe('canvas input: keyboard and axe', () => {
     api,
   }) => {
     const original = await storedHtml(api);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisual(page);
     const button = canvas.getByRole('link', { name: 'View your order' });
     await expect(button).toBeVisible();
@@ -303,7 +303,7 @@ test.describe('canvas input: keyboard and axe', () => {
     // Axe into the canvas's frame is the heaviest check of the suite (a11y.spec.ts): Playwright's
     // slow budget; every wait is still on a condition.
     test.slow();
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisual(page);
     const button = canvas.getByRole('link', { name: 'View your order' });
     const box = await boxOf(button);
@@ -324,7 +324,7 @@ test.describe('canvas input: composition', () => {
     api,
   }) => {
     const source = '<p>Order <a href="https://example.com/o">View</a> here</p>';
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, source);
     const link = canvas.getByRole('link', { name: 'View' });
     const box = await boxOf(link);

@@ -157,7 +157,7 @@ test.describe('canvas input: property test against the oracle', () => {
       const html = template.html || (await storedHtml(api));
       const targets = targetsOf(html);
       expect(targets.length).toBeGreaterThan(10);
-      await signIn(page);
+      await signIn(page, 'demo', { open: false });
       // The oracle joins a run of typing and deleting into one undo step, as the history does for
       // keys less than 500 ms apart by the page's clock; a busy machine can hold a key back longer,
       // so the page's clock stands still.

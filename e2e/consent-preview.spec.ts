@@ -33,7 +33,7 @@ test.describe('consent banner preview', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openConsent(page);
     const before = await originStorage(page);
 
@@ -96,7 +96,7 @@ test.describe('consent banner preview', () => {
   });
 
   test('shows the banner light and dark', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openConsent(page);
     await page.getByRole('button', { name: 'Show the banner preview' }).click();
     const frame = page.frameLocator('iframe[title^="Consent banner preview"]');

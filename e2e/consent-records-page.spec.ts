@@ -76,7 +76,7 @@ test.describe('consent records page', () => {
     api,
   }) => {
     await record(api, VISITORS);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openRecords(page);
 
     const totals = page.getByRole('list', { name: 'Totals' });
@@ -157,7 +157,7 @@ test.describe('consent records page', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openRecords(page);
     await expect(page.getByText('No records yet', { exact: true })).toBeVisible();
     const origins = page.getByLabel('Origins');

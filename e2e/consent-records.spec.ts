@@ -34,7 +34,7 @@ test('a banner on another origin records Accept and Decline with its config vers
   signIn,
   api,
 }) => {
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   // The export records once the page knows the site's endpoint.
   const endpoint = page.waitForResponse((r) => r.url().includes('/settings/consent/public-key'));
   await openConsent(page);

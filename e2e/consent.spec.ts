@@ -15,7 +15,7 @@ test.describe('consent settings', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openConsent(page);
 
     const checks = page.getByRole('region', { name: 'Checks' });
@@ -62,7 +62,7 @@ test.describe('consent settings', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openConsent(page);
     const en = page.getByLabel('Privacy policy URL for en');
     const nl = page.getByLabel('Privacy policy URL for nl');
@@ -98,7 +98,7 @@ test.describe('consent settings', () => {
   });
 
   test('a double click and Ctrl+S while saving send one request', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openConsent(page);
     let patches = 0;
     page.on('request', (request) => {
@@ -114,7 +114,7 @@ test.describe('consent settings', () => {
   });
 
   test('puts a 422 from the service on the field of its language', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openConsent(page);
     // The form and the service share one schema, so no value the form accepts is refused. To
     // prove where the service's answer lands, the request is altered on its way to the real
@@ -151,7 +151,7 @@ test.describe('consent settings', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openConsent(page, '?lang=nl');
     const applications = page.getByRole('region', { name: 'Applications' });
     await expect(applications.getByRole('heading', { name: 'Winkelsessie' })).toBeVisible();
@@ -183,7 +183,7 @@ test.describe('consent settings', () => {
     context,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const other = await context.newPage();
     await openConsent(page);
     await openConsent(other);
@@ -232,7 +232,7 @@ test.describe('consent settings', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const other = await context.newPage();
     await openConsent(page);
     await openConsent(other);
@@ -263,7 +263,7 @@ test.describe('consent settings', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openConsent(page);
     const add = page.getByRole('button', { name: 'Add language' });
     const rows = page.getByRole('combobox', { name: /^Language of URL/ });
@@ -285,7 +285,7 @@ test.describe('consent settings', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openConsent(page);
     await page.getByRole('radio', { name: /A page of the site/ }).check();
     await page.getByLabel('Page id').fill('privacy');
@@ -315,7 +315,7 @@ test.describe('consent settings', () => {
   });
 
   test('exports the configuration as JSON and as a Klaro config', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openConsent(page);
 
     const json = page.waitForEvent('download');
@@ -346,7 +346,7 @@ test.describe('consent settings', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     for (const width of [1440, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await openConsent(page);

@@ -191,6 +191,42 @@ function taggedEmail(address: string, tag: string): string {
   return `${address.slice(0, at + 1)}${tag}.${address.slice(at + 1)}`;
 }
 
+/** Where the dashboard keeps its connection (src/session/connection-store.ts). */
+const CONNECTION_KEY = 'site-console.connection';
+const LAST_CONNECTION_KEY = 'site-console.last';
+/** A page of the service's origin that the test answers itself: nothing of the dashboard loads. */
+const STORAGE_PAGE = '/__e2e-storage';
+
+/**
+ * Leaves the connection in PAGE's storage as the sign-in page's `setConnection` does after a
+ * sign-in by link: the connection, and the last API URL and site without the token. Storage is
+ * per origin, so the page visits an empty document of the service's origin, answered by the
+ * test (no request reaches the service), and writes it there; the dashboard reads it at its
+ * next load. Every page of the browser context shares it.
+ */
+async function storeConnection(
+  page: Page,
+  origin: string,
+  connection: { baseUrl: string; token: string; site: string },
+): Promise<void> {
+  const url = `${origin}${STORAGE_PAGE}`;
+  await page.route(url, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>storage</title>' }),
+  );
+  await page.goto(url);
+  await page.evaluate(
+    ({ keys, connection }) => {
+      localStorage.setItem(keys.connection, JSON.stringify(connection));
+      localStorage.setItem(
+        keys.last,
+        JSON.stringify({ baseUrl: connection.baseUrl, site: connection.site, fromLink: false }),
+      );
+    },
+    { keys: { connection: CONNECTION_KEY, last: LAST_CONNECTION_KEY }, connection },
+  );
+  await page.unroute(url);
+}
+
 /** Tests started by this worker so far: the tag of each test's sites and users. */
 let testsInWorker = 0;
 
@@ -217,7 +253,15 @@ export const test = base.extend<
     /** This test's sites (`sites.demo`, `sites.acme`): the ids to put in URLs and headers. */
     sites: TestSites;
     api: ApiFetch;
-    signIn: (page: Page, site?: SiteName) => Promise<void>;
+    /**
+     * Signs PAGE in as this test's admin of SITE (`demo` when absent) by putting the connection
+     * in the browser's storage, where a sign-in leaves it, and opens the dashboard (the Apps
+     * page, where a sign-in lands). With `{ open: false }` no page of the dashboard is opened:
+     * the test's own `page.goto` is the first load, signed in. The sign-in form and link
+     * themselves are walked where they are the subject: shell.spec.ts (form and link),
+     * site-links.spec.ts and roles-tokens.spec.ts (links), `signInWith` of members.ts.
+     */
+    signIn: (page: Page, site?: SiteName, options?: { open?: boolean }) => Promise<void>;
   },
   { workerService: ServiceProcess }
 >({
@@ -338,13 +382,16 @@ export const test = base.extend<
   },
 
   signIn: async ({ server }, use) => {
-    await use(async (page, site = 'demo') => {
-      const token = await server.token(site);
-      await page.goto(
-        `/#token=${encodeURIComponent(token)}&site=${encodeURIComponent(server.site(site))}`,
-      );
-      await expect(page).not.toHaveURL(/token=/);
-      await expect(page).not.toHaveURL(/\/sign-in/);
+    await use(async (page, site = 'demo', { open = true } = {}) => {
+      const connection = {
+        baseUrl: server.apiURL,
+        token: await server.token(site),
+        site: server.site(site),
+      };
+      await storeConnection(page, server.baseURL, connection);
+      if (!open) return;
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/apps/);
     });
   },
 });

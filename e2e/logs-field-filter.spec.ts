@@ -35,7 +35,7 @@ test.describe('field filters', () => {
       { level: 'info', data: { status: 201, step: 'took 500 ms' } },
       { level: 'error', data: { status: 500, step: 'boom' } },
     ]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openLogs(page, APP, '?range=1h');
     await expect(entryCount(page)).toHaveAttribute('data-count', '4');
     const chips = page.getByRole('list', { name: 'Field filters' });
@@ -89,7 +89,7 @@ test.describe('field filters', () => {
         { level: 'info', data: { status: 200, step: 'ok' } },
         { level: 'error', data: { status: 500, step: 'boom' } },
       ]);
-      await signIn(page);
+      await signIn(page, 'demo', { open: false });
       await openLogs(page, APP, '?range=1h&where_not=%5B%22status%3A200%22%5D');
       await expect(entryCount(page)).toHaveAttribute('data-count', '1');
       await expect(page.getByRole('list', { name: 'Field filters' })).toHaveText('status ≠ 200×');

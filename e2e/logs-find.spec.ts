@@ -34,7 +34,7 @@ test.describe('finding in the log', () => {
       entry(`${prefix}-orders`, 'warn', 'orders synced late'),
       entry(`other-${prefix}`, 'info', 'not this one'),
     ]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openLogs(page, APP);
     await jobField(page).fill(prefix);
     await page.getByRole('option', { name: `Starts with “${prefix}”` }).click();
@@ -54,7 +54,7 @@ test.describe('finding in the log', () => {
       entry(`${prefix}-old`, 'info', 'archived'),
       entry('visible-job', 'error', 'the only error'),
     ]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     // Only errors are loaded: the archive job's line is not in the page.
     await openLogs(page, APP, `?level=error&q=${encodeURIComponent('"the only error"')}`);
     await expect(rows(page)).toHaveCount(1);
@@ -73,7 +73,7 @@ test.describe('finding in the log', () => {
       entry('needle-job', 'error', `${tag} needle`),
       entry(null, 'info', `${tag} after`),
     ]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openLogs(page, APP, `?level=error&q=${encodeURIComponent(`"${tag} needle"`)}`);
     await expect(rows(page)).toHaveCount(1);
     await rows(page)
@@ -107,7 +107,7 @@ test.describe('finding in the log', () => {
     const prefix = uniquePrefix('link');
     await ingest(api, [entry(`${prefix}-a`, 'info', 'one'), entry(`${prefix}-b`, 'info', 'two')]);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openLogs(page, APP, `?job=${prefix}&job_match=prefix&range=1h`);
     await expect(rows(page)).toHaveCount(2);
     await page.getByRole('button', { name: 'Copy link' }).click();
@@ -134,7 +134,7 @@ test.describe('finding in the log', () => {
       api,
       Array.from({ length: 5 }, (_, n) => entry('kbd-job', 'info', `${tag} line ${String(n)}`)),
     );
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openLogs(page, APP, `?q=${encodeURIComponent(tag)}`);
     await expect(rows(page)).toHaveCount(5);
     // Tab into the list: one stop per row, then j/k move.

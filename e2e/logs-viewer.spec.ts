@@ -37,7 +37,7 @@ test.describe('log viewer controls', () => {
         { level: 'warn', text: 'slow query' },
         { level: 'debug', text: 'cache lookup' },
       ]);
-      await signIn(page);
+      await signIn(page, 'demo', { open: false });
       await openViewer(page, '?q=payment');
       const rows = page.getByRole('list', { name: 'Log lines' }).getByRole('listitem');
       await expect(rows).toHaveCount(2);
@@ -62,7 +62,7 @@ test.describe('log viewer controls', () => {
         text: `line ${n}`,
       })),
     );
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openViewer(page);
     const list = page.getByRole('region', { name: 'Log entries' });
     await expect(list).toHaveAttribute('data-entry-count', '80');
@@ -102,7 +102,7 @@ test.describe('log viewer controls', () => {
     api,
   }) => {
     const [entry] = await ingest(api, [{ level: 'info', text: 'a line to time' }]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openViewer(page);
     const times = page.getByRole('group', { name: 'Times' });
     const pressed = times.getByRole('button', { pressed: true });
@@ -133,7 +133,7 @@ test.describe('log viewer controls', () => {
     api,
   }) => {
     const [entry] = await ingest(api, [{ level: 'warn', text: 'Disk almost full on node-7' }]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openViewer(page);
     await page.getByRole('searchbox', { name: 'Search' }).fill('"almost full"');
     await page.getByRole('searchbox', { name: 'Search' }).press('Enter');

@@ -34,7 +34,7 @@ test.describe('saved log views', () => {
     signIn,
     server,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openLogs(page, APP, '?level=error&q=timeout&range=1h');
     await expect(viewsButton(page)).toHaveText('Views');
 
@@ -131,7 +131,7 @@ test.describe('saved log views', () => {
         data: { status: 500, step: `failed ${String(n)}` },
       })),
     ]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openLogs(page, APP, '?range=1h');
     await expect(page.getByTestId('log-entry-count')).toHaveAttribute('data-count', '8');
     await page.getByRole('button', { name: 'Fields' }).click();

@@ -61,7 +61,7 @@ test.describe('log volume and structured lines', () => {
         atUs: burstUs + n,
       })),
     ]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     // The live chart's window moves on at each minute, shifting every bar one place; the page's
     // clock stands still (its timers still run), so the bar measured below stays where it is.
     await page.clock.setFixedTime(Date.now());
@@ -137,7 +137,7 @@ test.describe('log volume and structured lines', () => {
       },
       { level: 'error', data: 'Plain text from a worker', context: null },
     ]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto(`/apps/${APP}/logs`);
     const rows = rowsOf(page);
     await expect(rows).toHaveCount(3);

@@ -70,7 +70,7 @@ test.describe('log viewer', () => {
     api,
   }) => {
     const earlier = await ingest(api, jobEntries('earlier', 30));
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openLive(page);
     const before = await exportedIds(page);
     expect(before.slice(-30)).toEqual(earlier.map((entry) => entry.id));
@@ -95,7 +95,7 @@ test.describe('log viewer', () => {
     api,
   }) => {
     const job = uniqueJob('held');
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openLive(page, `?job=${job}`);
     // The service holds the follow request (`wait`) while there is nothing new.
     const held = await page.waitForRequest(
@@ -113,7 +113,7 @@ test.describe('log viewer', () => {
 
   test('a burst of 1,000 entries between two polls all arrive', async ({ page, signIn, api }) => {
     const job = uniqueJob('burst');
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openLive(page, `?job=${job}`);
     await expectCount(page, 0);
 
@@ -144,7 +144,7 @@ test.describe('log viewer', () => {
     ]);
     const idsOf = (...indexes: number[]) => indexes.map((index) => stored[index]?.id);
 
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openLive(page);
 
     // Job: free text in the job field.
@@ -190,7 +190,7 @@ test.describe('log viewer', () => {
   }) => {
     const job = uniqueJob('scroll');
     await ingest(api, jobEntries(job, 300));
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openLive(page, `?job=${job}`);
     await expectCount(page, 200); // the first page: the newest 200
     const list = page.getByRole('region', { name: 'Log entries' });
@@ -223,7 +223,7 @@ test.describe('log viewer', () => {
   }) => {
     const job = uniqueJob('pause');
     const first = await ingest(api, jobEntries(job, 20));
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openLive(page, `?job=${job}`);
     await expectCount(page, 20);
 
@@ -253,7 +253,7 @@ test.describe('log viewer', () => {
     const target = stored[12] as StoredEntry;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
 
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openLive(page, `?job=${job}`);
     const row = page.locator(`[data-log-id="${target.id}"]`);
     // The list is virtualized and as tall as the window leaves it: go to its top, then down a
@@ -299,7 +299,7 @@ test.describe('log viewer', () => {
         server,
       }) => {
         const job = uniqueJob('restart');
-        await signIn(page);
+        await signIn(page, 'demo', { open: false });
         await openLive(page, `?job=${job}`);
         const first = await ingest(api, jobEntries(job, 120));
         await expectCount(page, 120);
@@ -320,7 +320,7 @@ test.describe('log viewer', () => {
       api,
     }) => {
       const job = uniqueJob('offline');
-      await signIn(page);
+      await signIn(page, 'demo', { open: false });
       await openLive(page, `?job=${job}`);
       const first = await ingest(api, jobEntries(job, 10));
       await expectCount(page, 10);

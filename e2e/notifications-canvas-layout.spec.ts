@@ -54,7 +54,7 @@ test("the layout is drawn around the canvas's content, dimmed, with the shown la
   page,
   signIn,
 }) => {
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   const canvas = await openCanvas(page);
   // The template's own content sits in the layout's content place, editable; the layout is not.
   await expect(canvas.locator('.sc-layout .main .sc-layout-slot .own')).toHaveText(
@@ -89,7 +89,7 @@ test('the locked layout cannot be edited: clicks and keys on it only offer "Edit
   signIn,
   api,
 }) => {
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   const canvas = await openCanvas(page);
   const footer = canvas.locator('.sc-layout .foot p');
   const blockPanel = page.getByRole('complementary', { name: 'Block' });
@@ -138,7 +138,7 @@ test('without a layout the canvas draws the template alone', async ({ page, sign
     body: JSON.stringify({ layout: null }),
   });
   expect(res.status).toBe(200);
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   await openEditor(page, SLUG);
   await page.getByRole('button', { name: 'Visual', exact: true }).click();
   const canvas = page.frameLocator('iframe[title="Visual editor"]');

@@ -60,7 +60,7 @@ test.describe('the canvas and the preview: what loads, what is refused, what nav
     page.on('request', (request) => {
       if (/example\.com\/(?:next|area)/.test(request.url())) away.push(request.url());
     });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, LINKS);
     await expect(canvas.getByText('Next page')).toBeVisible();
 
@@ -130,7 +130,7 @@ test.describe('the canvas and the preview: what loads, what is refused, what nav
         loaded.push({ url: request.url(), frame });
       }
     });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(
       page,
       `<link href="https://fonts.googleapis.com/css2?family=Test+Sans&amp;display=swap" rel="stylesheet">
@@ -181,7 +181,7 @@ test.describe('the canvas: frames, comments and inserted blocks', () => {
     signIn,
   }, info) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, FRAMES_AND_COMMENTS);
     await expect(canvas.getByText('Line below the frame')).toBeVisible();
     await page
@@ -249,7 +249,7 @@ test.describe('the canvas: frames, comments and inserted blocks', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(
       page,
       `<!--[if mso]><table role="presentation" width="600"><tr><td><![endif]-->
@@ -274,7 +274,7 @@ test.describe('the canvas: frames, comments and inserted blocks', () => {
     page,
     signIn,
   }, info) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, '<p>An introduction to the button below.</p>');
     const panel = page.getByRole('complementary', { name: 'Block' });
     await canvas.getByText('An introduction').click();
@@ -304,7 +304,7 @@ test.describe('the text version', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openVisualWith(page, '<p>We are packing it with care.</p>');
     // The HTML changed after the text was written: the Text tab says so.
     const textTab = page.getByRole('tab', { name: /^Text/ });
@@ -362,7 +362,7 @@ test.describe('accessibility of the canvas details', () => {
   }) => {
     // Four axe runs over the editor: Playwright's slow budget (every wait is on a condition).
     test.slow();
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, `${FRAMES_AND_COMMENTS}\n${LINKS}`);
     await expect(canvas.getByRole('img', { name: /Image not shown/ })).toBeVisible();
     const ourUi = (current: Page) =>

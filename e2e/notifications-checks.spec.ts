@@ -31,7 +31,7 @@ test.describe('checks before sending', () => {
   }) => {
     // The editor's chunks and two languages' checks on a busy machine.
     test.slow();
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page);
     await replaceCode(
       page,
@@ -100,7 +100,7 @@ test.describe('checks before sending', () => {
       });
       await route.fulfill({ response, json: body });
     });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page);
     const css = finding(page, 'Css support');
     await expect(css).toContainText('border-radius is not supported', { timeout: 30_000 });
@@ -111,7 +111,7 @@ test.describe('checks before sending', () => {
   });
 
   test('the dark toggle renders the preview as a client in dark mode', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page);
     await replaceCode(
       page,
@@ -132,7 +132,7 @@ test.describe('checks before sending', () => {
 
   test('a mail in the Test inbox shows its checks', async ({ page, signIn }) => {
     test.slow();
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page);
     await replaceCode(
       page,

@@ -43,7 +43,7 @@ test('the layout is chosen in the editor, previewed with its snippet per languag
   api,
   sink,
 }) => {
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   await openEditor(page, SLUG);
   await expect(layoutSelect(page)).toHaveValue('');
   await expect(preview(page).locator('.foot')).toHaveCount(0);
@@ -77,7 +77,7 @@ test('the layout is chosen in the editor, previewed with its snippet per languag
 
 test('a chosen layout survives a reload as a draft', async ({ page, signIn }) => {
   page.on('dialog', (dialog) => void dialog.accept());
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   await openEditor(page, SLUG);
   await layoutSelect(page).selectOption({ label: 'Brand' });
   await expect(page.getByText(/^Unsaved changes/)).toBeVisible();
@@ -94,7 +94,7 @@ test('a snippet in the template renders in the preview; an unknown one is an err
   page,
   signIn,
 }) => {
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   await openEditor(page, SLUG);
   await replaceCode(
     page,
@@ -110,7 +110,7 @@ test('a snippet in the template renders in the preview; an unknown one is an err
 test('the layout select has no serious axe violation in either theme', async ({ page, signIn }) => {
   // Axe over the whole editor is slow on a busy machine (a11y.spec); every wait is a condition.
   test.slow();
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   await openEditor(page, SLUG);
   await layoutSelect(page).selectOption({ label: 'Brand' });
   await expect(page.getByRole('button', { name: 'Edit layout' })).toBeVisible();

@@ -44,7 +44,7 @@ test("the layout's {{ content }} is a placeholder block in Visual that cannot be
   signIn,
   api,
 }) => {
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   const { dialog, canvas } = await openLayoutVisual(page);
   const place = canvas.locator('.main .sc-content-place');
   await expect(place).toHaveText("Each e-mail's content goes here");
@@ -85,7 +85,7 @@ test('a layout edited in Visual is reviewed and saved like in Code', async ({
   signIn,
   api,
 }) => {
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   const { dialog, canvas } = await openLayoutVisual(page);
   await canvas.getByText('Visit us at Main Street 1').click();
   await page.keyboard.press('End');

@@ -9,7 +9,7 @@ test.describe('notification editor layout', () => {
     signIn,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page);
     const main = await page.locator('main').boundingBox();
     expect(main?.width).toBeGreaterThan(1152);
@@ -60,7 +60,7 @@ test.describe('notification editor layout', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page);
     await replaceCode(page, 'Text version', 'Hi {{ customer.first_name }} {% if x %}');
     const textTab = page.getByRole('tab', { name: /^Text/ });
@@ -78,7 +78,7 @@ test.describe('notification editor layout', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page);
     const variables = page.getByRole('button', { name: 'Variables', exact: true });
     const samples = page.getByRole('button', { name: /^Sample data/ });
@@ -105,7 +105,7 @@ test.describe('notification editor layout', () => {
     signIn,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page);
     await page.getByRole('button', { name: 'Visual' }).click();
     const canvas = await page.locator('iframe[title="Visual editor"]').boundingBox();
@@ -121,7 +121,7 @@ test.describe('notification editor layout', () => {
     signIn,
   }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page);
     await expect(page.getByRole('tablist', { name: 'Message body' })).toBeVisible();
     const overflow = await page.evaluate(
@@ -136,7 +136,7 @@ test.describe('unknown variables', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page);
     await replaceCode(
       page,

@@ -29,7 +29,7 @@ test('changing a layout shows the e-mails it changes, then test sends carry it',
   api,
   sink,
 }) => {
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   await page.goto('/notifications');
   await page.getByRole('link', { name: 'Open layout Brand' }).click();
   await page.getByRole('textbox', { name: 'HTML' }).click();
@@ -89,7 +89,7 @@ test('a new snippet is created, written and saved from the notifications page', 
   signIn,
   api,
 }) => {
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   await page.goto('/notifications');
   await page.getByRole('button', { name: 'New snippet' }).click();
   const create = page.getByRole('dialog', { name: 'New snippet' });

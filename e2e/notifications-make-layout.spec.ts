@@ -53,7 +53,7 @@ test('a layout is made from the template, reviewed first, and the template saved
   signIn,
   api,
 }) => {
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   await openEditor(page, SLUG);
   await expect(layoutSelect(page)).toHaveValue('');
   const dialog = await startSplit(page, 'Brand mail');
@@ -105,7 +105,7 @@ test('a taken name or slug is said on its field and writes nothing', async ({
     body: JSON.stringify({ name: 'Brand', html: '{{ content }}' }),
   });
   expect(res.status).toBe(200);
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   await openEditor(page, SLUG);
   const dialog = await startSplit(page, 'Brand');
   const name = dialog.getByRole('textbox', { name: 'Layout name' });
@@ -126,7 +126,7 @@ test('a taken name or slug is said on its field and writes nothing', async ({
 });
 
 test('cancel changes nothing', async ({ page, signIn, api }) => {
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   await openEditor(page, SLUG);
   const dialog = await startSplit(page, 'Brand mail');
   await expect(dialog.getByRole('status')).toHaveText(/byte-identical to before/);
@@ -143,7 +143,7 @@ test('cancel changes nothing', async ({ page, signIn, api }) => {
 test('the dialog has no serious axe violation in either theme', async ({ page, signIn }, info) => {
   // Axe over the whole editor is slow on a busy machine (a11y.spec); every wait is a condition.
   test.slow();
-  await signIn(page);
+  await signIn(page, 'demo', { open: false });
   await openEditor(page, SLUG);
   const dialog = await startSplit(page, 'Brand mail');
   await expect(dialog.getByRole('status')).toHaveText(/byte-identical to before/);

@@ -40,7 +40,7 @@ test.describe('notifications: side by side', () => {
     api,
   }) => {
     const before = await stored(api, 'order-confirmation');
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openDutch(page, 'order-confirmation');
     await expect(page.getByRole('switch', { name: /Side by side/ })).toBeChecked();
 
@@ -106,7 +106,7 @@ test.describe('notifications: side by side', () => {
     api,
   }) => {
     expect((await stored(api, 'welcome')).translations.nl?.outdated).toBe(true);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openDutch(page, 'welcome');
     const banner = page
       .getByRole('status')
@@ -142,7 +142,7 @@ test.describe('notifications: side by side', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openDutch(page, 'welcome');
     await expect(canvas.locator('sc-note').first()).toBeVisible();
     for (const colorScheme of ['light', 'dark'] as const) {

@@ -11,7 +11,7 @@ inboxTest.describe('send a test without SMTP', () => {
     async ({ page, signIn }) => {
       // The editor, SpamAssassin and a second tab on a shared, busy machine.
       inboxTest.slow();
-      await signIn(page);
+      await signIn(page, 'demo', { open: false });
       await openEditor(page);
       await replaceCode(page, 'HTML version', '<h1>Hello {{ customer.first_name }}</h1>');
       const button = page.getByRole('button', { name: 'Send test to me' });
@@ -48,7 +48,7 @@ test.describe('send a test through SMTP', () => {
     signIn,
     sink,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page);
     await replaceCode(page, 'HTML version', '<h1>Hello {{ customer.first_name }}</h1>');
     await replaceCode(page, 'Text version', 'Text for {{ customer.name }}');

@@ -62,7 +62,7 @@ test.describe('notification translations', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page);
     await expect(languages(page).getByRole('tab')).toHaveCount(3);
     await expect(localeTab(page, 'English')).toContainText('default');
@@ -92,7 +92,7 @@ test.describe('notification translations', () => {
     const before = await stored(api);
     expect(before.translations.nl).toBeDefined();
     const nlBefore = before.translations.nl ?? { subject: '', text: '', html: '' };
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto(`/notifications/${SLUG}?locale=nl`);
     const heading = await retypeHeadingStart(page, 'Bedankt'.length, 'Hartelijk dank');
     await expect(heading).toContainText('Hartelijk dank, Ada!');
@@ -124,7 +124,7 @@ test.describe('notification translations', () => {
     api,
   }) => {
     const before = await stored(api);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto(`/notifications/${SLUG}?locale=fr`);
     await expect(page.getByRole('heading', { name: 'No French translation yet' })).toBeVisible({
       timeout: 30_000,
@@ -157,7 +157,7 @@ test.describe('notification translations', () => {
 
   test('a draft in Dutch survives a reload', async ({ page, signIn }) => {
     page.on('dialog', (dialog) => void dialog.accept());
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto(`/notifications/${SLUG}?locale=nl`);
     await page.getByLabel('Subject').fill('Concept {{ order.number }}', { timeout: 30_000 });
     await expect(page.getByText(/^Unsaved changes/)).toBeVisible();
@@ -176,7 +176,7 @@ test.describe('notification translations', () => {
     signIn,
     api,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto(`/notifications/${SLUG}?locale=nl`);
     await page.getByLabel('Subject').fill('Mijn onderwerp {{ order.number }}', { timeout: 30_000 });
     // Someone else changes the Dutch text meanwhile.
@@ -208,7 +208,7 @@ test.describe('notification translations', () => {
 mailTest(
   'a test sent from the Dutch translation arrives in Dutch',
   async ({ page, signIn, sink }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto(`/notifications/${SLUG}?locale=nl`);
     const button = page.getByRole('button', { name: 'Send test to me' });
     await expect(button).toBeEnabled({ timeout: 30_000 });

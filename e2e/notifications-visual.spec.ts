@@ -47,7 +47,7 @@ test.describe('notifications: visual mode', () => {
     api,
   }) => {
     const original = await storedHtml(api);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisual(page);
 
     const heading = canvas.getByRole('heading', { level: 1 });
@@ -82,7 +82,7 @@ test.describe('notifications: visual mode', () => {
   });
 
   test('a revert is one undo step in the canvas and the code alike', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisual(page);
     const heading = canvas.getByRole('heading', { level: 1 });
     await expect(heading).toContainText('Thank you, Ada!');
@@ -110,7 +110,7 @@ test.describe('notifications: visual mode', () => {
   });
 
   test('opening the visual mode and going back changes nothing', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openVisual(page);
     await page.getByRole('button', { name: 'Code' }).click();
     await expect(page.getByRole('button', { name: 'Revert', exact: true })).toBeDisabled();
@@ -127,7 +127,7 @@ test.describe('notifications: visual mode', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/notifications/order-confirmation');
     await page.getByRole('button', { name: 'Code', exact: true }).click({ timeout: 30_000 });
     const code = page.getByRole('textbox', { name: 'HTML version' });
@@ -154,7 +154,7 @@ test.describe('notifications: visual mode', () => {
     api,
   }) => {
     const original = await storedHtml(api);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisual(page);
     const intro = canvas.getByText(/We received your order/);
 
@@ -220,7 +220,7 @@ test.describe('notifications: visual mode', () => {
   }) => {
     const original = await storedHtml(api);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisual(page);
     const heading = canvas.getByRole('heading', { level: 1 });
 
@@ -257,7 +257,7 @@ test.describe('notifications: visual mode', () => {
   });
 
   test('the toolbar and its popovers pass axe in both themes', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisual(page);
     const check = async (label: string) => {
       const results = await new AxeBuilder({ page })
@@ -284,7 +284,7 @@ test.describe('notifications: visual mode', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, FRAMES);
     const branches = canvas.getByRole('group', {
       name: /Branch shown: Only if customer\.first_name/,
@@ -323,7 +323,7 @@ test.describe('notifications: visual mode', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, FRAMES);
     await expect(
       canvas.getByText(/Repeats for each line in order\.lines \(3 in the sample\)/),
@@ -354,7 +354,7 @@ test.describe('notifications: visual mode', () => {
   });
 
   test("an empty collection shows the loop's else branch", async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, FRAMES);
     await page.getByRole('button', { name: 'Empty order' }).click();
     await expect(canvas.getByText('Nothing ordered')).toBeVisible();
@@ -373,7 +373,7 @@ test.describe('notifications: visual mode', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisualWith(page, `${FRAMES}\n<!-- a note -->`);
     await expect(canvas.getByText('Hello Ada')).toBeVisible();
     await page.getByRole('button', { name: 'Visual' }).focus();
@@ -407,7 +407,7 @@ test.describe('notifications: visual mode', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisual(page);
     await expect(
       canvas.getByText(/Repeats for each line in order\.lines \(3 in the sample\)/),
@@ -436,7 +436,7 @@ test.describe('notifications: visual mode', () => {
     api,
   }) => {
     const original = await storedHtml(api);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisual(page);
     const panel = page.getByRole('complementary', { name: 'Block' });
 
@@ -507,7 +507,7 @@ test.describe('notifications: visual mode', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openVisual(page);
     const canvas = page.frameLocator('iframe[title="Visual editor"]');
     const panel = page.getByRole('complementary', { name: 'Block' });
@@ -575,7 +575,7 @@ test.describe('notifications: visual mode, details', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisual(page);
     await canvas.getByText('Shipping', { exact: true }).click();
     const panel = page.getByRole('complementary', { name: 'Block' });
@@ -598,7 +598,7 @@ test.describe('notifications: visual mode, details', () => {
     api,
   }) => {
     const original = await storedHtml(api);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisual(page);
     const subtotal = canvas.getByText('Subtotal', { exact: true });
     await expect(subtotal).toBeVisible();
@@ -653,7 +653,7 @@ test.describe('notifications: visual mode, details', () => {
     const gapBetween = (panel: Box, target: Box) =>
       Math.max(panel.y - (target.y + target.height), target.y - (panel.y + panel.height));
     const width = page.viewportSize()?.width ?? 0;
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const canvas = await openVisual(page);
 
     const chip = canvas.getByRole('heading', { level: 1 }).getByRole('button');

@@ -28,7 +28,7 @@ const preview = (page: Page) => page.frameLocator('iframe[title="HTML preview"]'
 
 test.describe('notifications', () => {
   test('lists the templates with a filter kept in the URL', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/notifications');
     const rows = page.getByRole('table', { name: 'Notifications' }).getByRole('row');
     await expect(rows).toHaveCount(8); // header + 6 demo notifications + the built-in log-alert
@@ -43,7 +43,7 @@ test.describe('notifications', () => {
 
   test('on a phone the list is cards that fit the screen', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/notifications');
     // The cards are the list's own items (each card lists its languages in a list of its own).
     const cards = page.getByRole('list', { name: 'Notifications' }).locator(':scope > li');
@@ -63,7 +63,7 @@ test.describe('notifications', () => {
     signIn,
   }) => {
     const dialogs = recordDialogs(page);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page, 'order-confirmation');
     await expect(page.getByTestId('preview-subject')).toHaveText(
       'Your order #1042 at Northwind Goods',
@@ -118,7 +118,7 @@ test.describe('notifications', () => {
   }) => {
     // The demo's welcome is in the demo layout (issue 38's seed): this test is about the template.
     await api('/notifications/welcome', { method: 'PUT', body: JSON.stringify({ layout: null }) });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page, 'welcome');
     await replaceCode(page, 'HTML version', '<p id="ok">Hello {{ customer.first_name }}</p>');
     await expect(preview(page).locator('#ok')).toHaveText('Hello Ada');
@@ -160,7 +160,7 @@ test.describe('notifications', () => {
   test.describe('scripts in the template', () => {
     test('the HTML preview renders e-mail styles and runs no script', async ({ page, signIn }) => {
       const dialogs = recordDialogs(page);
-      await signIn(page);
+      await signIn(page, 'demo', { open: false });
       const document = await page.goto('/notifications/welcome');
       // The srcdoc preview inherits this policy: inline styles allowed, no inline script.
       const csp = document?.headers()['content-security-policy'] ?? '';
@@ -201,7 +201,7 @@ test.describe('notifications', () => {
 
   test('the local draft survives a reload and is offered back', async ({ page, signIn }) => {
     recordDialogs(page);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page, 'password-reset');
     await page.getByLabel('Subject').fill('Reset it, {{ customer.first_name }}');
     await replaceCode(page, 'Text version', 'Draft body {{ reset_url }}');
@@ -233,7 +233,7 @@ test.describe('notifications', () => {
   }) => {
     // The demo's welcome is in the demo layout (issue 38's seed): this test is about the template.
     await api('/notifications/welcome', { method: 'PUT', body: JSON.stringify({ layout: null }) });
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page, 'welcome');
     await replaceCode(page, 'Text version', 'Start:');
     const typed = 'the quick brown fox jumps over the lazy dog 0123456789';
@@ -247,7 +247,7 @@ test.describe('notifications', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page, 'welcome');
     await page.getByLabel('Subject').fill('Hi ');
     await page.getByRole('button', { name: /^shop\.name\b/ }).click();
@@ -264,7 +264,7 @@ test.describe('notifications', () => {
     signIn,
   }) => {
     recordDialogs(page);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page, 'invoice');
     await page.getByLabel('Subject').fill('Mine: invoice {{ invoice.number }}');
     await page.getByLabel('Description').fill('Edited by me');
@@ -314,7 +314,7 @@ test.describe('notifications', () => {
     signIn,
   }) => {
     recordDialogs(page);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page, 'invoice');
     const text = page.getByRole('textbox', { name: 'Text version' });
     await page.getByRole('tab', { name: /^Text/ }).click();
@@ -366,7 +366,7 @@ test.describe('notifications', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page, 'order-confirmation');
     await replaceCode(
       page,
@@ -389,7 +389,7 @@ test.describe('notifications', () => {
   });
 
   test('the editor has no serious accessibility violations', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page, 'order-confirmation');
     const editor = await new AxeBuilder({ page }).exclude('iframe[title="HTML preview"]').analyze();
     expect(seriousOf(editor)).toEqual([]);

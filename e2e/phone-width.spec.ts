@@ -17,7 +17,7 @@ test.describe('a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('no main page scrolls sideways', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     const pages: Array<[string, () => Promise<void>]> = [
       ['apps', () => openPage(page, '/apps', 'Apps')],
       ['app detail', () => openPage(page, '/apps/analytics', 'Analytics Connector')],
@@ -36,7 +36,7 @@ test.describe('a 375 px phone', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openPage(page, '/apps/analytics/logs', 'Logs');
     // Controls of one row share their vertical middle; a wrapped one sits a row lower.
     const middleOf = (locator: Locator) =>
@@ -55,7 +55,7 @@ test.describe('a 375 px phone', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openEditor(page);
     const width = page.getByRole('group', { name: 'Width' });
     await width.getByRole('button', { name: 'Desktop' }).click();

@@ -8,7 +8,7 @@ test.describe('consent page polish', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openConsent(page);
     const nav = page.getByRole('navigation', { name: 'Sections of this page' });
     await expect(nav.getByRole('link')).toHaveText([
@@ -41,7 +41,7 @@ test.describe('consent page polish', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openConsent(page);
     const checks = page.getByRole('region', { name: 'Checks' });
     const before = await checks.getByRole('listitem').count();
@@ -75,7 +75,7 @@ test.describe('app editor on a phone', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/apps/legacy-import');
     const compile = page.getByText(/^Compile failed/);
     const form = page.getByRole('button', { name: 'Save changes' });
@@ -93,7 +93,7 @@ test.describe('app editor on a phone', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/apps/analytics');
     await page.getByLabel('Domain').fill('edited.example.com');
     const save = await page.getByRole('button', { name: 'Save changes' }).boundingBox();

@@ -56,7 +56,7 @@ test.describe('log viewer polish', () => {
       server,
     }) => {
       const [line] = await ingest(api, 'analytics', [{ level: 'info', text: 'after the outage' }]);
-      await signIn(page);
+      await signIn(page, 'demo', { open: false });
       await openViewer(page, 'analytics');
       await expect(rowOf(page, line)).toBeVisible();
 
@@ -84,7 +84,7 @@ test.describe('log viewer polish', () => {
   });
 
   test('a service error about the search shows in the panel', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openViewer(page, 'analytics', '?q=level%3E%3Dloud');
     const panel = page.getByRole('alert').filter({ hasText: 'Could not load the log entries' });
     await expect(panel).toContainText('"level>=" in "q" must name one of');
@@ -101,7 +101,7 @@ test.describe('log viewer polish', () => {
       { level: 'error', text: 'levels error', job },
       { level: 'fatal', text: 'levels fatal', job },
     ]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openViewer(page, 'analytics', `?job=${job}&q=level%3Aerror`);
     await expect(rowOf(page, error)).toBeVisible();
     await expect(rowOf(page, fatal)).toBeHidden();
@@ -126,7 +126,7 @@ test.describe('log viewer polish', () => {
     api,
   }) => {
     await ingest(api, 'storefront', [{ level: 'info', text: 'seen', job: 'e2e-seen-only' }]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openViewer(page, 'storefront');
     await expect(statusOf(page)).toHaveAttribute('data-tail-status', 'live');
     const jobField = page.getByRole('combobox', { name: 'Job' });
@@ -166,7 +166,7 @@ test.describe('log viewer polish', () => {
       { level: 'info', text: 'the older line', job },
       { level: 'info', text: 'the newer line', job },
     ]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openViewer(page, 'analytics', `?job=${job}`);
     const toggleOf = (entry: StoredEntry | undefined) =>
       rowOf(page, entry).getByRole('button', { name: /^Details of/ });
@@ -200,7 +200,7 @@ test.describe('log viewer polish', () => {
       { level: 'warn', text: 'second line', job },
       { level: 'info', text: 'third line', job },
     ]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openViewer(page, 'analytics', `?job=${job}`);
     const toggleOf = (entry: StoredEntry | undefined) =>
       rowOf(page, entry).getByRole('button', { name: /^Details of/ });
@@ -240,7 +240,7 @@ test.describe('log viewer polish', () => {
       'analytics',
       Array.from({ length: 120 }, (_, n) => ({ level: 'info', text: `line ${n}`, job })),
     );
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openViewer(page, 'analytics', `?job=${job}`);
     await expect(statusOf(page)).toHaveText('Live · caught up');
     const list = page.getByRole('region', { name: 'Log entries' });
@@ -266,7 +266,7 @@ test.describe('log viewer polish', () => {
       { level: 'info', text: 'first of the batch', job },
       { level: 'info', text: 'second of the batch', job },
     ]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openViewer(page, 'analytics', `?job=${job}&utc=true`);
     const titles = await Promise.all(
       batch.map((entry) => rowOf(page, entry).locator('time').getAttribute('title')),
@@ -284,7 +284,7 @@ test.describe('log viewer polish', () => {
     api,
   }) => {
     const [entry] = await ingest(api, 'analytics', [{ level: 'info', text: 'linked line' }]);
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openViewer(
       page,
       'analytics',
@@ -318,7 +318,7 @@ test.describe('log viewer on a phone', () => {
     page,
     signIn,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await openViewer(page, 'analytics', '?level=error&q=timeout');
     await expect(page.getByRole('search', { name: 'Log filters' })).toBeHidden();
     await page.getByRole('button', { name: 'Filters (2)' }).click();

@@ -69,7 +69,7 @@ test.describe('sign-in links', () => {
     signIn,
     server,
   }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto(`/#token=x&site=${server.sites.demo}&api=https://elsewhere.example/api`);
     const question = page.getByRole('region', { name: 'Switch to another server?' });
     await expect(question).toBeVisible();

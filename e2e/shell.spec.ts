@@ -188,7 +188,7 @@ test.describe('shell', () => {
   });
 
   test('switching site with unsaved changes asks first', async ({ page, signIn }) => {
-    await signIn(page, 'demo');
+    await signIn(page, 'demo', { open: false });
     await page.goto('/apps/storefront');
     await expect(page.getByRole('heading', { level: 1, name: 'Storefront' })).toBeVisible();
     await page.getByLabel('Name', { exact: true }).fill('Storefront EU');
@@ -260,7 +260,7 @@ test.describe('shell', () => {
   });
 
   test('an unknown address shows the 404 page', async ({ page, signIn }) => {
-    await signIn(page);
+    await signIn(page, 'demo', { open: false });
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Go to apps' }).click();

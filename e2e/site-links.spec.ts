@@ -81,7 +81,7 @@ test.describe('links carry the site', () => {
     const target = stored[2] as StoredEntry;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
 
-    await signIn(page, 'demo');
+    await signIn(page, 'demo', { open: false });
     await openLogs(page, 'analytics', `?job=${job}`);
     await expect(page).toHaveURL(new RegExp(`/s/${sites.demo}/apps/analytics/logs\\?`));
     const row = page.locator(`[data-log-id="${target.id}"]`);
