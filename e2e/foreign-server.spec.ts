@@ -76,6 +76,26 @@ test.describe('against another server of the spec', () => {
     await expect(page.getByLabel('Subject')).toHaveValue('Welcome aboard', { timeout: 30_000 });
   });
 
+  test('a server with site settings but no alerts shows no Alerts entry', async ({ page }) => {
+    const foreign = await startForeignServer({ siteSettings: true });
+    try {
+      // The entry's own probe: `GET /alerts` answers a plain 404 here.
+      const probed = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/v1/alerts',
+      );
+      await signInByForm(page, foreign);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      // Site settings are there (the entries that wait for them show)…
+      await expect(nav.getByRole('link', { name: 'Site', exact: true })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Activity' })).toBeVisible();
+      // …but the probe said no alerts: no entry.
+      expect((await probed).status()).toBe(404);
+      await expect(nav.getByRole('link', { name: 'Alerts' })).toHaveCount(0);
+    } finally {
+      await foreign.close();
+    }
+  });
+
   test('pages of resources the server does not have say so instead of failing', async ({
     page,
     foreign,

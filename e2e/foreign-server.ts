@@ -85,7 +85,14 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export async function startForeignServer(): Promise<ForeignServer> {
+export interface ForeignServerOptions {
+  /** Answer `GET /settings/site` (a server with languages, but still no alerts). */
+  siteSettings?: boolean;
+}
+
+export async function startForeignServer(
+  options: ForeignServerOptions = {},
+): Promise<ForeignServer> {
   const data = seed();
   const received: ReceivedWrite[] = [];
 
@@ -130,6 +137,9 @@ export async function startForeignServer(): Promise<ForeignServer> {
       return send(res, 200, listLogs(data.logs, url.searchParams));
     }
     if (method === 'GET' && path === '/settings/consent') return send(res, 200, data.consent);
+    if (options.siteSettings === true && method === 'GET' && path === '/settings/site') {
+      return send(res, 200, { name: 'Acme', default_locale: 'en', locales: ['en', 'de'] });
+    }
     if (method === 'GET' && path === '/settings/consent/applications') {
       return send(res, 200, data.consent.applications);
     }

@@ -122,6 +122,12 @@ export const alertStatusSchema = z.object({
   /** The count of the last evaluated window; null before the first evaluation. */
   last_count: z.number().int().nonnegative().nullable(),
   last_evaluated_at: dateTimeSchema.nullable(),
+  /**
+   * Present when `last_count` is partial (decision 087): the query's field conditions read only
+   * the newest entries (decision 076), and the minutes before this time (epoch seconds) were not
+   * counted. The count is then a floor: `>` fires on it, `<` never does.
+   */
+  counted_since: z.number().optional(),
 });
 export type AlertStatus = z.infer<typeof alertStatusSchema>;
 
@@ -196,6 +202,8 @@ export const alertEventSchema = z.object({
   threshold: z.number(),
   window_start: z.number(),
   window_end: z.number(),
+  /** Present when `count` is partial: minutes before this time (epoch seconds) were not counted. */
+  counted_since: z.number().optional(),
 });
 export type AlertEvent = z.infer<typeof alertEventSchema>;
 export const ALERT_EVENTS_LIMIT_MAX = 100;

@@ -14,6 +14,31 @@ const above = {
 };
 
 describe('alert windows', () => {
+  it('says from when a partial window counted; > fires on it, < never does (decision 087)', () => {
+    // Minutes 0 and 1 were not read (a field condition's row window): they hold 0.
+    const counts = {
+      startMs: 0,
+      matching: [0, 0, 3, 0],
+      all: [5, 5, 5, 5],
+      counted: [false, false, true, true],
+    };
+    const ends = [2, 3, 4].map((minute) => minute * MINUTE_MS);
+    const windows = alertWindows(above, counts, ends);
+    expect(windows).toEqual([
+      { endMs: 2 * MINUTE_MS, count: 0, state: 'ok', countedSinceMs: 2 * MINUTE_MS },
+      { endMs: 3 * MINUTE_MS, count: 3, state: 'firing', countedSinceMs: 2 * MINUTE_MS },
+      { endMs: 4 * MINUTE_MS, count: 3, state: 'firing' },
+    ]);
+    const fewer = {
+      condition: { op: '<' as const, threshold: 1, window_minutes: 2 },
+      no_data: 'ok' as const,
+    };
+    expect(alertWindows(fewer, counts, ends).map((w) => w.state)).toEqual(['ok', 'ok', 'ok']);
+    expect(
+      alertWindows(fewer, { ...counts, matching: [0, 0, 0, 0] }, ends).map((w) => w.state),
+    ).toEqual(['ok', 'ok', 'firing']);
+  });
+
   it('counts each window over its minutes and tells no data apart from a count of 0', () => {
     const counts = { startMs: 0, matching: [0, 3, 0, 0, 1, 0], all: [0, 3, 1, 0, 1, 0] };
     const ends = [1, 2, 3, 4, 5, 6].map((minute) => minute * MINUTE_MS);

@@ -5,6 +5,11 @@
  * A window with no entry of the app at all (whatever the query) is `no_data`: a silent app is
  * not "fewer than N errors" (grafana #47371). It alerts only with `no_data: "alert"`. An alert
  * fires when a window alerts and the one before did not; staying above fires nothing more.
+ *
+ * A window whose count is partial (a field condition read only its newest rows, decision 076)
+ * says from when it counted (`countedSinceMs`). Its count is a floor of the true one, so
+ * (decision 087): `>` fires when the counted part alone passes the threshold; `<` never fires on
+ * a partial count (the minutes not counted may hold what is missing) and is `ok`.
  */
 import type { AlertRule } from '../../contract/schemas/alert';
 
@@ -17,6 +22,8 @@ export interface AlertWindow {
   endMs: number;
   count: number;
   state: AlertState;
+  /** Set when the count is partial: minutes before it (epoch ms) were not counted. */
+  countedSinceMs?: number;
 }
 
 /** Per-minute counts from `startMs` (a minute boundary) on. */
@@ -26,14 +33,28 @@ export interface MinuteCounts {
   matching: readonly number[];
   /** Every entry of the app, per minute (what tells `no_data` apart). */
   all: readonly number[];
+  /** Whether each minute of `matching` was counted; absent: every one was. */
+  counted?: readonly boolean[];
 }
 
 type Rule = Pick<AlertRule, 'condition' | 'no_data'>;
 
-export function stateOf(rule: Rule, count: number, all: number): AlertState {
+/** The state a window's count gives; `partial`: the count is a floor (decision 087). */
+export function stateOf(rule: Rule, count: number, all: number, partial = false): AlertState {
   if (all === 0) return 'no_data';
   const { op, threshold } = rule.condition;
-  return (op === '>' ? count > threshold : count < threshold) ? 'firing' : 'ok';
+  if (op === '<') return count < threshold && !partial ? 'firing' : 'ok';
+  return count > threshold ? 'firing' : 'ok';
+}
+
+/** The end (epoch ms) of the last minute in [start, end) not counted, or undefined. */
+function countedSince(counts: MinuteCounts, start: number, end: number): number | undefined {
+  const { counted } = counts;
+  if (!counted) return undefined;
+  for (let minute = Math.min(end, counted.length) - 1; minute >= Math.max(0, start); minute -= 1) {
+    if (counted[minute] === false) return counts.startMs + (minute + 1) * MINUTE_MS;
+  }
+  return undefined;
 }
 
 /** Whether a state calls for a notification. */
@@ -64,7 +85,10 @@ export function alertWindows(
     const end = Math.round((endMs - counts.startMs) / MINUTE_MS);
     const start = end - rule.condition.window_minutes;
     const count = at(matching, end) - at(matching, start);
-    return { endMs, count, state: stateOf(rule, count, at(all, end) - at(all, start)) };
+    const sinceMs = countedSince(counts, start, end);
+    const partial = sinceMs !== undefined;
+    const state = stateOf(rule, count, at(all, end) - at(all, start), partial);
+    return { endMs, count, state, ...(partial ? { countedSinceMs: sinceMs } : {}) };
   });
 }
 

@@ -392,6 +392,8 @@ export interface AlertStatesTable {
   last_evaluated_at: string;
   /** The end of the last window evaluated, epoch minutes. */
   last_window_end_minute: number;
+  /** The last count was partial: counted from this epoch minute on (migration 028). */
+  counted_since_minute: number | null;
 }
 
 /** Each change of an alert's state (migration 027); window times in epoch minutes. */
@@ -406,6 +408,8 @@ export interface AlertEventsTable {
   threshold: number;
   window_start_minute: number;
   window_end_minute: number;
+  /** The count was partial: counted from this epoch minute on (migration 028). */
+  counted_since_minute: number | null;
 }
 
 /** A notification to send, once per (alert, window, state, channel, target) (migration 027). */

@@ -4,6 +4,10 @@
  * `where`/`where_not`, else from the rows under the search's time budget (a 400 `too_slow` past
  * it). Read in runs of at most 240 minutes (the volume's bucket cap), one statement each, so no
  * statement holds the event loop or a connection for a whole day's count.
+ *
+ * A run with field conditions reads only its newest LOG_FIELD_SCAN_ROWS entries (decision 076):
+ * its volume's `counted_since` says from when it counted, and the minutes before are marked not
+ * counted (`counted`), never taken as 0 entries (decision 087).
  */
 import type { AlertRule } from '../../../contract/schemas/alert';
 import { LOG_LEVELS } from '../../../contract/schemas/app-log';
@@ -39,15 +43,24 @@ export function filterOf(rule: AlertRule, sinceMs: number, beforeMs: number): Lo
   );
 }
 
+/** How the counts are read: each statement's time budget, the field conditions' row window. */
+export interface AlertCountOptions {
+  /** Each statement's time budget (default: the volume's: the search's for rows, 2 s for the rollup). */
+  timeBudgetMs?: number;
+  /** The rows a field condition reads per run (default LOG_FIELD_SCAN_ROWS; tests lower it). */
+  fieldScanRows?: number;
+}
+
 async function perMinute(
   db: Db,
   appId: number,
   filter: LogVolumeFilter,
   sinceMs: number,
   minutes: number,
-  timeBudgetMs: number | undefined,
-): Promise<number[]> {
+  options: AlertCountOptions,
+): Promise<{ counts: number[]; counted: boolean[] }> {
   const counts: number[] = [];
+  const counted: boolean[] = [];
   for (let done = 0; done < minutes; done += MINUTES_PER_STATEMENT) {
     const run = Math.min(MINUTES_PER_STATEMENT, minutes - done);
     const lowMs = sinceMs + done * MINUTE_MS;
@@ -60,13 +73,20 @@ async function perMinute(
         beforeUs: (lowMs + run * MINUTE_MS) * US_PER_MS,
         buckets: run,
       },
-      timeBudgetMs === undefined ? {} : { timeBudgetMs },
+      {
+        ...(options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs }),
+        ...(options.fieldScanRows === undefined ? {} : { fieldScanRows: options.fieldScanRows }),
+      },
     );
+    // Buckets that start before `counted_since` hold 0 because they were not read.
+    const countedSinceMs =
+      volume.counted_since === undefined ? -Infinity : volume.counted_since * 1000;
     for (const bucket of volume.buckets) {
       counts.push(LOG_LEVELS.reduce((sum, level) => sum + bucket.counts[level], 0));
+      counted.push(bucket.start * 1000 >= countedSinceMs);
     }
   }
-  return counts;
+  return { counts, counted };
 }
 
 /** The matching and all entries of app `appId` in each whole minute of [sinceMs, sinceMs + minutes). */
@@ -76,17 +96,19 @@ export async function alertMinuteCounts(
   rule: AlertRule,
   sinceMs: number,
   minutes: number,
-  /** Each statement's time budget (default: the volume's: the search's for rows, 2 s for the rollup). */
-  timeBudgetMs?: number,
+  options: AlertCountOptions = {},
 ): Promise<MinuteCounts> {
   const beforeMs = sinceMs + minutes * MINUTE_MS;
   // A job pattern is resolved inside the count's own statement (decision 071).
   const filter = filterOf(rule, sinceMs, beforeMs);
   // Every entry of the app, whatever the query: from the rollup, always.
   const everything: LogVolumeFilter = { sinceUs: 0, beforeUs: 0, buckets: 0 };
+  const matching = await perMinute(db, appId, filter, sinceMs, minutes, options);
+  const all = await perMinute(db, appId, everything, sinceMs, minutes, options);
   return {
     startMs: sinceMs,
-    matching: await perMinute(db, appId, filter, sinceMs, minutes, timeBudgetMs),
-    all: await perMinute(db, appId, everything, sinceMs, minutes, timeBudgetMs),
+    matching: matching.counts,
+    all: all.counts,
+    ...(matching.counted.every(Boolean) ? {} : { counted: matching.counted }),
   };
 }

@@ -64,7 +64,7 @@ export const alertSimulateRoutes: FastifyPluginAsyncZod<AlertSimulateOptions> = 
         rule,
         firstMs,
         Math.round((lastMs - firstMs) / MINUTE_MS),
-        options.timeBudgetMs,
+        options.timeBudgetMs === undefined ? {} : { timeBudgetMs: options.timeBudgetMs },
       );
       const windows = alertWindows(rule, counts, moments);
       void reply.header('Cache-Control', 'no-store');

@@ -39,6 +39,9 @@ function toStatus(row: StateRow): AlertStatus {
     last_fired_at: row.last_fired_at,
     last_count: row.last_count,
     last_evaluated_at: row.last_evaluated_at,
+    ...(row.counted_since_minute === null
+      ? {}
+      : { counted_since: row.counted_since_minute * MINUTE_S }),
   };
 }
 
@@ -74,6 +77,8 @@ export interface Evaluation {
   threshold: number;
   windowStartMinute: number;
   windowEndMinute: number;
+  /** Set when the count was partial: the minutes before it were not counted (decision 087). */
+  countedSinceMinute: number | null;
   at: string;
   /** Whether `state` alerts (it sets last_fired_at when it newly does). */
   fired: boolean;
@@ -105,6 +110,7 @@ export async function writeEvaluation(
     last_count: evaluation.count,
     last_evaluated_at: at,
     last_window_end_minute: evaluation.windowEndMinute,
+    counted_since_minute: evaluation.countedSinceMinute,
   };
   if (current) {
     // The window guard again: of two leaders writing at once, one updates and the other none.
@@ -137,6 +143,7 @@ export async function writeEvaluation(
         threshold: evaluation.threshold,
         window_start_minute: evaluation.windowStartMinute,
         window_end_minute: evaluation.windowEndMinute,
+        counted_since_minute: evaluation.countedSinceMinute,
       })
       .onConflict((oc) => oc.columns(['alert_id', 'window_end_minute']).doNothing())
       .execute();
@@ -154,6 +161,9 @@ function toEvent(row: EventRow): AlertEvent {
     threshold: row.threshold,
     window_start: row.window_start_minute * MINUTE_S,
     window_end: row.window_end_minute * MINUTE_S,
+    ...(row.counted_since_minute === null
+      ? {}
+      : { counted_since: row.counted_since_minute * MINUTE_S }),
   };
 }
 

@@ -24,6 +24,7 @@ import { tokenMintedByMigration } from './018-token-minted-by';
 import { siteEmailClientsMigration } from './024-site-email-clients';
 import { alertsMigration } from './026-alerts';
 import { alertEvaluationMigration } from './027-alert-evaluation';
+import { alertCountedSinceMigration } from './028-alert-counted-since';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '024-site-email-clients': siteEmailClientsMigration,
   '026-alerts': alertsMigration,
   '027-alert-evaluation': alertEvaluationMigration,
+  '028-alert-counted-since': alertCountedSinceMigration,
 };

@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { siteSettingsQueryOptions } from '../../api/site-settings';
 import { ActivityIcon, AppsIcon, GlobeIcon, MailIcon, PeopleIcon, ShieldIcon } from './icons';
 import { NavLink } from './nav-link';
+
+const AlertsNavEntry = lazy(() =>
+  import('./alerts-nav-entry').then((module) => ({ default: module.AlertsNavEntry })),
+);
 
 /** Primary navigation; `onNavigate` closes the phone drawer. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -31,15 +36,10 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       <NavLink to="/notifications" icon={<MailIcon />} onNavigate={onNavigate}>
         Notifications
       </NavLink>
-      {/* Alerts (issue 41), like Activity: only on a server of this project (one with site
-          settings). A probe of GET /alerts of its own does not fit the entry chunk's budget; a
-          server with settings but no alerts gets the page's "This server has no alerts". An icon of
-          its own (a bell) does not fit the budget either: the activity line (a spike) for now. */}
-      {siteSettings.data && (
-        <NavLink to="/alerts" icon={<ActivityIcon />} onNavigate={onNavigate}>
-          Alerts
-        </NavLink>
-      )}
+      {/* Alerts (issue 41): its own probe of GET /alerts, loaded on demand (alerts-nav-entry). */}
+      <Suspense fallback={null}>
+        <AlertsNavEntry onNavigate={onNavigate} />
+      </Suspense>
       {/* Activity (issue 29) only on a server of this project: one with site settings. A probe of
           GET /audit of its own does not fit the entry chunk's budget; a server with settings but
           no revisions gets the page's "keeps no history" state. */}

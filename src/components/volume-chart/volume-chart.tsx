@@ -7,19 +7,10 @@ import { cn } from '../../lib/cn';
 import { formatEntryCount, formatLogTime } from '../../lib/log-time-format';
 import { describeCounts, stackedSeries, STACK_ORDER } from './stacked-series';
 import { axisLabels } from './axis-labels';
+import { ChartMarkPins, markPins, type MarkPin } from './chart-mark-pins';
+import type { ChartMark, ChartOverlay } from './chart-overlay';
 
-/** A moment drawn over the bars: an alert fired (or would have) or resolved there. */
-export interface ChartMark {
-  /** Epoch seconds. */
-  at: number;
-  kind: 'fired' | 'resolved';
-}
-
-/** What an alert draws over the volume (issue 41): its threshold and its moments. */
-export interface ChartOverlay {
-  threshold?: number;
-  marks?: readonly ChartMark[];
-}
+export type { ChartMark, ChartOverlay } from './chart-overlay';
 
 /** Bar colours from the theme's variables (styles.css), read again when the theme changes. */
 const LEVEL_COLOURS: Record<LogLevel, string> = {
@@ -81,6 +72,7 @@ function chartOptions(
   height: number,
   onSelect: (u: uPlot) => void,
   overlay: () => ChartOverlay | undefined,
+  onDraw: (u: uPlot) => void,
 ): uPlot.Options {
   const bars = uPlot.paths.bars?.({ size: [0.85, 40], gap: 1 });
   const levels = [...STACK_ORDER].reverse();
@@ -125,7 +117,15 @@ function chartOptions(
         points: { show: false },
       })),
     ],
-    hooks: { setSelect: [onSelect], draw: [(u) => drawOverlay(u, overlay())] },
+    hooks: {
+      setSelect: [onSelect],
+      draw: [
+        (u) => {
+          drawOverlay(u, overlay());
+          onDraw(u);
+        },
+      ],
+    },
   };
 }
 
@@ -161,6 +161,8 @@ export default function VolumeChart({
   const zoomRef = useRef(onZoom);
   const overlayRef = useRef(overlay);
   const [hovered, setHovered] = useState<number | null>(null);
+  const [pins, setPins] = useState<readonly MarkPin[]>([]);
+  const [shownMark, setShownMark] = useState<string | null>(null);
   const [dark, setDark] = useState(() => matchMedia(DARK).matches);
 
   useEffect(() => {
@@ -190,7 +192,17 @@ export default function VolumeChart({
       zoomRef.current?.(from, to);
     };
     const plot = new uPlot(
-      chartOptions(box.clientWidth, box.clientHeight, onSelect, () => overlayRef.current),
+      chartOptions(
+        box.clientWidth,
+        box.clientHeight,
+        onSelect,
+        () => overlayRef.current,
+        (u) => {
+          // Every redraw (data, size) places the pins again; equal pins keep the state.
+          const next = markPins(u, overlayRef.current?.marks ?? []);
+          setPins((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next));
+        },
+      ),
       stackedSeries(volumeRef.current) as uPlot.AlignedData,
       box,
     );
@@ -235,18 +247,23 @@ export default function VolumeChart({
       <figcaption className="text-muted flex min-h-5 flex-wrap justify-between gap-x-3 text-xs">
         <span>{caption}</span>
         <output aria-live="polite" className="text-fg font-mono">
-          {bucket
-            ? `${formatLogTime(bucket.start, false).slice(5, 16)} · ${(describeBucket ?? ((b) => describeCounts(b.counts)))(bucket)}`
-            : (summary ?? formatEntryCount(total))}
+          {shownMark !== null
+            ? shownMark
+            : bucket
+              ? `${formatLogTime(bucket.start, false).slice(5, 16)} · ${(describeBucket ?? ((b) => describeCounts(b.counts)))(bucket)}`
+              : (summary ?? formatEntryCount(total))}
         </output>
       </figcaption>
-      <div
-        ref={boxRef}
-        className={cn('w-full min-w-0', onZoom && 'cursor-crosshair', className)}
-        role="img"
-        aria-label={`${label}: ${summary ?? formatEntryCount(total)} in ${volume.buckets.length} buckets`}
-        data-testid="log-volume-chart"
-      />
+      <div className="relative">
+        <div
+          ref={boxRef}
+          className={cn('w-full min-w-0', onZoom && 'cursor-crosshair', className)}
+          role="img"
+          aria-label={`${label}: ${summary ?? formatEntryCount(total)} in ${volume.buckets.length} buckets`}
+          data-testid="log-volume-chart"
+        />
+        <ChartMarkPins pins={pins} onShow={setShownMark} />
+      </div>
     </figure>
   );
 }

@@ -1,8 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { logVolumeQueryOptions } from '../../api/app-logs';
 import { isApiError } from '../../api/client';
 import { countedSinceNote, volumeQueryFor } from './log-volume';
+import { useAlertEvents } from './use-alert-events';
+import { alertMarks } from './alert-marks';
 import type { LogsSearch } from './search-params';
 import { useNow } from './use-now';
 
@@ -37,6 +39,15 @@ export function LogVolumePanel({
     placeholderData: keepPreviousData,
     refetchInterval: live ? LIVE_REFETCH_MS : false,
   });
+  const alerts = useAlertEvents(appKey);
+  const since = volume.data?.since;
+  const before = volume.data?.before;
+  const marks =
+    since === undefined || before === undefined ? [] : alertMarks(alerts, since, before);
+  // One overlay while the marks are the same: a new overlay redraws the chart.
+  const marksKey = JSON.stringify(marks);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the marks' content
+  const overlay = useMemo(() => (marks.length === 0 ? undefined : { marks }), [marksKey]);
 
   if (volume.isError && isApiError(volume.error) && volume.error.status === 404) return null;
   if (volume.isError) {
@@ -53,7 +64,12 @@ export function LogVolumePanel({
   const note = countedSinceNote(volume.data);
   return (
     <Suspense fallback={placeholder}>
-      <LogVolumeChart volume={volume.data} className={CHART_CLASS} onZoom={onZoom} />
+      <LogVolumeChart
+        volume={volume.data}
+        className={CHART_CLASS}
+        onZoom={onZoom}
+        {...(overlay ? { overlay } : {})}
+      />
       {note === null ? null : (
         <p className="text-muted mt-1 text-xs" role="note" data-volume-counted-since>
           {note}

@@ -27,6 +27,8 @@ export interface EvaluatorOptions extends Omit<DeliveryOptions, 'now'> {
   now?: () => number;
   /** Each counting statement's time budget; default the log volume's. */
   timeBudgetMs?: number;
+  /** The rows a field condition reads per run of minutes (default LOG_FIELD_SCAN_ROWS). */
+  fieldScanRows?: number;
 }
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -65,7 +67,7 @@ export class AlertEvaluator {
   }
 
   private async evaluate(row: DueAlertRow, momentMs: number): Promise<void> {
-    const { db, timeBudgetMs } = this.options;
+    const { db, timeBudgetMs, fieldScanRows } = this.options;
     const rule = ruleOf(row);
     const app = await findAppRow(db, row.site_id, rule.app);
     if (!app) return;
@@ -76,7 +78,10 @@ export class AlertEvaluator {
       rule,
       startMs,
       rule.condition.window_minutes,
-      timeBudgetMs,
+      {
+        ...(timeBudgetMs === undefined ? {} : { timeBudgetMs }),
+        ...(fieldScanRows === undefined ? {} : { fieldScanRows }),
+      },
     );
     const [window] = alertWindows(rule, counts, [momentMs]);
     if (!window) return;
@@ -104,6 +109,9 @@ export class AlertEvaluator {
       count: window.count,
       window_start: new Date(startMs).toISOString(),
       window_end: new Date(momentMs).toISOString(),
+      ...(window.countedSinceMs === undefined
+        ? {}
+        : { counted_since: new Date(window.countedSinceMs).toISOString() }),
       lines,
       url: logViewerUrl(this.options.publicUrl, row.site_id, rule, startMs, momentMs),
     };
@@ -133,6 +141,8 @@ export class AlertEvaluator {
         threshold: rule.condition.threshold,
         windowStartMinute: startMs / MINUTE_MS,
         windowEndMinute,
+        countedSinceMinute:
+          window.countedSinceMs === undefined ? null : window.countedSinceMs / MINUTE_MS,
         at,
         fired: nowAlerting,
       });

@@ -39,6 +39,8 @@ export interface AlertMessage {
   /** ISO times of the window [start, end). */
   window_start: string;
   window_end: string;
+  /** ISO time from which `count` was counted, when it is partial (decision 087). */
+  counted_since?: string;
   lines: AlertLine[];
   url: string;
 }
