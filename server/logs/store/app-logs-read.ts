@@ -116,7 +116,12 @@ export async function queryLogs(
   return page;
 }
 
-/** A walk step's statement: with a job pattern, each matched name's first rows, merged. */
+/**
+ * A walk step's statement: with a job pattern, each matched name's first rows, merged. The
+ * deadline goes into the statement, checked per row, only when it may read rows it does not
+ * return (a job pattern, field conditions); otherwise it reads at most `limit` rows of one index
+ * range in order (held by the EXPLAIN QUERY PLAN tests), and walkLogs reads the clock after it.
+ */
 function walkStepQuery(
   db: Kysely<Database>,
   appId: number,
@@ -128,7 +133,12 @@ function walkStepQuery(
     const perName = selectLogs(db, appId, filter, { ...step, jobName: PATTERN_WALK_NAME });
     return selectPatternWalkStep(db, appId, filter, pattern, step, perName);
   }
-  return selectLogs(db, appId, filter, step).compile();
+  const perRow = (filter.fields?.length ?? 0) > 0;
+  return selectLogs(db, appId, filter, {
+    level: step.level,
+    range: step.range,
+    ...(perRow ? { deadline: step.deadline } : {}),
+  }).compile();
 }
 
 /** The entries of `queryLogs`' page, in answer order (a field condition's range read whole). */
