@@ -288,4 +288,21 @@ describe('the alerts evaluator', () => {
       expect(errorBodySchema.parse(res.json).errors[0]?.field, query).toBe(field);
     }
   });
+
+  it('evaluates the other alerts when one cannot be, and says which failed', async () => {
+    const broken = await createAlert(rule({ name: 'Broken', notify: {} }));
+    const watched = await createAlert(rule({ name: 'Still watched', notify: {} }));
+    // A stored rule that no longer reads (the first of the two by id): its evaluation throws.
+    await api.db.updateTable('alerts').set({ rule: '{' }).where('id', '=', broken).execute();
+
+    clockMs = at(45);
+    await expect(evaluator.evaluateDue()).rejects.toThrow(
+      `alert ${String(broken)}: the stored rule does not read`,
+    );
+    const status = alertSchema.parse(
+      (await api.request('GET', `/alerts/${String(watched)}`)).json,
+    ).status;
+    expect(status?.last_evaluated_at).toBe(new Date(at(45)).toISOString());
+    await api.db.deleteFrom('alerts').where('id', '=', broken).execute();
+  });
 });

@@ -46,17 +46,35 @@ export class AlertEvaluator {
     this.now = options.now ?? Date.now;
   }
 
-  /** Evaluates the alerts due now; answers how many were evaluated. */
+  /**
+   * Evaluates the alerts due now; answers how many were evaluated. One alert that cannot be
+   * evaluated (a count past its budget, a rule that no longer reads) does not cost the others
+   * their round: it is tried again next round, and the round ends by throwing what failed (the
+   * leader's loop logs it).
+   */
   async evaluateDue(): Promise<number> {
     const nowMs = this.now();
     let evaluated = 0;
+    const failures: unknown[] = [];
     for (const row of await listEnabledAlerts(this.options.db)) {
       const momentMs = dueMoment(row.every_minutes, nowMs);
       if (row.last_window_end_minute !== null && row.last_window_end_minute * MINUTE_MS >= momentMs)
         continue;
-      await this.evaluate(row, momentMs);
-      evaluated += 1;
+      try {
+        await this.evaluate(row, momentMs);
+        evaluated += 1;
+      } catch (error) {
+        failures.push(error);
+      }
       await turn();
+    }
+    if (failures.length === 1) throw failures[0];
+    if (failures.length > 1) {
+      const first = failures[0] instanceof Error ? failures[0].message : String(failures[0]);
+      throw new AggregateError(
+        failures,
+        `${String(failures.length)} alerts not evaluated: ${first}, …`,
+      );
     }
     return evaluated;
   }
