@@ -1,9 +1,8 @@
-// CodeMirror configuration for the template editors: what an editor needs from its first paint
-// (the document, its undo history, the view and its theme). The grammars and what reads them
+// CodeMirror configuration for the template editors: what a code view needs from its first paint
+// (the view, its theme and the undo keys of its document's owner, template-document.ts). The grammars and what reads them
 // (highlighting, completions, search, folding) are in `code-editor-language.ts`, which
 // `code-editor.tsx` loads after the editor has mounted (decision 080). Imported only through
 // `code-editor.tsx`, which the editor page loads on demand, so no other page pays for CodeMirror.
-import { history, historyKeymap } from '@codemirror/commands';
 import { Compartment, type Extension } from '@codemirror/state';
 import {
   drawSelection,
@@ -69,10 +68,19 @@ export interface SetupOptions {
   label: string;
   describedBy?: string;
   placeholder?: string;
-  onChange: (value: string) => void;
   onFocus?: () => void;
+  /** The document owner's undo and redo (the history lives in the owner's state). */
+  undo: () => void;
+  redo: () => void;
   /** Where the grammar and what reads it go once loaded (code-editor-language.ts). */
   language: Extension;
+}
+
+function runs(command: () => void) {
+  return () => {
+    command();
+    return true;
+  };
 }
 
 export function createExtensions(options: SetupOptions): Extension[] {
@@ -81,16 +89,33 @@ export function createExtensions(options: SetupOptions): Extension[] {
     highlightActiveLineGutter(),
     // After the line numbers: the fold and lint gutters it brings sit where they always did.
     options.language,
-    history(),
     drawSelection(),
     highlightActiveLine(),
     EditorView.lineWrapping,
-    keymap.of(historyKeymap),
+    keymap.of([
+      { key: 'Mod-z', run: runs(options.undo), preventDefault: true },
+      { key: 'Mod-y', mac: 'Mod-Shift-z', run: runs(options.redo), preventDefault: true },
+      { linux: 'Ctrl-Shift-z', run: runs(options.redo), preventDefault: true },
+    ]),
+    // The browser's own undo and redo (a context menu, a shortcut the keymap did not see).
+    EditorView.domEventHandlers({
+      beforeinput: (event) => {
+        const command =
+          event.inputType === 'historyUndo'
+            ? options.undo
+            : event.inputType === 'historyRedo'
+              ? options.redo
+              : null;
+        if (!command) return false;
+        event.preventDefault();
+        command();
+        return true;
+      },
+    }),
     theme,
     options.placeholder ? placeholderExtension(options.placeholder) : [],
     attributes.of(contentAttributes(options.label, options.describedBy)),
     EditorView.updateListener.of((update) => {
-      if (update.docChanged) options.onChange(update.state.doc.toString());
       if (update.focusChanged && update.view.hasFocus) options.onFocus?.();
     }),
   ];

@@ -1,21 +1,23 @@
-// A CodeMirror 6 editor that owns its document: `defaultValue` is where it starts, every change
-// (typing, the visual canvas, a revert, a restored draft, a merge) is a transaction of it, and
-// `onChange` reports each new document. Nothing flows back from the form (decision 038's
-// amendment). This module (and CodeMirror with it) is loaded on demand by the editor page
-// through React.lazy; the grammars follow once the editor has mounted (decision 080).
-import { isolateHistory, redo, undo } from '@codemirror/commands';
+// A CodeMirror 6 code view of a template document (template-document.ts, decision 083): the
+// document's owner holds the one state (text, selection, undo history); the view puts its
+// extensions into that state, sends every transaction (typing, commands) to the owner and draws
+// each new state the owner reports, whoever made it (the Visual canvas, a revert, a restored
+// draft, a merge). Given no `document`, the view makes one of its own from `defaultValue` and
+// reports each new text through `onChange`. Nothing flows back from the form (decision 038's
+// amendment). This module (and CodeMirror's view with it) is loaded on demand through
+// `lazy-code-editor.tsx`; the grammars follow once the view has mounted (decision 080).
 import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { useContext, useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { useContext, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import {
   attributes,
   contentAttributes,
   createExtensions,
   type EditorMode,
 } from './code-editor-setup';
-import { differingSpan } from './differing-span';
 import { EditorReadOnlyContext } from './read-only-context';
+import { createTemplateDocument, documentPort, type TemplateDocument } from './template-document';
 
 /** Read-only (issue 29) in a compartment: the role may arrive after the editor is built. */
 const editability = new Compartment();
@@ -36,42 +38,22 @@ function editable(readOnly: boolean): Extension {
   return [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)];
 }
 
-export interface CodeEditorHandle {
+export interface CodeEditorHandle extends ReturnType<typeof documentPort> {
   /** Replaces the selection with `text` and puts the cursor after it. */
   insert: (text: string) => void;
   /** Moves the cursor to a character offset and scrolls it into view. */
   focusAt: (offset: number) => void;
-  /**
-   * Applies changes made elsewhere (the visual canvas) as one transaction of this document. The
-   * history groups typing (`input.type`) and deleting (`delete.*`) as it groups them in the
-   * code (adjacent, less than 500 ms apart); any other edit is an undo step of its own.
-   */
-  apply: (
-    changes: readonly { from: number; to: number; insert: string }[],
-    userEvent?: string,
-  ) => void;
-  /**
-   * Replaces the whole document with `text` (a revert, a restored draft, a merge, generated
-   * text) as one transaction and one undo step of its own, tagged `userEvent`. Only the span
-   * that differs is changed, so the cursor and the canvas keep what did not; the same text
-   * dispatches nothing.
-   */
+  /** The owner's `replaceDocument`: a whole new text as one undo step (template-document.ts). */
   replaceDocument: (text: string, userEvent: string) => void;
-  /** The document now. */
-  doc: () => string;
-  /** Calls `listener` with the document after each change of it, inside the dispatch. */
-  subscribe: (listener: (doc: string) => void) => () => void;
-  undo: () => void;
-  redo: () => void;
 }
 
-/** User events whose runs the history joins into one step, as CodeMirror's own typing. */
-const TYPING = /^(?:input\.type|delete)(?:$|\.)/;
-
 export interface CodeEditorProps {
-  /** The document the editor starts with; later changes are commands of its handle. */
-  defaultValue: string;
-  onChange: (value: string) => void;
+  /** The document this view shows; without it the view owns one that starts at `defaultValue`. */
+  document?: TemplateDocument;
+  /** Where an own document starts; later changes are commands of its handle. */
+  defaultValue?: string;
+  /** Told each new text of an own document (a shared one's owner tells its host). */
+  onChange?: (value: string) => void;
   mode: EditorMode;
   /** Accessible name of the editing surface. */
   label: string;
@@ -85,7 +67,8 @@ export interface CodeEditorProps {
 }
 
 export function CodeEditor({
-  defaultValue,
+  document: shared,
+  defaultValue = '',
   onChange,
   mode,
   label,
@@ -99,8 +82,9 @@ export function CodeEditor({
 }: CodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
-  // The visual canvas follows the document from here (decision 037).
-  const listeners = useRef(new Set<(doc: string) => void>());
+  const [own] = useState(() => (shared ? null : createTemplateDocument(defaultValue)));
+  // One of the two is set: a shared document does not change for the life of its view.
+  const store = (shared ?? own) as TemplateDocument;
   // Callbacks and data change every render; the editor reads them through a ref instead of
   // being rebuilt (which would lose the cursor, the undo history and the search panel).
   const latest = useRef({ onChange, onFocus, sampleData });
@@ -117,34 +101,41 @@ export function CodeEditor({
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
+    // The view's extensions join the owner's state; the view then follows the owner.
+    store.dispatch({
+      effects: store.viewSlot.reconfigure([
+        editability.of(editable(readOnlyNow.current)),
+        createExtensions({
+          label,
+          describedBy,
+          placeholder,
+          language: languageSlot.of([]),
+          onFocus: () => latest.current.onFocus?.(),
+          undo: store.undo,
+          redo: store.redo,
+        }),
+      ]),
+    });
     const view = new EditorView({
       parent: host,
-      state: EditorState.create({
-        doc: defaultValue,
-        extensions: [
-          editability.of(editable(readOnlyNow.current)),
-          createExtensions({
-            label,
-            describedBy,
-            placeholder,
-            language: languageSlot.of([]),
-            onChange: (next) => {
-              for (const listener of listeners.current) listener(next);
-              latest.current.onChange(next);
-            },
-            onFocus: () => latest.current.onFocus?.(),
-          }),
-        ],
-      }),
+      state: store.state,
+      dispatchTransactions: (transactions) => store.dispatchTransactions(transactions),
     });
     viewRef.current = view;
+    const unsubscribe = store.subscribe((state, transactions) => {
+      view.update(transactions);
+      // An own document's host hears of its text here (a shared one's hears from the owner).
+      if (own && transactions.some((tr) => tr.docChanged)) {
+        latest.current.onChange?.(state.doc.toString());
+      }
+    });
     // Plain text until the grammar is here: `data-language` says which, for whoever waits on it.
     host.dataset.language = 'loading';
     let mounted = true;
     void loadLanguage().then(
       ({ languageExtensions }) => {
         if (!mounted) return;
-        view.dispatch({
+        store.dispatch({
           effects: languageSlot.reconfigure(
             languageExtensions({ mode, sampleData: () => latest.current.sampleData }),
           ),
@@ -160,13 +151,16 @@ export function CodeEditor({
     );
     return () => {
       mounted = false;
+      unsubscribe();
       view.destroy();
       viewRef.current = null;
+      // The state keeps no trace of a view that is gone (its gutters, keys, grammar).
+      store.dispatch({ effects: store.viewSlot.reconfigure([]) });
     };
-    // The initial document, label and description only: later ones arrive through the handle
-    // and the effects below, so the editor keeps its cursor, focus and undo history.
+    // The initial label and description only: later ones arrive through the effects below, so
+    // the editor keeps its cursor, focus and undo history.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mode, placeholder]);
+  }, [mode, placeholder, store]);
 
   useEffect(() => {
     viewRef.current?.dispatch({
@@ -192,16 +186,11 @@ export function CodeEditor({
   useImperativeHandle(
     handleRef,
     () => ({
+      ...documentPort(store),
+      replaceDocument: store.replaceDocument,
       insert: (text) => {
-        const view = viewRef.current;
-        if (!view) return;
-        const { from, to } = view.state.selection.main;
-        view.dispatch({
-          changes: { from, to, insert: text },
-          selection: { anchor: from + text.length },
-          scrollIntoView: true,
-        });
-        view.focus();
+        store.insert(text);
+        viewRef.current?.focus();
       },
       focusAt: (offset) => {
         const view = viewRef.current;
@@ -210,42 +199,8 @@ export function CodeEditor({
         view.dispatch({ selection: { anchor }, scrollIntoView: true });
         view.focus();
       },
-      apply: (changes, userEvent = 'input.visual') => {
-        viewRef.current?.dispatch({
-          changes,
-          userEvent,
-          // The canvas's edits are exact: the code view's input filters (indent on input, which
-          // reindents the line of the code cursor, wherever that was left) must not rewrite them.
-          filter: false,
-          ...(TYPING.test(userEvent) ? {} : { annotations: isolateHistory.of('full') }),
-        });
-      },
-      replaceDocument: (text, userEvent) => {
-        const view = viewRef.current;
-        if (!view) return;
-        const change = differingSpan(view.state.doc.toString(), text);
-        if (change.from === change.to && change.insert === '') return;
-        view.dispatch({
-          changes: change,
-          userEvent,
-          annotations: isolateHistory.of('full'),
-        });
-      },
-      doc: () => viewRef.current?.state.doc.toString() ?? '',
-      subscribe: (listener) => {
-        listeners.current.add(listener);
-        return () => {
-          listeners.current.delete(listener);
-        };
-      },
-      undo: () => {
-        if (viewRef.current) undo(viewRef.current);
-      },
-      redo: () => {
-        if (viewRef.current) redo(viewRef.current);
-      },
     }),
-    [],
+    [store],
   );
 
   return (

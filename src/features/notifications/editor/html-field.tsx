@@ -1,6 +1,16 @@
 import type { Diagnostic } from '@codemirror/lint';
-import { startTransition, useCallback, useEffect, useRef, useState, type Ref } from 'react';
-import { CodeEditor, type CodeEditorHandle } from './code-editor';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
+import type { CodeEditorHandle } from './code-editor';
+import { LazyCodeEditor } from './lazy-code-editor';
+import { createTemplateDocument, documentPort } from './template-document';
 import { SegmentedControl, type SegmentedOption } from '../../../components/ui/segmented-control';
 import type { OfferedVariable } from './template-variables';
 import { BlockPanel } from '../visual/panels/block-panel';
@@ -11,7 +21,7 @@ import { VisualCanvas, type VisualCanvasProps } from '../visual/panels/visual-ca
 import type { DocumentPort, LayoutDrawer } from '../visual/view/canvas-port';
 
 export interface HtmlFieldProps {
-  /** The document the code editor starts with (it owns it from then on). */
+  /** Where the document starts; its owner (template-document.ts) holds it from then on. */
   defaultValue: string;
   onChange: (value: string) => void;
   describedBy?: string;
@@ -46,17 +56,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
-  if (typeof ref === 'function') ref(value);
-  else if (ref) ref.current = value;
-}
-
 const NO_DATA: Record<string, unknown> = {};
 
 /**
- * The HTML version in Code or Visual mode, over one document: the code editor stays mounted
- * (hidden in Visual mode) and every visual edit is a transaction of it, so both modes share one
- * undo history and switching never rewrites a byte (decision 010).
+ * The HTML version in Code or Visual mode, over one document with one owner
+ * (template-document.ts, decision 083): the canvas and the code view are its views, so both
+ * modes share one undo history and switching never rewrites a byte (decision 010). The code
+ * view (CodeMirror's view) is fetched when Code is first shown, then stays mounted (hidden in
+ * Visual mode) with its cursor and scroll.
  */
 export function HtmlField({
   handleRef,
@@ -71,65 +78,93 @@ export function HtmlField({
   canvasDecorate,
   ...props
 }: HtmlFieldProps) {
+  const { defaultValue, onChange } = props;
+  const [document] = useState(() => createTemplateDocument(defaultValue));
+  // Where the code's cursor goes once the code view is shown ("edit in code", a finding).
   const codeAt = useRef<number | null>(null);
   const code = useRef<CodeEditorHandle | null>(null);
   // Set while the visual mode is shown: a variable from the panel goes to the canvas's caret.
   const inline = useRef<CanvasInline | null>(null);
   const [selection] = useState(() => new BlockSelection());
-  const setHandle = useCallback(
-    (handle: CodeEditorHandle | null) => {
-      code.current = handle;
-      assignRef(
-        handleRef,
-        handle && {
-          ...handle,
-          insert: (text) => {
-            if (inline.current) inline.current.insertSnippet(text);
-            else handle.insert(text);
-          },
-          // In Visual mode a place (a check's finding) is shown on the canvas.
-          focusAt: (offset) =>
-            mode === 'visual' ? selection.revealAt(offset) : handle.focusAt(offset),
-        },
-      );
-    },
-    [handleRef, selection, mode],
+  const [codeShown, setCodeShown] = useState(mode === 'code');
+  if (mode === 'code' && !codeShown) setCodeShown(true);
+
+  // The form follows the owner. In the visual mode the canvas is the typing's feedback: the form
+  // (and what follows it) renders at transition priority, so the keystroke's frame is painted
+  // first (decision 018); react-hook-form's value itself is current at once.
+  const follow = useRef({ onChange, mode });
+  useEffect(() => {
+    follow.current = { onChange, mode };
+  });
+  useEffect(
+    () =>
+      documentPort(document).subscribe((next) => {
+        const { onChange: tell, mode: now } = follow.current;
+        if (now === 'visual') startTransition(() => tell(next));
+        else tell(next);
+      }),
+    [document],
   );
 
-  // The canvas reads the one document from the code editor when it is ready (decision 037).
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      ...documentPort(document),
+      replaceDocument: document.replaceDocument,
+      insert: (text) => {
+        if (inline.current) inline.current.insertSnippet(text);
+        else if (code.current) code.current.insert(text);
+        else document.insert(text);
+      },
+      // In Visual mode a place (a check's finding) is shown on the canvas; in Code mode the
+      // cursor goes there, once the code view has arrived.
+      focusAt: (offset) => {
+        if (mode === 'visual') selection.revealAt(offset);
+        else if (code.current) code.current.focusAt(offset);
+        else codeAt.current = offset;
+      },
+    }),
+    [document, selection, mode],
+  );
+  const setCode = useCallback((handle: CodeEditorHandle | null) => {
+    code.current = handle;
+    if (handle && codeAt.current !== null) {
+      handle.focusAt(codeAt.current);
+      codeAt.current = null;
+    }
+  }, []);
+
+  // The canvas sees the one document through its port (a layout's keeps its `{{ content }}`).
   const port = useCallback(
-    () => (code.current && canvasPort ? canvasPort(code.current) : code.current),
-    [canvasPort],
+    () => (canvasPort ? canvasPort(documentPort(document)) : documentPort(document)),
+    [canvasPort, document],
   );
 
   // "Edit in code" from a locked island: the cursor goes there once the code is shown.
   useEffect(() => {
-    if (mode !== 'code' || codeAt.current === null) return;
-    code.current?.focusAt(codeAt.current);
+    if (mode !== 'code' || codeAt.current === null || !code.current) return;
+    code.current.focusAt(codeAt.current);
     codeAt.current = null;
   }, [mode]);
 
   return (
     <div className="flex flex-col gap-2">
       <SegmentedControl label="HTML editing mode" options={MODES} value={mode} onChange={setMode} />
-      <div hidden={mode === 'visual'}>
-        <CodeEditor
-          mode="liquid-html"
-          label="HTML version"
-          sampleData={sampleData}
-          handleRef={setHandle}
-          minHeight="20rem"
-          {...props}
-          // In the visual mode the canvas is the typing's feedback: the form (and what follows
-          // it) renders at transition priority, so the keystroke's frame is painted first
-          // (decision 018); react-hook-form's value itself is current at once.
-          onChange={
-            mode === 'visual'
-              ? (next) => startTransition(() => props.onChange(next))
-              : props.onChange
-          }
-        />
-      </div>
+      {codeShown && (
+        <div hidden={mode === 'visual'}>
+          <LazyCodeEditor
+            mode="liquid-html"
+            label="HTML version"
+            document={document}
+            sampleData={sampleData}
+            handleRef={setCode}
+            minHeight="20rem"
+            describedBy={props.describedBy}
+            diagnostics={props.diagnostics}
+            onFocus={props.onFocus}
+          />
+        </div>
+      )}
       {mode === 'visual' && (
         // The panel sits beside the canvas when the field is wide enough, under it otherwise.
         <div className="@container">

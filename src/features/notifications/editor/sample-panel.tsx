@@ -2,7 +2,8 @@ import { memo, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { cn } from '../../../lib/cn';
-import { CodeEditor, type CodeEditorHandle } from './code-editor';
+import type { CodeEditorHandle } from './code-editor';
+import { LazyCodeEditor } from './lazy-code-editor';
 import {
   activeSample,
   duplicateActiveSample,
@@ -62,7 +63,7 @@ export const SamplePanel = memo(function SamplePanel({
         </div>
       }
     >
-      <CodeEditor
+      <LazyCodeEditor
         key={current.name}
         mode="json"
         label={`Sample data "${current.name}" (JSON)`}

@@ -11,7 +11,8 @@ import type { LiquidField } from '../../../../contract/schemas/notification';
 import { Field, FieldError } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
-import { CodeEditor, type CodeEditorHandle } from './code-editor';
+import type { CodeEditorHandle } from './code-editor';
+import { LazyCodeEditor } from './lazy-code-editor';
 import { diagnosticsOf } from './field-diagnostics';
 import { HtmlField, type Mode } from './html-field';
 import { HtmlSwitch } from './html-switch';
@@ -92,7 +93,7 @@ export function TemplateFields(props: TemplateFieldsProps) {
           control={control}
           name={localeFieldPath(locale, 'text')}
           render={({ field }) => (
-            <CodeEditor
+            <LazyCodeEditor
               mode="liquid-text"
               label="Text version"
               describedBy={liquidErrors.text ? 'text-liquid-errors' : undefined}

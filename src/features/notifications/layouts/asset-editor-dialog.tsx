@@ -20,7 +20,7 @@ import { ReadOnlyFields, useReadOnlyReason } from '../../../components/resource-
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { CodeEditor } from '../editor/code-editor';
+import { LazyCodeEditor } from '../editor/lazy-code-editor';
 import { EditorReadOnlyContext } from '../editor/read-only-context';
 import { defaultSamplesFor } from '../samples/sample-catalog';
 import { ImpactReview } from './impact-review';
@@ -179,7 +179,7 @@ function AssetForm({
                       sampleData={sample}
                     />
                   ) : (
-                    <CodeEditor
+                    <LazyCodeEditor
                       defaultValue={draft[field] ?? ''}
                       onChange={(value) => setDraft((current) => ({ ...current, [field]: value }))}
                       mode={field === 'text' ? 'liquid-text' : 'liquid-html'}

@@ -48,8 +48,6 @@ export class CanvasEditor {
   private scope: Record<string, unknown> = {};
   private port: DocumentPort | null = null;
   private unsubscribe: (() => void) | null = null;
-  /** Set while the canvas dispatches: the document's update is its own, already drawn. */
-  private dispatching = false;
   /** The `&nbsp;` the last key wrote for a trailing space (a source offset). */
   private nbsp: number | null = null;
   private composing = false;
@@ -109,8 +107,9 @@ export class CanvasEditor {
     if (this.port) this.draw(this.source);
   }
 
+  /** The document's owner reports a new text: drawn unless it is what the canvas shows. */
   private readonly onDocument = (doc: string) => {
-    if (this.dispatching || doc === this.source) return;
+    if (doc === this.source) return;
     const previous = this.source;
     this.nbsp = null;
     this.setSource(doc);
@@ -210,9 +209,10 @@ export class CanvasEditor {
   }
 
   /**
-   * Dispatches changes (relative to the current source) as one transaction, and shows them: a
-   * change inside one text moves the tree's offsets and rewrites that DOM text only; anything
-   * else parses and draws again. The caret goes to `caret` when given.
+   * Shows changes (relative to the current source) and sends them to the document's owner as one
+   * transaction: a change inside one text moves the tree's offsets and rewrites that DOM text
+   * only; anything else parses and draws again. The caret goes to `caret` when given. The
+   * owner's report of the new text then finds it already shown, so nothing echoes.
    */
   private commit(
     changes: readonly SourceChange[],
@@ -226,21 +226,22 @@ export class CanvasEditor {
     const sorted = [...changes].sort((a, b) => b.from - a.from);
     const next = sorted.reduce((text, change) => applyChange(text, change), this.source);
     const previous = this.source;
-    this.dispatching = true;
-    try {
-      port.apply(changes, userEvent);
-    } finally {
-      this.dispatching = false;
-    }
-    // The document may refuse or change a transaction (a filter): then it is what is drawn.
-    const actual = port.doc();
     const [only] = changes;
-    if (!redraw && actual === next && changes.length === 1 && only) {
-      if (this.typedInPlace(only, caret)) return;
+    const inPlace = !redraw && changes.length === 1 && only && this.typedInPlace(only, caret);
+    if (!inPlace) {
+      this.setSource(next);
+      this.draw(previous, caret);
+      this.callbacks.treeChanged?.(this.tree);
     }
-    this.setSource(actual);
-    this.draw(previous, actual === next ? caret : undefined);
-    this.callbacks.treeChanged?.(this.tree);
+    port.apply(changes, userEvent);
+    // The owner may refuse an edit (a layout keeps its `{{ content }}`): its text is drawn.
+    const actual = port.doc();
+    if (actual !== this.source) {
+      const shown = this.source;
+      this.setSource(actual);
+      this.draw(shown);
+      this.callbacks.treeChanged?.(this.tree);
+    }
   }
 
   /** A change inside one drawn text: the tree's nodes move in place, only that text is redrawn. */
