@@ -1,6 +1,7 @@
 // The editor's ways into layouts and snippets (issue 38), each loaded on demand so the editor's
-// first open does not grow: the layout select, and the document preview (the one renderer with
-// the layout and the snippets) for a template that has a layout or renders a snippet.
+// first open does not grow: the layout select, the document preview (the one renderer with the
+// layout and the snippets) for a template that has a layout or renders a snippet, and what is
+// drawn around the Visual canvas (the layout, the snippets' previews).
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { CanvasLayoutHost } from '../visual/panels/visual-canvas';
 import type { DocumentPreview } from '../layouts/document-sources';
@@ -8,15 +9,17 @@ import type { PreviewState } from './render-template';
 
 export const LayoutSelect = lazy(() => import('../layouts/layout-select'));
 export const DocumentRender = lazy(() => import('../layouts/document-render'));
-const CanvasLayout = lazy(() => import('../layouts/canvas-layout'));
+const CanvasAround = lazy(() => import('../layouts/canvas-around'));
 
-/** The template's layout drawn around its Visual canvas, dimmed and locked (loaded on demand). */
+/**
+ * What is drawn around a template's Visual canvas (loaded on demand): its layout, dimmed and
+ * locked, and what each of its snippets renders, in its chip.
+ */
 export function layoutAround(slug: string | null, locale: string | null) {
-  if (!slug) return null;
   return function LayoutAround(host: CanvasLayoutHost) {
     return (
       <Suspense fallback={null}>
-        <CanvasLayout slug={slug} locale={locale} {...host} />
+        <CanvasAround slug={slug} locale={locale} {...host} />
       </Suspense>
     );
   };

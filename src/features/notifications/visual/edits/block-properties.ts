@@ -177,6 +177,8 @@ export function propertiesFor(block: Block): PropertyField[] {
     divider: [],
     condition: [],
     loop: [],
+    // A snippet's content is edited in the snippet's own editor, never here.
+    snippet: [],
   };
   return fields[block.kind];
 }

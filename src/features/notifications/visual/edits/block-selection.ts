@@ -21,8 +21,8 @@ export interface SelectedBlock {
   place: Place;
 }
 
-/** Marks of the canvas that other parts handle: chips, frame labels, locked islands. */
-const NOT_OURS = '.sc-chip, .sc-frame-label, .sc-locked-button';
+/** Marks of the canvas that other parts handle: chips, frame labels, locked islands, Edit snippet. */
+const NOT_OURS = '.sc-chip, .sc-frame-label, .sc-locked-button, .sc-snippet-edit';
 
 function isElement(target: EventTarget | null): target is Element {
   return target !== null && 'closest' in target;

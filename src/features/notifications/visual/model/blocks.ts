@@ -1,3 +1,4 @@
+import { renderedSnippet } from './snippet-tag';
 import { declarationsIn } from './style-source';
 import {
   allNodes,
@@ -18,7 +19,8 @@ export type BlockKind =
   | 'divider'
   | 'spacer'
   | 'condition'
-  | 'loop';
+  | 'loop'
+  | 'snippet';
 
 export interface Block {
   kind: BlockKind;
@@ -130,6 +132,10 @@ function blockOfNode(source: string, node: TemplateNode, places: Map<string, Pla
   if (node.kind === 'condition' || node.kind === 'loop') {
     return { kind: node.kind, node, element: null, cell: null };
   }
+  // A snippet's tag is one block: moved and deleted whole, its body edited in its own editor.
+  if (renderedSnippet(source, node) !== null) {
+    return { kind: 'snippet', node, element: null, cell: null };
+  }
   if (node.kind !== 'element') return null;
   const simple = (kind: BlockKind): Block => ({
     kind,
@@ -230,4 +236,5 @@ export const BLOCK_LABELS: Record<BlockKind, string> = {
   spacer: 'Spacer',
   condition: 'Only if…',
   loop: 'Repeat for each…',
+  snippet: 'Snippet',
 };

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../../components/ui/button';
 import type { OfferedVariable } from '../../editor/template-variables';
 import { moveBlock, wrapBlock } from '../edits/block-edits';
@@ -10,6 +10,9 @@ import { BLOCK_LABELS } from '../model/blocks';
 import { FrameChooser } from './frame-chooser';
 import { InsertPalette } from './insert-palette';
 import { useSelectedBlock } from './use-selected-block';
+
+// Loaded with the first block panel, not the editor's first open (issue 38).
+const MakeSnippet = lazy(() => import('./make-snippet'));
 
 export interface BlockPanelProps {
   selection: BlockSelection;
@@ -123,6 +126,9 @@ export function BlockPanel({ selection, variables }: BlockPanelProps) {
           </section>
         </>
       )}
+      <Suspense fallback={null}>
+        <MakeSnippet selection={selection} selected={selected} />
+      </Suspense>
       <InsertPalette selection={selection} selected={selected} variables={variables} />
     </aside>
   );

@@ -42,6 +42,18 @@ const TIES = [
   'contenteditable',
 ];
 
+/**
+ * Cuts a drawing of another source (a layout, a snippet's body) loose from the canvas: no mark
+ * in it maps to the template's source or is reachable by the keyboard.
+ */
+export function untie(holder: HTMLElement) {
+  for (const element of holder.querySelectorAll<HTMLElement>('*')) {
+    for (const name of TIES) element.removeAttribute(name);
+    if (element.matches('button, a, input, select, textarea')) element.tabIndex = -1;
+  }
+  for (const name of TIES) holder.removeAttribute(name);
+}
+
 function isElement(node: Node): node is HTMLElement {
   return node.nodeType === 1;
 }
@@ -65,11 +77,7 @@ export function drawLayoutAround(doc: Document, layout: TemplateTree, scope: Sco
   if (chip) chip.replaceWith(slot);
   else holder.append(slot);
   // The layout's marks come from its own tree: no id may meet one of the template's.
-  for (const element of holder.querySelectorAll<HTMLElement>('*')) {
-    for (const name of TIES) element.removeAttribute(name);
-    if (element.matches('button, a, input, select, textarea')) element.tabIndex = -1;
-  }
-  for (const name of TIES) holder.removeAttribute(name);
+  untie(holder);
   dimAround(slot, holder);
   holder.append(editButton(doc));
   slot.append(...doc.body.childNodes);
