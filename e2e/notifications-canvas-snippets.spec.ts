@@ -90,6 +90,54 @@ test('a block becomes a snippet, named on the field; the chip shows what it rend
   }
 });
 
+test('a snippet made from a block is used by another template, whose preview shows it', async ({
+  page,
+  signIn,
+  api,
+}) => {
+  await seed(api, TEMPLATE_HTML);
+  const revisions = async () =>
+    ((await (await api(`/notifications/${SLUG}/revisions`)).json()) as unknown[]).length;
+  const seeded = await revisions();
+  await signIn(page, 'demo', { open: false });
+  const canvas = await openCanvas(page);
+  // An unsaved edit first: making the snippet must not save the template with it.
+  await canvas.locator('.outro').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Bye.');
+  const panel = page.getByRole('complementary', { name: 'Block' });
+  await canvas.locator('.promo').click();
+  await panel.getByRole('button', { name: 'Make a snippet from this block' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Make a snippet from this block' });
+  await dialog.getByRole('textbox', { name: 'Snippet name' }).fill('promo-shared');
+  await dialog.getByRole('button', { name: 'Make snippet' }).click();
+  await expect(canvas.locator('.sc-snippet[data-snippet="promo-shared"]')).toBeVisible();
+  // The template is saved once, by Save, with the edit and the tag in the block's place.
+  await expect(page.getByRole('dialog', { name: 'Review changes' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const review = page.getByRole('dialog', { name: 'Review changes' });
+  await expect(review).toContainText(`{% render 'promo-shared' %}`);
+  await review.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  const saved = (await (await api(`/notifications/${SLUG}`)).json()) as { html: string };
+  expect(saved.html).toContain(`{% render 'promo-shared' %}`);
+  expect(saved.html).toContain('See you soon. Bye.');
+  expect(saved.html).not.toContain('Free shipping');
+  expect(await revisions()).toBe(seeded + 1);
+
+  // Another template uses the snippet in its code: its preview draws what the snippet renders.
+  await openEditor(page, 'order-confirmation');
+  await replaceCode(
+    page,
+    'HTML version',
+    `<p class="lead">Thank you for your order.</p>\n{% render 'promo-shared' %}`,
+  );
+  const preview = page.frameLocator('iframe[title="HTML preview"]');
+  await expect(preview.locator('.lead')).toHaveText('Thank you for your order.');
+  await expect(preview.locator('.promo')).toHaveText(/^Free shipping at .+ this week$/);
+  await expect(preview.locator('.promo')).not.toContainText('{{');
+});
+
 test('undoing "make a snippet" brings the block back; the snippet stays', async ({
   page,
   signIn,
