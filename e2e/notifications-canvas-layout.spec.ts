@@ -130,6 +130,14 @@ test('the locked layout cannot be edited: clicks and keys on it only offer "Edit
   await expect(dialog.getByRole('textbox', { name: 'HTML' })).toContainText('Acme header');
   const stored = (await (await api('/layouts/brand')).json()) as { html: string };
   expect(stored.html).toBe(LAYOUT_HTML);
+  // Its languages, drafts and History are on its page, opened beside the template.
+  const [tab] = await Promise.all([
+    page.waitForEvent('popup'),
+    dialog.getByRole('link', { name: 'open it in a new tab' }).click(),
+  ]);
+  await expect(tab.getByRole('heading', { name: 'Brand', level: 1 })).toBeVisible();
+  expect(new URL(tab.url()).pathname).toMatch(/^\/s\/[^/]+\/notifications\/layouts\/brand$/);
+  await tab.close();
 });
 
 test('without a layout the canvas draws the template alone', async ({ page, signIn, api }) => {

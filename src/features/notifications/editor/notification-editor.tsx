@@ -6,7 +6,6 @@ import type { ApiResponse } from '../../../api/client';
 import type { Notification } from '../../../../contract/wire/notification';
 import { ConflictDialog } from '../../../components/resource-editor/conflict-dialog';
 import { ReadOnlyFields, useReadOnlyReason } from '../../../components/resource-editor/read-only';
-import type { FieldErrors } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -30,9 +29,9 @@ import { SendTest } from '../test-send/send-test';
 import { TemplateFields } from './template-fields';
 import {
   localeFieldPath,
+  localesWithErrors,
   localeStates,
   shownTexts,
-  type NotificationFormValues,
 } from '../translations/translation-fields';
 import { useLocaleSelection } from '../translations/use-locale-selection';
 import { useTranslationActions } from '../translations/use-translation-actions';
@@ -46,19 +45,6 @@ import { VariablesPanel } from './variables-panel';
 
 // Issue 39: the Checks panel loads after the editor, in a chunk of its own (the first open's budget).
 const ChecksPanel = lazy(() => import('../checks/checks-panel'));
-
-/** Locales whose fields carry an error (the default's under its own tag). */
-function localesWithErrors(
-  errors: FieldErrors<NotificationFormValues>,
-  defaultLocale: string,
-  /** The shown locale (null: the default) when its Liquid does not parse. */
-  brokenLiquid: string | null | undefined,
-): Set<string> {
-  const marked = new Set(Object.keys(errors.translations ?? {}));
-  if (errors.subject || errors.text || errors.html) marked.add(defaultLocale);
-  if (brokenLiquid !== undefined) marked.add(brokenLiquid ?? defaultLocale);
-  return marked;
-}
 
 export interface NotificationEditorProps {
   saved: ApiResponse<Notification>;

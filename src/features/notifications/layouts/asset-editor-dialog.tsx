@@ -3,6 +3,7 @@
 // draft changes (impact-review.tsx) and only "Save" writes, with If-Match. Errors land on their
 // field; the draft stays open through errors and conflicts. Read-only for a viewer.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isApiError } from '../../../api/client';
 import {
@@ -161,6 +162,22 @@ function AssetForm({
       footer={footer}
     >
       {message && <FormAlert message={message} />}
+      {assetRef.kind === 'layout' && !impact && (
+        // The template being edited stays open (its unsaved edits too): the page opens beside it.
+        <p className="text-muted text-sm">
+          Languages, drafts and History are on the layout's own page:{' '}
+          <Link
+            to="/notifications/layouts/$slug"
+            params={{ slug: assetRef.slug }}
+            target="_blank"
+            rel="noopener"
+            className="text-accent underline"
+          >
+            open it in a new tab
+          </Link>
+          .
+        </p>
+      )}
       {impact ? (
         <ImpactReview impact={impact} />
       ) : (

@@ -7,6 +7,7 @@ import type {
   TranslationsUpdate,
 } from '../../../../contract/schemas/notification';
 import type { Notification } from '../../../../contract/wire/notification';
+import type { FieldErrors } from 'react-hook-form';
 
 /** One locale's texts as the form holds them. */
 export type TranslationFields = Record<LiquidField, string>;
@@ -151,4 +152,17 @@ export function savedLocaleStates(
             : 'translated',
       };
     });
+}
+
+/** Locales whose fields carry an error (the default's under its own tag). */
+export function localesWithErrors(
+  errors: FieldErrors<NotificationFormValues>,
+  defaultLocale: string,
+  /** The shown locale (null: the default) when its Liquid does not parse. */
+  brokenLiquid: string | null | undefined,
+): Set<string> {
+  const marked = new Set(Object.keys(errors.translations ?? {}));
+  if (errors.subject || errors.text || errors.html) marked.add(defaultLocale);
+  if (brokenLiquid !== undefined) marked.add(brokenLiquid ?? defaultLocale);
+  return marked;
 }
