@@ -208,8 +208,14 @@ type Stamped = Window & {
   __visual?: VisualTyping & { key: number; waiting: boolean; waitingLoad: boolean; loaded: number };
 };
 
-/** Clicks "Visual" OPENS times (back to "Code" between) and times each until the canvas is drawn. */
-async function openVisual(page: Page): Promise<number[]> {
+/**
+ * Clicks "Visual" OPENS times (back to "Code" between) and times each until the canvas is drawn:
+ * every selector of `drawn` is in the canvas (its frame label by default).
+ */
+export async function openVisual(
+  page: Page,
+  drawn: readonly string[] = ['.sc-frame-label'],
+): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < OPENS; i += 1) {
     if (i > 0) await page.getByRole('button', { name: 'Code' }).click();
@@ -219,14 +225,16 @@ async function openVisual(page: Page): Promise<number[]> {
       [...document.querySelectorAll('button')].find((b) => b.textContent === 'Visual')?.click();
     });
     await page.waitForFunction(
-      () => {
+      (selectors) => {
         const canvas = document.querySelector<HTMLIFrameElement>('iframe[title="Visual editor"]');
         const stamps = (window as OpenStamps).__open;
-        if (!stamps || !canvas?.contentDocument?.querySelector('.sc-frame-label')) return false;
+        const doc = canvas?.contentDocument;
+        if (!stamps || !doc || selectors.some((selector) => !doc.querySelector(selector)))
+          return false;
         stamps.end = performance.now();
         return true;
       },
-      undefined,
+      drawn,
       { polling: 'raf', timeout: 30_000 },
     );
     const elapsed = await page.evaluate(() => {
