@@ -43,6 +43,8 @@ export async function save(page: Page) {
 
 /** The box of `locator` on the page (frames included). */
 export async function boxOf(locator: Locator) {
+  // boundingBox() does not wait: on a busy machine the canvas may not have drawn it yet.
+  await locator.waitFor();
   const box = await locator.boundingBox();
   if (!box) throw new Error('not drawn');
   return box;

@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { snippetFor } from '../src/features/notifications/visual/edits/block-snippets';
 import { expect, test } from './fixtures';
 import { AxeBuilder, seriousOf } from './axe';
-import { openVisual, openVisualWith, storedHtml } from './canvas-helpers';
+import { boxOf, openVisual, openVisualWith, storedHtml } from './canvas-helpers';
 
 /** Whether `locator` has the focus now (read once; `toBeFocused` waits, which a Tab loop must not). */
 function isFocused(locator: Locator): Promise<boolean> {
@@ -25,13 +25,6 @@ interface Box {
   y: number;
   width: number;
   height: number;
-}
-
-/** The box of `locator` on the page (frames included). */
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('not drawn');
-  return box;
 }
 
 const FRAMES = `<p>{% if customer.first_name %}Hello {{ customer.first_name }}{% elsif customer.email %}Hello you{% else %}Hello there{% endif %}</p>
