@@ -12,79 +12,16 @@ import {
   LOG_LIMIT_DEFAULT,
   LOG_LIMIT_MAX,
   LOG_SEARCH_WINDOW_SECONDS,
-  logLevelNamed,
-  logLevelOperator,
   logLevelRank,
   type AppLogEntry,
   type AppLogQuery,
   type LogLevel,
 } from '../../../../contract/schemas/app-log';
-import type { TailClock } from './tail-engine';
+import type { FakeClock } from './fake-clock.test-helper';
+import { jobOf, parseSeconds, searchPredicate } from './simulated-log-query.test-helper';
 
-interface Timer {
-  at: number;
-  seq: number;
-  fn: () => void;
-}
-
-/** Macrotask boundary: every pending promise reaction has run once this resolves. */
-export function flushMicrotasks(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-/** Where a FakeClock starts by default (ms since the epoch). */
-export const FAKE_CLOCK_START_MS = Date.UTC(2026, 10, 21, 6, 0, 0);
-
-export class FakeClock implements TailClock {
-  private nowMs: number;
-  private seq = 0;
-  private timers = new Map<number, Timer>();
-
-  constructor(startMs = FAKE_CLOCK_START_MS) {
-    this.nowMs = startMs;
-  }
-
-  now(): number {
-    return this.nowMs;
-  }
-
-  setTimeout(fn: () => void, ms: number): unknown {
-    this.seq += 1;
-    this.timers.set(this.seq, { at: this.nowMs + Math.max(0, ms), seq: this.seq, fn });
-    return this.seq;
-  }
-
-  clearTimeout(handle: unknown): void {
-    this.timers.delete(handle as number);
-  }
-
-  /** Delays of the timers waiting now, soonest first (e.g. to read a backoff). */
-  pendingDelays(): number[] {
-    return [...this.timers.values()].map((timer) => timer.at - this.nowMs).sort((a, b) => a - b);
-  }
-
-  /** Moves time forward, running due timers in order and settling promises after each. */
-  async advance(ms: number): Promise<void> {
-    const end = this.nowMs + ms;
-    await flushMicrotasks();
-    for (;;) {
-      let next: Timer | undefined;
-      for (const timer of this.timers.values()) {
-        if (timer.at > end) continue;
-        if (!next || timer.at < next.at || (timer.at === next.at && timer.seq < next.seq)) {
-          next = timer;
-        }
-      }
-      if (!next) break;
-      this.timers.delete(next.seq);
-      this.nowMs = Math.max(this.nowMs, next.at);
-      next.fn();
-      await flushMicrotasks();
-    }
-    this.nowMs = end;
-    await flushMicrotasks();
-  }
-}
+export { FAKE_CLOCK_START_MS, FakeClock, flushMicrotasks } from './fake-clock.test-helper';
+export { searchPredicate } from './simulated-log-query.test-helper';
 
 export interface SimEntryInput {
   level?: LogLevel;
@@ -132,47 +69,6 @@ export class SimulatedLogError extends Error {
     super(message);
     this.status = status;
   }
-}
-
-function searchText(entry: AppLogEntry): string {
-  const data = typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data);
-  return `${data} ${entry.context ? JSON.stringify(entry.context) : ''}`.toLowerCase();
-}
-
-function parseSeconds(value: number | string): number {
-  // As a server reads the query string: the number's text, or an ISO date.
-  const text = String(value);
-  const number = Number(text);
-  return Number.isNaN(number) ? Date.parse(text) / 1000 : number;
-}
-
-function jobOf(entry: AppLogEntry): string | undefined {
-  const job = (entry.context as { job?: { name?: unknown } } | null)?.job?.name;
-  return typeof job === 'string' ? job : undefined;
-}
-
-/** `q` → predicate, as spec 4.2 describes it. */
-export function searchPredicate(q: string): (entry: AppLogEntry) => boolean {
-  const terms: string[] = [];
-  const levels: string[] = [];
-  const minimums: number[] = [];
-  for (const match of q.matchAll(/"([^"]*)"?|(\S+)/g)) {
-    if (match[1] !== undefined) {
-      if (match[1].trim()) terms.push(match[1].toLowerCase());
-    } else if (match[2] !== undefined) {
-      const level = logLevelOperator(match[2]);
-      const named = level && logLevelNamed(level.name);
-      if (level?.operator === '>=' && named) minimums.push(logLevelRank(named));
-      else if (level) levels.push(level.name.toLowerCase());
-      else terms.push(match[2].toLowerCase());
-    }
-  }
-  return (entry) => {
-    if (levels.some((level) => level !== entry.level)) return false;
-    if (minimums.some((rank) => logLevelRank(entry.level) < rank)) return false;
-    const text = searchText(entry);
-    return terms.every((term) => text.includes(term));
-  };
 }
 
 export class SimulatedLogServer {
