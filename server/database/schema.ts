@@ -1,7 +1,8 @@
 /**
- * The table types of the database, every table in one place (types only; kysely's example keeps
- * them in `database.ts` beside the opener, immich in `schema/`). Repositories and both engines
- * import these; opening a database is db.ts's job (decision 043). Booleans are stored as 0/1
+ * The table types of the database (types only; kysely's example keeps them in `database.ts`
+ * beside the opener, immich in `schema/`): each wing's tables in `tables/<wing>.ts`, assembled
+ * here into the one `Database` that repositories and both engines import, with every table type
+ * re-exported. Opening a database is db.ts's job (decision 043). Booleans are stored as 0/1
  * integers and lists/objects as JSON text (encoding.ts, decision 009).
  */
 import type { Kysely } from 'kysely';
