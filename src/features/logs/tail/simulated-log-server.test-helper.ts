@@ -1,27 +1,23 @@
 /**
- * Test helper (only tests import it; it never reaches the bundle): an in-memory log server with
- * the spec's query semantics, and a fake clock, to drive the tail engine deterministically.
- *
- * Query semantics (spec 4.2): `since` inclusive, `before` exclusive, `level` a minimum, `job`
- * matches `context.job.name`, `q` words and "quoted phrases" (case-insensitive) plus
- * `level:NAME` (exact) and `level>=NAME` (a minimum), scanning only the 24 h before `before`/now unless `since` is given;
- * `limit` default 100, clamped to 1..200; ascending with `since`, newest first without.
- * Ties keep insertion order (newest first reverses it), as a server ordering by (time, rowid).
+ * Test helper (only tests import it; it never reaches the bundle): an in-memory log server on a
+ * fake clock (fake-clock.test-helper.ts), to drive the tail engine deterministically. It answers
+ * with the spec's query semantics (simulated-log-query.test-helper.ts), holds `wait` requests as
+ * our service does, and fails, goes down or drops connections when a test says so.
  */
 import {
   LOG_LIMIT_DEFAULT,
   LOG_LIMIT_MAX,
-  LOG_SEARCH_WINDOW_SECONDS,
-  logLevelRank,
   type AppLogEntry,
   type AppLogQuery,
   type LogLevel,
 } from '../../../../contract/schemas/app-log';
 import type { FakeClock } from './fake-clock.test-helper';
-import { jobOf, parseSeconds, searchPredicate } from './simulated-log-query.test-helper';
-
-export { FAKE_CLOCK_START_MS, FakeClock, flushMicrotasks } from './fake-clock.test-helper';
-export { searchPredicate } from './simulated-log-query.test-helper';
+import {
+  matchingEntries,
+  parseSeconds,
+  queryEntries,
+  type EntryFilter,
+} from './simulated-log-query.test-helper';
 
 export interface SimEntryInput {
   level?: LogLevel;
@@ -165,41 +161,12 @@ export class SimulatedLogServer {
 
   /** The spec's query semantics over the in-memory list, evaluated now. */
   query(query: AppLogQuery): AppLogEntry[] {
-    const limit = Math.min(
-      LOG_LIMIT_MAX,
-      Math.max(1, Math.trunc(query.limit ?? LOG_LIMIT_DEFAULT)),
-    );
-    const since = query.since === undefined ? undefined : parseSeconds(query.since);
-    const before = query.before === undefined ? undefined : parseSeconds(query.before);
-    const minLevel = query.level ? logLevelRank(query.level) : 0;
-    const matchesQ = query.q ? searchPredicate(query.q) : undefined;
-    const windowStart =
-      matchesQ && since === undefined
-        ? (before ?? this.clock.now() / 1000) - LOG_SEARCH_WINDOW_SECONDS
-        : undefined;
-    const matching = this.entries.filter(
-      (entry) =>
-        (since === undefined || entry.time >= since) &&
-        (before === undefined || entry.time < before) &&
-        (windowStart === undefined || entry.time >= windowStart) &&
-        logLevelRank(entry.level) >= minLevel &&
-        (query.job === undefined || jobOf(entry) === query.job) &&
-        (matchesQ === undefined || matchesQ(entry)),
-    );
-    if (since !== undefined) return matching.slice(0, limit);
-    return matching.slice(-limit).reverse();
+    return queryEntries(this.entries, query, this.clock.now());
   }
 
   /** Every entry matching a filter (no limit, no search window), in server order. */
-  matching(filter: Omit<AppLogQuery, 'limit' | 'since' | 'before'>): AppLogEntry[] {
-    const minLevel = filter.level ? logLevelRank(filter.level) : 0;
-    const matchesQ = filter.q ? searchPredicate(filter.q) : undefined;
-    return this.entries.filter(
-      (entry) =>
-        logLevelRank(entry.level) >= minLevel &&
-        (filter.job === undefined || jobOf(entry) === filter.job) &&
-        (matchesQ === undefined || matchesQ(entry)),
-    );
+  matching(filter: EntryFilter): AppLogEntry[] {
+    return matchingEntries(this.entries, filter);
   }
 
   /** The engine's `fetchPage`: answered after `latencyMs`, computed when the request arrives. */
