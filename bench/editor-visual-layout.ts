@@ -12,12 +12,12 @@
  * page per case; p50/p95/p99 over all samples of a case, and the ratios layout ÷ alone.
  * Targets (issue 38, quiet machine): open p95 ≤ 300 ms, keystroke p95 ≤ 50 ms.
  */
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { startTestApi, type TestApi } from '../server/platform/test-support.test-helper';
-import { bigTemplate, build, openVisual, percentile, typeInCanvas } from './editor';
+import { bigTemplate, build, openInCode, openVisual, percentile, typeInCanvas } from './editor';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SLUG = 'order-confirmation';
@@ -60,22 +60,6 @@ async function seed(api: TestApi, withLayout: boolean): Promise<void> {
     html_enabled: true,
     layout: withLayout ? 'bench' : null,
   });
-}
-
-async function openInCode(api: TestApi, browser: Browser): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  const connection = { baseUrl: `${api.baseUrl}/api`, token: api.adminToken, site: 'demo' };
-  await page.addInitScript(
-    ([conn]) => {
-      window.localStorage.setItem('site-console.connection', JSON.stringify(conn));
-      window.localStorage.setItem('site-console:notification-editor:html-mode', '"code"');
-    },
-    [connection] as const,
-  );
-  await page.goto(`${api.baseUrl}/notifications/${SLUG}`);
-  await page.getByRole('button', { name: 'Many lines' }).click();
-  await page.getByRole('textbox', { name: 'HTML version' }).waitFor();
-  return page;
 }
 
 interface Samples {

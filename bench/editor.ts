@@ -341,24 +341,36 @@ async function putTemplate(api: TestApi, html: string) {
   if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${put.text}`);
 }
 
-/** The order confirmation given the big template, opened in a 1440×900 page on the "Many lines" sample. */
-export async function openOnBigTemplate(api: TestApi, browser: Browser): Promise<Page> {
-  await putTemplate(api, bigTemplate());
-
+/**
+ * The editor of `slug` in a 1440×900 page of its own, signed in as the demo's admin, in Code, on
+ * the "Many lines" sample, once the HTML's code view is there.
+ */
+export async function openInCode(
+  api: TestApi,
+  browser: Browser,
+  slug = 'order-confirmation',
+): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   const connection = { baseUrl: `${api.baseUrl}/api`, token: api.adminToken, site: 'demo' };
   await page.addInitScript(
     ([conn]) => {
       window.localStorage.setItem('site-console.connection', JSON.stringify(conn));
-      // The bench types in the code first and times opening the visual mode from it: start in
+      // The benches type in the code first and time opening the visual mode from it: start in
       // Code (a new admin starts in Visual, which the editor remembers per browser).
       window.localStorage.setItem('site-console:notification-editor:html-mode', '"code"');
     },
     [connection] as const,
   );
-  await page.goto(`${api.baseUrl}/notifications/order-confirmation`);
+  await page.goto(`${api.baseUrl}/notifications/${slug}`);
   await page.getByRole('button', { name: 'Many lines' }).click();
+  await page.getByRole('textbox', { name: 'HTML version' }).waitFor();
   return page;
+}
+
+/** The order confirmation given the big template, opened in Code (`openInCode`). */
+export async function openOnBigTemplate(api: TestApi, browser: Browser): Promise<Page> {
+  await putTemplate(api, bigTemplate());
+  return openInCode(api, browser);
 }
 
 async function run(staticDir: string): Promise<RunResult> {

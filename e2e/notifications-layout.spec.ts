@@ -74,7 +74,7 @@ test.describe('notification editor layout', () => {
     await expect(page.getByRole('tab', { name: /^HTML/ })).toHaveAccessibleName('HTML');
   });
 
-  test('Variables and Sample data fold away, and stay so after a reload', async ({
+  test('Variables fold away and Sample data opens, and they stay so after a reload', async ({
     page,
     signIn,
   }) => {
@@ -83,10 +83,12 @@ test.describe('notification editor layout', () => {
     const variables = page.getByRole('button', { name: 'Variables', exact: true });
     const samples = page.getByRole('button', { name: /^Sample data/ });
     await expect(variables).toHaveAttribute('aria-expanded', 'true');
+    // Folded until asked for (decision 090): the chips beside the preview switch samples.
+    await expect(samples).toHaveAttribute('aria-expanded', 'false');
     await variables.click();
     await samples.click();
     await expect(page.getByRole('list', { name: 'Variables in the sample' })).toBeHidden();
-    await expect(page.getByRole('textbox', { name: /^Sample data/ })).toBeHidden();
+    await expect(page.getByRole('textbox', { name: /^Sample data/ })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('button', { name: 'Variables', exact: true })).toHaveAttribute(
       'aria-expanded',
@@ -94,8 +96,9 @@ test.describe('notification editor layout', () => {
     );
     await expect(page.getByRole('button', { name: /^Sample data/ })).toHaveAttribute(
       'aria-expanded',
-      'false',
+      'true',
     );
+    await expect(page.getByRole('textbox', { name: /^Sample data/ })).toBeVisible();
     await page.getByRole('button', { name: 'Variables', exact: true }).click();
     await expect(page.getByRole('list', { name: 'Variables in the sample' })).toBeVisible();
   });

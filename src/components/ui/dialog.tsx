@@ -79,6 +79,10 @@ export function Dialog({
         // A click on the backdrop lands on the <dialog> element itself.
         if (event.target === ref.current) onCloseRef.current();
       }}
+      // A form in the dialog submits itself only. React bubbles a submit through the component
+      // tree, not the document: from a dialog portalled out of a page's <form> (a form may not
+      // hold another), it would still reach that form's onSubmit (an editor's Save).
+      onSubmit={(event) => event.stopPropagation()}
       className={cn(
         'bg-surface text-fg border-border m-auto w-[calc(100vw-2rem)] rounded-xl border p-0 shadow-2xl',
         sizeClasses[size],

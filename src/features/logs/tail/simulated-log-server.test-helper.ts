@@ -1,90 +1,23 @@
 /**
- * Test helper (only tests import it; it never reaches the bundle): an in-memory log server with
- * the spec's query semantics, and a fake clock, to drive the tail engine deterministically.
- *
- * Query semantics (spec 4.2): `since` inclusive, `before` exclusive, `level` a minimum, `job`
- * matches `context.job.name`, `q` words and "quoted phrases" (case-insensitive) plus
- * `level:NAME` (exact) and `level>=NAME` (a minimum), scanning only the 24 h before `before`/now unless `since` is given;
- * `limit` default 100, clamped to 1..200; ascending with `since`, newest first without.
- * Ties keep insertion order (newest first reverses it), as a server ordering by (time, rowid).
+ * Test helper (only tests import it; it never reaches the bundle): an in-memory log server on a
+ * fake clock (fake-clock.test-helper.ts), to drive the tail engine deterministically. It answers
+ * with the spec's query semantics (simulated-log-query.test-helper.ts), holds `wait` requests as
+ * our service does, and fails, goes down or drops connections when a test says so.
  */
 import {
   LOG_LIMIT_DEFAULT,
   LOG_LIMIT_MAX,
-  LOG_SEARCH_WINDOW_SECONDS,
-  logLevelNamed,
-  logLevelOperator,
-  logLevelRank,
   type AppLogEntry,
   type AppLogQuery,
   type LogLevel,
 } from '../../../../contract/schemas/app-log';
-import type { TailClock } from './tail-engine';
-
-interface Timer {
-  at: number;
-  seq: number;
-  fn: () => void;
-}
-
-/** Macrotask boundary: every pending promise reaction has run once this resolves. */
-export function flushMicrotasks(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-/** Where a FakeClock starts by default (ms since the epoch). */
-export const FAKE_CLOCK_START_MS = Date.UTC(2026, 10, 21, 6, 0, 0);
-
-export class FakeClock implements TailClock {
-  private nowMs: number;
-  private seq = 0;
-  private timers = new Map<number, Timer>();
-
-  constructor(startMs = FAKE_CLOCK_START_MS) {
-    this.nowMs = startMs;
-  }
-
-  now(): number {
-    return this.nowMs;
-  }
-
-  setTimeout(fn: () => void, ms: number): unknown {
-    this.seq += 1;
-    this.timers.set(this.seq, { at: this.nowMs + Math.max(0, ms), seq: this.seq, fn });
-    return this.seq;
-  }
-
-  clearTimeout(handle: unknown): void {
-    this.timers.delete(handle as number);
-  }
-
-  /** Delays of the timers waiting now, soonest first (e.g. to read a backoff). */
-  pendingDelays(): number[] {
-    return [...this.timers.values()].map((timer) => timer.at - this.nowMs).sort((a, b) => a - b);
-  }
-
-  /** Moves time forward, running due timers in order and settling promises after each. */
-  async advance(ms: number): Promise<void> {
-    const end = this.nowMs + ms;
-    await flushMicrotasks();
-    for (;;) {
-      let next: Timer | undefined;
-      for (const timer of this.timers.values()) {
-        if (timer.at > end) continue;
-        if (!next || timer.at < next.at || (timer.at === next.at && timer.seq < next.seq)) {
-          next = timer;
-        }
-      }
-      if (!next) break;
-      this.timers.delete(next.seq);
-      this.nowMs = Math.max(this.nowMs, next.at);
-      next.fn();
-      await flushMicrotasks();
-    }
-    this.nowMs = end;
-    await flushMicrotasks();
-  }
-}
+import type { FakeClock } from './fake-clock.test-helper';
+import {
+  matchingEntries,
+  parseSeconds,
+  queryEntries,
+  type EntryFilter,
+} from './simulated-log-query.test-helper';
 
 export interface SimEntryInput {
   level?: LogLevel;
@@ -132,47 +65,6 @@ export class SimulatedLogError extends Error {
     super(message);
     this.status = status;
   }
-}
-
-function searchText(entry: AppLogEntry): string {
-  const data = typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data);
-  return `${data} ${entry.context ? JSON.stringify(entry.context) : ''}`.toLowerCase();
-}
-
-function parseSeconds(value: number | string): number {
-  // As a server reads the query string: the number's text, or an ISO date.
-  const text = String(value);
-  const number = Number(text);
-  return Number.isNaN(number) ? Date.parse(text) / 1000 : number;
-}
-
-function jobOf(entry: AppLogEntry): string | undefined {
-  const job = (entry.context as { job?: { name?: unknown } } | null)?.job?.name;
-  return typeof job === 'string' ? job : undefined;
-}
-
-/** `q` → predicate, as spec 4.2 describes it. */
-export function searchPredicate(q: string): (entry: AppLogEntry) => boolean {
-  const terms: string[] = [];
-  const levels: string[] = [];
-  const minimums: number[] = [];
-  for (const match of q.matchAll(/"([^"]*)"?|(\S+)/g)) {
-    if (match[1] !== undefined) {
-      if (match[1].trim()) terms.push(match[1].toLowerCase());
-    } else if (match[2] !== undefined) {
-      const level = logLevelOperator(match[2]);
-      const named = level && logLevelNamed(level.name);
-      if (level?.operator === '>=' && named) minimums.push(logLevelRank(named));
-      else if (level) levels.push(level.name.toLowerCase());
-      else terms.push(match[2].toLowerCase());
-    }
-  }
-  return (entry) => {
-    if (levels.some((level) => level !== entry.level)) return false;
-    if (minimums.some((rank) => logLevelRank(entry.level) < rank)) return false;
-    const text = searchText(entry);
-    return terms.every((term) => text.includes(term));
-  };
 }
 
 export class SimulatedLogServer {
@@ -269,41 +161,12 @@ export class SimulatedLogServer {
 
   /** The spec's query semantics over the in-memory list, evaluated now. */
   query(query: AppLogQuery): AppLogEntry[] {
-    const limit = Math.min(
-      LOG_LIMIT_MAX,
-      Math.max(1, Math.trunc(query.limit ?? LOG_LIMIT_DEFAULT)),
-    );
-    const since = query.since === undefined ? undefined : parseSeconds(query.since);
-    const before = query.before === undefined ? undefined : parseSeconds(query.before);
-    const minLevel = query.level ? logLevelRank(query.level) : 0;
-    const matchesQ = query.q ? searchPredicate(query.q) : undefined;
-    const windowStart =
-      matchesQ && since === undefined
-        ? (before ?? this.clock.now() / 1000) - LOG_SEARCH_WINDOW_SECONDS
-        : undefined;
-    const matching = this.entries.filter(
-      (entry) =>
-        (since === undefined || entry.time >= since) &&
-        (before === undefined || entry.time < before) &&
-        (windowStart === undefined || entry.time >= windowStart) &&
-        logLevelRank(entry.level) >= minLevel &&
-        (query.job === undefined || jobOf(entry) === query.job) &&
-        (matchesQ === undefined || matchesQ(entry)),
-    );
-    if (since !== undefined) return matching.slice(0, limit);
-    return matching.slice(-limit).reverse();
+    return queryEntries(this.entries, query, this.clock.now());
   }
 
   /** Every entry matching a filter (no limit, no search window), in server order. */
-  matching(filter: Omit<AppLogQuery, 'limit' | 'since' | 'before'>): AppLogEntry[] {
-    const minLevel = filter.level ? logLevelRank(filter.level) : 0;
-    const matchesQ = filter.q ? searchPredicate(filter.q) : undefined;
-    return this.entries.filter(
-      (entry) =>
-        logLevelRank(entry.level) >= minLevel &&
-        (filter.job === undefined || jobOf(entry) === filter.job) &&
-        (matchesQ === undefined || matchesQ(entry)),
-    );
+  matching(filter: EntryFilter): AppLogEntry[] {
+    return matchingEntries(this.entries, filter);
   }
 
   /** The engine's `fetchPage`: answered after `latencyMs`, computed when the request arrives. */

@@ -12,12 +12,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LOG_LEVELS, type AppLogEntry } from '../../../../contract/schemas/app-log';
 import { boundToSeconds } from './log-cursor';
-import {
-  FAKE_CLOCK_START_MS,
-  FakeClock,
-  SimulatedLogServer,
-  type SimEntryInput,
-} from './simulated-log-server.test-helper';
+import { FAKE_CLOCK_START_MS, FakeClock } from './fake-clock.test-helper';
+import { SimulatedLogServer, type SimEntryInput } from './simulated-log-server.test-helper';
 import { TailEngine, type TailFilter, type TailSnapshot } from './tail-engine';
 
 /** More runs on demand: TAIL_PROPERTY_RUNS=5000 npx vitest run <this file>. */

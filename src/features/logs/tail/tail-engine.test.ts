@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppLogEntry } from '../../../../contract/schemas/app-log';
+import { FakeClock } from './fake-clock.test-helper';
 import {
-  FakeClock,
   SimulatedLogServer,
   type SimEntryInput,
   type SimulatedLogServerOptions,

@@ -3,7 +3,8 @@
  * (decision 013), on the fake clock.
  */
 import { describe, expect, it } from 'vitest';
-import { FakeClock, SimulatedLogServer } from './simulated-log-server.test-helper';
+import { FakeClock } from './fake-clock.test-helper';
+import { SimulatedLogServer } from './simulated-log-server.test-helper';
 import { TailEngine } from './tail-engine';
 import { IDLE_GRACE, MAX_IDLE_INTERVAL_MS } from './tail-idle';
 import { STRIKES } from './tail-wait';

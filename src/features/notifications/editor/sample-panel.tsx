@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { cn } from '../../../lib/cn';
 import type { CodeEditorHandle } from './code-editor';
-import { LazyCodeEditor } from './lazy-code-editor';
+import { DeferredCodeEditor } from './deferred-code-editor';
 import {
   activeSample,
   duplicateActiveSample,
@@ -29,7 +29,9 @@ export const SamplePanel = memo(function SamplePanel({
   onChange,
 }: SamplePanelProps) {
   const current = activeSample(state);
-  const [open, setOpen] = useRememberedFlag('samples-open', true);
+  // Folded until the admin opens it (decision 090): the samples switch from the preview's chips,
+  // and a JSON editor shown at the first open would fetch CodeMirror's view with the page.
+  const [open, setOpen] = useRememberedFlag('samples-open', false);
   const editorRef = useRef<CodeEditorHandle>(null);
   return (
     <CollapsibleSection
@@ -63,8 +65,9 @@ export const SamplePanel = memo(function SamplePanel({
         </div>
       }
     >
-      <LazyCodeEditor
+      <DeferredCodeEditor
         key={current.name}
+        shown={open}
         mode="json"
         label={`Sample data "${current.name}" (JSON)`}
         defaultValue={current.json}

@@ -12,7 +12,7 @@ import { Field, FieldError } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import type { CodeEditorHandle } from './code-editor';
-import { LazyCodeEditor } from './lazy-code-editor';
+import { DeferredCodeEditor } from './deferred-code-editor';
 import { diagnosticsOf } from './field-diagnostics';
 import { HtmlField, type Mode } from './html-field';
 import { HtmlSwitch } from './html-switch';
@@ -93,7 +93,8 @@ export function TemplateFields(props: TemplateFieldsProps) {
           control={control}
           name={localeFieldPath(locale, 'text')}
           render={({ field }) => (
-            <LazyCodeEditor
+            <DeferredCodeEditor
+              shown={shownTab === 'text'}
               mode="liquid-text"
               label="Text version"
               describedBy={liquidErrors.text ? 'text-liquid-errors' : undefined}

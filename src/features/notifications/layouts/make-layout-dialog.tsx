@@ -89,10 +89,8 @@ export default function MakeLayoutDialog({
   }, [split, source, translatedHtml, data, snippets]);
   const ready = split !== null && split.unsplittable.length === 0 && changed.length === 0 && !busy;
 
-  const create = async (event: { preventDefault: () => void; stopPropagation: () => void }) => {
+  const create = async (event: { preventDefault: () => void }) => {
     event.preventDefault();
-    // React bubbles the submit through the component tree: never into the editor's own form.
-    event.stopPropagation();
     if (!split) return;
     setErrors({});
     setMessage(null);

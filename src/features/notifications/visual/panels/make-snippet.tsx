@@ -149,9 +149,6 @@ function MakeSnippetDialog({
         id={formId}
         onSubmit={(event) => {
           event.preventDefault();
-          // React bubbles the submit through the component tree: never into the editor's own
-          // form, whose submit is Save (it would save, or review, the template as it stands).
-          event.stopPropagation();
           void create();
         }}
         className="flex flex-col gap-3"
