@@ -45,10 +45,10 @@ describe('query client refetching', () => {
       queryFn: () => ++fetches,
     });
     const unsubscribe = observer.subscribe(() => {});
-    await vi.waitFor(() => expect(fetches).toBe(1));
+    await vi.waitFor(() => expect(fetches).toBe(1), { timeout: 15_000 });
     focusManager.setFocused(false);
     focusManager.setFocused(true);
-    await vi.waitFor(() => expect(fetches).toBe(2));
+    await vi.waitFor(() => expect(fetches).toBe(2), { timeout: 15_000 });
     unsubscribe();
     client.unmount();
     focusManager.setFocused(undefined);

@@ -14,14 +14,16 @@ describe('tab broadcast', () => {
     const stop = onSavedInOtherTab((message) => heard.push(message));
     otherTab.postMessage({ type: 'reload' });
     otherTab.postMessage({ type: 'saved', site: 'acme' });
-    await vi.waitFor(() => expect(heard).toEqual([{ type: 'saved', site: 'acme' }]));
+    await vi.waitFor(() => expect(heard).toEqual([{ type: 'saved', site: 'acme' }]), {
+      timeout: 15_000,
+    });
     stop();
     // A listener still subscribed sees both messages in order; by then the stopped one would have.
     const still: string[] = [];
     const stopStill = onSavedInOtherTab(({ site }) => still.push(site));
     otherTab.postMessage({ type: 'saved', site: 'demo' });
     otherTab.postMessage({ type: 'saved', site: 'late' });
-    await vi.waitFor(() => expect(still).toEqual(['demo', 'late']));
+    await vi.waitFor(() => expect(still).toEqual(['demo', 'late']), { timeout: 15_000 });
     expect(heard).toHaveLength(1);
     stopStill();
   });
@@ -32,7 +34,9 @@ describe('tab broadcast', () => {
     const heardHere = vi.fn();
     const stop = onSavedInOtherTab(heardHere);
     announceSaved('demo');
-    await vi.waitFor(() => expect(received).toEqual([{ type: 'saved', site: 'demo' }]));
+    await vi.waitFor(() => expect(received).toEqual([{ type: 'saved', site: 'demo' }]), {
+      timeout: 15_000,
+    });
     expect(heardHere).not.toHaveBeenCalled();
     stop();
   });

@@ -63,8 +63,10 @@ describe('TailEngine over the real service', () => {
   it('gets a burst of 2,500 entries exactly once, in order, and filtered ones only', async () => {
     const all = engineFor({});
     const errors = engineFor({ level: 'error', job: 'sync' });
-    await vi.waitFor(() => expect(all.getSnapshot().status.kind).toBe('live'));
-    await vi.waitFor(() => expect(errors.getSnapshot().status.kind).toBe('live'));
+    await vi.waitFor(() => expect(all.getSnapshot().status.kind).toBe('live'), { timeout: 15_000 });
+    await vi.waitFor(() => expect(errors.getSnapshot().status.kind).toBe('live'), {
+      timeout: 15_000,
+    });
     const before = all.getSnapshot().entries.length;
 
     const stored = await ingest(2500, (i) => ({
@@ -99,7 +101,9 @@ describe('TailEngine over the real service', () => {
 
   it('follows with a page of one entry without losing or doubling any', async () => {
     const engine = engineFor({ job: 'tiny' }, 1);
-    await vi.waitFor(() => expect(engine.getSnapshot().status.kind).toBe('live'));
+    await vi.waitFor(() => expect(engine.getSnapshot().status.kind).toBe('live'), {
+      timeout: 15_000,
+    });
     const stored = await ingest(40, () => ({ level: 'info', job: 'tiny' }));
     await vi.waitFor(
       () =>
