@@ -5,6 +5,11 @@
  * 1.4-2.1 s. Health is measured while such reads run, against a control server probed in the same
  * moment (never against a fixed figure): its p99 stays within 100 ms of the control's. The volume
  * with a condition counts the same entries in chunks with a turn between (decision 076).
+ *
+ * The walk's time budget (2 s by default) is the service's answer to a read it cannot finish; on
+ * a busy machine these reads need longer than that, and would answer too_slow before doing the
+ * work whose effect on health is measured. The test's service has a budget long enough for every
+ * read to finish (LogReadLimits.walkTimeBudgetMs), so the reads always do all of their work.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,13 +31,15 @@ const KEYS = 50_000;
 const KEY = 'wide-app';
 const T0_S = 1_790_000_000;
 const HEALTH_MARGIN_MS = 100;
+/** Past any read's time here, however busy the machine: the reads finish (see above). */
+const WALK_TIME_BUDGET_MS = 600_000;
 
 let api: TestApi;
 let control: ControlServer;
 const ids: string[] = [];
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ logReadLimits: { walkTimeBudgetMs: WALK_TIME_BUDGET_MS } });
   control = await startControlServer();
   const appId = await insertApp(api.db, 'demo', appFixture(KEY));
   for (let n = 0; n < WIDE_ENTRIES; n += 1) {
@@ -81,8 +88,9 @@ async function readText(path: string): Promise<{ status: number; text: string }>
 }
 
 /**
- * A 200 with the route's shape, or the read's time budget spent: 503 too_slow (a volume with a
- * condition has the search's budget: its 400 too_slow).
+ * A 200 with the route's shape: the walk's budget is the test's (above), so facets, context and
+ * the page with a condition did all of their work. A volume with a condition has the search's
+ * budget (500 ms), which a busy machine may spend: its 400 too_slow.
  */
 function expectAnswered(path: string, status: number, text: string): void {
   if (status === 200) {
@@ -92,7 +100,8 @@ function expectAnswered(path: string, status: number, text: string): void {
     else expect(text).toBe('[]');
     return;
   }
-  expect(status, `${path}: ${text.slice(0, 300)}`).toBe(path.includes('/volume') ? 400 : 503);
+  expect(path, `${path}: ${String(status)} ${text.slice(0, 300)}`).toContain('/volume');
+  expect(status, `${path}: ${text.slice(0, 300)}`).toBe(400);
   const body = errorBodySchema.parse(JSON.parse(text));
   expect(body.errors.map((detail) => detail.code)).toContain('too_slow');
 }

@@ -70,14 +70,18 @@ async function readSide(
   }
 }
 
-/** The context as JSON text (built from the stored JSON, as a page is), or null: no such entry. */
+/**
+ * The context as JSON text (built from the stored JSON, as a page is), or null: no such entry.
+ * `timeBudgetMs`: the read's, from the log read limits (the walk's).
+ */
 export async function logContextJson(
   db: Kysely<Database>,
   appId: number,
   id: number,
   counts: { before: number; after: number },
+  timeBudgetMs = WALK_TIME_BUDGET_MS,
 ): Promise<string | null> {
-  const deadline = Date.now() + WALK_TIME_BUDGET_MS;
+  const deadline = Date.now() + timeBudgetMs;
   const entry = await db
     .selectFrom('app_logs')
     .select(COLUMNS)
@@ -92,7 +96,7 @@ export async function logContextJson(
     older = await readSide(db, appId, entry.time_us, true, counts.before, sideBytes, deadline);
     newer = await readSide(db, appId, entry.time_us, false, counts.after, sideBytes, deadline);
   } catch (error) {
-    if (outOfTime(db, error)) throw walkTooSlow({}, WALK_TIME_BUDGET_MS);
+    if (outOfTime(db, error)) throw walkTooSlow({}, timeBudgetMs);
     throw error;
   }
   const list = (entries: PageEntry[]) => `[${entries.map((item) => item.json).join(',')}]`;

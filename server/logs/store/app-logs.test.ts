@@ -421,7 +421,7 @@ describe('queryLogs (property: equals an in-memory filter of the same entries)',
     // Each reads a row (a statement that reads none is done before any clock could stop it).
     for (const raw of [{ level: 'warn' }, { job: 'sync' }, {}] satisfies RawLogQuery[]) {
       const filter = parseLogQuery(raw);
-      const error: unknown = await queryLogs(db, appId, filter, { timeBudgetMs: 0 }).catch(
+      const error: unknown = await queryLogs(db, appId, filter, { walkTimeBudgetMs: 0 }).catch(
         (caught: unknown) => caught,
       );
       expect(error).toBeInstanceOf(HttpError);
