@@ -11,6 +11,7 @@
  * work whose effect on health is measured. The test's service has a budget long enough for every
  * read to finish (LogReadLimits.walkTimeBudgetMs), so the reads always do all of their work.
  */
+import { get as httpGet } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_CONTEXT_BYTES_MAX, logContextSchema } from '../../../contract/schemas/app-log-find';
@@ -79,12 +80,32 @@ function wideReads(): string[] {
 /**
  * One read, its body as text: the test runs in the service's process, so parsing a context's
  * 8 MB of wide entries here would hold the event loop the service's health is measured on.
+ * On a connection of its own: a kept-alive socket idle past the service's 5 s (a busy machine
+ * between two reads) could be closed by the service as the next read went out on it ('fetch
+ * failed', ECONNRESET, beside two busy loops).
  */
-async function readText(path: string): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${api.baseUrl}/api${path}`, {
-    headers: { authorization: `Bearer ${api.adminToken}`, 'x-service-site': 'demo' },
+function readText(path: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(
+      `${api.baseUrl}/api${path}`,
+      {
+        headers: { authorization: `Bearer ${api.adminToken}`, 'x-service-site': 'demo' },
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
   });
-  return { status: response.status, text: await response.text() };
 }
 
 /**
