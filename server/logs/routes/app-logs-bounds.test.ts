@@ -4,6 +4,7 @@
  * `log-scanned-until` header, the volume's `counted_since`), so following it finds every match;
  * a page's answer is cut to `pageBytes` (the `log-page-cut` header) and the next page goes on from
  * its last entry. Small bounds here (50 rows, 64 kB) stand for the defaults (20,000 rows, 8 MiB).
+ * The time budget of a read without `q` is one of the same limits (issue 42).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -14,6 +15,7 @@ import {
   type AppLogEntry,
 } from '../../../contract/schemas/app-log';
 import { logVolumeSchema, type LogVolume } from '../../../contract/schemas/app-log-volume';
+import { errorBodySchema } from '../../../contract/schemas/error';
 import { LOG_LEVELS } from '../../../contract/schemas/app-log';
 import { insertApp } from '../../apps/store/apps';
 import { appFixture, startTestApi, type TestApi } from '../../platform/test-support.test-helper';
@@ -239,5 +241,43 @@ describe('a page is cut to its bytes', () => {
     const answer = await page(big, { since: String(huge?.time ?? 0) });
     expect(ids(answer.entries)).toEqual([huge?.id]);
     expect(answer.cut).toBe('bytes');
+  });
+});
+
+describe("a read's time budget is the service's read limits", () => {
+  let spent: TestApi;
+  let stored: AppLogEntry[] = [];
+  const key = 'budget-app';
+
+  beforeAll(async () => {
+    // No time at all: every read without `q` that reads a row is past its budget.
+    spent = await startTestApi({ logReadLimits: { walkTimeBudgetMs: 0 } });
+    await insertApp(spent.db, 'demo', appFixture(key));
+    const res = await spent.request('POST', `/apps/${key}/logs`, {
+      body: { logs: Array.from({ length: 20 }, (_, n) => ({ level: 'info', data: { n } })) },
+    });
+    expect(res.status, res.text).toBe(201);
+    stored = z.array(appLogEntrySchema).parse(res.json);
+  });
+
+  afterAll(async () => {
+    await spent.close();
+  });
+
+  it('a page, facets, a page with a condition and context answer 503 too_slow naming it', async () => {
+    const middle = stored[15]?.id ?? '';
+    for (const path of [
+      `/apps/${key}/logs`,
+      `/apps/${key}/logs?where=${encodeURIComponent('n:3')}`,
+      `/apps/${key}/logs/facets?field=n`,
+      `/apps/${key}/logs/${middle}/context?before=12&after=0`,
+    ]) {
+      const res = await spent.request('GET', path);
+      expect(res.status, `${path}: ${res.text}`).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      const body = errorBodySchema.parse(res.json);
+      expect(body.errors[0]?.code).toBe('too_slow');
+      expect(body.message).toContain('0 ms');
+    }
   });
 });

@@ -129,6 +129,7 @@ export const appLogFacetRoutes: FastifyPluginAsyncZod = async (app) => {
         field,
         cap: LOG_FACETS_SCAN_CAP,
         limit,
+        walkTimeBudgetMs: app.logReadLimits.walkTimeBudgetMs,
       });
       return reply.header('Cache-Control', 'no-store').send(facets);
     },

@@ -128,7 +128,10 @@ export const appLogFindRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const appId = await app.appIds.idOf(request.auth.siteId, request.params.app_id);
       const id = parseLogId(request.params.id);
-      const json = id === null ? null : await logContextJson(db, appId, id, request.query);
+      const json =
+        id === null
+          ? null
+          : await logContextJson(db, appId, id, request.query, app.logReadLimits.walkTimeBudgetMs);
       if (json === null)
         throw notFound('log', `There is no log entry ${request.params.id} in this app`);
       // Bytes built from the stored JSON, as a page; the type provider knows only the shape.

@@ -13,6 +13,7 @@ import { LogTailWaits } from '../waits/log-waits';
 import { WaitSlots, type WaitLimits } from '../waits/wait-slots';
 import { AppIdCache } from './app-ids';
 import { LOG_FIELD_SCAN_ROWS, LOG_PAGE_BYTES_MAX } from '../../../contract/schemas/app-log';
+import { WALK_TIME_BUDGET_MS } from '../store/app-logs-walk';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,17 +32,27 @@ declare module 'fastify' {
   }
 }
 
-/** How much a log page reads with field conditions, and how many bytes it answers. */
+/**
+ * How much a log read without `q` may read, take and answer: a page's rows with field conditions
+ * and its bytes, and the time of the walk that pages, waiting tails, facets and context share.
+ */
 export interface LogReadLimits {
   /** Rows of the range a page or volume with field conditions (no `q`) reads at most. */
   fieldScanRows: number;
   /** Most bytes of a page's JSON answer (the list; a waiting tail's page has the default). */
   pageBytes: number;
+  /**
+   * How long a read without `q` may take in all, ms (WALK_TIME_BUDGET_MS): a page, a waiting
+   * tail's page, facets, context; past it a 503 `too_slow`. Tests of what such a read does on a
+   * busy machine set a longer one, so that the machine's speed does not decide what they see.
+   */
+  walkTimeBudgetMs: number;
 }
 
 export const DEFAULT_LOG_READ_LIMITS: LogReadLimits = {
   fieldScanRows: LOG_FIELD_SCAN_ROWS,
   pageBytes: LOG_PAGE_BYTES_MAX,
+  walkTimeBudgetMs: WALK_TIME_BUDGET_MS,
 };
 
 export interface LogWingOptions {
@@ -62,13 +73,16 @@ export function decorateLogWing(
   options: LogWingOptions,
 ): void {
   const logNotifier = options.logNotifier ?? new InProcessLogNotifier();
+  const limits = { ...DEFAULT_LOG_READ_LIMITS, ...options.logReadLimits };
   app.decorate('logNotifier', logNotifier);
   app.decorate(
     'logTails',
-    new LogTailWaits(logNotifier, (appId, filter) => queryTailPage(db, appId, filter)),
+    new LogTailWaits(logNotifier, (appId, filter) =>
+      queryTailPage(db, appId, filter, { walkTimeBudgetMs: limits.walkTimeBudgetMs }),
+    ),
   );
   app.decorate('waitSlots', new WaitSlots(options.waitLimits));
   app.decorate('appIds', new AppIdCache(db));
   app.decorate('logQuota', options.logQuota ? new LogQuota(options.logQuota) : null);
-  app.decorate('logReadLimits', { ...DEFAULT_LOG_READ_LIMITS, ...options.logReadLimits });
+  app.decorate('logReadLimits', limits);
 }

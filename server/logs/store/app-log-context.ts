@@ -13,12 +13,18 @@ import { LOG_CONTEXT_BYTES_MAX } from '../../../contract/schemas/app-log-find';
 import type { Database } from '../../database/schema';
 import { pageEntryOf, type PageEntry } from './app-logs-page';
 import { walkTooSlow, WALK_TIME_BUDGET_MS } from './app-logs-walk';
-import { outOfTime, workSlices } from './work-slices';
+import { outOfTime, workSlices, type WorkSlices } from './work-slices';
+import { nextStepSize, type StepBounds } from './bounded-steps';
 
 const COLUMNS = ['id', 'level', 'data', 'context', 'created_at', 'time_us'] as const;
 
-/** Rows one statement reads: each at most an entry's size (the 1 MiB body), so a few MB. */
-const CONTEXT_READ_ROWS = 8;
+/**
+ * Rows one statement reads, each at most an entry's size (the 1 MiB body): at most 8, so a few
+ * MB. The first statement reads one row and the next sizes follow how long the last one took
+ * (bounded-steps.ts), so wide entries are read one per turn of the event loop: 8 entries of
+ * 50,000 keys in one statement held it for ~80 ms of a quiet machine's time (issue 42).
+ */
+const CONTEXT_STEPS: StepBounds = { maxRows: 8, minRows: 1, stepMs: 20 };
 
 /** An entry id as the API writes it (formatLogId) → the row id, or null for no possible id. */
 export function parseLogId(text: string): number | null {
@@ -40,14 +46,16 @@ async function readSide(
   older: boolean,
   count: number,
   maxBytes: number,
+  slices: WorkSlices,
   deadline: number,
 ): Promise<Side> {
-  const slices = workSlices();
   const entries: PageEntry[] = [];
   let bytes = 0;
   let edge = timeUs;
+  let rowsPerStatement = CONTEXT_STEPS.minRows;
   for (;;) {
-    const want = Math.min(CONTEXT_READ_ROWS, count - entries.length);
+    const want = Math.min(rowsPerStatement, count - entries.length);
+    const started = performance.now();
     const rows = await db
       .selectFrom('app_logs')
       .select(COLUMNS)
@@ -64,20 +72,25 @@ async function readSide(
       entries.push(entry);
       edge = row.time_us;
     }
+    rowsPerStatement = nextStepSize(rowsPerStatement, performance.now() - started, CONTEXT_STEPS);
     if (rows.length <= want) return { entries, hasMore: false };
     if (entries.length >= count) return { entries, hasMore: true };
     await slices.turn(deadline);
   }
 }
 
-/** The context as JSON text (built from the stored JSON, as a page is), or null: no such entry. */
+/**
+ * The context as JSON text (built from the stored JSON, as a page is), or null: no such entry.
+ * `timeBudgetMs`: the read's, from the log read limits (the walk's).
+ */
 export async function logContextJson(
   db: Kysely<Database>,
   appId: number,
   id: number,
   counts: { before: number; after: number },
+  timeBudgetMs = WALK_TIME_BUDGET_MS,
 ): Promise<string | null> {
-  const deadline = Date.now() + WALK_TIME_BUDGET_MS;
+  const deadline = Date.now() + timeBudgetMs;
   const entry = await db
     .selectFrom('app_logs')
     .select(COLUMNS)
@@ -88,11 +101,32 @@ export async function logContextJson(
   const sideBytes = LOG_CONTEXT_BYTES_MAX / 2;
   let older: Side;
   let newer: Side;
+  const slices = workSlices();
   try {
-    older = await readSide(db, appId, entry.time_us, true, counts.before, sideBytes, deadline);
-    newer = await readSide(db, appId, entry.time_us, false, counts.after, sideBytes, deadline);
+    older = await readSide(
+      db,
+      appId,
+      entry.time_us,
+      true,
+      counts.before,
+      sideBytes,
+      slices,
+      deadline,
+    );
+    // A side may have read a few MB: the other side starts on a turn of its own.
+    await slices.turn(deadline);
+    newer = await readSide(
+      db,
+      appId,
+      entry.time_us,
+      false,
+      counts.after,
+      sideBytes,
+      slices,
+      deadline,
+    );
   } catch (error) {
-    if (outOfTime(db, error)) throw walkTooSlow({}, WALK_TIME_BUDGET_MS);
+    if (outOfTime(db, error)) throw walkTooSlow({}, timeBudgetMs);
     throw error;
   }
   const list = (entries: PageEntry[]) => `[${entries.map((item) => item.json).join(',')}]`;

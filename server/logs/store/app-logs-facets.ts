@@ -36,6 +36,8 @@ export interface FacetQuery {
   field: string | null;
   cap: number;
   limit: number;
+  /** Time the read may take without `q`, ms (LogReadLimits; default WALK_TIME_BUDGET_MS). */
+  walkTimeBudgetMs?: number;
 }
 
 /** The value at a dotted path of `data`, or undefined when it is not there. */
@@ -142,7 +144,9 @@ export async function logFacets(
 ): Promise<LogFacets> {
   // With `q` the budget and its 400 are a search's, as before; without, a walk's 503.
   const search = query.filter.search !== undefined;
-  const timeBudgetMs = search ? SEARCH_TIME_BUDGET_MS : WALK_TIME_BUDGET_MS;
+  const timeBudgetMs = search
+    ? SEARCH_TIME_BUDGET_MS
+    : (query.walkTimeBudgetMs ?? WALK_TIME_BUDGET_MS);
   const deadline = Date.now() + timeBudgetMs;
   const { sinceUs: _since, beforeUs: _before, ...rest } = query.filter;
   const counter = new FacetCounter(query.field);

@@ -58,8 +58,10 @@ const PROBE_SAMPLE_ROWS = 2000;
 export interface QueryOptions {
   /** Rows scanned before the text index is used; Infinity: scan only, 0: index only. */
   scanBudget?: number;
-  /** Time the index step of a `q` may take, or a page without `q` in all (ms). */
+  /** Time the index step of a `q` may take (ms; default SEARCH_TIME_BUDGET_MS). */
   timeBudgetMs?: number;
+  /** Time a page without `q` may take in all (ms; default WALK_TIME_BUDGET_MS). */
+  walkTimeBudgetMs?: number;
   /**
    * Rows of the range a page with field conditions and no `q` reads at most (decision 076);
    * default LOG_FIELD_SCAN_ROWS, Infinity: the whole range (a waiting tail's page).
@@ -187,7 +189,7 @@ async function queryBoundedEntries(
             )
           : store.runWalk(db, walkStepQuery(db, appId, filter, { level, deadline, range: read })),
       (error) => outOfTime(db, error),
-      options.timeBudgetMs,
+      options.walkTimeBudgetMs,
     );
     const entries = rows.map(pageEntryOf);
     // A full page goes on from its last entry; one that is not says where the reading stopped.
@@ -267,13 +269,14 @@ export async function queryTailPage(
   db: Kysely<Database>,
   appId: number,
   filter: LogFilter,
+  options: Pick<QueryOptions, 'walkTimeBudgetMs'> = {},
 ): Promise<TailPage> {
   const newest = await db
     .selectFrom('app_logs')
     .select((eb) => eb.fn.max('time_us').as('newest'))
     .where('app_id', '=', appId)
     .executeTakeFirst();
-  const entries = await queryLogEntries(db, appId, filter);
+  const entries = await queryLogEntries(db, appId, filter, options);
   // A commit between the two reads is in the entries but past `newest`: without this, the
   // follow would add its rows a second time when it hears of it. Commits are whole and in time
   // order per app, so a page that is not full holds every row up to its last one.
