@@ -6,6 +6,7 @@
 import type { DocumentSources } from '../../../contract/render-document';
 import type { LiquidField } from '../../../contract/schemas/notification';
 import type { TemplateRenderer } from '../mail/template-renderer';
+import { mayRenderEmptyLinks } from './html-checks';
 
 export interface CheckedTemplate {
   subject: string;
@@ -20,8 +21,11 @@ export type ChecksRender =
       subject: string;
       text: string;
       html: string;
-      /** The rendered HTML's links' hrefs, read in the worker. */
-      links: string[];
+      /**
+       * The rendered HTML's links' hrefs, read in the worker; null when not read (no href of the
+       * source holds Liquid: no link can print nothing, html-checks.ts's `mayRenderEmptyLinks`).
+       */
+      links: string[] | null;
     }
   | {
       kind: 'failed';
@@ -46,7 +50,7 @@ export async function renderForChecks(
     },
     fields,
     data,
-    links: template.html_enabled,
+    links: template.html_enabled && mayRenderEmptyLinks(template.html),
   });
   if (outcome.kind === 'busy') return outcome;
   if (outcome.kind === 'problems') {
@@ -72,6 +76,6 @@ export async function renderForChecks(
     subject: outcome.rendered.subject ?? '',
     text: outcome.rendered.text ?? '',
     html: outcome.rendered.html ?? '',
-    links: outcome.links ?? [],
+    links: outcome.links ?? null,
   };
 }

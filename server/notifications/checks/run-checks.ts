@@ -119,7 +119,23 @@ export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
   const findings: CheckFinding[] = [];
   const [first] = input.locales;
   let defaultElements: SourceElement[] = [];
-  const spam: Promise<CheckFinding | null>[] = [];
+  // With no sample the template still renders (with nothing): Liquid errors show.
+  const samples = input.samples.length > 0 ? input.samples : [{ name: 'no data', data: {} }];
+  const render = (template: LocaleTemplate, data: Record<string, unknown>) =>
+    renderForChecks(input.renderer, template, data, input.assetsFor?.(template.locale));
+  // spamd's scan is the longest part (decision 092): every locale's first sample is queued for
+  // the worker before the reading of the sources, and its message leaves for spamd the moment it
+  // is rendered; the sources are read and the other samples rendered while spamd scans.
+  const firstRenders = input.locales.map((template) => render(template, samples[0]?.data ?? {}));
+  const spam = input.locales.map((template, position) =>
+    (firstRenders[position] ?? Promise.resolve(null)).then((rendered) =>
+      rendered?.kind === 'rendered'
+        ? spamFinding(template.locale, rendered, template.html_enabled, input)
+        : null,
+    ),
+  );
+  // Awaited together at the end; a busy renderer may end the run before then.
+  for (const finding of spam) finding.catch(() => undefined);
   const inspections = await inspectAll(input);
   for (const [position, template] of input.locales.entries()) {
     const { locale } = template;
@@ -150,16 +166,11 @@ export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
     ]) {
       findings.push({ ...finding, locale });
     }
-    // With no sample the template still renders (with nothing): Liquid errors show.
-    const samples = input.samples.length > 0 ? input.samples : [{ name: 'no data', data: {} }];
     const reported = new Set<string>();
     for (const [index, sample] of samples.entries()) {
-      const rendered = await renderForChecks(
-        input.renderer,
-        template,
-        sample.data,
-        input.assetsFor?.(locale),
-      );
+      const rendered = await (index === 0
+        ? (firstRenders[position] ?? render(template, sample.data))
+        : render(template, sample.data));
       if (rendered.kind === 'busy') throw new ChecksBusyError('The renderer is busy');
       if (rendered.kind === 'failed') {
         for (const problem of rendered.problems) {
@@ -180,10 +191,9 @@ export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
       ]) {
         findings.push({ ...finding, locale });
       }
-      if (template.html_enabled) {
+      if (template.html_enabled && rendered.links) {
         add('html', emptyRenderedLinkFindings(elements, rendered.links, sample.name));
       }
-      if (index === 0) spam.push(spamFinding(locale, rendered, template.html_enabled, input));
       // A turn of the loop between samples: the checks of one never hold the next request.
       await nextTurn();
     }
