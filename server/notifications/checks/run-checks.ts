@@ -20,8 +20,10 @@ import {
   imageFindings,
   linkDifferenceFindings,
   linkFindings,
+  mayRenderEmptyLinks,
   preheaderFindings,
 } from './html-checks';
+import { renderNotChecked, sourceNotChecked, spamNotChecked } from './not-checked';
 import type { SourceElement, TemplateInspection } from './template-inspection.js';
 import { clientSupportFindings } from './client-support';
 import { liquidErrorFinding, unknownReferenceFindings } from './liquid-checks';
@@ -99,7 +101,10 @@ async function spamFinding(
   };
 }
 
-async function inspectAll(input: ChecksInput): Promise<(TemplateInspection | undefined)[]> {
+/** Each locale's reading, or undefined when the worker could not read them (`late`: in time). */
+async function inspectAll(
+  input: ChecksInput,
+): Promise<{ inspections: (TemplateInspection | undefined)[]; late: boolean }> {
   const inspected = await input.renderer.inspect(
     input.locales.map(({ subject, text, html, html_enabled }) => ({
       subject,
@@ -109,10 +114,15 @@ async function inspectAll(input: ChecksInput): Promise<(TemplateInspection | und
     })),
   );
   if (inspected.kind === 'busy') throw new ChecksBusyError('The renderer is busy');
-  // Out of time or memory reading them: the source checks are skipped, and the renders below
-  // (with their own budget) say what failed.
-  if (inspected.kind === 'failed') return input.locales.map(() => undefined);
-  return inspected.inspections;
+  // Out of time or memory reading them: the source checks are skipped (said so when out of
+  // time), and the renders below (with their own budget) say what failed.
+  if (inspected.kind === 'failed') {
+    return {
+      inspections: input.locales.map(() => undefined),
+      late: inspected.problem.code === 'timeout',
+    };
+  }
+  return { inspections: inspected.inspections, late: false };
 }
 
 export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
@@ -128,15 +138,26 @@ export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
   // is rendered; the sources are read and the other samples rendered while spamd scans.
   const firstRenders = input.locales.map((template) => render(template, samples[0]?.data ?? {}));
   const spam = input.locales.map((template, position) =>
-    (firstRenders[position] ?? Promise.resolve(null)).then((rendered) =>
-      rendered?.kind === 'rendered'
-        ? spamFinding(template.locale, rendered, template.html_enabled, input)
-        : null,
+    (firstRenders[position] ?? Promise.resolve(null)).then(
+      async (rendered): Promise<CheckFinding[]> => {
+        if (rendered?.kind === 'rendered') {
+          const finding = await spamFinding(
+            template.locale,
+            rendered,
+            template.html_enabled,
+            input,
+          );
+          return finding ? [finding] : [];
+        }
+        const late =
+          rendered?.kind === 'failed' && rendered.problems.some((problem) => problem.timedOut);
+        return input.spam && late ? spamNotChecked(template.locale) : [];
+      },
     ),
   );
   // Awaited together at the end; a busy renderer may end the run before then.
   for (const finding of spam) finding.catch(() => undefined);
-  const inspections = await inspectAll(input);
+  const { inspections, late } = await inspectAll(input);
   for (const [position, template] of input.locales.entries()) {
     const { locale } = template;
     const add = (field: CheckFinding['field'], list: Omit<CheckFinding, 'locale' | 'field'>[]) => {
@@ -144,6 +165,7 @@ export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
     };
     const inspection = inspections[position];
     const elements = inspection?.elements ?? [];
+    if (late) findings.push(...sourceNotChecked(locale, template.html_enabled, template === first));
     if (template.html_enabled && inspection) {
       add('html', linkFindings(elements));
       add('html', imageFindings(elements));
@@ -173,7 +195,17 @@ export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
         : render(template, sample.data));
       if (rendered.kind === 'busy') throw new ChecksBusyError('The renderer is busy');
       if (rendered.kind === 'failed') {
-        for (const problem of rendered.problems) {
+        if (rendered.problems.some((problem) => problem.timedOut)) {
+          findings.push(
+            ...renderNotChecked(
+              locale,
+              sample.name,
+              template.html_enabled,
+              template.html_enabled && mayRenderEmptyLinks(template.html),
+            ),
+          );
+        }
+        for (const problem of rendered.problems.filter((late) => !late.timedOut)) {
           const finding = {
             ...liquidErrorFinding(problem.message, problem.line, problem.column),
             locale,
@@ -198,7 +230,7 @@ export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
       await nextTurn();
     }
   }
-  for (const finding of await Promise.all(spam)) if (finding) findings.push(finding);
+  for (const found of await Promise.all(spam)) findings.push(...found);
   return {
     locales: input.locales.map((template) => template.locale),
     checks: [...CHECK_NAMES],
