@@ -13,8 +13,15 @@
  *
  *   RUNS=40 npx tsx bench/notification-checks.ts
  *   RUNS=40 SPAM_RUNS=20 TEST_SPAMD_ADDRESS="$(bash scripts/ensure-spamd.sh)" npx tsx bench/notification-checks.ts
+ *
+ * With CHECKS_BASE set to another checkout of the project (e.g. main, `git archive` into a folder
+ * with node_modules linked), the spam rounds run against that tree's service too, alternated
+ * request by request with this tree's, against the same spamd: before and after in one run.
+ *
+ *   CHECKS_BASE=/tmp/checks-base SPAM_RUNS=20 TEST_SPAMD_ADDRESS=… npx tsx bench/notification-checks.ts
  */
 import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { spamdAddress } from '../server/notifications/mail/spamd-client';
 import {
@@ -44,18 +51,34 @@ function template(locale: string): string {
   return rows.join('\n');
 }
 
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+
+/** A service of this tree, or of the tree at `base` (CHECKS_BASE), whose site has three languages. */
+async function startService(spamd: string | undefined, base?: string): Promise<Api> {
+  const start: typeof startTestApi = base
+    ? (
+        (await import(resolve(base, 'server/platform/test-support.test-helper.ts'))) as {
+          startTestApi: typeof startTestApi;
+        }
+      ).startTestApi
+    : startTestApi;
+  const api = await start({ spamd: spamd ? spamdAddress(spamd) : null });
+  const site = await api.request('GET', '/settings/site');
+  const etag = site.headers.get('etag') ?? '*';
+  const patched = await api.request('PATCH', '/settings/site', {
+    body: { locales: ['en', 'nl', 'de'] },
+    headers: { 'If-Match': etag },
+  });
+  if (patched.status !== 200) throw new Error(`site languages: ${patched.status} ${patched.text}`);
+  return api;
+}
+
 async function main() {
   const spamd = process.env.TEST_SPAMD_ADDRESS;
-  const api = await startTestApi({ spamd: spamd ? spamdAddress(spamd) : null });
+  const api = await startService(spamd);
+  const baseTree = process.env.CHECKS_BASE;
+  const baseApi = spamd && baseTree ? await startService(spamd, baseTree) : null;
   try {
-    const site = await api.request('GET', '/settings/site');
-    const etag = site.headers.get('etag') ?? '*';
-    const patched = await api.request('PATCH', '/settings/site', {
-      body: { locales: ['en', 'nl', 'de'] },
-      headers: { 'If-Match': etag },
-    });
-    if (patched.status !== 200)
-      throw new Error(`site languages: ${patched.status} ${patched.text}`);
     const body = {
       subject: 'Order {{ order.number }}',
       text: 'Hi {{ customer.first_name }}',
@@ -75,10 +98,13 @@ async function main() {
         },
       ],
     };
-    const post = (spam: boolean, draft: typeof body = body) =>
-      api.request('POST', '/notifications/order-confirmation/checks', {
-        body: { ...draft, spam },
-      });
+    const poster =
+      (service: Api) =>
+      (spam: boolean, draft: typeof body = body) =>
+        service.request('POST', '/notifications/order-confirmation/checks', {
+          body: { ...draft, spam },
+        });
+    const post = poster(api);
     const warm = await post(false);
     if (warm.status !== 200) throw new Error(`checks: ${warm.status} ${warm.text}`);
 
@@ -114,7 +140,13 @@ async function main() {
     const h = stat(await beside);
     delay.disable();
     // Straight after (an idle keep-alive socket would meet the service's 5 s idle close).
-    if (spamd) await spamRuns(post, body);
+    if (spamd) {
+      await spamRuns(
+        baseApi ? [poster(baseApi), post] : [post],
+        body,
+        baseApi ? ['before (CHECKS_BASE)', 'after (this tree)'] : [''],
+      );
+    }
 
     // The baseline: the reading the checks did on this thread before (one locale's slice, and
     // the three locales), in the same run.
@@ -157,6 +189,7 @@ async function main() {
     );
   } finally {
     await api.close();
+    await baseApi?.close();
   }
 }
 
@@ -172,36 +205,39 @@ type Draft = {
  * locale's new message), and every locale edited (spamd scores three new messages at once).
  */
 async function spamRuns<T extends Draft>(
-  post: (spam: boolean, draft?: T) => Promise<{ status: number; json: unknown }>,
+  posts: ((spam: boolean, draft?: T) => Promise<{ status: number; json: unknown }>)[],
   body: T,
+  names: string[],
 ) {
   const edit = (html: string, run: number, what: string) =>
     html.replace('</table>', `<p>${what} edit ${String(run)}</p></table>`);
-  const editNl = (run: number): T => ({
+  // Each service gets drafts of its own (`what`), so neither is answered from spamd verdicts
+  // the other one asked for: both scan the same count of new messages.
+  const editNl = (run: number, what: string): T => ({
     ...body,
     translations: {
       ...body.translations,
-      nl: { ...body.translations.nl, html: edit(body.translations.nl.html, run, 'nl') },
+      nl: { ...body.translations.nl, html: edit(body.translations.nl.html, run, `nl ${what}`) },
     },
   });
-  const editAll = (run: number): T => ({
+  const editAll = (run: number, what: string): T => ({
     ...body,
-    html: edit(body.html, run, 'all'),
+    html: edit(body.html, run, `all ${what}`),
     translations: {
-      nl: { ...body.translations.nl, html: edit(body.translations.nl.html, run, 'all') },
-      de: { ...body.translations.de, html: edit(body.translations.de.html, run, 'all') },
+      nl: { ...body.translations.nl, html: edit(body.translations.nl.html, run, `all ${what}`) },
+      de: { ...body.translations.de, html: edit(body.translations.de.html, run, `all ${what}`) },
     },
   });
   const spamScored = (json: unknown) =>
     JSON.stringify(json).match(/SpamAssassin score -?\d/g)?.length ?? 0;
-  const first = await post(true);
-  if (spamScored(first.json) !== 3)
-    throw new Error(`spamd did not score: ${JSON.stringify(first.json)}`);
-  const off: number[] = [];
-  const same: number[] = [];
-  const one: number[] = [];
-  const all: number[] = [];
-  const timed = async (into: number[], spam: boolean, draft?: T) => {
+  for (const post of posts) {
+    const first = await post(true);
+    if (spamScored(first.json) !== 3)
+      throw new Error(`spamd did not score: ${JSON.stringify(first.json)}`);
+  }
+  const cases = ['off', 'same', 'one', 'all'] as const;
+  const samples = posts.map(() => ({ off: [], same: [], one: [], all: [] }));
+  const timed = async (post: (typeof posts)[number], into: number[], spam: boolean, draft?: T) => {
     const started = performance.now();
     const res = await post(spam, draft);
     into.push(performance.now() - started);
@@ -211,24 +247,47 @@ async function spamRuns<T extends Draft>(
   };
   const loadBefore = loadavg()[0] ?? 0;
   for (let run = 0; run < SPAM_RUNS; run += 1) {
-    await timed(off, false);
-    await timed(same, true);
-    await timed(one, true, editNl(run));
-    await timed(all, true, editAll(run));
+    // Case by case, each service in turn (alternating which goes first): both see the same moment.
+    for (const which of cases) {
+      const order = run % 2 === 0 ? posts.keys() : [...posts.keys()].reverse();
+      for (const index of order) {
+        const post = posts[index];
+        const into = samples[index]?.[which];
+        if (!post || !into) continue;
+        const what = String(index);
+        if (which === 'off') await timed(post, into, false);
+        else if (which === 'same') await timed(post, into, true);
+        else if (which === 'one') await timed(post, into, true, editNl(run, what));
+        else await timed(post, into, true, editAll(run, what));
+      }
+    }
   }
-  const base = stat(off);
-  const row = (name: string, samples: number[]) => {
-    const x = stat(samples);
-    console.log(
-      `${name} p50 ${ms(x.median)} ms, p95 ${ms(x.p95)} ms, p99 ${ms(x.p99)} ms (n ${String(x.n)}); ` +
-        `÷ spam off: p50 ${(x.median / base.median).toFixed(2)}×, p95 ${(x.p95 / base.p95).toFixed(2)}×`,
-    );
-  };
   console.log(`spam on and off alternated, ${String(SPAM_RUNS)} runs each:`);
-  row('  spam off:                               ', off);
-  row('  spam on, draft unchanged (kept):        ', same);
-  row('  spam on, one locale edited (1 to spamd):', one);
-  row('  spam on, every locale edited (3):       ', all);
+  for (const [index, service] of samples.entries()) {
+    const base = stat(service.off);
+    const row = (name: string, values: number[]) => {
+      const x = stat(values);
+      console.log(
+        `${name} p50 ${ms(x.median)} ms, p95 ${ms(x.p95)} ms, p99 ${ms(x.p99)} ms (n ${String(x.n)}); ` +
+          `÷ spam off: p50 ${(x.median / base.median).toFixed(2)}×, p95 ${(x.p95 / base.p95).toFixed(2)}×`,
+      );
+    };
+    if (names[index]) console.log(` ${names[index]}:`);
+    row('  spam off:                               ', service.off);
+    row('  spam on, draft unchanged (kept):        ', service.same);
+    row('  spam on, one locale edited (1 to spamd):', service.one);
+    row('  spam on, every locale edited (3):       ', service.all);
+  }
+  const [before, after] = samples;
+  if (before && after) {
+    for (const which of cases) {
+      const b = stat(before[which]);
+      const a = stat(after[which]);
+      console.log(
+        `  after ÷ before, ${which.padEnd(4)}: p50 ${(a.median / b.median).toFixed(2)}×, p95 ${(a.p95 / b.p95).toFixed(2)}×`,
+      );
+    }
+  }
   console.log(
     `  load average (1 min) before ${loadBefore.toFixed(1)}, after ${(loadavg()[0] ?? 0).toFixed(1)}`,
   );

@@ -120,6 +120,8 @@ export interface AppDeps {
   testSendLimiter?: FixedWindowLimiter;
   /** Where test sends render; one of the app's own when absent (tests pass one to watch its queue). */
   testSendRenderer?: TemplateRenderer;
+  /** Where the checks render (issue 39); one of their own when absent (tests pass a short budget). */
+  checksRenderer?: TemplateRenderer;
   /**
    * Answer waiting tails below Fastify when their answer is known to be the route's (decision
    * 036); default true. Tests turn it off to compare both ways.
@@ -354,6 +356,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await secured.register(notificationChecksRoutes, {
           spamd: deps.spamd ?? null,
           from: deps.mailFrom ?? DEFAULT_MAIL_FROM,
+          ...(deps.checksRenderer ? { renderer: deps.checksRenderer } : {}),
         });
       });
     },

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   darkModeFindings,
@@ -5,6 +6,7 @@ import {
   imageFindings,
   linkDifferenceFindings,
   linkFindings,
+  mayRenderEmptyLinks,
   preheaderFindings,
 } from './html-checks';
 import { sourceElements } from './html-source';
@@ -60,6 +62,64 @@ describe('links', () => {
     expect(
       emptyRenderedLinkFindings(source, renderedLinks('<a href="https://o">x</a>'), 'Typical'),
     ).toEqual([]);
+  });
+});
+
+describe('whether the rendered links are read at all', () => {
+  it('reads them for a Liquid href however it is quoted, and not for plain hrefs', () => {
+    for (const html of [
+      '<a href="{{ order.url }}">x</a>',
+      "<a class=b HREF = '/o/{{ order.id }}'>x</a>",
+      '<a href={{url}}>x</a>',
+      '<a href="{% if x %}/a{% endif %}">x</a>',
+    ]) {
+      expect(mayRenderEmptyLinks(html), html).toBe(true);
+    }
+    for (const html of [
+      '<a href="https://x.example">{{ name }}</a>',
+      '<a href="/a" title="{{ t }}">x</a>',
+      '<p>{{ a }}</p><img src="{{ src }}">',
+    ]) {
+      expect(mayRenderEmptyLinks(html), html).toBe(false);
+    }
+  });
+
+  it('never says no where the check could find a link that prints nothing', () => {
+    const piece = fc.constantFrom(
+      '<a href="',
+      "<a href='",
+      '<a href=',
+      '<a ',
+      ' href = ',
+      'href="',
+      '"',
+      "'",
+      ' ',
+      '>',
+      '</a>',
+      '{{ u }}',
+      '{% if x %}',
+      '{%',
+      '{{',
+      '/p',
+      'x',
+      '<p>',
+      '\n',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (pieces) => {
+        const html = pieces.join('');
+        const links = sourceElements(html).filter((element) => element.tag === 'a');
+        // Every link printing nothing: the check finds each Liquid href there is.
+        const found = emptyRenderedLinkFindings(
+          sourceElements(html),
+          links.map(() => ''),
+          'Empty',
+        );
+        if (found.length > 0) expect(mayRenderEmptyLinks(html), html).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

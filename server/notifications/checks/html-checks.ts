@@ -158,6 +158,17 @@ export function linkDifferenceFindings(
 }
 
 /**
+ * Whether `emptyRenderedLinkFindings` can find anything in `source`: some href holds Liquid as
+ * written (quoted or not; a Liquid tag as its value counts too). Read with a regular
+ * expression, before the worker parses anything: when it is false the renders skip reading their
+ * links (parse5 over every rendered locale and sample, for a check that cannot fire). It may say
+ * true where parse5 then sees no Liquid href (that costs only the parse), never false where it does.
+ */
+export function mayRenderEmptyLinks(source: string): boolean {
+  return /href\s*=\s*(?:"[^"]*|'[^']*|[^\s>]*)\{[{%]/i.test(source);
+}
+
+/**
  * Links whose Liquid href printed nothing with a sample: `renderedHrefs` are the hrefs of the
  * rendered HTML's links (read in the render worker), matched by position to the source's links
  * when both have as many.

@@ -5,7 +5,8 @@
  */
 import type { DocumentSources } from '../../../contract/render-document';
 import type { LiquidField } from '../../../contract/schemas/notification';
-import type { TemplateRenderer } from '../mail/template-renderer';
+import type { RenderProblem, TemplateRenderer } from '../mail/template-renderer';
+import { mayRenderEmptyLinks } from './html-checks';
 
 export interface CheckedTemplate {
   subject: string;
@@ -20,14 +21,38 @@ export type ChecksRender =
       subject: string;
       text: string;
       html: string;
-      /** The rendered HTML's links' hrefs, read in the worker. */
-      links: string[];
+      /**
+       * The rendered HTML's links' hrefs, read in the worker; null when not read (no href of the
+       * source holds Liquid: no link can print nothing, html-checks.ts's `mayRenderEmptyLinks`).
+       */
+      links: string[] | null;
     }
   | {
       kind: 'failed';
-      problems: { field: LiquidField; message: string; line?: number; column?: number }[];
+      problems: {
+        field: LiquidField;
+        message: string;
+        line?: number;
+        column?: number;
+        /**
+         * The render ran out of its time budget (liquidjs's `renderLimit`, or the worker did not
+         * answer within it): on a loaded machine a sound template does, so this is no error of
+         * the template (decision 092).
+         */
+        timedOut: boolean;
+      }[];
     }
   | { kind: 'busy' };
+
+/** liquidjs's own message when a render passes `renderLimit` (its Limiter's). */
+const RENDER_LIMIT_MESSAGE = /\btemplate render limit exceeded\b/;
+
+function ranOutOfTime(problem: RenderProblem): boolean {
+  return (
+    problem.code === 'timeout' ||
+    (problem.code === 'failed' && RENDER_LIMIT_MESSAGE.test(problem.message))
+  );
+}
 
 export async function renderForChecks(
   renderer: TemplateRenderer,
@@ -46,7 +71,7 @@ export async function renderForChecks(
     },
     fields,
     data,
-    links: template.html_enabled,
+    links: template.html_enabled && mayRenderEmptyLinks(template.html),
   });
   if (outcome.kind === 'busy') return outcome;
   if (outcome.kind === 'problems') {
@@ -54,6 +79,7 @@ export async function renderForChecks(
       kind: 'failed',
       problems: outcome.problems.map((problem) => ({
         field: problem.field,
+        timedOut: ranOutOfTime(problem),
         // Where in the template liquidjs stopped (a layout's own line would mislead here).
         ...(problem.detail?.part === 'template'
           ? { line: problem.detail.line, column: problem.detail.column }
@@ -72,6 +98,6 @@ export async function renderForChecks(
     subject: outcome.rendered.subject ?? '',
     text: outcome.rendered.text ?? '',
     html: outcome.rendered.html ?? '',
-    links: outcome.links ?? [],
+    links: outcome.links ?? null,
   };
 }

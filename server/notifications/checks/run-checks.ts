@@ -20,8 +20,10 @@ import {
   imageFindings,
   linkDifferenceFindings,
   linkFindings,
+  mayRenderEmptyLinks,
   preheaderFindings,
 } from './html-checks';
+import { renderNotChecked, sourceNotChecked, spamNotChecked } from './not-checked';
 import type { SourceElement, TemplateInspection } from './template-inspection.js';
 import { clientSupportFindings } from './client-support';
 import { liquidErrorFinding, unknownReferenceFindings } from './liquid-checks';
@@ -99,7 +101,10 @@ async function spamFinding(
   };
 }
 
-async function inspectAll(input: ChecksInput): Promise<(TemplateInspection | undefined)[]> {
+/** Each locale's reading, or undefined when the worker could not read them (`late`: in time). */
+async function inspectAll(
+  input: ChecksInput,
+): Promise<{ inspections: (TemplateInspection | undefined)[]; late: boolean }> {
   const inspected = await input.renderer.inspect(
     input.locales.map(({ subject, text, html, html_enabled }) => ({
       subject,
@@ -109,18 +114,50 @@ async function inspectAll(input: ChecksInput): Promise<(TemplateInspection | und
     })),
   );
   if (inspected.kind === 'busy') throw new ChecksBusyError('The renderer is busy');
-  // Out of time or memory reading them: the source checks are skipped, and the renders below
-  // (with their own budget) say what failed.
-  if (inspected.kind === 'failed') return input.locales.map(() => undefined);
-  return inspected.inspections;
+  // Out of time or memory reading them: the source checks are skipped (said so when out of
+  // time), and the renders below (with their own budget) say what failed.
+  if (inspected.kind === 'failed') {
+    return {
+      inspections: input.locales.map(() => undefined),
+      late: inspected.problem.code === 'timeout',
+    };
+  }
+  return { inspections: inspected.inspections, late: false };
 }
 
 export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
   const findings: CheckFinding[] = [];
   const [first] = input.locales;
   let defaultElements: SourceElement[] = [];
-  const spam: Promise<CheckFinding | null>[] = [];
-  const inspections = await inspectAll(input);
+  // With no sample the template still renders (with nothing): Liquid errors show.
+  const samples = input.samples.length > 0 ? input.samples : [{ name: 'no data', data: {} }];
+  const render = (template: LocaleTemplate, data: Record<string, unknown>) =>
+    renderForChecks(input.renderer, template, data, input.assetsFor?.(template.locale));
+  // spamd's scan is the longest part (decision 092): every locale's first sample is queued for
+  // the worker before the reading of the sources, and its message leaves for spamd the moment it
+  // is rendered; the sources are read and the other samples rendered while spamd scans.
+  const firstRenders = input.locales.map((template) => render(template, samples[0]?.data ?? {}));
+  const spam = input.locales.map((template, position) =>
+    (firstRenders[position] ?? Promise.resolve(null)).then(
+      async (rendered): Promise<CheckFinding[]> => {
+        if (rendered?.kind === 'rendered') {
+          const finding = await spamFinding(
+            template.locale,
+            rendered,
+            template.html_enabled,
+            input,
+          );
+          return finding ? [finding] : [];
+        }
+        const late =
+          rendered?.kind === 'failed' && rendered.problems.some((problem) => problem.timedOut);
+        return input.spam && late ? spamNotChecked(template.locale) : [];
+      },
+    ),
+  );
+  // Awaited together at the end; a busy renderer may end the run before then.
+  for (const finding of spam) finding.catch(() => undefined);
+  const { inspections, late } = await inspectAll(input);
   for (const [position, template] of input.locales.entries()) {
     const { locale } = template;
     const add = (field: CheckFinding['field'], list: Omit<CheckFinding, 'locale' | 'field'>[]) => {
@@ -128,6 +165,7 @@ export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
     };
     const inspection = inspections[position];
     const elements = inspection?.elements ?? [];
+    if (late) findings.push(...sourceNotChecked(locale, template.html_enabled, template === first));
     if (template.html_enabled && inspection) {
       add('html', linkFindings(elements));
       add('html', imageFindings(elements));
@@ -150,19 +188,24 @@ export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
     ]) {
       findings.push({ ...finding, locale });
     }
-    // With no sample the template still renders (with nothing): Liquid errors show.
-    const samples = input.samples.length > 0 ? input.samples : [{ name: 'no data', data: {} }];
     const reported = new Set<string>();
     for (const [index, sample] of samples.entries()) {
-      const rendered = await renderForChecks(
-        input.renderer,
-        template,
-        sample.data,
-        input.assetsFor?.(locale),
-      );
+      const rendered = await (index === 0
+        ? (firstRenders[position] ?? render(template, sample.data))
+        : render(template, sample.data));
       if (rendered.kind === 'busy') throw new ChecksBusyError('The renderer is busy');
       if (rendered.kind === 'failed') {
-        for (const problem of rendered.problems) {
+        if (rendered.problems.some((problem) => problem.timedOut)) {
+          findings.push(
+            ...renderNotChecked(
+              locale,
+              sample.name,
+              template.html_enabled,
+              template.html_enabled && mayRenderEmptyLinks(template.html),
+            ),
+          );
+        }
+        for (const problem of rendered.problems.filter((late) => !late.timedOut)) {
           const finding = {
             ...liquidErrorFinding(problem.message, problem.line, problem.column),
             locale,
@@ -180,15 +223,14 @@ export async function runChecks(input: ChecksInput): Promise<ChecksResult> {
       ]) {
         findings.push({ ...finding, locale });
       }
-      if (template.html_enabled) {
+      if (template.html_enabled && rendered.links) {
         add('html', emptyRenderedLinkFindings(elements, rendered.links, sample.name));
       }
-      if (index === 0) spam.push(spamFinding(locale, rendered, template.html_enabled, input));
       // A turn of the loop between samples: the checks of one never hold the next request.
       await nextTurn();
     }
   }
-  for (const finding of await Promise.all(spam)) if (finding) findings.push(finding);
+  for (const found of await Promise.all(spam)) findings.push(...found);
   return {
     locales: input.locales.map((template) => template.locale),
     checks: [...CHECK_NAMES],

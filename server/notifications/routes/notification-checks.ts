@@ -36,6 +36,8 @@ import { MAX_RENDERED_BYTES } from './test-send';
 export interface NotificationChecksOptions {
   spamd: SpamdOptions | null;
   from: string;
+  /** Where the checks render; one of their own when absent (its owner closes a given one). */
+  renderer?: TemplateRenderer;
 }
 
 const slugParams = z.object({
@@ -148,12 +150,14 @@ export const notificationChecksRoutes: FastifyPluginAsyncZod<NotificationChecksO
 ) => {
   // A renderer of the checks' own, beside the test sends' one: a burst of checks never makes a
   // test send wait, and the other way round.
-  const renderer = new TemplateRenderer({
-    liquid: LIQUID_RENDER_OPTIONS,
-    maxOutputBytes: MAX_RENDERED_BYTES,
-    maxQueued: 64,
-  });
-  app.addHook('onClose', () => renderer.close());
+  const renderer =
+    options.renderer ??
+    new TemplateRenderer({
+      liquid: LIQUID_RENDER_OPTIONS,
+      maxOutputBytes: MAX_RENDERED_BYTES,
+      maxQueued: 64,
+    });
+  if (!options.renderer) app.addHook('onClose', () => renderer.close());
   // The locales nobody touched since the last run are the same messages: spamd scores each once.
   const spamScores = options.spamd ? new SpamScores({ spamd: options.spamd }) : null;
 
