@@ -9,7 +9,8 @@
  * fragment without the layout and the snippets' tags; drawn at its frame label. Per case and
  * round: OPENS opens of Visual from Code, then VISUAL_KEYS keystrokes into the "Typed:" paragraph
  * (each timed to the canvas updated, as bench:editor does). ROUNDS rounds (3), each with a fresh
- * page per case; p50/p95/p99 over all samples of a case, and the ratios layout ÷ alone.
+ * page per case; p50/p95/p99 over all samples of a case, and the ratios layout ÷ alone. Each
+ * page's first open is also shown on its own: it is the one that loads the canvas's chunks.
  * Targets (issue 38, quiet machine): open p95 ≤ 300 ms, keystroke p95 ≤ 50 ms.
  */
 import { chromium, type Browser } from '@playwright/test';
@@ -64,6 +65,8 @@ async function seed(api: TestApi, withLayout: boolean): Promise<void> {
 
 interface Samples {
   open: number[];
+  /** Each page's first open: the one that waited for the layout's chunk and the snippets. */
+  first: number[];
   key: number[];
 }
 
@@ -74,7 +77,9 @@ async function measure(api: TestApi, browser: Browser, withLayout: boolean, into
     const drawn = withLayout
       ? ['.sc-frame-label', '.sc-layout', ...SNIPPETS.map((name) => `[data-snippet="${name}"]`)]
       : ['.sc-frame-label'];
-    into.open.push(...(await openVisual(page, drawn)));
+    const opens = await openVisual(page, drawn);
+    into.open.push(...opens);
+    into.first.push(opens[0]!);
     into.key.push(...(await typeInCanvas(page, '#typed')).canvas);
   } finally {
     await page.close();
@@ -98,8 +103,8 @@ async function main(): Promise<void> {
     }
     await put(api, '/layouts/bench', { name: 'Bench', html: LAYOUT_HTML, text: '{{ content }}' });
     const load = [loadavg()[0]!.toFixed(1)];
-    const alone: Samples = { open: [], key: [] };
-    const layout: Samples = { open: [], key: [] };
+    const alone: Samples = { open: [], first: [], key: [] };
+    const layout: Samples = { open: [], first: [], key: [] };
     for (let round = 0; round < ROUNDS; round += 1) {
       // Alternated, and the order swapped each round, so neither case always follows the other.
       const order = round % 2 === 0 ? [false, true] : [true, false];
@@ -113,12 +118,15 @@ async function main(): Promise<void> {
     );
     console.log(row('open Visual → drawn, alone', alone.open));
     console.log(row('open Visual → drawn, layout + 3 snippets', layout.open));
+    console.log(row("a page's first open, alone", alone.first));
+    console.log(row("a page's first open, layout + 3 snippets", layout.first));
     console.log(row('canvas keystroke → updated, alone', alone.key));
     console.log(row('canvas keystroke → updated, layout + 3 snip.', layout.key));
     const ratio = (a: number[], b: number[], p: number) =>
       (percentile(a, p) / percentile(b, p)).toFixed(2);
     console.log(
       `layout ÷ alone: open ×${ratio(layout.open, alone.open, 50)} p50, ×${ratio(layout.open, alone.open, 95)} p95; ` +
+        `first open ×${ratio(layout.first, alone.first, 50)} p50; ` +
         `keystroke ×${ratio(layout.key, alone.key, 50)} p50, ×${ratio(layout.key, alone.key, 95)} p95`,
     );
   } finally {

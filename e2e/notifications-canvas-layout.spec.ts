@@ -160,3 +160,28 @@ test('without a layout the canvas draws the template alone', async ({ page, sign
   await expect(canvas.locator('.sc-layout')).toHaveCount(0);
   await expect(canvas.locator('.own')).toHaveText('Hello there, welcome aboard.');
 });
+
+test("the layout comes with the notification: Visual's first drawing already has it around the content", async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page, 'demo', { open: false });
+  // Fetched while the editor opens, before Visual is asked for (decision 091).
+  const part = page.waitForResponse((response) =>
+    /\/canvas-around-[^/]*\.js$/.test(response.url()),
+  );
+  await openEditor(page, SLUG);
+  await showHtmlCode(page);
+  await part;
+  // From the click, each frame until the content is drawn: was the layout drawn with it?
+  const layoutWithFirstDrawing = await page.evaluate(`new Promise((resolve) => {
+    [...document.querySelectorAll('button')].find((b) => b.textContent === 'Visual').click();
+    function frame() {
+      const doc = document.querySelector('iframe[title="Visual editor"]')?.contentDocument;
+      if (doc?.querySelector('.own')) return resolve(doc.querySelector('.sc-layout .foot') !== null);
+      requestAnimationFrame(frame);
+    }
+    frame();
+  })`);
+  expect(layoutWithFirstDrawing).toBe(true);
+});

@@ -111,6 +111,14 @@ export async function fetchImpact(
   return response.data;
 }
 
+/**
+ * The layout as the server has it now (the other side of a 412), read past the cache: the
+ * layout's page starts its editor again on a new cached version, and a merge must not.
+ */
+export function fetchLayout(slug: string): Promise<ApiResponse<Layout>> {
+  return apiClient.request({ path: pathOf({ kind: 'layout', slug }), schema: layoutSchema });
+}
+
 export function saveLayout(
   slug: string,
   changes: LayoutUpdate,

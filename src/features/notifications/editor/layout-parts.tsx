@@ -5,11 +5,13 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { CanvasLayoutHost } from '../visual/panels/visual-canvas';
 import type { DocumentPreview } from '../layouts/document-sources';
+import { loadCanvasAround, loadedCanvasAround } from './preload-around';
 import type { PreviewState } from './render-template';
 
 export const LayoutSelect = lazy(() => import('../layouts/layout-select'));
 export const DocumentRender = lazy(() => import('../layouts/document-render'));
-const CanvasAround = lazy(() => import('../layouts/canvas-around'));
+// Usually fetched already, with the notification (preload-around.ts).
+const CanvasAround = lazy(loadCanvasAround);
 
 /**
  * What is drawn around a template's Visual canvas (loaded on demand): its layout, dimmed and
@@ -17,6 +19,9 @@ const CanvasAround = lazy(() => import('../layouts/canvas-around'));
  */
 export function layoutAround(slug: string | null, locale: string | null) {
   return function LayoutAround(host: CanvasLayoutHost) {
+    // Arrived: drawn in the canvas's own commit, so its drawers are there for the first drawing.
+    const Loaded = loadedCanvasAround()?.default;
+    if (Loaded) return <Loaded slug={slug} locale={locale} {...host} />;
     return (
       <Suspense fallback={null}>
         <CanvasAround slug={slug} locale={locale} {...host} />

@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { notificationQueryOptions } from '../../../api/notifications';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { preloadAround } from './preload-around';
 
 const route = getRouteApi('/notifications/$slug');
 
@@ -31,6 +32,12 @@ function EditorSkeleton() {
 export function NotificationEditorPage() {
   const { slug } = route.useParams();
   const query = useQuery(notificationQueryOptions(slug));
+  const client = useQueryClient();
+  const saved = query.data?.data;
+  // The layout and snippets drawn around the Visual canvas, fetched beside the editor's chunk.
+  useEffect(() => {
+    if (saved) preloadAround(client, saved);
+  }, [client, saved]);
   if (query.isPending) return <EditorSkeleton />;
   if (query.isError) {
     return (

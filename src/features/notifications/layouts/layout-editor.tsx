@@ -9,6 +9,7 @@ import { auditAvailableQueryOptions } from '../../../api/audit-available';
 import type { ApiResponse } from '../../../api/client';
 import { siteSettingsQueryOptions } from '../../../api/site-settings';
 import type { Layout } from '../../../../contract/schemas/layout';
+import { ConflictDialog } from '../../../components/resource-editor/conflict-dialog';
 import { ReadOnlyFields, useReadOnlyReason } from '../../../components/resource-editor/read-only';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -261,6 +262,7 @@ export function LayoutEditor({ saved }: { saved: ApiResponse<Layout> }) {
         >
           {editor.impact && <ImpactReview impact={editor.impact} />}
         </Dialog>
+        <ConflictDialog {...editor.conflictDialog} />
         <ConfirmDialog
           open={confirmRemove}
           title={`Remove the ${shownName} translation?`}

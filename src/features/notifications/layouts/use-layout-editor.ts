@@ -1,14 +1,21 @@
 // The layout's editor state (issue 38): the values per locale against what the service sent, the
 // draft kept in the browser, and the save — refused before the review when an html lost its
 // `{{ content }}`, then the impact review (every e-mail it changes), then the PUT with If-Match.
-// The service's errors land on their field; unsaved work survives errors and conflicts.
+// The service's errors land on their field; unsaved work survives errors and conflicts: a 412
+// merges the edits onto their version with the template editor's merge (layout-conflict.ts),
+// asking in the conflict dialog only about a text both changed.
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { isApiError, type ApiResponse } from '../../../api/client';
 import { keySite } from '../../../api/key-site';
-import { fetchImpact, layoutKeys, saveLayout } from '../../../api/layouts';
+import { fetchImpact, fetchLayout, layoutKeys, saveLayout } from '../../../api/layouts';
 import type { Impact, Layout } from '../../../../contract/schemas/layout';
+import type {
+  ConflictDialogField,
+  ConflictDialogProps,
+} from '../../../components/resource-editor/conflict-dialog';
 import { toast } from '../../../components/ui/toast';
+import type { ConflictChoice } from '../../../lib/three-way-merge';
 import { currentSite } from '../current-site';
 import { defaultSamplesFor } from '../samples/sample-catalog';
 import {
@@ -20,6 +27,7 @@ import {
   type LayoutField,
   type LayoutValues,
 } from './layout-values';
+import { layoutConflictMerge } from './layout-conflict';
 import { useLayoutDraft } from './use-layout-draft';
 
 /** The samples the impact renders each notification with: its first default sample. */
@@ -27,10 +35,22 @@ function samplesFor(slugs: readonly string[]): Record<string, Record<string, unk
   return Object.fromEntries(slugs.map((slug) => [slug, defaultSamplesFor(slug)[0]?.data ?? {}]));
 }
 
+interface PendingConflict {
+  latest: ApiResponse<Layout>;
+  yours: LayoutValues;
+  fields: ConflictDialogField[];
+}
+
+const MERGED = 'Merged with the version saved elsewhere; review and save.';
+
 export function useLayoutEditor(saved: ApiResponse<Layout>) {
   const queryClient = useQueryClient();
   const [site] = useState(currentSite);
-  const layout = saved.data;
+  // After a 412, their version is what the edits are based on (and the If-Match of the next save).
+  const [rebased, setRebased] = useState<ApiResponse<Layout> | null>(null);
+  const current = rebased ?? saved;
+  const layout = current.data;
+  const [conflict, setConflict] = useState<PendingConflict | null>(null);
   const basis = useMemo(() => layoutValuesOf(layout), [layout]);
   const [values, setValues] = useState<LayoutValues>(basis);
   // Bumped when values come from outside the typing (a draft, a version, a revert): the fields
@@ -63,12 +83,46 @@ export function useLayoutEditor(saved: ApiResponse<Layout>) {
     setGeneration((n) => n + 1);
   };
 
-  const fail = (error: unknown) => {
+  /** Their version becomes the basis, and `next` the edits on it. */
+  const rebase = (latest: ApiResponse<Layout>, next: LayoutValues, message: string | null) => {
+    setRebased(latest);
+    load(next);
+    setMessage(message);
+  };
+
+  const startConflict = async (yours: LayoutValues) => {
+    let latest: ApiResponse<Layout>;
+    try {
+      latest = await fetchLayout(layout.slug);
+    } catch (error) {
+      setMessage(
+        `Someone else saved this layout, and loading their version failed: ${error instanceof Error ? error.message : String(error)}. Your edits are kept.`,
+      );
+      return;
+    }
+    const theirs = layoutValuesOf(latest.data);
+    const fields = layoutConflictMerge.conflicts(basis, theirs, yours);
+    if (fields.length > 0) setConflict({ latest, yours, fields });
+    else rebase(latest, layoutConflictMerge.merge(basis, theirs, yours, {}), MERGED);
+  };
+
+  const resolve = (choices: Readonly<Record<string, ConflictChoice>> | 'theirs') => {
+    if (!conflict) return;
+    setConflict(null);
+    const theirs = layoutValuesOf(conflict.latest.data);
+    if (choices === 'theirs') rebase(conflict.latest, theirs, null);
+    else
+      rebase(
+        conflict.latest,
+        layoutConflictMerge.merge(basis, theirs, conflict.yours, choices),
+        MERGED,
+      );
+  };
+
+  const fail = async (error: unknown) => {
     setImpact(null);
     if (isApiError(error) && error.status === 412) {
-      setMessage(
-        'Someone saved this layout meanwhile: your edits are kept as a draft; reload to start from their version and restore it.',
-      );
+      await startConflict(values);
       return;
     }
     if (isApiError(error) && error.fieldErrors.length > 0) {
@@ -94,7 +148,7 @@ export function useLayoutEditor(saved: ApiResponse<Layout>) {
         ),
       );
     } catch (error) {
-      fail(error);
+      await fail(error);
     } finally {
       setBusy(false);
     }
@@ -103,7 +157,7 @@ export function useLayoutEditor(saved: ApiResponse<Layout>) {
   const save = async () => {
     setBusy(true);
     try {
-      await saveLayout(layout.slug, layoutChanges(basis, values), saved.etag);
+      await saveLayout(layout.slug, layoutChanges(basis, values), current.etag);
       setWritten(true);
       draft.discard();
       const key = layoutKeys.layout(keySite(), layout.slug);
@@ -114,10 +168,22 @@ export function useLayoutEditor(saved: ApiResponse<Layout>) {
       ]);
       toast.success('Layout saved');
     } catch (error) {
-      fail(error);
+      await fail(error);
     } finally {
       setBusy(false);
     }
+  };
+
+  const conflictDialog: ConflictDialogProps = {
+    open: conflict !== null,
+    title: 'Someone else saved this layout',
+    version: conflict?.latest.etag,
+    fields: conflict?.fields ?? [],
+    saving: busy,
+    onKeepTheirs: () => resolve('theirs'),
+    onOverwrite: () => resolve({}),
+    onMerge: resolve,
+    onCancel: () => setConflict(null),
   };
 
   return {
@@ -135,6 +201,7 @@ export function useLayoutEditor(saved: ApiResponse<Layout>) {
     load,
     review,
     save,
+    conflictDialog,
     cancelReview: () => setImpact(null),
     restoreDraft: () => {
       if (draft.offered) load(draft.offered.values);
