@@ -3,13 +3,14 @@
 // zod/mini, decision 057; 140 is issue 37's target, reached in decision 080 by asking the
 // discard dialog, the sign-in checks and the compile status card on demand), and what the first
 // open of the template editor loads beyond the entry (its chunk and everything that chunk
-// imports statically) at most 178 kB gzip, under issue 37's target of 220 (357 before decision
+// imports statically) at most 180 kB gzip, under issue 37's target of 220 (357 before decision
 // 080 loaded CodeMirror's grammars after the first paint and the save's review when there is
 // something to save; 264 before decision 083 gave the document one owner that needs
 // @codemirror/state alone, so the code view and CodeMirror's view load when a code view is
 // first shown; 176.2 since decision 090, which also keeps the text version's and the sample's
 // code views from mounting, hence from fetching CodeMirror's view, until they are shown:
-// e2e/notifications-first-open.spec.ts watches the requests). Counting the chunk alone said 117 kB once Rollup moved CodeMirror into a shared
+// e2e/notifications-first-open.spec.ts watches the requests; 178.3 since decision 091 starts a
+// template's layout part and snippets with the editor, whose preload code and clients load with it). Counting the chunk alone said 117 kB once Rollup moved CodeMirror into a shared
 // chunk, which is why the closure is counted. What loads on demand (the code view, then the
 // grammars) is shown, not counted. Run after `vite build`; walks dist/.vite/manifest.json from
 // the entry and the route chunks through their static imports, counts each file once, and
@@ -19,7 +20,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 140 * 1024;
-const EDITOR_BUDGET_BYTES = 178 * 1024;
+const EDITOR_BUDGET_BYTES = 180 * 1024;
 /** The template editor's lazy chunk: with its static imports, what the first open of a notification loads. */
 const EDITOR_CHUNK = 'src/features/notifications/editor/notification-editor.tsx';
 /** A code view, loaded when one is first shown (decision 083): shown, not budgeted. */
