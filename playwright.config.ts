@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, chromiumArgs } from './e2e/chromium';
+import { chromiumArgs, testBrowserPath } from './e2e/chromium';
 
 // Browser tests run the built dashboard (`vite build` first: `npm test` does) against the real
 // service: one per worker, built once in global setup, each test on sites of its own (decision
@@ -20,6 +20,6 @@ export default defineConfig({
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    launchOptions: { executablePath: testBrowserPath(), args: chromiumArgs },
   },
 });

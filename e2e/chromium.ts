@@ -1,15 +1,46 @@
 import { existsSync } from 'node:fs';
 
+/** The first of PATHS that exists (`CHROMIUM_PATH` first when it is set). */
+function firstFound(paths: (string | undefined)[]): string | undefined {
+  return [process.env.CHROMIUM_PATH, ...paths].find((path): path is string =>
+    Boolean(path && existsSync(path)),
+  );
+}
+
 /** Playwright cannot download its browsers here: use the system's Chromium. */
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  const found = candidates.find((path): path is string => Boolean(path && existsSync(path)));
+  const found = firstFound(['/usr/bin/chromium', '/usr/bin/chromium-browser']);
   if (!found) {
     throw new Error(
       'Chromium not found. Install it with `sudo apt-get install -y chromium` or set CHROMIUM_PATH.',
     );
   }
   return found;
+}
+
+/** A run that shows the browser (`--headed`, `--debug`, `--ui`, `PWDEBUG`): the headless shell cannot. */
+function showsTheBrowser(): boolean {
+  return (
+    Boolean(process.env.PWDEBUG) ||
+    process.argv.some((arg) => arg === '--headed' || arg === '--debug' || arg.startsWith('--ui'))
+  );
+}
+
+/**
+ * The browser of the browser tests: Chromium's headless shell (Debian's `chromium-headless-shell`,
+ * the same Chromium build without the browser's own UI, which Playwright itself runs headless by
+ * default) when it is installed, else the full Chromium. The shell does the same work with less
+ * of the machine (issue 36, decision 089: measured in BENCHMARKS.md); a run that shows the browser
+ * takes the full one. The benchmarks keep `chromiumPath()`: their figures compare across runs.
+ */
+export function testBrowserPath(): string {
+  if (process.env.CHROMIUM_PATH || showsTheBrowser()) return chromiumPath();
+  // The binary itself first: Debian's /usr/bin entry is a shell script that runs it as a child.
+  const shell = firstFound([
+    '/usr/lib/chromium/chromium-headless-shell',
+    '/usr/bin/chromium-headless-shell',
+  ]);
+  return shell ?? chromiumPath();
 }
 
 /** Flags for a headless Chromium on a machine with no network but loopback. */
