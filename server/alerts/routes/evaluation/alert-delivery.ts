@@ -80,6 +80,17 @@ function failure(error: unknown, status: number | null = null): AttemptResult {
   return { ok: false, status, error: error instanceof Error ? error.message : String(error) };
 }
 
+/**
+ * The template's `alert`: the message, and for a partial count the minute it was counted from as
+ * `HH:MM UTC` (decision 087: "counted since 10:04 UTC"); the service knows no reader's time zone.
+ */
+export function emailDataOf(payload: string): Record<string, unknown> {
+  const message = JSON.parse(payload) as Record<string, unknown>;
+  const since = message.counted_since;
+  if (typeof since !== 'string') return message;
+  return { ...message, counted_since_time: `${since.slice(11, 16)} UTC` };
+}
+
 async function sendEmail(options: DeliveryOptions, row: OutboxRow): Promise<AttemptResult> {
   const { db, mailer } = options;
   if ((await nonMemberEmails(db, row.site_id, [row.target])).length > 0) {
@@ -87,9 +98,8 @@ async function sendEmail(options: DeliveryOptions, row: OutboxRow): Promise<Atte
   }
   if (!mailer) return { ok: false, status: null, error: 'SMTP_URL is not set' };
   try {
-    const alert: unknown = JSON.parse(row.payload);
     const mail = await renderStoredNotification(db, options.renderer, row.site_id, LOG_ALERT_SLUG, {
-      alert,
+      alert: emailDataOf(row.payload),
     });
     await mailer.send({ from: options.from, to: row.target, ...mail });
     return { ok: true, status: null, error: null };
