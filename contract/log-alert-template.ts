@@ -5,7 +5,8 @@
  * existed, `createSite` to new ones. Its variables (the sample in the editor follows them):
  * `alert.name`, `alert.app`, `alert.state` (`firing` | `resolved`), `alert.count`,
  * `alert.threshold`, `alert.op`, `alert.window_minutes`, `alert.window_start`,
- * `alert.window_end` (ISO times), `alert.lines` (the five newest matching lines, each `time`,
+ * `alert.window_end` (ISO times), `alert.counted_since` (ISO) and `alert.counted_since_time`
+ * (`HH:MM UTC`) when the count was partial (decision 087; absent when whole), `alert.lines` (the five newest matching lines, each `time`,
  * `level`, `text` cut to 512 characters) and `alert.url` (the log viewer on that view and
  * time range).
  */
@@ -19,7 +20,7 @@ export const LOG_ALERT_TEMPLATE = {
     '{% if alert.state == "resolved" %}Resolved{% else %}Firing{% endif %}: {{ alert.name }} ({{ alert.count }} {{ alert.op }} {{ alert.threshold }})',
   text: `{% if alert.state == "resolved" %}Resolved{% else %}Firing{% endif %}: {{ alert.name }} on {{ alert.app }}
 
-{{ alert.count }} matching entries in the {{ alert.window_minutes }} minutes to {{ alert.window_end }} (the condition: {{ alert.op }} {{ alert.threshold }}).
+{{ alert.count }} matching entries{% if alert.counted_since_time %} (counted since {{ alert.counted_since_time }}; the minutes before were not read){% endif %} in the {{ alert.window_minutes }} minutes to {{ alert.window_end }} (the condition: {{ alert.op }} {{ alert.threshold }}).
 {% if alert.lines.size > 0 %}
 The newest matching lines:
 {% for line in alert.lines %}{{ line.time }} {{ line.level }} {{ line.text }}
@@ -31,7 +32,7 @@ Open the logs: {{ alert.url }}
 <head><meta charset="utf-8"><title>{{ alert.name }}</title></head>
 <body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;color:#18181b">
   <h1 style="font-size:20px;margin:0 0 12px">{% if alert.state == "resolved" %}Resolved{% else %}Firing{% endif %}: {{ alert.name | escape }}</h1>
-  <p style="margin:0 0 12px">{{ alert.count }} matching entries of {{ alert.app | escape }} in the {{ alert.window_minutes }} minutes to {{ alert.window_end }} (the condition: {{ alert.op | escape }} {{ alert.threshold }}).</p>
+  <p style="margin:0 0 12px">{{ alert.count }} matching entries of {{ alert.app | escape }}{% if alert.counted_since_time %} (counted since {{ alert.counted_since_time }}; the minutes before were not read){% endif %} in the {{ alert.window_minutes }} minutes to {{ alert.window_end }} (the condition: {{ alert.op | escape }} {{ alert.threshold }}).</p>
   {% if alert.lines.size > 0 %}
   <table role="presentation" style="border-collapse:collapse;font-family:monospace;font-size:12px">
     {% for line in alert.lines %}

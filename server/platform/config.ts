@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { ALERT_CRASH_STEPS } from '../alerts/routes/evaluation/alert-test-hooks';
 
 const flag = (fallback: '0' | '1') =>
   z
@@ -129,6 +130,15 @@ export const configSchema = z.object({
    * the checks (issue 39); "off" for none. Unreachable: the score says "not available".
    */
   SPAMD_ADDRESS: z.string().trim().min(1).default('127.0.0.1:783'),
+  /**
+   * Test hooks of the alerts (decision 093), for the reliability suite only: the process kills
+   * itself at that step of the alerts' work (only the first to create ALERTS_CRASH_ONCE_FILE,
+   * when given), and the evaluator reads its clock from ALERTS_TEST_CLOCK_FILE (epoch ms), a
+   * round every 200 ms. Never set in production.
+   */
+  ALERTS_CRASH_AT: z.enum(ALERT_CRASH_STEPS).optional(),
+  ALERTS_CRASH_ONCE_FILE: z.string().trim().min(1).optional(),
+  ALERTS_TEST_CLOCK_FILE: z.string().trim().min(1).optional(),
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -22,7 +22,7 @@ import { openDatabase } from '../database/db';
 import { migrateToLatest } from '../database/migrate';
 import { startLogSearchIndexer } from '../logs/search/log-search-indexer';
 import { isPostgresUrl } from '../database/engine';
-import { AlertEvaluator, startAlertEvaluation } from '../alerts/routes';
+import { AlertEvaluator, crashHook, fileClock, startAlertEvaluation } from '../alerts/routes';
 import { TemplateRenderer } from '../notifications';
 import { LIQUID_RENDER_OPTIONS } from '../../contract/liquid-render';
 import { DEFAULT_MAIL_FROM } from './app';
@@ -190,6 +190,7 @@ async function main(): Promise<void> {
         liquid: LIQUID_RENDER_OPTIONS,
         maxOutputBytes: MAX_RENDERED_BYTES,
       });
+      const testClock = config.ALERTS_TEST_CLOCK_FILE;
       const stopAlerts = startAlertEvaluation(
         new AlertEvaluator({
           db,
@@ -197,8 +198,12 @@ async function main(): Promise<void> {
           from: config.SMTP_FROM ?? DEFAULT_MAIL_FROM,
           renderer: alertRenderer,
           publicUrl: config.PUBLIC_URL ?? `http://${host}:${String(port)}`,
+          // Test hooks (decision 093): off unless the environment names them.
+          crash: crashHook(config.ALERTS_CRASH_AT, config.ALERTS_CRASH_ONCE_FILE),
+          ...(testClock === undefined ? {} : { now: fileClock(testClock) }),
         }),
         (error) => app.log.error({ err: error }, 'alert evaluation failed'),
+        testClock === undefined ? {} : { everyMs: 200 },
       );
       return async () => {
         await stopAlerts();

@@ -6,3 +6,4 @@
 export { alertRoutes } from './alerts';
 export { alertSimulateRoutes } from './alert-simulate';
 export { AlertEvaluator, startAlertEvaluation } from './evaluation/alert-evaluator';
+export { ALERT_CRASH_STEPS, crashHook, fileClock } from './evaluation/alert-test-hooks';

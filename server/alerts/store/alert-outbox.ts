@@ -1,8 +1,10 @@
 /**
  * The alerts' outbox (issue 41, decision 074): one row per notification, UNIQUE on (alert,
  * window end, state, channel, target). Rows are inserted in the evaluation's transaction with
- * insert-or-ignore, so a leader that dies mid-check and its successor write one row; the sender
- * sends a row and then marks it sent. Each attempt is recorded (alert_deliveries).
+ * insert-or-ignore, so a leader that dies mid-check and its successor write one row. A sender
+ * claims a row (a lease, decision 093) before it sends it and marks it sent after: of two
+ * senders one wins the row, and a sender that dies mid-send leaves a lease that runs out, after
+ * which the successor completes the row. Each attempt is recorded (alert_deliveries).
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
@@ -38,7 +40,7 @@ export async function enqueueNotifications(
   }
 }
 
-/** Unsent rows whose next attempt is due, oldest first. */
+/** Unsent rows whose next attempt is due and which no sender holds, oldest first. */
 export async function dueNotifications(
   db: Kysely<Database>,
   now: string,
@@ -50,9 +52,34 @@ export async function dueNotifications(
     .where('sent_at', 'is', null)
     .where('given_up_at', 'is', null)
     .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Claims `row` for one attempt until `leaseUntil`: answers whether this sender won it. Only a
+ * row still unsent, at the attempt it was read at, and not held by another sender's live lease
+ * is claimed (one conditional UPDATE, so of two senders exactly one wins). A sender that dies
+ * after this leaves the row to whoever claims it once the lease has passed.
+ */
+export async function claimNotification(
+  db: Kysely<Database>,
+  row: OutboxRow,
+  now: string,
+  leaseUntil: string,
+): Promise<boolean> {
+  const claimed = await db
+    .updateTable('alert_outbox')
+    .set({ lease_until: leaseUntil })
+    .where('id', '=', row.id)
+    .where('attempts', '=', row.attempts)
+    .where('sent_at', 'is', null)
+    .where('given_up_at', 'is', null)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
 }
 
 export interface AttemptResult {
@@ -90,6 +117,7 @@ export async function recordAttempt(
     .updateTable('alert_outbox')
     .set({
       attempts: attempt,
+      lease_until: null,
       ...(result.ok
         ? { sent_at: at }
         : retryAt === null

@@ -25,6 +25,7 @@ import { siteEmailClientsMigration } from './024-site-email-clients';
 import { alertsMigration } from './026-alerts';
 import { alertEvaluationMigration } from './027-alert-evaluation';
 import { alertCountedSinceMigration } from './028-alert-counted-since';
+import { alertOutboxLeaseMigration } from './029-alert-outbox-lease';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '026-alerts': alertsMigration,
   '027-alert-evaluation': alertEvaluationMigration,
   '028-alert-counted-since': alertCountedSinceMigration,
+  '029-alert-outbox-lease': alertOutboxLeaseMigration,
 };

@@ -67,6 +67,8 @@ export interface AlertOutboxTable {
   next_attempt_at: string;
   sent_at: string | null;
   given_up_at: string | null;
+  /** Claimed by a sender until then (ISO; null: not claimed; migration 029, decision 093). */
+  lease_until: string | null;
 }
 
 /** Each attempt at an outbox row (migration 027). */

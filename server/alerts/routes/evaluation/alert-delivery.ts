@@ -7,13 +7,15 @@
  * tried again after 30 s, 1, 2 and 4 min; after the fifth attempt the row is given up. Every
  * attempt is recorded.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { Db } from '../../../database/schema';
 import type { Mailer, TemplateRenderer } from '../../../notifications';
 import { renderStoredNotification } from '../../../notifications/routes';
 import { LOG_ALERT_SLUG } from '../../../../contract/log-alert-template';
 import { nonMemberEmails } from '../../store/alerts';
+import type { CrashHook } from './alert-test-hooks';
 import {
+  claimNotification,
   dueNotifications,
   recordAttempt,
   webhookSecret,
@@ -25,8 +27,16 @@ export const ALERT_DELIVERY_ATTEMPTS = 5;
 const FIRST_RETRY_MS = 30_000;
 const WEBHOOK_TIMEOUT_MS = 10_000;
 const ROWS_PER_ROUND = 50;
+/**
+ * How long a sender holds a row it claimed: longer than any one attempt (the webhook's timeout,
+ * nodemailer's connection, greeting and socket timeouts, the render), so a live sender is never
+ * overtaken; a dead one's row waits this long for the successor.
+ */
+export const ALERT_LEASE_MS = 2 * 60_000;
 export const SIGNATURE_HEADER = 'x-site-console-signature';
 export const TIMESTAMP_HEADER = 'x-site-console-timestamp';
+/** The same for every attempt and every sender of one notification: a receiver can drop repeats. */
+export const IDEMPOTENCY_HEADER = 'x-site-console-idempotency-key';
 
 export interface DeliveryOptions {
   db: Db;
@@ -37,6 +47,22 @@ export interface DeliveryOptions {
   /** How webhooks are posted; tests give one that trusts their local https server. */
   fetch?: typeof fetch;
   now: () => number;
+  /** A test hook that kills the process at a step (alert-test-hooks.ts); absent: none. */
+  crash?: CrashHook;
+}
+
+/**
+ * One notification's key: the alert, the end of the window that changed its state, the state,
+ * the channel and the target (the outbox row's UNIQUE key, decision 093).
+ */
+export function idempotencyKeyOf(row: OutboxRow): string {
+  return [
+    `alert-${String(row.alert_id)}`,
+    String(row.window_end_minute),
+    row.to_state.replace(/\s+/g, '-'),
+    row.channel,
+    createHash('sha256').update(row.target).digest('hex').slice(0, 16),
+  ].join('.');
 }
 
 /** `sha256=<hex>` of the body with the key: what a receiver recomputes. */
@@ -54,6 +80,17 @@ function failure(error: unknown, status: number | null = null): AttemptResult {
   return { ok: false, status, error: error instanceof Error ? error.message : String(error) };
 }
 
+/**
+ * The template's `alert`: the message, and for a partial count the minute it was counted from as
+ * `HH:MM UTC` (decision 087: "counted since 10:04 UTC"); the service knows no reader's time zone.
+ */
+export function emailDataOf(payload: string): Record<string, unknown> {
+  const message = JSON.parse(payload) as Record<string, unknown>;
+  const since = message.counted_since;
+  if (typeof since !== 'string') return message;
+  return { ...message, counted_since_time: `${since.slice(11, 16)} UTC` };
+}
+
 async function sendEmail(options: DeliveryOptions, row: OutboxRow): Promise<AttemptResult> {
   const { db, mailer } = options;
   if ((await nonMemberEmails(db, row.site_id, [row.target])).length > 0) {
@@ -61,9 +98,8 @@ async function sendEmail(options: DeliveryOptions, row: OutboxRow): Promise<Atte
   }
   if (!mailer) return { ok: false, status: null, error: 'SMTP_URL is not set' };
   try {
-    const alert: unknown = JSON.parse(row.payload);
     const mail = await renderStoredNotification(db, options.renderer, row.site_id, LOG_ALERT_SLUG, {
-      alert,
+      alert: emailDataOf(row.payload),
     });
     await mailer.send({ from: options.from, to: row.target, ...mail });
     return { ok: true, status: null, error: null };
@@ -83,6 +119,7 @@ async function postWebhook(options: DeliveryOptions, row: OutboxRow): Promise<At
         'user-agent': 'Site Console alerts',
         [SIGNATURE_HEADER]: signatureOf(secret, body),
         [TIMESTAMP_HEADER]: String(Math.floor(options.now() / 1000)),
+        [IDEMPOTENCY_HEADER]: idempotencyKeyOf(row),
       },
       body,
       // A webhook answers; it does not send the log lines on elsewhere (nor to http:).
@@ -106,8 +143,9 @@ function final(result: AttemptResult): boolean {
 }
 
 /**
- * Sends the due rows, one at a time (one short statement each around the send), and answers how
- * many were attempted.
+ * Sends the due rows, one at a time: each is claimed (one conditional UPDATE; a row another
+ * sender holds or sent meanwhile is skipped), sent, and its attempt recorded. Answers how many
+ * were attempted.
  */
 export async function deliverDue(options: DeliveryOptions): Promise<number> {
   const rows = await dueNotifications(
@@ -115,9 +153,21 @@ export async function deliverDue(options: DeliveryOptions): Promise<number> {
     new Date(options.now()).toISOString(),
     ROWS_PER_ROUND,
   );
+  let attempted = 0;
   for (const row of rows) {
+    const claimedAt = options.now();
+    const won = await claimNotification(
+      options.db,
+      row,
+      new Date(claimedAt).toISOString(),
+      new Date(claimedAt + ALERT_LEASE_MS).toISOString(),
+    );
+    if (!won) continue;
+    options.crash?.('after-claim');
     const result =
       row.channel === 'email' ? await sendEmail(options, row) : await postWebhook(options, row);
+    if (result.ok) options.crash?.('after-send');
+    attempted += 1;
     const nowMs = options.now();
     const retry = result.ok || final(result) ? null : retryAtMs(row.attempts + 1, nowMs);
     await recordAttempt(
@@ -129,5 +179,5 @@ export async function deliverDue(options: DeliveryOptions): Promise<number> {
     );
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return rows.length;
+  return attempted;
 }

@@ -14,6 +14,8 @@ import {
 import { insertApp } from '../../../apps/store/apps';
 import { toLogRow } from '../../../logs/store/app-logs-rows';
 import { placeLogRows } from '../../../logs/store/app-logs-write';
+import { smtpMailer } from '../../../notifications/mail/mailer';
+import { startSmtpSink } from '../../../notifications/mail/smtp-sink.test-helper';
 import { TemplateRenderer } from '../../../notifications/mail/template-renderer';
 import { appFixture, startTestApi, type TestApi } from '../../../platform/test-support.test-helper';
 import { AlertEvaluator } from './alert-evaluator';
@@ -156,5 +158,46 @@ describe('an alert whose count is partial (decision 087)', () => {
       { from: null, to: 'ok', count: 0, counted_since: at(4, 0) / 1000 },
     ]);
     await remove(id);
+  });
+
+  it('says "counted since HH:MM UTC" in the e-mail of a partial count, not in a whole one', async () => {
+    const sink = await startSmtpSink();
+    const mailer = smtpMailer(sink.url);
+    const sending = new AlertEvaluator({
+      db: api.db,
+      mailer,
+      from: 'alerts@console.test',
+      renderer,
+      publicUrl: 'https://console.example.com',
+      now: () => clockMs,
+      timeBudgetMs: 60_000,
+      fieldScanRows: FIELD_SCAN_ROWS,
+    });
+    try {
+      const id = await createAlert(rule({ notify: { emails: ['admin@example.com'] } }));
+      for (const minute of [5, 15]) {
+        clockMs = at(minute);
+        await sending.evaluateDue();
+        await sending.deliverDue();
+      }
+      const since = new Date(at(4, 0)).toISOString().slice(11, 16);
+      expect(sink.messages.map((mail) => mail.subject)).toEqual([
+        'Firing: Bad gateways (6 > 3)',
+        'Resolved: Bad gateways (2 > 3)',
+      ]);
+      const [firing, resolved] = sink.messages;
+      const phrase = `6 matching entries (counted since ${since} UTC; the minutes before were not read)`;
+      expect(firing?.text).toContain(phrase);
+      expect(firing?.html).toContain(
+        `6 matching entries of busy (counted since ${since} UTC; the minutes before were not read)`,
+      );
+      expect(resolved?.text).toContain('2 matching entries in the 5 minutes');
+      expect(resolved?.text).not.toContain('counted since');
+      expect(resolved?.html).not.toContain('counted since');
+      await remove(id);
+    } finally {
+      mailer.close();
+      await sink.close();
+    }
   });
 });

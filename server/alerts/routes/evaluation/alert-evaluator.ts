@@ -151,7 +151,7 @@ export class AlertEvaluator {
           payload: JSON.stringify(message),
         }))
       : [];
-    await writeTransaction(db, async (trx) => {
+    const enqueued = await writeTransaction(db, async (trx) => {
       const written = await writeEvaluation(trx, {
         alert: row,
         state: window.state,
@@ -164,26 +164,40 @@ export class AlertEvaluator {
         at,
         fired: nowAlerting,
       });
-      if (written !== 'stale') await enqueueNotifications(trx, outbox, at);
+      if (written === 'stale') return false;
+      await enqueueNotifications(trx, outbox, at);
+      return outbox.length > 0;
     });
+    // The change and its notifications are committed: whoever sends the outbox next sends them.
+    if (enqueued) this.options.crash?.('after-evaluate');
   }
 }
 
+export interface EvaluationTiming {
+  /** How long after each minute a round starts (entries of the minute are in by then). */
+  offsetMs?: number;
+  /**
+   * A round every this many ms instead of one a minute: for a test that drives the evaluator's
+   * clock (ALERTS_TEST_CLOCK_FILE, decision 093), whose minutes do not pass with the wall's.
+   */
+  everyMs?: number;
+}
+
 /**
- * Runs the evaluator a little after every minute (entries of the minute are in by then) until
- * stopped; a round never starts while the last one runs. Answers the function that stops it.
+ * Runs the evaluator a little after every minute (or every `everyMs`) until stopped; a round
+ * never starts while the last one runs. Answers the function that stops it.
  */
 export function startAlertEvaluation(
   evaluator: AlertEvaluator,
   onError: (error: unknown) => void,
-  offsetMs = 2_000,
+  { offsetMs = 2_000, everyMs }: EvaluationTiming = {},
 ): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> = Promise.resolve();
   const schedule = () => {
     if (stopped) return;
-    const wait = MINUTE_MS - (Date.now() % MINUTE_MS) + offsetMs;
+    const wait = everyMs ?? MINUTE_MS - (Date.now() % MINUTE_MS) + offsetMs;
     timer = setTimeout(run, wait);
     timer.unref();
   };
