@@ -3,11 +3,12 @@
  * cache's bounds, the ingestion quota's count): Kysely builds and compiles a query anew each
  * time, which cost more than SQLite took to run such a one-row read (issue 43). Here a query is
  * built once per engine with placeholder values, its SQL text kept, and each run binds its own
- * values in the same order.
+ * values in the same order (on SQLite on the connection's prepared statement, decision 094).
  */
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import { engineOf } from './engine';
 import type { Database } from './schema';
+import { onSqliteConnection } from './sqlite-connection';
 
 const texts = new Map<string, string>();
 
@@ -32,6 +33,11 @@ export async function runCompiledOnce<Row>(
     }
     text = compiled.sql;
     texts.set(key, text);
+  }
+  if (engineOf(db) === 'sqlite') {
+    // The connection's prepared statement, without the driver's frozen copy (decision 094).
+    const sqliteText = text;
+    return onSqliteConnection(db, (prepare) => prepare(sqliteText).all(values) as Row[]);
   }
   const result = await db.executeQuery<Row>(CompiledQuery.raw(text, [...values]));
   return result.rows;

@@ -18,7 +18,7 @@
  * nothing, which takes its lock as IMMEDIATE would, and no other.
  */
 import SQLite from 'better-sqlite3';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 
 /**
  * How long a SQLite connection waits for a lock another one holds (its `busy_timeout`), and how
@@ -47,8 +47,19 @@ export function isDatabaseBusy(error: unknown): boolean {
 
 const BUSY = Symbol('busy');
 
+/**
+ * The transaction's own statements, compiled once: each ingested batch runs five of them, and
+ * Kysely compiled a `sql` template anew each time (issue 43).
+ */
+const BEGIN = CompiledQuery.raw('begin');
+const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
+const NO_BUSY_WAIT = CompiledQuery.raw('pragma busy_timeout = 0');
+const BUSY_WAIT = CompiledQuery.raw(`pragma busy_timeout = ${String(SQLITE_BUSY_TIMEOUT_MS)}`);
+
 /** Changes nothing, but takes the log file's write lock only (`sqlite_sequence` is in it). */
-const LOCK_LOG_FILE = 'delete from main.sqlite_sequence where 0';
+const LOCK_LOG_FILE = CompiledQuery.raw('delete from main.sqlite_sequence where 0');
 
 /** Databases whose log file has `sqlite_sequence`, so LOCK_LOG_FILE can run. */
 const sequenceKnown = new WeakSet<object>();
@@ -77,10 +88,10 @@ export async function inSqliteWriteTransaction<DB, T>(
       if (!(await tryBeginWrite(conn, await hasSequence(db, conn)))) return BUSY;
       try {
         const result = await fn(conn);
-        await sql`commit`.execute(conn);
+        await conn.executeQuery(COMMIT);
         return { result };
       } catch (error) {
-        await sql`rollback`.execute(conn);
+        await conn.executeQuery(ROLLBACK);
         throw error;
       }
     });
@@ -95,17 +106,17 @@ export async function inSqliteWriteTransaction<DB, T>(
  * false when another connection holds it. `logFileOnly`: lock that file alone (LOCK_LOG_FILE).
  */
 async function tryBeginWrite<DB>(conn: Kysely<DB>, logFileOnly: boolean): Promise<boolean> {
-  await sql`pragma busy_timeout = 0`.execute(conn);
+  await conn.executeQuery(NO_BUSY_WAIT);
   try {
     if (!logFileOnly) {
-      await sql`begin immediate`.execute(conn);
+      await conn.executeQuery(BEGIN_IMMEDIATE);
       return true;
     }
-    await sql`begin`.execute(conn);
+    await conn.executeQuery(BEGIN);
     try {
-      await sql.raw(LOCK_LOG_FILE).execute(conn);
+      await conn.executeQuery(LOCK_LOG_FILE);
     } catch (error) {
-      await sql`rollback`.execute(conn);
+      await conn.executeQuery(ROLLBACK);
       throw error;
     }
     return true;
@@ -113,6 +124,6 @@ async function tryBeginWrite<DB>(conn: Kysely<DB>, logFileOnly: boolean): Promis
     if (isDatabaseBusy(error)) return false;
     throw error;
   } finally {
-    await sql`pragma busy_timeout = ${sql.lit(SQLITE_BUSY_TIMEOUT_MS)}`.execute(conn);
+    await conn.executeQuery(BUSY_WAIT);
   }
 }

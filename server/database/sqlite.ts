@@ -8,10 +8,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, type SqliteDatabase } from 'kysely';
 import { attachSearchFile } from './log-search-file';
 import type { Database } from './schema';
 import { SQLITE_BUSY_TIMEOUT_MS } from './sqlite-write-lock';
+import { sqliteDialect } from './sqlite-connection';
 
 export function openSqlite(url: string): Kysely<Database> {
   const filename = url === ':memory:' ? url : resolve(url);
@@ -24,7 +25,7 @@ export function openSqlite(url: string): Kysely<Database> {
   registerDeadlineFunction(sqlite);
   attachSearchFile(sqlite, filename);
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: sqliteDialect(withStatementCache(sqlite)),
   });
 }
 

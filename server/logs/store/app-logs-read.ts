@@ -22,6 +22,7 @@ import { jobPatternOf, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filte
 import { jobNameMatches } from './app-log-job-pattern';
 import { logStoreOf } from './log-store-of';
 import { walkLogs } from './app-logs-walk';
+import { plainWalkStepQuery } from './app-logs-walk-sql';
 import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
 import { fieldConditionSql } from './app-logs-field-conditions';
 import { pageEntryOf, pageOfEntries, type LogPage, type PageEntry } from './app-logs-page';
@@ -122,7 +123,8 @@ export async function queryLogs(
  * A walk step's statement: with a job pattern, each matched name's first rows, merged. The
  * deadline goes into the statement, checked per row, only when it may read rows it does not
  * return (a job pattern, field conditions); otherwise it reads at most `limit` rows of one index
- * range in order (held by the EXPLAIN QUERY PLAN tests), and walkLogs reads the clock after it.
+ * range in order (held by the EXPLAIN QUERY PLAN tests), and walkLogs reads the clock after it;
+ * its text is compiled once per shape (app-logs-walk-sql.ts).
  */
 function walkStepQuery(
   db: Kysely<Database>,
@@ -135,12 +137,14 @@ function walkStepQuery(
     const perName = selectLogs(db, appId, filter, { ...step, jobName: PATTERN_WALK_NAME });
     return selectPatternWalkStep(db, appId, filter, pattern, step, perName);
   }
-  const perRow = (filter.fields?.length ?? 0) > 0;
-  return selectLogs(db, appId, filter, {
-    level: step.level,
-    range: step.range,
-    ...(perRow ? { deadline: step.deadline } : {}),
-  }).compile();
+  const { level, range, deadline } = step;
+  if ((filter.fields?.length ?? 0) > 0) {
+    return selectLogs(db, appId, filter, { level, range, deadline }).compile();
+  }
+  const plain = { appId, filter, level, lowUs: range.lowUs, highUs: range.highUs };
+  return plainWalkStepQuery(db, plain, () =>
+    selectLogs(db, appId, filter, { level, range }).compile(),
+  );
 }
 
 /** The entries of `queryLogs`' page, in answer order (a field condition's range read whole). */

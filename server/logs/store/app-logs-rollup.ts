@@ -93,7 +93,11 @@ interface AppCounts {
  * below MINUTE_US, so `minute_us + level` tells every (minute, level) apart.
  */
 export async function addToRollup(db: Kysely<Database>, rows: readonly NewLogRow[]): Promise<void> {
-  // In first-seen order, as the upsert binds them.
+  await addCountsToRollup(db, rollupCounts(rows));
+}
+
+/** A batch's counts for addToRollup's upsert, in first-seen order (as the upsert binds them). */
+export function rollupCounts(rows: readonly NewLogRow[]): AppLogMinutesTable[] {
   const counts: AppLogMinutesTable[] = [];
   const byApp = new Map<number, AppCounts>();
   const tally = (
@@ -141,7 +145,7 @@ export async function addToRollup(db: Kysely<Database>, rows: readonly NewLogRow
       tally(slots, row, row.job, minuteUs, bytes);
     }
   }
-  await addCountsToRollup(db, counts);
+  return counts;
 }
 
 /**
@@ -153,11 +157,18 @@ export async function addCountsToRollup(
   counts: readonly AppLogMinutesTable[],
 ): Promise<void> {
   if (counts.length === 0) return;
+  await db.executeQuery(
+    CompiledQuery.raw(upsertSql(engineOf(db), counts.length), upsertParameters(counts)),
+  );
+}
+
+/** The values `upsertSql(engine, counts.length)` binds, in its order. */
+export function upsertParameters(counts: readonly AppLogMinutesTable[]): unknown[] {
   const parameters: unknown[] = [];
   for (const minute of counts) {
     for (const column of MINUTE_COLUMNS) parameters.push(minute[column]);
   }
-  await db.executeQuery(CompiledQuery.raw(upsertSql(engineOf(db), counts.length), parameters));
+  return parameters;
 }
 
 /**

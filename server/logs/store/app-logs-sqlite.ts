@@ -13,7 +13,8 @@
  *   file (log-search-file.ts, decision 032); index rows of deleted log rows may linger there,
  *   which changes no answer: ids are never reused and `instr` checks the row.
  * - Batch inserts skip Kysely's query compiler, which costs more than SQLite itself for a
- *   500-row insert: the statement text is built once per batch size, with `?` placeholders.
+ *   500-row insert: the statement text is built once per batch size, with `?` placeholders;
+ *   ingestion's append runs it on the connection's prepared statement (decision 094).
  */
 import {
   CompiledQuery,
@@ -28,7 +29,8 @@ import type { AppLogsTable } from '../../database/schema';
 import type { Database } from '../../database/schema';
 import { StatementDeadlineError } from '../../database/sqlite';
 import { inSqliteWriteTransaction } from '../../database/sqlite-write-lock';
-import { addToRollup } from './app-logs-rollup';
+import { rollupCounts, upsertParameters, upsertSql } from './app-logs-rollup';
+import { onSqliteConnection } from '../../database/sqlite-connection';
 import { pruneAppInSteps } from './app-logs-prune-steps';
 import { placedRow } from './app-logs-rows';
 import type { LogStore } from './log-store';
@@ -101,54 +103,88 @@ function insertSql(rows: number): string {
 }
 
 /**
+ * The values `insertSql(rows.length)` binds, row by row in INSERT_COLUMNS order. Written out
+ * property by property: a lookup by column name per value (4,000 per batch) was 4 % of
+ * ingestion's CPU (issue 43).
+ */
+function insertParameters(rows: readonly NewLogRow[]): unknown[] {
+  const parameters = new Array<unknown>(rows.length * INSERT_COLUMNS.length);
+  let at = 0;
+  for (const row of rows) {
+    parameters[at] = row.app_id;
+    parameters[at + 1] = row.time_us;
+    parameters[at + 2] = row.level;
+    parameters[at + 3] = row.job ?? null;
+    parameters[at + 4] = row.data;
+    parameters[at + 5] = row.context ?? null;
+    parameters[at + 6] = row.created_at;
+    parameters[at + 7] = row.search;
+    at += INSERT_COLUMNS.length;
+  }
+  return parameters;
+}
+
+/**
+ * The ids of a batch inserted by one statement, in VALUES order, from the last rowid. No
+ * `returning`: the caller holds the one write lock and AUTOINCREMENT gives the rows of one
+ * statement consecutive ids in VALUES order, so nothing is left to read back (0.82× the time of
+ * a batch with `returning`, BENCHMARKS.md).
+ */
+function insertedIds(lastInsertRowid: number | bigint | undefined, count: number): number[] {
+  if (lastInsertRowid === undefined) throw new Error('The log insert reported no row id');
+  const firstId = Number(lastInsertRowid) - count + 1;
+  return Array.from({ length: count }, (_row, index) => firstId + index);
+}
+
+/**
  * Inserts rows of ONE app (times unique); at most 4000 rows (SQLite's 32766 bound parameters).
  * Returns their ids. Their search index entries are written later, off the commit path, by the
  * indexer (log-search-indexer.ts); until then a search scans them (searchIndexCandidates).
- *
- * No `returning`: the ids are the last rowid and the ones before it. The caller holds the one
- * write lock and AUTOINCREMENT gives the rows of one statement consecutive ids in VALUES order,
- * so nothing is left to read back (0.82× the time of a batch with `returning`, BENCHMARKS.md).
  */
 async function insertRows(
   db: Kysely<Database>,
   rows: readonly NewLogRow[],
 ): Promise<Array<{ id: number; time_us: number }>> {
-  const parameters: unknown[] = [];
-  for (const row of rows) {
-    for (const column of INSERT_COLUMNS) parameters.push(row[column] ?? null);
-  }
-  const { insertId } = await db.executeQuery(CompiledQuery.raw(insertSql(rows.length), parameters));
-  if (insertId === undefined) throw new Error('The log insert reported no row id');
-  const firstId = Number(insertId) - rows.length + 1;
-  return rows.map((row, index) => ({ id: firstId + index, time_us: row.time_us }));
+  const { insertId } = await db.executeQuery(
+    CompiledQuery.raw(insertSql(rows.length), insertParameters(rows)),
+  );
+  const ids = insertedIds(insertId, rows.length);
+  return rows.map((row, index) => ({ id: ids[index] ?? 0, time_us: row.time_us }));
 }
+
+/** The app's last time (µs), bound to its id. */
+export const LAST_TIME_SQL = 'select max("time_us") as "last" from "app_logs" where "app_id" = ?';
 
 /**
  * The app's last time, then the rows after it with their counts in the volume rollup, in one
  * write transaction: its write lock (`BEGIN IMMEDIATE`, taken first) serializes every ingestion
  * into the file, in any process. The clock is read once the lock is held, so a batch that waited
  * for it still commits at about its commit time.
+ *
+ * Inside the transaction the three statements run on the connection's prepared statements
+ * (sqlite-connection.ts), back to back: through Kysely's driver, freezing the 4,000 values of a
+ * 500-row insert and its promise per statement were ~6 % of ingestion's CPU (issue 43, decision
+ * 094). The texts are the ones Kysely compiles (app-logs-sqlite.test.ts holds them equal).
  */
 async function appendRows(
   db: Kysely<Database>,
   appId: number,
   pending: readonly PendingLogRow[],
 ): Promise<AppendedRows> {
-  return inSqliteWriteTransaction(db, async (trx) => {
-    const last = await trx
-      .selectFrom('app_logs')
-      .select((eb) => eb.fn.max('time_us').as('last'))
-      .where('app_id', '=', appId)
-      .executeTakeFirst();
-    const previousUs = last?.last ?? 0;
-    const firstUs = Math.max(Date.now() * 1000, previousUs + 1);
-    const rows = pending.map((row, index) => placedRow(row, firstUs + index));
-    const inserted = await insertRows(trx, rows);
-    await addToRollup(trx, rows);
-    // The ids are in VALUES order (insertRows); times are unique per app, so they map rows back.
-    const idByTime = new Map(inserted.map((row) => [row.time_us, row.id]));
-    return { previousUs, firstUs, ids: rows.map((row) => idByTime.get(row.time_us) ?? 0) };
-  });
+  return inSqliteWriteTransaction(db, (trx) =>
+    onSqliteConnection(trx, (prepare): AppendedRows => {
+      const [last] = prepare(LAST_TIME_SQL).all([appId]) as Array<{ last: number | null }>;
+      const previousUs = last?.last ?? 0;
+      const firstUs = Math.max(Date.now() * 1000, previousUs + 1);
+      const rows = pending.map((row, index) => placedRow(row, firstUs + index));
+      const { lastInsertRowid } = prepare(insertSql(rows.length)).run(insertParameters(rows));
+      const counts = rollupCounts(rows);
+      if (counts.length > 0) {
+        prepare(upsertSql('sqlite', counts.length)).run(upsertParameters(counts));
+      }
+      return { previousUs, firstUs, ids: insertedIds(lastInsertRowid, rows.length) };
+    }),
+  );
 }
 
 /**
@@ -192,8 +228,9 @@ export const sqliteLogStore = {
   appendRows,
   insertRows,
   probesIndexFirst: false,
-  runWalk: async <R>(db: Kysely<Database>, query: CompiledQuery<R>) =>
-    (await db.executeQuery(query)).rows,
+  // A page's statements, on the connection's prepared statement (decision 094).
+  runWalk: <R>(db: Kysely<Database>, query: CompiledQuery<R>) =>
+    onSqliteConnection(db, (prepare) => prepare(query.sql).all(query.parameters) as R[]),
   searchContains,
   searchIndexCandidates,
   withinDeadline,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, Kysely, type SqliteDatabase } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { LOG_LEVELS, type AppLogEntry, type LogLevel } from '../../../contract/schemas/app-log';
 import type { Database, Db } from '../../database/schema';
@@ -15,6 +15,7 @@ import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
 import { indexPendingLogs } from '../search/log-search-indexer';
 import { createLogApp, entriesOf, useLogStoreDatabase } from './log-store-database.test-helper';
 import { testEngine, type TestDatabase } from '../../database/test-database.test-helper';
+import { sqliteDialect } from '../../database/sqlite-connection';
 
 let database: TestDatabase;
 let db: Db;
@@ -508,7 +509,7 @@ describe('insertLogs', () => {
         },
       };
       const serverDb = new Kysely<Database>({
-        dialect: new SqliteDialect({ database: interleaved }),
+        dialect: sqliteDialect(interleaved),
       });
       try {
         const { page: stored } = await insertLogs(serverDb, appId, [
