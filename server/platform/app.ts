@@ -9,26 +9,17 @@
  * declare `schema.response` (including error statuses with `errorBodySchema`) so the OpenAPI
  * document lists it.
  */
-import { createServer, type ServerOptions } from 'node:http';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerFactory,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { FastifyServerOptions } from 'fastify';
 import { AUTH_CHANGE_POLL_MS, type AuthOptions, createAuthenticator } from '../access/auth';
 import { AuthorityWatch } from '../access/authority-watch';
 import { handleClientError } from '../http/client-errors';
-import {
-  applyConnectionLimits,
-  CONNECTIONS_CHECKING_INTERVAL_MS,
-  DEFAULT_CONNECTION_LIMITS,
-  type ConnectionLimits,
-} from '../http/connection-limits';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../http/connection-limits';
+import { serverWithFastPath } from '../http/server-factory';
 import { defaultAuthLimiter, type FailedAuthLimiter } from '../access/auth-limiter';
 import { registerDashboard } from './dashboard';
 import { registerErrorHandling, sendError, validatorCompiler } from '../http/errors';
@@ -159,37 +150,6 @@ export const DEFAULT_MAIL_FROM = 'Site Console <site-console@localhost>';
 
 /** Largest accepted request body. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-
-/** A number option Fastify filled in (its defaults), or undefined. */
-function numberOption(options: Record<string, unknown>, name: string): number | undefined {
-  const value = options[name];
-  return typeof value === 'number' ? value : undefined;
-}
-
-/**
- * The HTTP server Fastify would make (a plain HTTP/1 server), with the waiting tail's fast path
- * in front of Fastify's handler once it is set, and the connection limits of
- * connection-limits.ts instead of Fastify's timeouts (72 s keep-alive, no request timeout).
- */
-function serverWithFastPath(
-  fastPath: () => WaitFastPath | null,
-  limits: ConnectionLimits,
-): FastifyServerFactory {
-  return (handler, options) => {
-    const httpOptions = (options.http ?? {}) as ServerOptions;
-    const server = createServer(
-      { ...httpOptions, connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
-      (request, response) => {
-        if (!fastPath()?.handle(request, response)) handler(request, response);
-      },
-    );
-    applyConnectionLimits(server, limits);
-    server.setTimeout(numberOption(options, 'connectionTimeout'));
-    const maxRequestsPerSocket = numberOption(options, 'maxRequestsPerSocket');
-    if (maxRequestsPerSocket) server.maxRequestsPerSocket = maxRequestsPerSocket;
-    return server;
-  };
-}
 
 /** Whether Fastify's logger writes its request lines (at info): pino's, or none at all. */
 function logsRequests(log: FastifyBaseLogger): boolean {
