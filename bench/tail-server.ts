@@ -15,7 +15,7 @@ import { createSite, ensureMembership } from '../server/site/store/sites';
 import { findOrCreateUser, issueToken } from '../server/access/store/tokens';
 import { appFixture } from '../server/platform/test-support.test-helper';
 import { InProcessLogNotifier, type LogNotifier } from '../server/logs/waits/log-notifier';
-import type { LogWaitStats } from '../server/logs/waits/log-waits';
+import type { LogWaitStats } from '../server/logs/waits/log-wait-types';
 import { startProbe } from './tail-server-probe';
 
 let queries = 0;

@@ -3,7 +3,8 @@
  * route in app-logs.ts, and the fast path below Fastify in app-logs-wait-fast-path.ts.
  */
 import type { ServerResponse } from 'node:http';
-import type { Departure, LogTailWaits, WaitFilter } from '../waits/log-waits';
+import type { LogTailWaits } from '../waits/log-waits';
+import type { Departure, WaitFilter } from '../waits/log-wait-types';
 import type { LogPage } from '../store/app-logs-page';
 import { US_PER_SECOND } from '../store/app-logs-filter';
 import { LOG_PAGE_CUT_HEADER, LOG_SCANNED_UNTIL_HEADER } from '../../../contract/schemas/app-log';

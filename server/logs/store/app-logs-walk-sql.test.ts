@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../database/schema';
 import type { LogFilter } from './app-logs-filter';
-import { selectLogs } from './app-logs-read';
+import { selectLogs } from './app-logs-select';
 import { plainWalkStepQuery, type PlainWalkStep } from './app-logs-walk-sql';
 import { useLogStoreDatabase } from './log-store-database.test-helper';
 

@@ -19,7 +19,8 @@ import type { Db } from '../../database/schema';
 import { createTestDatabase, type TestDatabase } from '../../database/test-database.test-helper';
 import { appFixture } from '../../platform/test-support.test-helper';
 import { InProcessLogNotifier } from './log-notifier';
-import { LogTailWaits, type Departure, type WaitFilter } from './log-waits';
+import { LogTailWaits } from './log-waits';
+import type { Departure, WaitFilter } from './log-wait-types';
 
 let database: TestDatabase;
 let db: Db;

@@ -4,7 +4,8 @@ import type { CommittedLogRow, LogCommit } from '../store/app-logs-page';
 import { InProcessLogNotifier } from './log-notifier';
 import { ANSWERS_PER_TURN, MAX_ANSWER_DELAY_MS } from './answer-queue';
 import { FOLLOW_LINGER_MS } from './idle-follows';
-import { LogTailWaits, type Departure, type WaitFilter } from './log-waits';
+import { LogTailWaits } from './log-waits';
+import type { Departure, WaitFilter } from './log-wait-types';
 
 /** One app's entries in memory: the page is every entry at or after `sinceUs`, up to `limit`. */
 function fakeStore() {

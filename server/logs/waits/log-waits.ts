@@ -24,23 +24,13 @@
  * waits answer at once.
  */
 import type { LogFilter } from '../store/app-logs-filter';
-import type { TailPage } from '../store/app-logs-read';
 import { pageOfEntries, type LogCommit, type LogPage } from '../store/app-logs-page';
 import { LOG_PAGE_BYTES_MAX } from '../../../contract/schemas/app-log';
 import { AnswerQueue, type Queueable } from './answer-queue';
 import { IdleFollows, type Lingering } from './idle-follows';
 import { cutPage, knownAfter, trimKnown, type KnownEntries } from './known-entries';
 import type { LogNotifier } from './log-notifier';
-
-export type WaitFilter = LogFilter & { sinceUs: number };
-
-/** The client of a waiting request going away (abort, lost connection): the answer goes nowhere. */
-export interface Departure {
-  readonly gone: boolean;
-  /** Calls `listener` when the client goes; returns what stops listening. */
-  listen(listener: () => void): () => void;
-}
-export type TailQuery = (appId: number, filter: WaitFilter) => Promise<TailPage>;
+import type { Departure, LogWaitStats, TailQuery, WaitFilter } from './log-wait-types';
 
 /** Waiting requests one process holds; past it a request is answered at once (it polls). */
 export const MAX_WAITING_REQUESTS = 20_000;
@@ -82,18 +72,6 @@ interface Follow extends Lingering {
 interface AppWatch {
   readonly follows: Set<Follow>;
   readonly unsubscribe: () => void;
-}
-
-export interface LogWaitStats {
-  waiting: number;
-  groups: number;
-  follows: number;
-  apps: number;
-  /** Queries run by follows since the start (the bench reports them per second). */
-  queries: number;
-  /** Answers queued for a turn since the start, and of them taken from the queue (FIFO). */
-  queued: number;
-  dequeued: number;
 }
 
 /**
