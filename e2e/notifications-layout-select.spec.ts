@@ -136,7 +136,15 @@ test('a viewer sees the layout select disabled, and "View layout" opens the layo
   await expect(layoutSelect(page)).toHaveValue('brand');
   await expect(layoutSelect(page)).toBeDisabled();
   await expect(preview(page).locator('.foot')).toContainText('Visit us at Main Street 1');
-  // A viewer's way in says what the page is for them: read-only, with the way back.
+  // A viewer's ways in (beside the select, on the layout in the canvas) say what the page is for
+  // them: read-only, with the way back.
+  await expect(page.getByRole('button', { name: 'Visual', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const canvas = page.frameLocator('iframe[title="Visual editor"]');
+  await expect(canvas.getByRole('button', { name: 'View layout' })).toBeVisible();
+  await expect(canvas.getByRole('button', { name: 'Edit layout' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Edit layout' })).toHaveCount(0);
   await page.getByRole('link', { name: 'View layout' }).click();
   await expect(page.getByRole('heading', { name: 'Brand', level: 1 })).toBeVisible();
