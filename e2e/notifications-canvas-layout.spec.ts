@@ -1,7 +1,7 @@
 // Issue 38 in the Visual canvas: a template's layout is drawn around its content, dimmed and
 // locked — nothing in it is edited, selected or typed into; a click on it only brings "Edit
-// layout", which opens the layout's editor. The template's source never holds the layout's
-// markup. Each test seeds its own layout in its own demo site (decision 058).
+// layout", which opens the layout's page in the same tab, and its "Back to …" returns to the
+// template with its unsaved edits. The template's source never holds the layout's markup. Each test seeds its own layout in its own demo site (decision 058).
 import type { Locator, Page } from '@playwright/test';
 import { boxOf } from './canvas-helpers';
 import { expect, test, type ApiFetch } from './fixtures';
@@ -87,7 +87,6 @@ test("the layout is drawn around the canvas's content, dimmed, with the shown la
 test('the locked layout cannot be edited: clicks and keys on it only offer "Edit layout"', async ({
   page,
   signIn,
-  api,
 }) => {
   await signIn(page, 'demo', { open: false });
   const canvas = await openCanvas(page);
@@ -120,24 +119,66 @@ test('the locked layout cannot be edited: clicks and keys on it only offer "Edit
   expect(code).toContain('welcome aboard. Enjoy!</p>');
   expect(code).not.toContain('Acme header');
   expect(code).not.toContain('Main Street');
+});
 
-  // "Edit layout" opens the layout's editor; the layout itself is unchanged.
-  await page.getByRole('button', { name: 'Visual', exact: true }).click();
+test('"Edit layout" opens the layout\'s page in the same tab; back on the template, its unsaved edit is offered and the saved footer drawn', async ({
+  page,
+  signIn,
+  api,
+}) => {
+  test.slow();
+  await signIn(page, 'demo', { open: false });
+  const canvas = await openCanvas(page);
+  // An edit to the template, then at once to the layout (its draft is written on the way out).
+  await canvas.locator('.sc-layout-slot .own').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Enjoy!');
+  await expect(page.getByText(/^Unsaved changes/)).toBeVisible();
   await pressOn(page, canvas.locator('.sc-layout .head'));
   await canvas.getByRole('button', { name: 'Edit layout' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Layout brand' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('textbox', { name: 'HTML' })).toContainText('Acme header');
+
+  // The layout's own page, in this tab, with no "discard unsaved changes?" on the way.
+  await expect(page.getByRole('heading', { name: 'Brand', level: 1 })).toBeVisible();
+  const url = new URL(page.url());
+  expect(url.pathname).toMatch(/^\/s\/[^/]+\/notifications\/layouts\/brand$/);
+  expect(url.searchParams.get('from')).toBe(SLUG);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The footer changed in the layout's Visual canvas, saved through the impact review.
+  const editor = page.getByRole('main');
+  await editor.getByRole('button', { name: 'Visual', exact: true }).click();
+  const layoutCanvas = editor.frameLocator('iframe[title="Visual editor"]');
+  await expect(layoutCanvas.locator('.main .sc-content-place')).toBeVisible();
+  // At the end of the footer's line, past the shop's name (a Liquid output of its own).
+  const foot = layoutCanvas.locator('.foot p');
+  const line = await boxOf(foot);
+  await foot.click({ position: { x: line.width - 2, y: line.height / 2 } });
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('2');
+  await expect(layoutCanvas.locator('.foot p')).toHaveText(/Main Street 2$/);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const review = page.getByRole('dialog', { name: 'Review changes' });
+  await expect(review.getByRole('status')).toHaveText('1 e-mail in 1 language changes');
+  await review.getByRole('button', { name: 'Save layout' }).click();
+  await expect(review).toBeHidden();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   const stored = (await (await api('/layouts/brand')).json()) as { html: string };
-  expect(stored.html).toBe(LAYOUT_HTML);
-  // Its languages, drafts and History are on its page, opened beside the template.
-  const [tab] = await Promise.all([
-    page.waitForEvent('popup'),
-    dialog.getByRole('link', { name: 'open it in a new tab' }).click(),
-  ]);
-  await expect(tab.getByRole('heading', { name: 'Brand', level: 1 })).toBeVisible();
-  expect(new URL(tab.url()).pathname).toMatch(/^\/s\/[^/]+\/notifications\/layouts\/brand$/);
-  await tab.close();
+  expect(stored.html).toBe(LAYOUT_HTML.replace('Main Street 1', 'Main Street 2'));
+
+  // Back to the template: its unsaved edit is offered back, inside the layout as now saved.
+  await page.getByRole('link', { name: 'Back to Welcome' }).click();
+  const banner = page.getByRole('region', { name: 'Unsaved draft' });
+  await expect(banner).toContainText('You have unsaved changes');
+  await banner.getByRole('button', { name: 'Restore draft' }).click();
+  await expect(banner).toBeHidden();
+  await page.getByRole('button', { name: 'Visual', exact: true }).click();
+  const back = page.frameLocator('iframe[title="Visual editor"]');
+  await expect(back.locator('.sc-layout-slot .own')).toHaveText(
+    'Hello there, welcome aboard. Enjoy!',
+  );
+  await expect(back.locator('.sc-layout .foot')).toContainText('Main Street 2');
+  await expect(page.getByText(/^Unsaved changes/)).toBeVisible();
 });
 
 test('without a layout the canvas draws the template alone', async ({ page, signIn, api }) => {

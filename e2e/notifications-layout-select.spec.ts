@@ -113,7 +113,7 @@ test('the layout select has no serious axe violation in either theme', async ({ 
   await signIn(page, 'demo', { open: false });
   await openEditor(page, SLUG);
   await layoutSelect(page).selectOption({ label: 'Brand' });
-  await expect(page.getByRole('button', { name: 'Edit layout' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit layout' })).toBeVisible();
   await expect(preview(page).locator('.foot')).toBeVisible();
   // The preview is the admin's own e-mail in a sandboxed frame, which axe cannot enter (a11y.spec).
   const ourUi = (current: Page) =>
@@ -121,7 +121,11 @@ test('the layout select has no serious axe violation in either theme', async ({ 
   expect(await seriousInBothThemes(page, ourUi)).toEqual([]);
 });
 
-test('a viewer sees the layout select disabled', async ({ page, server, api }) => {
+test('a viewer sees the layout select disabled, and "View layout" opens the layout read-only', async ({
+  page,
+  server,
+  api,
+}) => {
   const res = await api(`/notifications/${SLUG}`, {
     method: 'PUT',
     body: JSON.stringify({ layout: 'brand' }),
@@ -132,4 +136,25 @@ test('a viewer sees the layout select disabled', async ({ page, server, api }) =
   await expect(layoutSelect(page)).toHaveValue('brand');
   await expect(layoutSelect(page)).toBeDisabled();
   await expect(preview(page).locator('.foot')).toContainText('Visit us at Main Street 1');
+  // A viewer's ways in (beside the select, on the layout in the canvas) say what the page is for
+  // them: read-only, with the way back.
+  await expect(page.getByRole('button', { name: 'Visual', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const canvas = page.frameLocator('iframe[title="Visual editor"]');
+  await expect(canvas.getByRole('button', { name: 'View layout' })).toBeVisible();
+  await expect(canvas.getByRole('button', { name: 'Edit layout' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Edit layout' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'View layout' }).click();
+  await expect(page.getByRole('heading', { name: 'Brand', level: 1 })).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('You are a viewer on');
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'HTML' })).toHaveAttribute(
+    'contenteditable',
+    'false',
+  );
+  await page.getByRole('link', { name: 'Back to Welcome' }).click();
+  await expect(layoutSelect(page)).toHaveValue('brand');
+  expect(new URL(page.url()).pathname).toMatch(/\/notifications\/welcome$/);
 });

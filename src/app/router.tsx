@@ -13,6 +13,7 @@ import { consentSearchSchema } from '../features/consent/search-params';
 import { logsSearchSchema } from '../features/logs/search-params';
 import {
   notificationEditorSearchSchema,
+  layoutEditorSearchSchema,
   notificationsListSearchSchema,
 } from '../features/notifications/search-params';
 import { getConnection } from '../session/connection-store';
@@ -185,12 +186,13 @@ const notificationRoute = createRoute({
   ),
 });
 
-// Issue 38: a layout's own editor page, with the template editor's rooms (search: the locale).
+// Issue 38: a layout's own editor page, with the template editor's rooms (search: the locale,
+// and the template it was opened from).
 const layoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/notifications/layouts/$slug',
   staticData: { wide: true },
-  validateSearch: notificationEditorSearchSchema,
+  validateSearch: layoutEditorSearchSchema,
   component: lazyRouteComponent(
     () => import('../features/notifications/layouts/layout-editor-page'),
     'LayoutEditorPage',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { browserStorage } from '../browser-storage';
 import {
   clearDraft,
@@ -36,12 +36,20 @@ export function useDraft(options: {
     return isDraftWorthOffering(draft, saved) ? draft : null;
   });
 
+  // The write still waiting for its pause, done at once when the editor goes away: a navigation
+  // inside the app (the layout's page from "Edit layout", then back) keeps the last keystrokes.
+  const pending = useRef<(() => void) | null>(null);
+  useEffect(() => () => pending.current?.(), []);
+
   // Writing to localStorage is the external system this effect keeps in step with the form.
   // The write waits for a short pause in typing (it is not free on a 20 kB template), and is
   // flushed at once when the page is hidden or unloaded, so a reload or a closed tab keeps it.
   useEffect(() => {
     // While a draft is on offer, the untouched form must not overwrite it.
-    if (offered && !isDirty) return;
+    if (offered && !isDirty) {
+      pending.current = null;
+      return;
+    }
     const write = () => {
       if (isDirty) {
         saveDraft(browserStorage(), site, slug, {
@@ -64,6 +72,7 @@ export function useDraft(options: {
       if (document.visibilityState === 'hidden') flush();
     };
     const timer = window.setTimeout(flush, WRITE_DELAY_MS);
+    pending.current = flush;
     window.addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', onHidden);
     return () => {

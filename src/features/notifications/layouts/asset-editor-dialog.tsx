@@ -1,22 +1,20 @@
-// The editor of one layout or snippet (issue 38), in a dialog over the notifications list: its
-// fields in the notification editor's Code view, then "Review changes" shows every e-mail the
+// The editor of one snippet (issue 38), in a dialog over the notifications list or the canvas:
+// its body in the notification editor's Code view, then "Review changes" shows every e-mail the
 // draft changes (impact-review.tsx) and only "Save" writes, with If-Match. Errors land on their
-// field; the draft stays open through errors and conflicts. Read-only for a viewer.
+// field; the draft stays open through errors and conflicts. Read-only for a viewer. A layout has
+// its own page (layout-editor-page.tsx), which "Edit layout" opens in the same tab.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isApiError } from '../../../api/client';
 import {
   fetchImpact,
   layoutKeys,
-  layoutQueryOptions,
-  saveLayout,
   saveSnippet,
   snippetQueryOptions,
   type AssetRef,
 } from '../../../api/layouts';
 import { keySite } from '../../../api/key-site';
-import type { Impact, Layout, Snippet } from '../../../../contract/schemas/layout';
+import type { Impact } from '../../../../contract/schemas/layout';
 import { ReadOnlyFields, useReadOnlyReason } from '../../../components/resource-editor/read-only';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -25,19 +23,11 @@ import { LazyCodeEditor } from '../editor/lazy-code-editor';
 import { EditorReadOnlyContext } from '../editor/read-only-context';
 import { defaultSamplesFor } from '../samples/sample-catalog';
 import { ImpactReview } from './impact-review';
-import { LayoutHtmlField } from './layout-html-field';
 
 type Draft = Record<string, string>;
+type SnippetRef = Extract<AssetRef, { kind: 'snippet' }>;
 
-function fieldsOf(ref: AssetRef, data: Layout | Snippet): Draft {
-  if (ref.kind === 'layout') {
-    const layout = data as Layout;
-    return { html: layout.html, text: layout.text };
-  }
-  return { body: (data as Snippet).body };
-}
-
-const LABELS: Record<string, string> = { html: 'HTML', text: 'Text', body: 'Body' };
+const LABELS: Record<string, string> = { body: 'Body' };
 
 /** The samples the impact renders each notification with: its first default sample. */
 function samplesFor(slugs: readonly string[]): Record<string, Record<string, unknown>> {
@@ -51,7 +41,7 @@ function AssetForm({
   slugs,
   onClose,
 }: {
-  assetRef: AssetRef;
+  assetRef: SnippetRef;
   stored: Draft;
   etag: string | null;
   slugs: readonly string[];
@@ -64,8 +54,6 @@ function AssetForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // The canvas draws the layout with the first e-mail's sample that uses it.
-  const [sample] = useState(() => defaultSamplesFor(slugs[0] ?? 'welcome')[0]?.data ?? {});
   const changes = Object.fromEntries(
     Object.entries(draft).filter(([field, value]) => value !== stored[field]),
   );
@@ -107,8 +95,7 @@ function AssetForm({
   const save = async () => {
     setBusy(true);
     try {
-      if (assetRef.kind === 'layout') await saveLayout(assetRef.slug, changes, etag);
-      else await saveSnippet(assetRef.name, changes, etag);
+      await saveSnippet(assetRef.name, changes, etag);
       const site = keySite();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: layoutKeys.layouts(site) }),
@@ -153,31 +140,11 @@ function AssetForm({
       open
       onClose={onClose}
       size="xl"
-      title={assetRef.kind === 'layout' ? `Layout ${assetRef.slug}` : `Snippet ${assetRef.name}`}
-      description={
-        assetRef.kind === 'layout'
-          ? 'The html holds one {{ content }}, where each e-mail goes.'
-          : "Used with {% render '" + assetRef.name + "' %} in any template or layout."
-      }
+      title={`Snippet ${assetRef.name}`}
+      description={"Used with {% render '" + assetRef.name + "' %} in any template or layout."}
       footer={footer}
     >
       {message && <FormAlert message={message} />}
-      {assetRef.kind === 'layout' && !impact && (
-        // The template being edited stays open (its unsaved edits too): the page opens beside it.
-        <p className="text-muted text-sm">
-          Languages, drafts and History are on the layout's own page:{' '}
-          <Link
-            to="/notifications/layouts/$slug"
-            params={{ slug: assetRef.slug }}
-            target="_blank"
-            rel="noopener"
-            className="text-accent underline"
-          >
-            open it in a new tab
-          </Link>
-          .
-        </p>
-      )}
       {impact ? (
         <ImpactReview impact={impact} />
       ) : (
@@ -189,21 +156,13 @@ function AssetForm({
                   <span id={`asset-${field}-label`} className="text-sm font-medium">
                     {LABELS[field] ?? field}
                   </span>
-                  {assetRef.kind === 'layout' && field === 'html' ? (
-                    <LayoutHtmlField
-                      defaultValue={draft[field] ?? ''}
-                      onChange={(value) => setDraft((current) => ({ ...current, [field]: value }))}
-                      sampleData={sample}
-                    />
-                  ) : (
-                    <LazyCodeEditor
-                      defaultValue={draft[field] ?? ''}
-                      onChange={(value) => setDraft((current) => ({ ...current, [field]: value }))}
-                      mode={field === 'text' ? 'liquid-text' : 'liquid-html'}
-                      label={LABELS[field] ?? field}
-                      minHeight="8rem"
-                    />
-                  )}
+                  <LazyCodeEditor
+                    defaultValue={draft[field] ?? ''}
+                    onChange={(value) => setDraft((current) => ({ ...current, [field]: value }))}
+                    mode="liquid-html"
+                    label={LABELS[field] ?? field}
+                    minHeight="8rem"
+                  />
                   {errors[field] && (
                     <p role="alert" className="text-danger text-sm">
                       {errors[field]}
@@ -224,16 +183,12 @@ export function AssetEditorDialog({
   slugs,
   onClose,
 }: {
-  assetRef: AssetRef;
+  assetRef: SnippetRef;
   /** The notifications, for their samples. */
   slugs: readonly string[];
   onClose: () => void;
 }) {
-  const query = useQuery(
-    assetRef.kind === 'layout'
-      ? layoutQueryOptions(assetRef.slug)
-      : (snippetQueryOptions(assetRef.name) as unknown as ReturnType<typeof layoutQueryOptions>),
-  );
+  const query = useQuery(snippetQueryOptions(assetRef.name));
   if (!query.data) {
     return (
       <Dialog open onClose={onClose} title="Loading…">
@@ -245,7 +200,7 @@ export function AssetEditorDialog({
     <AssetForm
       key={query.data.etag}
       assetRef={assetRef}
-      stored={fieldsOf(assetRef, query.data.data)}
+      stored={{ body: query.data.data.body }}
       etag={query.data.etag}
       slugs={slugs}
       onClose={onClose}

@@ -1,16 +1,16 @@
 // The template's layout in its Visual canvas (issue 38), loaded on demand with the canvas of a
 // template that has a layout: the shown locale's layout html is drawn around the canvas's
 // content after every drawing (visual/view/layout-around.ts), dimmed and locked; "Edit layout"
-// (above the canvas, and where the layout is clicked) opens the layout's editor. The template's
+// ("View layout" for a viewer; on the layout, where it is clicked) opens the layout's page in the
+// same tab (layout-link.ts). The template's
 // document stays the only thing the canvas edits: nothing of the layout enters its source.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useMemo } from 'react';
 import { layoutsQueryOptions } from '../../../api/layouts';
 import { parseTemplate } from '../visual/model/parse-template';
 import { drawLayoutAround, guardLayout } from '../visual/view/layout-around';
 import type { LayoutDrawer } from '../visual/view/canvas-port';
-import { AssetEditorDialog } from './asset-editor-dialog';
+import { useLayoutLink } from './layout-link';
 
 export interface CanvasLayoutProps {
   /** The template's layout, as edited. */
@@ -29,16 +29,16 @@ export default function CanvasLayout({ slug, locale, doc, attach }: CanvasLayout
   const own = locale === null ? undefined : layout?.translations[locale]?.html;
   const html = layout ? (own ?? layout.html) : null;
   const tree = useMemo(() => (html === null ? null : parseTemplate(html)), [html]);
-  const [editing, setEditing] = useState(false);
+  const { label, open } = useLayoutLink();
 
-  useEffect(() => guardLayout(doc, () => setEditing(true)), [doc]);
+  useEffect(() => guardLayout(doc, () => open(slug)), [doc, open, slug]);
   useEffect(() => {
     if (!tree) return;
     attach((frame, scope) => {
-      drawLayoutAround(frame, tree, scope);
+      drawLayoutAround(frame, tree, scope, label);
     });
     return () => attach(null);
-  }, [tree, attach]);
+  }, [tree, attach, label]);
 
   if (!layout) return null;
   return (
@@ -48,16 +48,6 @@ export default function CanvasLayout({ slug, locale, doc, attach }: CanvasLayout
         Drawn in the layout <strong className="font-semibold">{layout.name}</strong>, dimmed and
         locked: it is edited once, for every e-mail that uses it.
       </p>
-      {editing &&
-        // Out of the editor's <form> in the document too: a form may not hold another.
-        createPortal(
-          <AssetEditorDialog
-            assetRef={{ kind: 'layout', slug }}
-            slugs={layout.used_by}
-            onClose={() => setEditing(false)}
-          />,
-          document.body,
-        )}
     </div>
   );
 }

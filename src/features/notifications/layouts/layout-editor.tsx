@@ -27,6 +27,7 @@ import {
   MissingTranslation,
 } from '../editor/notification-editor';
 import { defaultSamplesFor } from '../samples/sample-catalog';
+import { BackToTemplate } from './back-to-template';
 import { ImpactReview } from './impact-review';
 import { LayoutHistory } from './layout-history';
 import { LayoutHtmlField } from './layout-html-field';
@@ -49,7 +50,7 @@ export function LayoutEditor({ saved }: { saved: ApiResponse<Layout> }) {
   const readOnly = useReadOnlyReason('notification');
   const settings = useQuery(siteSettingsQueryOptions()).data?.data;
   const audit = useQuery(auditAvailableQueryOptions()).data === true;
-  const { locale: wanted } = route.useSearch();
+  const { locale: wanted, from } = route.useSearch();
   const navigate = route.useNavigate();
   const panelId = useId();
   const names = displayLocale();
@@ -123,9 +124,20 @@ export function LayoutEditor({ saved }: { saved: ApiResponse<Layout> }) {
       <div className="flex flex-col gap-5">
         <PageHeader
           breadcrumb={
-            <Link to="/notifications" className="hover:text-fg underline-offset-2 hover:underline">
-              Notifications
-            </Link>
+            <span className="flex flex-wrap items-center gap-x-2">
+              <Link
+                to="/notifications"
+                className="hover:text-fg underline-offset-2 hover:underline"
+              >
+                Notifications
+              </Link>
+              {from && (
+                <>
+                  <span aria-hidden="true">/</span>
+                  <BackToTemplate slug={from} locale={shown} />
+                </>
+              )}
+            </span>
           }
           title={layout.name}
           description={

@@ -1,16 +1,18 @@
 // Which layout a template is rendered in (issue 38): a select saved with the template (the form's
 // `layout`, so it is in the review, the draft, conflicts and History like any field), and "Edit
-// layout", which opens the layout's own editor with its impact review. Loaded on demand with the
-// editor; on a server without `/layouts` it shows nothing and the template is edited as before.
+// layout" ("View layout" for a viewer), which opens the layout's own page in the same tab, with
+// the way back (layout-link.ts). Loaded on demand with the editor; on a server without
+// `/layouts` it shows nothing and the template is edited as before.
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { Controller, useFormState, type Control } from 'react-hook-form';
 import { layoutsQueryOptions } from '../../../api/layouts';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import type { NotificationFormValues } from '../translations/translation-fields';
-import { AssetEditorDialog } from './asset-editor-dialog';
+import { useLayoutLink } from './layout-link';
 
 // Splitting the template into a layout is rare: its dialog (and the visual parser) load on demand.
 const MakeLayoutDialog = lazy(() => import('./make-layout-dialog'));
@@ -24,7 +26,7 @@ export interface LayoutSelectProps {
 export default function LayoutSelect({ control, slug }: LayoutSelectProps) {
   const error = useFormState({ control, name: 'layout' }).errors.layout?.message;
   const layouts = useQuery(layoutsQueryOptions()).data;
-  const [editing, setEditing] = useState<string | null>(null);
+  const link = useLayoutLink();
   const [making, setMaking] = useState(false);
   if (!layouts) return null;
   return (
@@ -67,15 +69,13 @@ export default function LayoutSelect({ control, slug }: LayoutSelectProps) {
               )}
             </Field>
             {chosen && (
-              <Button
-                size="sm"
-                variant="secondary"
+              <Link
+                {...link.to(chosen.slug)}
                 // Level with the select: below the label's line.
-                className="mt-7"
-                onClick={() => setEditing(chosen.slug)}
+                className={buttonClasses('secondary', 'sm', 'mt-7')}
               >
-                Edit layout
-              </Button>
+                {link.label}
+              </Link>
             )}
             {field.value === null && (
               <Button
@@ -97,13 +97,6 @@ export default function LayoutSelect({ control, slug }: LayoutSelectProps) {
                   onClose={() => setMaking(false)}
                 />
               </Suspense>
-            )}
-            {editing && (
-              <AssetEditorDialog
-                assetRef={{ kind: 'layout', slug: editing }}
-                slugs={[...new Set([...(chosen?.used_by ?? []), slug])]}
-                onClose={() => setEditing(null)}
-              />
             )}
           </div>
         );

@@ -13,7 +13,7 @@ import { NewAssetDialog } from './new-asset-dialog';
 export function LayoutsSection({ slugs }: { slugs: readonly string[] }) {
   const layouts = useQuery(layoutsQueryOptions()).data;
   const snippets = useQuery(snippetsQueryOptions()).data;
-  const [editing, setEditing] = useState<AssetRef | null>(null);
+  const [editing, setEditing] = useState<Extract<AssetRef, { kind: 'snippet' }> | null>(null);
   const [creating, setCreating] = useState<AssetRef['kind'] | null>(null);
   const readOnly = useReadOnlyReason('notification');
   const navigate = useNavigate();

@@ -2,7 +2,7 @@
 // as a placeholder block, and no visual edit may take it away. The service refuses a layout
 // without exactly one; the canvas refuses the edit before it reaches the document (the one
 // document, decision 037), so nothing enters the undo history and undo stays as it was.
-// Loaded with the layout's editor (layouts/asset-editor-dialog.tsx), never with a template's.
+// Loaded with the layout's editor (layouts/layout-html-field.tsx), never with a template's.
 import type { DocumentPort, LayoutDrawer } from './canvas-port';
 import { applyChange, type SourceChange } from '../model/text-source';
 

@@ -63,7 +63,12 @@ function isElement(node: Node): node is HTMLElement {
  * drawing, before anything else is added to the body): the body's children move into the
  * layout's content slot. Answers the slot.
  */
-export function drawLayoutAround(doc: Document, layout: TemplateTree, scope: Scope): HTMLElement {
+export function drawLayoutAround(
+  doc: Document,
+  layout: TemplateTree,
+  scope: Scope,
+  label = 'Edit layout',
+): HTMLElement {
   const holder = doc.createElement('div');
   holder.className = 'sc-layout';
   const style = doc.createElement('style');
@@ -79,7 +84,7 @@ export function drawLayoutAround(doc: Document, layout: TemplateTree, scope: Sco
   // The layout's marks come from its own tree: no id may meet one of the template's.
   untie(holder);
   dimAround(slot, holder);
-  holder.append(editButton(doc));
+  holder.append(editButton(doc, label));
   slot.append(...doc.body.childNodes);
   doc.body.append(holder);
   return slot;
@@ -173,11 +178,11 @@ export function guardLayout(doc: Document, onEdit: () => void): () => void {
 }
 
 /** The layout's one way in, at its top right until a click on the layout brings it there. */
-function editButton(doc: Document): HTMLButtonElement {
+function editButton(doc: Document, label: string): HTMLButtonElement {
   const button = doc.createElement('button');
   button.type = 'button';
   button.className = 'sc-layout-edit';
-  button.textContent = 'Edit layout';
+  button.textContent = label;
   button.title = 'The dimmed parts are the layout: edited once, for every e-mail that uses it';
   return button;
 }
