@@ -71,9 +71,16 @@ test.describe('against another server of the spec', () => {
     await expect(list.getByRole('link', { name: 'Order paid' })).toBeVisible();
     // No slug: the notification is named (and opened) by its id.
     await expect(list.getByRole('row', { name: /Welcome/ })).toContainText('42');
+    // No `/checks` (a plain 404): once the editor has asked, there is no Checks panel (issue 39).
+    const checksAsked = page.waitForResponse((response) =>
+      /\/notifications\/[^/]+\/checks(\?|$)/.test(new URL(response.url()).pathname),
+    );
     await list.getByRole('link', { name: 'Welcome' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
     await expect(page.getByLabel('Subject')).toHaveValue('Welcome aboard', { timeout: 30_000 });
+    expect((await checksAsked).status()).toBe(404);
+    await expect(page.getByRole('region', { name: 'Checks' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Checks' })).toHaveCount(0);
   });
 
   test('a server with site settings but no alerts shows no Alerts entry', async ({ page }) => {
