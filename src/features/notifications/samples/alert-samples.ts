@@ -1,7 +1,11 @@
 import type { NamedSample } from './sample-types';
 
 /** What an alert's e-mail (`log-alert`, issue 41) renders with: contract/log-alert-template.ts. */
-function alertSample(state: 'firing' | 'resolved', count: number): Record<string, unknown> {
+function alertSample(
+  state: 'firing' | 'resolved',
+  count: number,
+  countedSince: string | null,
+): Record<string, unknown> {
   return {
     alert: {
       type: `alert.${state}`,
@@ -18,6 +22,13 @@ function alertSample(state: 'firing' | 'resolved', count: number): Record<string
       count,
       window_start: '2026-11-29T09:55:00.000Z',
       window_end: '2026-11-29T10:00:00.000Z',
+      // A partial count (decision 087) says from when it counted; a whole one leaves both out.
+      ...(countedSince === null
+        ? { counted_since_time: null }
+        : {
+            counted_since: `2026-11-29T${countedSince}:00.000Z`,
+            counted_since_time: `${countedSince} UTC`,
+          }),
       lines:
         state === 'firing'
           ? [
@@ -40,6 +51,7 @@ function alertSample(state: 'firing' | 'resolved', count: number): Record<string
 }
 
 export const logAlertSamples: NamedSample[] = [
-  { name: 'Firing', data: alertSample('firing', 12) },
-  { name: 'Resolved', data: alertSample('resolved', 0) },
+  { name: 'Firing', data: alertSample('firing', 12, null) },
+  { name: 'Firing, counted since 09:57', data: alertSample('firing', 9, '09:57') },
+  { name: 'Resolved', data: alertSample('resolved', 0, null) },
 ];
