@@ -189,7 +189,8 @@ test.describe('notification editor for a viewer', () => {
     await page.keyboard.press('Enter');
     await expect(canvas.locator('body')).not.toContainText('zzz');
 
-    // The text version's code editor, too: CodeMirror is not editable.
+    // A code editor, too (the sample's: its section mounts it when opened): not editable.
+    await page.getByRole('button', { name: /^Sample data/ }).click();
     const code = page.locator('.cm-content').filter({ visible: true }).first();
     await expect(code).toHaveAttribute('contenteditable', 'false');
     await code.click();

@@ -13,11 +13,10 @@ function isFocused(locator: Locator): Promise<boolean> {
 
 async function codeText(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Code' }).click();
-  const lines = await page
-    .getByRole('textbox', { name: 'HTML version' })
-    .locator('.cm-line')
-    .allTextContents();
-  return lines.join('\n');
+  // The code view mounts when first shown (decision 090): read it once it has drawn its lines.
+  const lines = page.getByRole('textbox', { name: 'HTML version' }).locator('.cm-line');
+  await expect(lines.first()).toBeVisible();
+  return (await lines.allTextContents()).join('\n');
 }
 
 interface Box {
