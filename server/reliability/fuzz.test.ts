@@ -259,9 +259,11 @@ describe('fuzzing on the real service', () => {
           expect(figures.failures).toBe(0);
           expect(figures.p99Ms).toBeLessThan(healthBoundMs(figures, HEALTH_LIMIT_MS));
         }
-        // The inputs reach both outcomes, or the property proves little.
-        expect(statuses.get(route.success) ?? 0).toBeGreaterThan(RUNS / 50);
-        expect(RUNS - (statuses.get(route.success) ?? 0)).toBeGreaterThan(RUNS / 50);
+        // The inputs reach both outcomes, or the property proves little. The bound is far below
+        // what random inputs give (PUT /notifications succeeds ~2.5 % of runs: 20 and 26 of 1,000
+        // seen), so chance alone does not fail it (RUNS / 50 did, at exactly 20 on PostgreSQL).
+        expect(statuses.get(route.success) ?? 0).toBeGreaterThan(RUNS / 200);
+        expect(RUNS - (statuses.get(route.success) ?? 0)).toBeGreaterThan(RUNS / 200);
       },
       ROUTE_TIMEOUT_MS,
     );
