@@ -13,7 +13,8 @@ import { smtpMailer, type Mailer } from '../../../notifications/mail/mailer';
 import { startSmtpSink, type SmtpSink } from '../../../notifications/mail/smtp-sink.test-helper';
 import { TemplateRenderer } from '../../../notifications/mail/template-renderer';
 import { appFixture, startTestApi, type TestApi } from '../../../platform/test-support.test-helper';
-import { AlertEvaluator } from './alert-evaluator';
+import type { AlertEvaluator } from './alert-evaluator';
+import { testEvaluator } from './test-evaluator.test-helper';
 
 const MINUTE_MS = 60_000;
 const T0 = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - 60 * MINUTE_MS;
@@ -27,15 +28,7 @@ const clockMs = at(6);
 
 /** One instance's evaluator: its own object, the same database and SMTP server. */
 function instance(): AlertEvaluator {
-  return new AlertEvaluator({
-    db: api.db,
-    mailer,
-    from: 'alerts@console.test',
-    renderer,
-    publicUrl: 'https://console.example.com',
-    now: () => clockMs,
-    timeBudgetMs: 60_000,
-  });
+  return testEvaluator({ db: api.db, mailer, renderer, now: () => clockMs });
 }
 
 beforeAll(async () => {

@@ -18,7 +18,8 @@ import { smtpMailer } from '../../../notifications/mail/mailer';
 import { startSmtpSink } from '../../../notifications/mail/smtp-sink.test-helper';
 import { TemplateRenderer } from '../../../notifications/mail/template-renderer';
 import { appFixture, startTestApi, type TestApi } from '../../../platform/test-support.test-helper';
-import { AlertEvaluator } from './alert-evaluator';
+import type { AlertEvaluator } from './alert-evaluator';
+import { testEvaluator } from './test-evaluator.test-helper';
 
 const MINUTE_MS = 60_000;
 /** A minute boundary two hours ago: the entries' minute 0. */
@@ -34,14 +35,11 @@ let clockMs = T0;
 beforeAll(async () => {
   api = await startTestApi({ alertClock: () => clockMs, alertTimeBudgetMs: 60_000 });
   renderer = new TemplateRenderer({ liquid: LIQUID_RENDER_OPTIONS, maxOutputBytes: 1_000_000 });
-  evaluator = new AlertEvaluator({
+  evaluator = testEvaluator({
     db: api.db,
     mailer: null,
-    from: 'alerts@console.test',
     renderer,
-    publicUrl: 'https://console.example.com',
     now: () => clockMs,
-    timeBudgetMs: 60_000,
     fieldScanRows: FIELD_SCAN_ROWS,
   });
   // Minutes 0–2: 5 entries with status 500 each (older than the window's newest 10 rows);
@@ -163,14 +161,11 @@ describe('an alert whose count is partial (decision 087)', () => {
   it('says "counted since HH:MM UTC" in the e-mail of a partial count, not in a whole one', async () => {
     const sink = await startSmtpSink();
     const mailer = smtpMailer(sink.url);
-    const sending = new AlertEvaluator({
+    const sending = testEvaluator({
       db: api.db,
       mailer,
-      from: 'alerts@console.test',
       renderer,
-      publicUrl: 'https://console.example.com',
       now: () => clockMs,
-      timeBudgetMs: 60_000,
       fieldScanRows: FIELD_SCAN_ROWS,
     });
     try {

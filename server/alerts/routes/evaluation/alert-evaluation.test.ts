@@ -24,7 +24,8 @@ import { TemplateRenderer } from '../../../notifications/mail/template-renderer'
 import { appFixture, startTestApi, type TestApi } from '../../../platform/test-support.test-helper';
 import { ensureMembership } from '../../../site/store/sites';
 import { deliveriesOf } from '../../store/alert-outbox';
-import { AlertEvaluator } from './alert-evaluator';
+import type { AlertEvaluator } from './alert-evaluator';
+import { testEvaluator } from './test-evaluator.test-helper';
 
 const MINUTE_MS = 60_000;
 /** A minute boundary two hours ago: the entries' minute 0. */
@@ -68,16 +69,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((listening) => receiver.listen(0, '127.0.0.1', listening));
-  evaluator = new AlertEvaluator({
-    db: api.db,
-    mailer,
-    from: 'alerts@console.test',
-    renderer,
-    fetch: testFetch,
-    publicUrl: 'https://console.example.com',
-    now: () => clockMs,
-    timeBudgetMs: 60_000,
-  });
+  evaluator = testEvaluator({ db: api.db, mailer, renderer, fetch: testFetch, now: () => clockMs });
   const viewerId = await findOrCreateUser(api.db, 'viewer@alerts.test');
   await ensureMembership(api.db, viewerId, 'demo', 'viewer');
   viewerToken = await issueToken(api.db, viewerId);
