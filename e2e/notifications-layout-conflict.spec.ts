@@ -4,6 +4,7 @@
 // dialog, theirs beside yours. Each test seeds its own layout in its own demo site (decision 058).
 import type { Page } from '@playwright/test';
 import { expect, test, type ApiFetch } from './fixtures';
+import { openLayoutPage } from './layout-pages';
 
 const HTML = '<table><tr><td class="main">{{ content }}</td></tr><tr><td>Footer</td></tr></table>';
 const TEXT = '{{ content }}\n-- Acme';
@@ -24,12 +25,6 @@ test.beforeEach(async ({ api }) => {
 
 const stored = async (api: ApiFetch) =>
   (await (await api('/layouts/brand')).json()) as StoredLayout;
-
-async function openLayout(page: Page) {
-  await page.goto('/notifications');
-  await page.getByRole('link', { name: 'Open layout Brand' }).click({ timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: 'Brand', level: 1 })).toBeVisible();
-}
 
 /** Types at the end of one of the page's code editors. */
 async function append(page: Page, field: 'HTML version' | 'Text', text: string) {
@@ -56,10 +51,10 @@ test('the second tab to save a layout merges: edits kept, theirs taken, a text b
 }) => {
   test.slow();
   await signIn(page);
-  await openLayout(page);
+  await openLayoutPage(page);
   const other = await context.newPage();
   await signIn(other);
-  await openLayout(other);
+  await openLayoutPage(other);
 
   // Different texts: this tab's html and the other's text. The other saves first.
   await append(page, 'HTML version', '<p>Mine</p>');

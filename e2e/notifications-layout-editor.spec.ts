@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { AxeBuilder, seriousInBothThemes } from './axe';
 import { expect, test, type ApiFetch } from './fixtures';
+import { openLayoutPage } from './layout-pages';
 
 const footer = (text: string) => `<tr><td class="foot"><p>${text}</p></td></tr></table>`;
 const HTML = [
@@ -39,13 +40,6 @@ async function seed(api: ApiFetch) {
 const stored = async (api: ApiFetch) =>
   (await (await api('/layouts/brand')).json()) as StoredLayout;
 
-async function openLayout(page: Page) {
-  await page.goto('/notifications');
-  await page.getByRole('link', { name: 'Open layout Brand' }).click({ timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: 'Brand', level: 1 })).toBeVisible();
-  return page.getByRole('main');
-}
-
 const dutch = (page: Page) =>
   page.getByRole('tablist', { name: 'Languages' }).getByRole('tab', { name: /^Dutch/ });
 
@@ -71,7 +65,7 @@ test('a second language edited in Visual survives a reload, is saved after the r
 }) => {
   test.slow();
   await signIn(page);
-  const editor = await openLayout(page);
+  const editor = await openLayoutPage(page);
   await dutch(page).click();
   await expect(dutch(page)).toHaveAttribute('aria-selected', 'true');
   await editor.getByRole('button', { name: 'Visual', exact: true }).click();
@@ -136,7 +130,7 @@ test('the Code view cannot save a layout without {{ content }}: refused on the f
   api,
 }) => {
   await signIn(page);
-  await openLayout(page);
+  await openLayoutPage(page);
   await page.getByRole('textbox', { name: 'HTML version' }).click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText('<p>No content here</p>');
@@ -154,7 +148,7 @@ test('the layout page has no serious axe violation in either theme', async ({
 }, info) => {
   test.slow();
   await signIn(page);
-  await openLayout(page);
+  await openLayoutPage(page);
   await dutch(page).click();
   await expect(page.getByRole('textbox', { name: 'HTML version' })).toContainText('Hoofdstraat 1');
   const ourUi = (current: Page) =>

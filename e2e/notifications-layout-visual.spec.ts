@@ -5,6 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type ApiFetch } from './fixtures';
 import { boxOf } from './canvas-helpers';
+import { openLayoutPage } from './layout-pages';
 
 const LAYOUT_HTML = [
   '<table class="shell"><tr><td class="head"><p>Acme header</p></td></tr>',
@@ -22,10 +23,7 @@ async function seed(api: ApiFetch) {
 
 /** The layout's editor page (issue 38), in Visual; `editor` is the page's main landmark. */
 async function openLayoutVisual(page: Page) {
-  await page.goto('/notifications');
-  await page.getByRole('link', { name: 'Open layout Brand' }).click({ timeout: 30_000 });
-  const dialog = page.getByRole('main');
-  await expect(dialog.getByRole('heading', { name: 'Brand' })).toBeVisible();
+  const dialog = await openLayoutPage(page);
   await dialog.getByRole('button', { name: 'Visual', exact: true }).click();
   const canvas = dialog.frameLocator('iframe[title="Visual editor"]');
   return { dialog, canvas };
