@@ -8,15 +8,12 @@ import {
 } from '../../../api/audit';
 import type { Revision } from '../../../../contract/wire/audit';
 import type { Notification } from '../../../../contract/wire/notification';
-import { Dialog } from '../../../components/ui/dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
-import { Field } from '../../../components/ui/field';
-import { Select } from '../../../components/ui/select';
 import { SkeletonRows } from '../../../components/ui/skeleton';
-import { formatDateTime } from '../../../lib/format';
 import { VersionCompare } from './version-compare';
+import { HistoryShell } from './history-shell';
 import { VersionList, versionLabel } from './version-list';
+import { VersionSelect } from './version-select';
 
 export interface HistoryDialogProps {
   slug: string;
@@ -24,33 +21,6 @@ export interface HistoryDialogProps {
   onClose: () => void;
   /** Absent when the member's role cannot save (Restore disabled). */
   onRestore?: (version: Notification, label: string) => void;
-}
-
-function VersionSelect({
-  label,
-  revisions,
-  value,
-  onChange,
-}: {
-  label: string;
-  revisions: readonly Revision[];
-  value: number;
-  onChange: (id: number) => void;
-}) {
-  return (
-    <Field label={label}>
-      {(props) => (
-        <Select {...props} value={value} onChange={(event) => onChange(Number(event.target.value))}>
-          {revisions.map((revision) => (
-            <option key={revision.id} value={revision.id}>
-              {versionLabel(revision)}
-              {revision.created_at ? `, ${formatDateTime(revision.created_at)}` : ''}
-            </option>
-          ))}
-        </Select>
-      )}
-    </Field>
-  );
 }
 
 function Comparison({
@@ -97,34 +67,14 @@ function Comparison({
 export function HistoryDialog({ slug, sampleData, onClose, onRestore }: HistoryDialogProps) {
   const revisions = useQuery(notificationRevisionsQueryOptions(slug));
   return (
-    <Dialog
-      open
+    <HistoryShell
+      revisions={revisions}
       onClose={onClose}
-      size="xl"
-      title="History"
       description="Every saved version, who saved it and when. Compare two with the current sample."
     >
-      {revisions.isPending ? (
-        <SkeletonRows count={4} label="Loading the history" />
-      ) : revisions.isError ? (
-        <ErrorState
-          error={revisions.error}
-          title="Could not load the history"
-          onRetry={() => void revisions.refetch()}
-        />
-      ) : revisions.data.length === 0 ? (
-        <EmptyState
-          title="No saved versions yet"
-          description="Each save from now on is kept here, with who made it."
-        />
-      ) : (
-        <Comparison
-          slug={slug}
-          revisions={revisions.data}
-          sampleData={sampleData}
-          onRestore={onRestore}
-        />
+      {(list) => (
+        <Comparison slug={slug} revisions={list} sampleData={sampleData} onRestore={onRestore} />
       )}
-    </Dialog>
+    </HistoryShell>
   );
 }

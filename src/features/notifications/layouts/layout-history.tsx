@@ -12,14 +12,11 @@ import type { Revision } from '../../../../contract/wire/audit';
 import type { Layout } from '../../../../contract/schemas/layout';
 import { LineDiffView } from '../../../components/line-diff-view';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
-import { Field } from '../../../components/ui/field';
-import { Select } from '../../../components/ui/select';
 import { SkeletonRows } from '../../../components/ui/skeleton';
-import { formatDateTime } from '../../../lib/format';
+import { HistoryShell } from '../history/history-shell';
 import { VersionList, versionLabel } from '../history/version-list';
+import { VersionSelect } from '../history/version-select';
 import { layoutValuesOf, shownLayoutTexts, type LayoutTexts } from './layout-values';
 
 export interface LayoutHistoryProps {
@@ -47,18 +44,7 @@ function Version({
   return (
     <div className="flex flex-col gap-4">
       <VersionList revisions={revisions} />
-      <Field label="Version">
-        {(props) => (
-          <Select {...props} value={id} onChange={(event) => setId(Number(event.target.value))}>
-            {revisions.map((revision) => (
-              <option key={revision.id} value={revision.id}>
-                {versionLabel(revision)}
-                {revision.created_at ? `, ${formatDateTime(revision.created_at)}` : ''}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <VersionSelect label="Version" revisions={revisions} value={id} onChange={setId} />
       {version.error ? (
         <ErrorState error={version.error} title="Could not load the version" />
       ) : version.data && texts ? (
@@ -88,29 +74,12 @@ function Version({
 export function LayoutHistory({ slug, onClose, ...rest }: LayoutHistoryProps) {
   const revisions = useQuery(layoutRevisionsQueryOptions(slug));
   return (
-    <Dialog
-      open
+    <HistoryShell
+      revisions={revisions}
       onClose={onClose}
-      size="xl"
-      title="History"
       description="Every saved version of the layout, who saved it and when."
     >
-      {revisions.isPending ? (
-        <SkeletonRows count={4} label="Loading the history" />
-      ) : revisions.isError ? (
-        <ErrorState
-          error={revisions.error}
-          title="Could not load the history"
-          onRetry={() => void revisions.refetch()}
-        />
-      ) : revisions.data.length === 0 ? (
-        <EmptyState
-          title="No saved versions yet"
-          description="Each save from now on is kept here, with who made it."
-        />
-      ) : (
-        <Version slug={slug} revisions={revisions.data} {...rest} />
-      )}
-    </Dialog>
+      {(list) => <Version slug={slug} revisions={list} {...rest} />}
+    </HistoryShell>
   );
 }
