@@ -1,6 +1,6 @@
 // The consent banner preview (issue 30, decision 054): Klaro itself in a sandboxed frame, in the
 // chosen language, at phone width, light and dark, with the Google Consent Mode calls it makes.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openConsent } from './pages';
 
@@ -66,9 +66,18 @@ test.describe('consent banner preview', () => {
     await expect
       .poll(() => frameElement.evaluate((el) => el.getBoundingClientRect().width))
       .toBe(375);
+    // Klaro's banner is fixed to the bottom of the frame, and the frame reaches below a 720 px
+    // window (and moves down as the log above it grows). Chromium's headless shell neither
+    // scrolls the page for an element fixed inside a frame ("outside of the viewport") nor paints
+    // a frame out of view (the click never sees it stable), so each click in the frame brings the
+    // frame into view first, as an admin scrolls to the preview.
+    const clickInFrame = async (target: Locator) => {
+      await frameElement.scrollIntoViewIfNeeded();
+      await target.click();
+    };
 
     // Accept everything inside the frame: Klaro calls back, the installer sends the update.
-    await frame.getByRole('button', { name: 'Dat is oké' }).click();
+    await clickInFrame(frame.getByRole('button', { name: 'Dat is oké' }));
     const update = log.getByRole('listitem').filter({ hasText: 'gtag consent update' });
     await expect(update).toHaveCount(1);
     await expect(update).toContainText('analytics_storage: granted');
@@ -82,15 +91,15 @@ test.describe('consent banner preview', () => {
     await page.getByRole('button', { name: 'Show again to a new visitor' }).click();
     await expect(log.getByRole('listitem')).toHaveCount(1);
     await expect(log.getByRole('listitem').first()).toContainText('gtag consent default');
-    await frame.getByRole('button', { name: 'Ik weiger' }).click();
+    await clickInFrame(frame.getByRole('button', { name: 'Ik weiger' }));
     // Declining from all denied changes no signal: no update is sent, as on the site.
     await expect(log.getByRole('listitem')).toHaveCount(1);
     await expect(frame.getByRole('button', { name: 'Ik weiger' })).toBeHidden();
 
     // "Let me choose" opens Klaro's modal in the frame; accepting all there sends the update too.
     await page.getByRole('button', { name: 'Show again to a new visitor' }).click();
-    await frame.getByRole('link', { name: 'Laat me kiezen' }).click();
-    await frame.getByRole('button', { name: 'Accepteer alle' }).click();
+    await clickInFrame(frame.getByRole('link', { name: 'Laat me kiezen' }));
+    await clickInFrame(frame.getByRole('button', { name: 'Accepteer alle' }));
     await expect(update).toContainText('analytics_storage: granted');
 
     // The dashboard's own origin has nothing of Klaro's.
