@@ -8,7 +8,7 @@
  * `alert.window_end` (ISO times), `alert.counted_since` (ISO) and `alert.counted_since_time`
  * (`HH:MM UTC`) when the count was partial (decision 087; absent when whole), `alert.lines` (the five newest matching lines, each `time`,
  * `level`, `text` cut to 512 characters) and `alert.url` (the log viewer on that view and
- * time range).
+ * time range; its query has `&`, so the html escapes it in the href, migration 030).
  */
 export const LOG_ALERT_SLUG = 'log-alert';
 
@@ -40,7 +40,7 @@ Open the logs: {{ alert.url }}
     {% endfor %}
   </table>
   {% endif %}
-  <p style="margin:16px 0 0"><a href="{{ alert.url }}" style="color:#2563eb">Open the logs</a></p>
+  <p style="margin:16px 0 0"><a href="{{ alert.url | escape }}" style="color:#2563eb">Open the logs</a></p>
 </body>
 </html>
 `,

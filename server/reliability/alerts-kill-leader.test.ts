@@ -318,3 +318,61 @@ describe.skipIf(adminUrl === '')(
     });
   },
 );
+
+describe('an alert whose sender is killed after the SMTP server accepted its e-mail (SQLite)', () => {
+  let service: ServiceProcess | undefined;
+  afterAll(async () => {
+    await service?.dispose();
+  });
+
+  /** The Message-ID header of a received message, as its raw source carries it. */
+  const messageIdOf = (raw: string) => /^message-id:\s*(\S+)/im.exec(raw)?.[1];
+
+  it('the resend after the lease carries the first one’s Message-ID (at-least-once, one id)', async () => {
+    const { clockFile, env } = freshCase('sqlite-after-send', 'after-send');
+    service = await startServiceProcess({ env });
+    const token = await service.issueToken('demo');
+    const { id, moment } = await triggerAlert(service, token, clockFile);
+
+    // Killed once the sink had accepted the e-mail, before its row was marked sent.
+    await killedOne([service]);
+    expect(sink.messages).toHaveLength(1);
+    const first = messageIdOf(sink.messages[0]?.raw ?? '');
+    expect(first).toMatch(
+      new RegExp(`^<alert-${String(id)}\\.\\d+\\.firing\\.email\\.[0-9a-f]{16}\\.demo@[^>]+>$`),
+    );
+    const killed = await outboxOf(service.dbPath, id);
+    expect(killed.rows.map((row) => [row.channel, row.attempts, row.sent_at])).toEqual([
+      ['email', 0, null],
+      ['webhook', 0, null],
+    ]);
+
+    // Started again: the webhook nobody claimed goes at once; the e-mail's claim holds.
+    await service.start();
+    await expect
+      .poll(async () => (await outboxOf(service?.dbPath ?? '', id)).rows[1]?.sent_at ?? null, {
+        timeout: 60_000,
+      })
+      .not.toBeNull();
+    expect(sink.messages).toHaveLength(1);
+
+    // Past the lease the e-mail is sent again: the same message, under the same Message-ID.
+    setClock(clockFile, moment + LEASE_MS);
+    await expect
+      .poll(async () => (await outboxOf(service?.dbPath ?? '', id)).rows[0]?.sent_at ?? null, {
+        timeout: 60_000,
+      })
+      .not.toBeNull();
+    expect(sink.messages.map((mail) => [mail.to, mail.subject, messageIdOf(mail.raw)])).toEqual([
+      [['admin@example.com'], 'Firing: Checkout errors (3 > 2)', first],
+      [['admin@example.com'], 'Firing: Checkout errors (3 > 2)', first],
+    ]);
+    expect(hooks).toHaveLength(1);
+    const { rows, deliveries } = await outboxOf(service.dbPath, id);
+    expect(rows.map((row) => [row.channel, row.attempts, row.lease_until])).toEqual([
+      ['email', 1, null],
+      ['webhook', 1, null],
+    ]);
+    expect(deliveries.map((delivery) => delivery.ok)).toEqual([1, 1]);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { LOG_ALERT_TEMPLATE } from '../../../contract/log-alert-template';
+import { HTML_029 } from './030-log-alert-href-escaped';
 
 /**
  * Issue 41, decision 093.
@@ -48,7 +49,8 @@ export const alertOutboxLeaseMigration: Migration = {
     const now = new Date().toISOString();
     for (const [column, before, after] of [
       ['text', TEXT_027, LOG_ALERT_TEMPLATE.text],
-      ['html', HTML_027, LOG_ALERT_TEMPLATE.html],
+      // The html as this migration wrote it; 030 escapes its href (decision 097).
+      ['html', HTML_027, HTML_029],
     ] as const) {
       await db
         .updateTable('notifications')

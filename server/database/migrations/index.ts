@@ -26,6 +26,7 @@ import { alertsMigration } from './026-alerts';
 import { alertEvaluationMigration } from './027-alert-evaluation';
 import { alertCountedSinceMigration } from './028-alert-counted-since';
 import { alertOutboxLeaseMigration } from './029-alert-outbox-lease';
+import { logAlertHrefEscapedMigration } from './030-log-alert-href-escaped';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '027-alert-evaluation': alertEvaluationMigration,
   '028-alert-counted-since': alertCountedSinceMigration,
   '029-alert-outbox-lease': alertOutboxLeaseMigration,
+  '030-log-alert-href-escaped': logAlertHrefEscapedMigration,
 };

@@ -11,6 +11,11 @@ export interface OutgoingMail {
   text: string;
   /** Absent: a text-only mail. */
   html?: string;
+  /**
+   * `<id@domain>` to send under; absent: nodemailer makes a random one. A sender that may send
+   * one message twice (the alerts' outbox, decision 097) gives the same id each time.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -65,6 +65,18 @@ export function idempotencyKeyOf(row: OutboxRow): string {
   ].join('.');
 }
 
+/**
+ * The e-mail's Message-ID: the row's idempotency key and the site, at the sender's domain, so
+ * every attempt at one notification (a resend after a sender died between the SMTP server's
+ * acceptance and the mark, decision 097) carries the same id and receivers and MTAs can tell
+ * the repeat. Without a domain in `from`, `site-console.invalid`.
+ */
+export function messageIdOf(row: OutboxRow, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'site-console.invalid';
+  const site = row.site_id.replace(/[^A-Za-z0-9-]/g, '_');
+  return `<${idempotencyKeyOf(row)}.${site}@${domain}>`;
+}
+
 /** `sha256=<hex>` of the body with the key: what a receiver recomputes. */
 export function signatureOf(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -101,7 +113,12 @@ async function sendEmail(options: DeliveryOptions, row: OutboxRow): Promise<Atte
     const mail = await renderStoredNotification(db, options.renderer, row.site_id, LOG_ALERT_SLUG, {
       alert: emailDataOf(row.payload),
     });
-    await mailer.send({ from: options.from, to: row.target, ...mail });
+    await mailer.send({
+      from: options.from,
+      to: row.target,
+      ...mail,
+      messageId: messageIdOf(row, options.from),
+    });
     return { ok: true, status: null, error: null };
   } catch (error) {
     return failure(error);

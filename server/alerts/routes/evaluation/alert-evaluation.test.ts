@@ -3,7 +3,7 @@
  * real service over HTTP, a real SMTP sink and a local webhook receiver. Entries are placed at
  * chosen minutes (with their rollup counts), so every window's count is known.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,8 @@ const MINUTE_MS = 60_000;
 /** A minute boundary two hours ago: the entries' minute 0. */
 const T0 = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - 120 * MINUTE_MS;
 const at = (minute: number, seconds = 1) => T0 + minute * MINUTE_MS + seconds * 1000;
+/** 16 hex of a target's SHA-256: the last part of an outbox row's idempotency key. */
+const hashOf = (target: string) => createHash('sha256').update(target).digest('hex').slice(0, 16);
 
 let api: TestApi;
 let sink: SmtpSink;
@@ -164,7 +166,10 @@ describe('the alerts evaluator', () => {
     expect(text).toContain(
       `https://console.example.com/s/demo/apps/watched/logs?level=error&range=custom&since=${String(since)}&before=${String(until)}`,
     );
-    expect(firing?.html).toContain('Open the logs');
+    // In the html the link's & is escaped (migration 030): the href is the same URL to a reader.
+    expect(firing?.html).toContain(
+      `<a href="https://console.example.com/s/demo/apps/watched/logs?level=error&amp;range=custom&amp;since=${String(since)}&amp;before=${String(until)}" style="color:#2563eb">Open the logs</a>`,
+    );
 
     const status = alertSchema.array().parse((await api.request('GET', '/alerts')).json)[0]?.status;
     expect(status).toMatchObject({ state: 'firing', last_count: 8 });
@@ -184,6 +189,12 @@ describe('the alerts evaluator', () => {
     await roundAt(at(17));
     expect(sink.messages).toHaveLength(2);
     expect(sink.messages[1]?.subject).toBe('Resolved: Upstream errors (0 > 5)');
+    // Each notification under its own stable Message-ID (decision 097), at the sender's domain.
+    const messageIds = sink.messages.map((mail) => /^message-id:\s*(\S+)/im.exec(mail.raw)?.[1]);
+    expect(messageIds).toEqual([
+      `<alert-${String(id)}.${String(at(11, 0) / MINUTE_MS)}.firing.email.${hashOf('admin@example.com')}.demo@console.test>`,
+      `<alert-${String(id)}.${String(at(16, 0) / MINUTE_MS)}.ok.email.${hashOf('admin@example.com')}.demo@console.test>`,
+    ]);
     const events = await eventsOf(id);
     expect(events.items.map((e) => [e.from, e.to])).toEqual([
       ['firing', 'ok'],
