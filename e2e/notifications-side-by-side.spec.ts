@@ -144,7 +144,9 @@ test.describe('notifications: side by side', () => {
   }) => {
     await signIn(page, 'demo', { open: false });
     const canvas = await openDutch(page, 'welcome');
-    await expect(canvas.locator('sc-note').first()).toBeVisible();
+    // The notes are placed with the canvas's first drawing: the first open's allowance, as the
+    // Visual button's (10 s ran out once beside two busy loops and three builds, load 25).
+    await expect(canvas.locator('sc-note').first()).toBeVisible({ timeout: 30_000 });
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       const results = await new AxeBuilder({ page })
