@@ -59,6 +59,9 @@ test.describe('a 375 px phone', () => {
     await openEditor(page);
     const width = page.getByRole('group', { name: 'Width' });
     await width.getByRole('button', { name: 'Desktop' }).click();
+    // The preview says which width it lays the mail out at: wait for the desktop's before Fit
+    // (once, beside two busy loops, the region below never came: this tells a lost click apart).
+    await expect(page.getByText(/^1024 px wide, shown at \d+ %/)).toBeVisible();
     // A 1024 px mail in a phone's column opens fitted; at 100 % (Fit off) it scrolls in its frame.
     const fit = page.getByRole('button', { name: 'Fit' });
     await expect(fit).toHaveAttribute('aria-pressed', 'true');
