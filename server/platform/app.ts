@@ -134,6 +134,11 @@ export interface AppDeps {
   waitLimits?: WaitLimits;
   /** Bounds of a log page's reading and answer (decision 076); the defaults when absent. */
   logReadLimits?: Partial<LogReadLimits>;
+  /**
+   * How long an app key's id answers from memory (server/logs/routes/app-ids.ts, 5 s when
+   * absent): tests of the waiting tails' fast path, which answers only from it, set a longer one.
+   */
+  appIdCacheTtlMs?: number;
   /** The clock alerts count windows by, epoch ms (tests move it); absent: `Date.now`. */
   alertClock?: () => number;
   /** Each alert counting statement's time budget; absent: the log volume's. */
