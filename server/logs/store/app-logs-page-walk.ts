@@ -28,7 +28,10 @@ export interface QueriedEntries {
   entries: PageEntry[];
   /** The time (µs) to ask again from for the rest of the range (LogPage.scannedUntilUs). */
   scannedUntilUs?: number;
-  /** True when a walk cut the entries to the page's bytes already (LogPage.cut). */
+  /**
+   * Set when the entries are within the page's bytes already (a page's walk): whether entries
+   * were left out for them (LogPage.cut). Undefined: the page cuts them (pageOfEntries).
+   */
   cut?: boolean;
 }
 
@@ -86,14 +89,12 @@ export async function walkPage(
     (error) => outOfTime(db, error),
     options.walkTimeBudgetMs,
   );
-  const { entries, cut } = sized
+  const queried: QueriedEntries = sized
     ? await cutSizedRows(db, appId, rows as SizedLogRow[], pageBytes)
-    : { entries: (rows as LogRow[]).map(pageEntryOf), cut: false };
+    : { entries: (rows as LogRow[]).map(pageEntryOf) };
   // A full page goes on from its last entry; one that is not says where the reading stopped.
-  if (cut) return { entries, cut };
-  return window !== undefined && rows.length < filter.limit
-    ? { entries, scannedUntilUs: window.untilUs }
-    : { entries };
+  if (window !== undefined && rows.length < filter.limit) queried.scannedUntilUs = window.untilUs;
+  return queried;
 }
 
 /**

@@ -87,7 +87,8 @@ export async function queryLogs(
     options,
     pageBytes,
   );
-  const page = pageOfEntries(entries, pageBytes);
+  // A walk's entries are cut to the bytes already (app-logs-sized-rows.ts): not measured again.
+  const page = pageOfEntries(entries, cut === undefined ? pageBytes : Infinity);
   if (cut === true) page.cut = true;
   // A page cut by its bytes goes on from its last entry, which is before the scan's end.
   if (scannedUntilUs !== undefined && page.cut !== true) page.scannedUntilUs = scannedUntilUs;

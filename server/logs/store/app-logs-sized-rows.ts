@@ -1,28 +1,31 @@
 /**
- * A page's walk reads each row's size and only the small rows' values (issue 42): a `level` walk
- * reads up to `limit` rows per level, about 5 × 200 rows, and entries of up to 1 MiB would have
- * put ~1 GB of values in memory before the page was cut to its 8 MiB answer. Here a walk step's
- * statement selects every row's stored bytes (`octet_length`, which neither engine answers by
- * reading the value: SQLite from the record header, PostgreSQL from the TOAST header) and its
- * `data` and `context` only when together they are at most INLINE_VALUE_BYTES; the page is cut
- * from the sizes, and a second statement reads the values of the deferred rows inside the cut,
- * by (app_id, time_us). So a step holds at most limit × INLINE_VALUE_BYTES ≤ the default page's
- * bytes of values, and the rows read afterwards at most the page's bytes plus its first row.
- * Ordinary entries (well under the bound) come in the step's one statement, as before.
+ * A page's walk reads only the small rows' values (issue 42): a `level` walk reads up to `limit`
+ * rows per level, about 5 × 200 rows, and entries of up to 1 MiB would have put ~1 GB of values
+ * in memory before the page was cut to its 8 MiB answer. Here a walk step's statement selects a
+ * row's `data` and `context` only when their stored length together is at most
+ * INLINE_VALUE_LENGTH, and the stored bytes of the others (`octet_length`); the page is cut from
+ * the entries and those sizes, and a second statement reads the values of the deferred rows
+ * inside the cut, by (app_id, time_us). So a step holds at most limit × INLINE_VALUE_LENGTH
+ * (one default page) of values, and the rows read afterwards at most the page plus its first row.
+ *
+ * The length is the one each engine knows without reading the value: SQLite's `length()`
+ * (characters; `octet_length` cost more per row in the guard), PostgreSQL's `octet_length` (from
+ * the TOAST header; its `length` would decompress). Ordinary entries, far under the bound, come
+ * in the step's one statement as before, measured once (bench:guard, BENCHMARKS.md).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LOG_LIMIT_MAX, LOG_PAGE_BYTES_MAX } from '../../../contract/schemas/app-log';
 import { engineOf } from '../../database/engine';
 import type { Database } from '../../database/schema';
-import { pageEntryOf, type PageEntry } from './app-logs-page';
+import { pageEntryOf, type PageEntry, type StoredLogRow } from './app-logs-page';
 
 /**
- * The most bytes of `data` and `context` a walk step reads with its row: LOG_LIMIT_MAX such rows
- * are one default page (8 MiB / 200 = 41,943 bytes).
+ * The longest `data` and `context` (together, in the engine's stored length) a walk step reads
+ * with its row: LOG_LIMIT_MAX such rows are one default page (8 MiB / 200 = 41,943).
  */
-export const INLINE_VALUE_BYTES = Math.floor(LOG_PAGE_BYTES_MAX / LOG_LIMIT_MAX);
+export const INLINE_VALUE_LENGTH = Math.floor(LOG_PAGE_BYTES_MAX / LOG_LIMIT_MAX);
 
-/** A walk row with its values' sizes; `data` is null when the values were left for later. */
+/** A walk row; `data` is null when its values were left for later, `value_bytes` then set. */
 export interface SizedLogRow {
   id: number;
   level: number;
@@ -30,10 +33,11 @@ export interface SizedLogRow {
   context: string | null;
   created_at: string;
   time_us: number;
-  /** Stored UTF-8 bytes of `data`. */
-  data_bytes: number;
-  /** Stored UTF-8 bytes of `context`; null when the entry has none. */
-  context_bytes: number | null;
+  /**
+   * Of a deferred row: the UTF-8 bytes of `data` and of `context`, or 4 for a null context (the
+   * `null` of its entry's text). Null for a row whose values came with it.
+   */
+  value_bytes: number | null;
 }
 
 /**
@@ -53,26 +57,33 @@ export function countValuesRead(
   for (const row of rows) valueCharsRead += (row.data?.length ?? 0) + (row.context?.length ?? 0);
 }
 
-/** `column`'s stored bytes: PostgreSQL's json column as its text (a binary-coercible cast). */
-function bytesOf(db: Kysely<Database>, column: string): RawBuilder<number> {
-  const ref = sql.ref(column);
+/** `column`'s stored length as the engine knows it without reading the value (see above). */
+function lengthOf(db: Kysely<Database>, column: RawBuilder<unknown>): RawBuilder<number> {
   return engineOf(db) === 'postgres'
-    ? sql<number>`octet_length(${ref}::text)`
-    : sql<number>`octet_length(${ref})`;
+    ? sql<number>`octet_length(${column}::text)`
+    : sql<number>`length(${column})`;
+}
+
+/** `column`'s UTF-8 bytes (PostgreSQL's json column as its text, a binary-coercible cast). */
+function bytesOf(db: Kysely<Database>, column: RawBuilder<unknown>): RawBuilder<number> {
+  return engineOf(db) === 'postgres'
+    ? sql<number>`octet_length(${column}::text)`
+    : sql<number>`octet_length(${column})`;
 }
 
 /** The sized columns' expressions over `table` (an alias, or the table itself). */
 function sizedParts(db: Kysely<Database>, table: string) {
-  const dataBytes = bytesOf(db, `${table}.data`);
-  const contextBytes = bytesOf(db, `${table}.context`);
+  const data = sql.ref(`${table}.data`);
+  const context = sql.ref(`${table}.context`);
   // The bound is a literal, so a compiled walk step binds the same values as without it
   // (app-logs-walk-sql.ts checks them).
-  const inline = sql`${dataBytes} + coalesce(${contextBytes}, 0) <= ${sql.lit(INLINE_VALUE_BYTES)}`;
+  const length = sql`${lengthOf(db, data)} + coalesce(${lengthOf(db, context)}, 0)`;
+  const inline = sql`${length} <= ${sql.lit(INLINE_VALUE_LENGTH)}`;
   return {
-    data: sql<string | null>`case when ${inline} then ${sql.ref(`${table}.data`)} end`,
-    context: sql<string | null>`case when ${inline} then ${sql.ref(`${table}.context`)} end`,
-    dataBytes,
-    contextBytes: sql<number | null>`${contextBytes}`,
+    data: sql<string | null>`case when ${inline} then ${data} end`,
+    context: sql<string | null>`case when ${inline} then ${context} end`,
+    valueBytes: sql<number | null>`case when not (${inline})
+      then ${bytesOf(db, data)} + coalesce(${bytesOf(db, context)}, 4) end`,
   };
 }
 
@@ -86,8 +97,7 @@ export function sizedSelection(db: Kysely<Database>) {
     'time_us',
     parts.data.as('data'),
     parts.context.as('context'),
-    parts.dataBytes.as('data_bytes'),
-    parts.contextBytes.as('context_bytes'),
+    parts.valueBytes.as('value_bytes'),
   ] as const;
 }
 
@@ -96,14 +106,7 @@ export function sizedColumns(db: Kysely<Database>, table: string): RawBuilder<un
   const parts = sizedParts(db, table);
   const t = sql.ref(table);
   return sql`${t}.id, ${t}.level, ${t}.created_at, ${t}.time_us, ${parts.data} as data,
-    ${parts.context} as context, ${parts.dataBytes} as data_bytes,
-    ${parts.contextBytes} as context_bytes`;
-}
-
-/** The page entry's UTF-8 bytes (pageEntryOf's text), from the row's sizes. */
-function entryBytes(row: SizedLogRow): number {
-  const frame = pageEntryOf({ ...row, data: '', context: row.context_bytes === null ? null : '' });
-  return Buffer.byteLength(frame.json) + row.data_bytes + (row.context_bytes ?? 0);
+    ${parts.context} as context, ${parts.valueBytes} as value_bytes`;
 }
 
 /** A page's entries within its bytes, and whether entries were left out (LogPage.cut). */
@@ -123,34 +126,48 @@ export async function cutSizedRows(
   rows: readonly SizedLogRow[],
   maxBytes: number,
 ): Promise<CutEntries> {
+  const built: Array<PageEntry | SizedLogRow> = [];
   let bytes = 2;
-  let kept = 0;
   for (const row of rows) {
-    bytes += entryBytes(row) + (kept > 0 ? 1 : 0);
-    if (kept > 0 && bytes > maxBytes) break;
-    kept += 1;
+    let entry: PageEntry | SizedLogRow;
+    let size: number;
+    if (row.data !== null) {
+      // The row has the columns of a stored one (no copy: this is per row of every page).
+      entry = pageEntryOf(row as StoredLogRow);
+      size = Buffer.byteLength(entry.json);
+    } else {
+      // The entry's text without its values (all ASCII), and their stored bytes.
+      entry = row;
+      size = pageEntryOf({ ...row, data: '', context: '' }).json.length + (row.value_bytes ?? 0);
+    }
+    bytes += size + (built.length > 0 ? 1 : 0);
+    if (built.length > 0 && bytes > maxBytes) break;
+    built.push(entry);
   }
-  const inside = rows.slice(0, kept);
-  const deferred = inside.filter((row) => row.data === null).map((row) => row.time_us);
+  const deferred = built.filter((entry): entry is SizedLogRow => 'data' in entry);
   const values = new Map<number, { data: string; context: string | null }>();
   if (deferred.length > 0) {
     const read = await db
       .selectFrom('app_logs')
       .select(['time_us', 'data', 'context'])
       .where('app_id', '=', appId)
-      .where('time_us', 'in', deferred)
+      .where(
+        'time_us',
+        'in',
+        deferred.map((row) => row.time_us),
+      )
       .execute();
     countValuesRead(read);
     for (const row of read) values.set(row.time_us, row);
   }
-  const entries = inside.map((row) => {
-    if (row.data !== null) return pageEntryOf({ ...row, data: row.data });
-    const value = values.get(row.time_us);
-    // Retention may have deleted it between the two statements: the page goes without it.
-    return value === undefined ? undefined : pageEntryOf({ ...row, ...value });
-  });
-  return {
-    entries: entries.filter((entry): entry is PageEntry => entry !== undefined),
-    cut: kept < rows.length,
-  };
+  const entries: PageEntry[] = [];
+  for (const entry of built) {
+    if (!('data' in entry)) entries.push(entry);
+    else {
+      const value = values.get(entry.time_us);
+      // Retention may have deleted it between the two statements: the page goes without it.
+      if (value !== undefined) entries.push(pageEntryOf({ ...entry, ...value }));
+    }
+  }
+  return { entries, cut: built.length < rows.length };
 }
