@@ -31,7 +31,10 @@ interface Watched {
 export class AuthorityWatch {
   private readonly watched = new Map<string, Watched>();
   private timer: ReturnType<typeof setInterval> | null = null;
-  private polling = false;
+  /** The check under way, if any. */
+  private polling: Promise<void> | null = null;
+  /** Checks finished since the start (tests count them). */
+  checks = 0;
   /** performance.now() of the last change made through this instance. */
   private changedAt = -Infinity;
   /** Losses seen lately, by key, so an answer already under way is refused too. */
@@ -43,6 +46,8 @@ export class AuthorityWatch {
     private readonly counter: () => Promise<number>,
     private readonly pollMs: number,
     private readonly logError: (error: unknown) => void,
+    /** The clock expiries are compared with, epoch ms (tests move it). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Calls `onLost` once when the authority of `auth` is gone; returns what stops watching. */
@@ -56,7 +61,7 @@ export class AuthorityWatch {
     const listeners = entry.listeners;
     listeners.add(onLost);
     this.timer ??= setInterval(() => {
-      this.poll();
+      void this.poll();
     }, this.pollMs);
     this.timer.unref();
     return () => {
@@ -75,7 +80,7 @@ export class AuthorityWatch {
   changed(): void {
     this.changedAt = performance.now();
     for (const entry of this.watched.values()) entry.version = undefined;
-    if (this.watched.size > 0) this.poll();
+    if (this.watched.size > 0) void this.poll();
   }
 
   /**
@@ -95,21 +100,35 @@ export class AuthorityWatch {
     this.timer = null;
   }
 
-  private poll(): void {
-    if (this.polling) return;
-    this.polling = true;
-    this.check().then(
-      () => (this.polling = false),
+  /**
+   * One check that starts now (after the one under way, if any), as the timer's next turn makes
+   * it; resolves when it is done. Tests with a timer that never fires drive the watch with it.
+   */
+  async pollNow(): Promise<void> {
+    while (this.polling) await this.polling;
+    await this.poll();
+  }
+
+  /** Starts a check unless one is under way; the one under way (the timer does not wait). */
+  private poll(): Promise<void> {
+    if (this.polling) return this.polling;
+    this.polling = this.check().then(
+      () => {
+        this.checks += 1;
+        this.polling = null;
+      },
       (error: unknown) => {
-        this.polling = false;
+        this.checks += 1;
+        this.polling = null;
         // The database is away: the tails go on; the next turn reads again.
         this.logError(error);
       },
     );
+    return this.polling;
   }
 
   private async check(): Promise<void> {
-    const now = Date.now();
+    const now = this.now();
     for (const [key, entry] of [...this.watched]) {
       const { expiresAt } = entry.auth;
       if (expiresAt != null && Date.parse(expiresAt) <= now) {

@@ -26,7 +26,6 @@ import { registerErrorHandling, sendError, validatorCompiler } from '../http/err
 import { registerJsonBodyParser } from '../http/json-body';
 import type { LogNotifier } from '../logs/waits/log-notifier';
 import type { WaitLimits } from '../logs/waits/wait-slots';
-import type { WatchAuthority } from '../logs/routes/app-logs-wait';
 import { decorateLogWing, type LogReadLimits } from '../logs/routes/log-wing';
 import { appLogRoutes } from '../logs/routes/app-logs';
 import { appLogFacetRoutes } from '../logs/routes/app-logs-facets';
@@ -78,7 +77,7 @@ declare module 'fastify' {
     /** Call after revoking a token or changing a membership (auth.ts `changed`). */
     authChanged: () => void;
     /** Ends waiting tails whose token or membership is lost (authority-watch.ts). */
-    watchAuthority: WatchAuthority;
+    watchAuthority: AuthorityWatch;
   }
 }
 
@@ -94,6 +93,12 @@ export interface AppDeps {
   authLimiter?: FailedAuthLimiter;
   /** The token/membership lookup cache (auth.ts): its ttl (0: off), its counter's poll (tests). */
   authCache?: Pick<AuthOptions, 'cacheTtlMs' | 'changePollMs'>;
+  /**
+   * The watch that ends waiting tails whose authority is lost (authority-watch.ts): how often it
+   * polls (AUTH_CHANGE_POLL_MS) and the clock it compares expiries with. Tests that drive it with
+   * `pollNow` set a poll that never fires and move the clock.
+   */
+  authorityWatch?: { pollMs?: number; clock?: () => number };
   /**
    * Fastify's `trustProxy`: which X-Forwarded-For hops name the client (`request.ip`, the key of
    * the failed-auth limiter). Absent or false: the socket's peer, and the header is ignored.
@@ -134,6 +139,11 @@ export interface AppDeps {
   waitLimits?: WaitLimits;
   /** Bounds of a log page's reading and answer (decision 076); the defaults when absent. */
   logReadLimits?: Partial<LogReadLimits>;
+  /**
+   * How long an app key's id answers from memory (server/logs/routes/app-ids.ts, 5 s when
+   * absent): tests of the waiting tails' fast path, which answers only from it, set a longer one.
+   */
+  appIdCacheTtlMs?: number;
   /** The clock alerts count windows by, epoch ms (tests move it); absent: `Date.now`. */
   alertClock?: () => number;
   /** Each alert counting statement's time budget; absent: the log volume's. */
@@ -194,10 +204,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authorityWatch = new AuthorityWatch(
     deps.db,
     () => authenticator.counter(),
-    AUTH_CHANGE_POLL_MS,
+    deps.authorityWatch?.pollMs ?? AUTH_CHANGE_POLL_MS,
     (error) => {
       app.log.warn({ err: error }, 'authority check of waiting tails failed');
     },
+    deps.authorityWatch?.clock,
   );
   app.decorate('watchAuthority', authorityWatch);
   // Waiting requests answer before the server stops accepting and waits for them.

@@ -9,13 +9,24 @@ import { findAppRow } from '../../apps/index';
 import type { Database } from '../../database/schema';
 import { TtlCache } from '../../http/ttl-cache';
 
-const APP_ID_TTL_MS = 5_000;
+/** How long an app id answers from memory (default of AppIdCache's `ttlMs`). */
+export const APP_ID_TTL_MS = 5_000;
 const MAX_CACHED_KEYS = 10_000;
 
 export class AppIdCache {
-  private readonly ids = new TtlCache<number>(APP_ID_TTL_MS, MAX_CACHED_KEYS);
+  private readonly ids: TtlCache<number>;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /**
+   * `ttlMs`: how long an id answers from memory. The waiting tail's fast path answers only from
+   * it, so tests of what the fast path takes set a lifetime longer than the test, as they do the
+   * auth cache's: otherwise a pause on a busy machine, not the request, decides.
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    ttlMs = APP_ID_TTL_MS,
+  ) {
+    this.ids = new TtlCache<number>(ttlMs, MAX_CACHED_KEYS);
+  }
 
   /** The id if it is cached and fresh; undefined: ask `idOf`. */
   cached(siteId: string, key: string): number | undefined {

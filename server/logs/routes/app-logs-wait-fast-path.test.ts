@@ -47,6 +47,8 @@ async function startService(deps: Partial<AppDeps>): Promise<Service> {
     staticDir: null,
     authLimiter: new AuthFailureLimiter(1000),
     authCache: { cacheTtlMs: 10 * 60_000, changePollMs: 10 * 60_000 },
+    // Likewise the app id cache (5 s by default), which the fast path answers only from.
+    appIdCacheTtlMs: 10 * 60_000,
     ...deps,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

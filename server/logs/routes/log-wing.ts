@@ -64,6 +64,8 @@ export interface LogWingOptions {
   logQuota?: LogQuotaLimits;
   /** The bounds of a log page's reading (tests set small ones); DEFAULT_LOG_READ_LIMITS. */
   logReadLimits?: Partial<LogReadLimits>;
+  /** How long an app key's id answers from memory (app-ids.ts); APP_ID_TTL_MS when absent. */
+  appIdCacheTtlMs?: number;
 }
 
 /** Decorates `app` with the log wing's members (above). */
@@ -82,7 +84,7 @@ export function decorateLogWing(
     ),
   );
   app.decorate('waitSlots', new WaitSlots(options.waitLimits));
-  app.decorate('appIds', new AppIdCache(db));
+  app.decorate('appIds', new AppIdCache(db, options.appIdCacheTtlMs));
   app.decorate('logQuota', options.logQuota ? new LogQuota(options.logQuota) : null);
   app.decorate('logReadLimits', limits);
 }

@@ -23,12 +23,20 @@ import { engineOf } from '../../database/engine';
 import { matchingJobKeys, type JobPattern } from './app-log-job-pattern';
 import type { LogFilter } from './app-logs-filter';
 import { logStoreOf } from './log-store-of';
+import { sizedColumns, type SizedLogRow } from './app-logs-sized-rows';
 
 /** A row of a page (app-logs-read.ts's LogRow). */
 type LogRow = Pick<
   Selectable<AppLogsTable>,
   'id' | 'level' | 'data' | 'context' | 'created_at' | 'time_us'
 >;
+
+/** A row's columns: every value, or (a page's walk) sizes and the small values only. */
+function columnsOf(db: Kysely<Database>, table: string, sized: boolean) {
+  if (sized) return sizedColumns(db, table);
+  const t = sql.ref(table);
+  return sql`${t}.id, ${t}.level, ${t}.data, ${t}.context, ${t}.created_at, ${t}.time_us`;
+}
 
 /** The name a per-name read takes: a column of the statement around it. */
 export const PATTERN_WALK_NAME = sql.ref('job_names.name');
@@ -42,9 +50,9 @@ export function selectPatternWalkStep(
   appId: number,
   filter: LogFilter,
   pattern: JobPattern,
-  step: { deadline: number },
+  step: { deadline: number; sized: boolean },
   perName: SelectQueryBuilder<Database, 'app_logs', LogRow>,
-): CompiledQuery<LogRow> {
+): CompiledQuery<LogRow | SizedLogRow> {
   const inTime = logStoreOf(db).withinDeadline(step.deadline);
   const names = sql`select substr(matched.job_key, 2) as name
     from (${matchingJobKeys(appId, pattern, inTime)}) as matched`;
@@ -77,14 +85,13 @@ export function selectPatternWalkStep(
           select (${next(true)}), newest.n + 1 from newest
           where newest.time_us is not null and newest.n < ${filter.limit}
         )
-        select id, level, data, context, created_at, time_us from app_logs
+        select ${columnsOf(db, 'app_logs', step.sized)} from app_logs
         where app_id = ${appId} and time_us in (select time_us from newest)
       ) as first_rows
       order by first_rows.time_us ${order} limit ${filter.limit}`.compile(db);
   }
   const ids = perName.clearSelect().select('id');
-  return sql<LogRow>`select entry.id, entry.level, entry.data, entry.context, entry.created_at,
-      entry.time_us
+  return sql<LogRow>`select ${columnsOf(db, 'entry', step.sized)}
     from (${names}) as job_names cross join app_logs as entry
     where entry.id in (${ids})
     order by entry.time_us ${order} limit ${filter.limit}`.compile(db);

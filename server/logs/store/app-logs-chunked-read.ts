@@ -21,7 +21,7 @@ export interface ChunkRange {
   highUs?: number;
 }
 
-/** The two statements of a chunk, built by the caller (app-logs-read.ts's chunkQueries). */
+/** The two statements of a chunk, built by the caller (app-logs-page-walk.ts's chunkQueries). */
 export interface ChunkQueries<R> {
   /** True when the rows come oldest first (a query with `since`). */
   ascending: boolean;

@@ -19,7 +19,8 @@ import {
   type LogFacets,
 } from '../../../contract/schemas/app-log-facets';
 import type { Database } from '../../database/schema';
-import { chunkQueries, SEARCH_TIME_BUDGET_MS } from './app-logs-read';
+import { SEARCH_TIME_BUDGET_MS } from './app-logs-read';
+import { chunkQueries } from './app-logs-page-walk';
 import { matchingRowsInChunks } from './app-logs-chunked-read';
 import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
 import type { LogFilter } from './app-logs-filter';

@@ -7,20 +7,17 @@
  * page is answered as one JSON string built by concatenation, with no parse + stringify per
  * entry; times are integer microseconds, exposed as `time_us / 1e6`.
  */
-import type { CompiledQuery, Kysely } from 'kysely';
-import { PATTERN_WALK_NAME, selectPatternWalkStep } from './app-log-job-pattern-walk';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../database/schema';
-import { jobPatternOf, type LogFilter } from './app-logs-filter';
+import type { LogFilter } from './app-logs-filter';
 import { rangeOf, selectLogs, type LogRow, type TimeRange } from './app-logs-select';
 import { logStoreOf } from './log-store-of';
-import { walkLogs } from './app-logs-walk';
-import { plainWalkStepQuery } from './app-logs-walk-sql';
 import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
 import { pageEntryOf, pageOfEntries, type LogPage, type PageEntry } from './app-logs-page';
-import { engineOf } from '../../database/engine';
-import { firstMatches, matchingRowsInChunks, type ChunkQueries } from './app-logs-chunked-read';
-import { outOfTime } from './work-slices';
-import { LOG_FIELD_SCAN_ROWS, LOG_PAGE_BYTES_MAX } from '../../../contract/schemas/app-log';
+import { walkPage, type QueriedEntries } from './app-logs-page-walk';
+import { LOG_PAGE_BYTES_MAX } from '../../../contract/schemas/app-log';
+
+export type { QueriedEntries } from './app-logs-page-walk';
 
 /** Terms a trigram index (every engine's text index) can look up: 3 characters or more. */
 export function indexableTerms(terms: readonly string[]): string[] {
@@ -63,13 +60,6 @@ export interface QueryOptions {
   pageBytes?: number;
 }
 
-/** Entries in answer order, and where a bounded read of field conditions stopped. */
-export interface QueriedEntries {
-  entries: PageEntry[];
-  /** The time (µs) to ask again from for the rest of the range (LogPage.scannedUntilUs). */
-  scannedUntilUs?: number;
-}
-
 /**
  * The entries of one app matching `filter` (see logs/routes/log-query-params.ts for the rules):
  * ascending from `since` when it is given, else newest first; `q` without `since` only searches the 24 h
@@ -89,39 +79,20 @@ export async function queryLogs(
   filter: LogFilter,
   options: QueryOptions = {},
 ): Promise<LogPage> {
-  const { entries, scannedUntilUs } = await queryBoundedEntries(db, appId, filter, options);
-  const page = pageOfEntries(entries, options.pageBytes ?? LOG_PAGE_BYTES_MAX);
+  const pageBytes = options.pageBytes ?? LOG_PAGE_BYTES_MAX;
+  const { entries, scannedUntilUs, cut } = await queryBoundedEntries(
+    db,
+    appId,
+    filter,
+    options,
+    pageBytes,
+  );
+  // A walk's entries are cut to the bytes already (app-logs-sized-rows.ts): not measured again.
+  const page = pageOfEntries(entries, cut === undefined ? pageBytes : Infinity);
+  if (cut === true) page.cut = true;
   // A page cut by its bytes goes on from its last entry, which is before the scan's end.
   if (scannedUntilUs !== undefined && page.cut !== true) page.scannedUntilUs = scannedUntilUs;
   return page;
-}
-
-/**
- * A walk step's statement: with a job pattern, each matched name's first rows, merged. The
- * deadline goes into the statement, checked per row, only when it may read rows it does not
- * return (a job pattern, field conditions); otherwise it reads at most `limit` rows of one index
- * range in order (held by the EXPLAIN QUERY PLAN tests), and walkLogs reads the clock after it;
- * its text is compiled once per shape (app-logs-walk-sql.ts).
- */
-function walkStepQuery(
-  db: Kysely<Database>,
-  appId: number,
-  filter: LogFilter,
-  step: { level: number | undefined; deadline: number; range: TimeRange },
-): CompiledQuery<LogRow> {
-  const pattern = jobPatternOf(filter);
-  if (pattern !== undefined) {
-    const perName = selectLogs(db, appId, filter, { ...step, jobName: PATTERN_WALK_NAME });
-    return selectPatternWalkStep(db, appId, filter, pattern, step, perName);
-  }
-  const { level, range, deadline } = step;
-  if ((filter.fields?.length ?? 0) > 0) {
-    return selectLogs(db, appId, filter, { level, range, deadline }).compile();
-  }
-  const plain = { appId, filter, level, lowUs: range.lowUs, highUs: range.highUs };
-  return plainWalkStepQuery(db, plain, () =>
-    selectLogs(db, appId, filter, { level, range }).compile(),
-  );
 }
 
 /** The entries of `queryLogs`' page, in answer order (a field condition's range read whole). */
@@ -141,43 +112,12 @@ async function queryBoundedEntries(
   appId: number,
   filter: LogFilter,
   options: QueryOptions,
+  pageBytes?: number,
 ): Promise<QueriedEntries> {
   const budget = options.scanBudget ?? SEARCH_SCAN_BUDGET;
   const indexTerms = filter.search ? indexableTerms(filter.search.terms) : [];
   const range = rangeOf(filter);
-  if (!filter.search) {
-    const store = logStoreOf(db);
-    const hasFields = (filter.fields?.length ?? 0) > 0;
-    // Field conditions read each row's JSON, which no index narrows: only the newest rows of
-    // the range are read (decision 076), and on SQLite (on the event loop) a bounded number of
-    // rows per statement (issue 42).
-    const window = hasFields
-      ? await scanWindow(db, appId, range, filter.sinceUs !== undefined, options.fieldScanRows)
-      : undefined;
-    const read = window?.read ?? range;
-    const inChunks = hasFields && engineOf(db) === 'sqlite';
-    const rows = await walkLogs(
-      filter,
-      ({ level }, deadline) =>
-        inChunks
-          ? firstMatches(
-              matchingRowsInChunks(
-                chunkQueries(db, appId, filter, { level }, deadline),
-                read,
-                deadline,
-              ),
-              filter.limit,
-            )
-          : store.runWalk(db, walkStepQuery(db, appId, filter, { level, deadline, range: read })),
-      (error) => outOfTime(db, error),
-      options.walkTimeBudgetMs,
-    );
-    const entries = rows.map(pageEntryOf);
-    // A full page goes on from its last entry; one that is not says where the reading stopped.
-    return window !== undefined && entries.length < filter.limit
-      ? { entries, scannedUntilUs: window.untilUs }
-      : { entries };
-  }
+  if (!filter.search) return walkPage(db, appId, filter, options, pageBytes);
   if (indexTerms.length === 0 || budget === Infinity) {
     return { entries: (await selectLogs(db, appId, filter, { range }).execute()).map(pageEntryOf) };
   }
@@ -297,49 +237,6 @@ async function scanNewest(
 }
 
 /**
- * The part of `range` a read of field conditions takes (decision 076): its first `maxRows` rows
- * in answer order, found from the (app_id, time_us) index alone (whatever the level and job, so
- * the window costs one index range), and the time to ask again from for the rest. Undefined when
- * the range holds no more rows than that.
- */
-export async function scanWindow(
-  db: Kysely<Database>,
-  appId: number,
-  range: TimeRange,
-  ascending: boolean,
-  maxRows = LOG_FIELD_SCAN_ROWS,
-): Promise<{ read: TimeRange; untilUs: number } | undefined> {
-  if (maxRows === Infinity) return undefined;
-  const edge = await nthRowTime(db, appId, range, ascending, maxRows);
-  if (edge === undefined) return undefined;
-  return ascending
-    ? { read: { ...range, highUs: edge + 1 }, untilUs: edge + 1 }
-    : { read: { ...range, lowUs: edge }, untilUs: edge };
-}
-
-/**
- * The time of the `count`-th row of `range` in answer order, from the index alone, when the
- * range holds more rows than `count` (undefined otherwise: the whole range is within).
- */
-async function nthRowTime(
-  db: Kysely<Database>,
-  appId: number,
-  range: TimeRange,
-  ascending: boolean,
-  count: number,
-): Promise<number | undefined> {
-  let query = db.selectFrom('app_logs').select('time_us').where('app_id', '=', appId);
-  if (range.lowUs !== undefined) query = query.where('time_us', '>=', range.lowUs);
-  if (range.highUs !== undefined) query = query.where('time_us', '<', range.highUs);
-  const [edge, past] = await query
-    .orderBy('time_us', ascending ? 'asc' : 'desc')
-    .limit(2)
-    .offset(count - 1)
-    .execute();
-  return past === undefined ? undefined : edge?.time_us;
-}
-
-/**
  * A `.catch` handler: a statement stopped by its deadline becomes SearchBudgetExhausted (a 400
  * on `q`, server/http/errors.ts).
  */
@@ -347,33 +244,5 @@ export function searchTooSlow(db: Kysely<Database>, timeBudgetMs: number) {
   return (error: unknown): never => {
     if (!logStoreOf(db).searchTimedOut(error)) throw error;
     throw new SearchBudgetExhausted(timeBudgetMs);
-  };
-}
-
-/**
- * The statements of a chunked read (app-logs-chunked-read.ts) of `filter` in one walk step (a
- * level and a job, or neither): the boundary reads the step's index range without the conditions
- * no index answers (field conditions, `q`); the rows, the whole filter within a part of it.
- */
-export function chunkQueries(
-  db: Kysely<Database>,
-  appId: number,
-  filter: LogFilter,
-  step: { level?: number | undefined; job?: string | undefined },
-  deadline: number,
-): ChunkQueries<LogRow> {
-  const { fields: _fields, search: _search, ...plain } = filter;
-  const options = { level: step.level };
-  return {
-    ascending: filter.sinceUs !== undefined,
-    boundary: async (range, offset) =>
-      (
-        await selectLogs(db, appId, { ...plain, limit: 1 }, { ...options, range })
-          .clearSelect()
-          .select('time_us')
-          .offset(offset)
-          .executeTakeFirst()
-      )?.time_us,
-    rows: (range) => selectLogs(db, appId, filter, { ...options, range, deadline }).execute(),
   };
 }

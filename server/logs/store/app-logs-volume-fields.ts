@@ -17,7 +17,7 @@ import type { LogLevel } from '../../../contract/schemas/app-log';
 import type { Database } from '../../database/schema';
 import { engineOf } from '../../database/engine';
 import { matchingRowsInChunks } from './app-logs-chunked-read';
-import { scanWindow } from './app-logs-read';
+import { scanWindow } from './app-logs-page-walk';
 
 /** A bucket's count per level (a part of it, on SQLite). */
 export type BucketCounts = { bucket: number } & Record<LogLevel, number | string>;

@@ -18,9 +18,11 @@ export interface PlainWalkStep {
   level: number | undefined;
   lowUs: number | undefined;
   highUs: number | undefined;
+  /** Sizes and only small values (a page's walk, app-logs-sized-rows.ts), or every value. */
+  sized?: boolean;
 }
 
-/** Each shape's SQL text, by engine and shape (at most 2 × 4 × 3 × 2 × 2 of them). */
+/** Each shape's SQL text, by engine and shape (at most 2 × 4 × 3 × 2 × 2 × 2 of them). */
 const texts = new Map<string, string>();
 
 /** The level the step's statement compares: its own (`=`), or the filter's minimum (`>=`). */
@@ -37,6 +39,7 @@ function shapeOf(engine: string, step: PlainWalkStep): string {
     levelKind,
     step.filter.job === undefined ? '' : 'job',
     step.filter.sinceUs === undefined ? 'desc' : 'asc',
+    step.sized === true ? 'sized' : '',
   ].join('|');
 }
 
