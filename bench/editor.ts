@@ -222,7 +222,9 @@ export async function openVisual(
     // Named functions inside evaluate would need tsx's `__name` helper in the page: inline only.
     await page.evaluate(() => {
       (window as OpenStamps).__open = { start: performance.now(), end: 0 };
-      [...document.querySelectorAll('button')].find((b) => b.textContent === 'Visual')?.click();
+      [...document.querySelectorAll('[aria-pressed]')]
+        .find((b) => b.textContent === 'Visual')
+        ?.click();
     });
     await page.waitForFunction(
       (selectors) => {

@@ -106,7 +106,9 @@ async function traced<T>(page: Page, work: () => Promise<T>): Promise<[T, string
 async function openOnce(page: Page): Promise<number> {
   await page.evaluate(() => {
     (window as unknown as { __t: number }).__t = performance.now();
-    [...document.querySelectorAll('button')].find((b) => b.textContent === 'Visual')?.click();
+    [...document.querySelectorAll('[aria-pressed]')]
+      .find((b) => b.textContent === 'Visual')
+      ?.click();
   });
   await page.waitForFunction(
     () => {

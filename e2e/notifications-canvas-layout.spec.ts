@@ -216,7 +216,7 @@ test("the layout comes with the notification: Visual's first drawing already has
   await part;
   // From the click, each frame until the content is drawn: was the layout drawn with it?
   const layoutWithFirstDrawing = await page.evaluate(`new Promise((resolve) => {
-    [...document.querySelectorAll('button')].find((b) => b.textContent === 'Visual').click();
+    [...document.querySelectorAll('[aria-pressed]')].find((b) => b.textContent === 'Visual').click();
     function frame() {
       const doc = document.querySelector('iframe[title="Visual editor"]')?.contentDocument;
       if (doc?.querySelector('.own')) return resolve(doc.querySelector('.sc-layout .foot') !== null);

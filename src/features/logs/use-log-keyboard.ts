@@ -62,7 +62,7 @@ export function useLogKeyboard(handlers: LogKeyboardHandlers) {
         break;
       case 'Enter':
         // Buttons and links handle their own Enter; preventing it here stops the click.
-        if (target?.closest('button, a, summary') && !isRowToggle(target)) return;
+        if (target?.closest('button, [role="button"], a, summary') && !isRowToggle(target)) return;
         if (handlers.toggleSelected()) event.preventDefault();
         break;
       case 'c':
