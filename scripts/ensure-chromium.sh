@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Playwright cannot download its browsers here: the browser tests use Debian's Chromium, and its
-# headless shell with E2E_HEADLESS_SHELL=1 (e2e/chromium.ts; decision 089). The shell is optional: the
-# tests run on the full Chromium by default.
+# Playwright cannot download its browsers here: the browser tests use Debian's Chromium's headless
+# shell when it is installed, else the full Chromium (e2e/chromium.ts; decision 089). The shell is
+# optional: without it the tests run on the full Chromium.
 set -euo pipefail
 if [ -n "${CHROMIUM_PATH:-}" ] && [ -x "$CHROMIUM_PATH" ]; then exit 0; fi
 root_with_apt() { [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; }
