@@ -222,7 +222,7 @@ export async function openVisual(
     // Named functions inside evaluate would need tsx's `__name` helper in the page: inline only.
     await page.evaluate(() => {
       (window as OpenStamps).__open = { start: performance.now(), end: 0 };
-      [...document.querySelectorAll('[aria-pressed]')]
+      [...document.querySelectorAll<HTMLElement>('[aria-pressed]')]
         .find((b) => b.textContent === 'Visual')
         ?.click();
     });

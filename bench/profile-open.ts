@@ -106,7 +106,7 @@ async function traced<T>(page: Page, work: () => Promise<T>): Promise<[T, string
 async function openOnce(page: Page): Promise<number> {
   await page.evaluate(() => {
     (window as unknown as { __t: number }).__t = performance.now();
-    [...document.querySelectorAll('[aria-pressed]')]
+    [...document.querySelectorAll<HTMLElement>('[aria-pressed]')]
       .find((b) => b.textContent === 'Visual')
       ?.click();
   });
