@@ -16,7 +16,13 @@ import { logStoreOf } from './log-store-of';
 import { walkLogs } from './app-logs-walk';
 import { plainWalkStepQuery } from './app-logs-walk-sql';
 import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
-import { pageEntryOf, pageOfEntries, type LogPage, type PageEntry } from './app-logs-page';
+import {
+  pageEntryOf,
+  pageOfEntries,
+  walkEntryOf,
+  type LogPage,
+  type PageEntry,
+} from './app-logs-page';
 import { engineOf } from '../../database/engine';
 import { firstMatches, matchingRowsInChunks, type ChunkQueries } from './app-logs-chunked-read';
 import { outOfTime } from './work-slices';
@@ -167,12 +173,12 @@ async function queryBoundedEntries(
                 deadline,
               ),
               filter.limit,
-            )
+            ).then((rows) => rows.map(walkEntryOf))
           : store.runWalk(db, walkStepQuery(db, appId, filter, { level, deadline, range: read })),
       (error) => outOfTime(db, error),
       options.walkTimeBudgetMs,
     );
-    const entries = rows.map(pageEntryOf);
+    const entries: PageEntry[] = rows;
     // A full page goes on from its last entry; one that is not says where the reading stopped.
     return window !== undefined && entries.length < filter.limit
       ? { entries, scannedUntilUs: window.untilUs }

@@ -12,6 +12,7 @@
 import type { CompiledQuery, Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { AppendedRows, NewLogRow, PendingLogRow, SearchScope } from './app-logs-table';
 import type { Database } from '../../database/schema';
+import type { StoredLogRow, WalkEntry } from './app-logs-page';
 
 export interface LogStore {
   /**
@@ -48,8 +49,10 @@ export interface LogStore {
   /**
    * Runs a walk of the (app_id, time_us) index (a page without `q`), whose plan does not depend
    * on the values: PostgreSQL plans it once per connection (runWithGenericPlan in postgres.ts).
+   * Its rows (STORED_LOG_COLUMNS, in that order) come back as the page's entries: SQLite reads
+   * them as arrays (app-logs-page.ts).
    */
-  runWalk<R>(db: Kysely<Database>, query: CompiledQuery<R>): Promise<R[]>;
+  runWalk(db: Kysely<Database>, query: CompiledQuery<StoredLogRow>): Promise<WalkEntry[]>;
   /** True when the row's lower-cased search text contains `term` (lower-cased): `q`'s rule. */
   searchContains(term: string): Expression<SqlBool>;
   /**
