@@ -66,7 +66,7 @@ export interface StoredLogRow {
 }
 
 /** An entry's JSON object text, from its stored columns. */
-function entryJson(
+export function entryJson(
   id: number,
   level: number,
   data: string,
