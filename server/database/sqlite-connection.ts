@@ -10,13 +10,8 @@
  * (`provideConnection`), so a statement run here never lands inside another caller's open
  * transaction, and one run with a transaction's Kysely runs in that transaction.
  */
-import {
-  SqliteDialect,
-  type DatabaseConnection,
-  type Kysely,
-  type SqliteDatabase,
-  type SqliteStatement,
-} from 'kysely';
+import type SQLite from 'better-sqlite3';
+import { SqliteDialect, type DatabaseConnection, type Kysely, type SqliteDatabase } from 'kysely';
 
 /** Each connection's database, registered when Kysely creates the connection. */
 const databases = new WeakMap<DatabaseConnection, SqliteDatabase>();
@@ -32,8 +27,12 @@ export function sqliteDialect(database: SqliteDatabase): SqliteDialect {
   });
 }
 
-/** Prepares a statement on the held connection (prepared once per text: sqlite.ts's cache). */
-export type PrepareOnConnection = (text: string) => SqliteStatement;
+/**
+ * Prepares a statement on the held connection (prepared once per text: sqlite.ts's cache). It is
+ * better-sqlite3's statement (openSqlite, and the tests' wrappers, hand better-sqlite3's
+ * databases to sqliteDialect), so a hot read can take its rows as arrays (`raw`).
+ */
+export type PrepareOnConnection = (text: string) => SQLite.Statement;
 
 /**
  * Runs `work` with the connection of `db` (a database or one of its transactions) held, given
@@ -51,6 +50,7 @@ export function onSqliteConnection<T>(
     if (database === undefined) {
       throw new Error('This SQLite connection was not opened through sqliteDialect');
     }
-    return Promise.resolve(work((text) => database.prepare(text)));
+    // Kysely's SqliteDatabase types the statement by the few members its driver uses.
+    return Promise.resolve(work((text) => database.prepare(text) as unknown as SQLite.Statement));
   });
 }

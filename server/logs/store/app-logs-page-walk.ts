@@ -12,14 +12,15 @@ import { selectLogs, rangeOf, type LogRow, type TimeRange } from './app-logs-sel
 import { logStoreOf } from './log-store-of';
 import { walkLogs } from './app-logs-walk';
 import { plainWalkStepQuery } from './app-logs-walk-sql';
-import { pageEntryOf, type PageEntry } from './app-logs-page';
+import type { PageEntry, WalkEntry } from './app-logs-page';
 import { firstMatches, matchingRowsInChunks, type ChunkQueries } from './app-logs-chunked-read';
 import { outOfTime } from './work-slices';
 import {
-  countValuesRead,
   cutSizedRows,
   sizedSelection,
+  walkItemOf,
   type SizedLogRow,
+  type WalkItem,
 } from './app-logs-sized-rows';
 import { LOG_FIELD_SCAN_ROWS } from '../../../contract/schemas/app-log';
 
@@ -67,10 +68,12 @@ export async function walkPage(
   // A page's walk reads the rows' sizes and the large values of the rows inside its cut only
   // (app-logs-sized-rows.ts); a tail's page takes every row whole.
   const sized = pageBytes !== undefined;
-  const rows = await walkLogs(
+  // Each step's rows come as the page's entries, or as rows whose values wait for the cut
+  // (WalkItem): on SQLite the plain steps' rows are read as arrays (LogStore.runWalk, issue 43).
+  const rows = await walkLogs<WalkItem>(
     filter,
-    async ({ level }, deadline) => {
-      const stepRows = await (inChunks
+    ({ level }, deadline) =>
+      inChunks
         ? firstMatches(
             matchingRowsInChunks(
               chunkQueries<WalkedRow>(db, appId, filter, { level, sized }, deadline),
@@ -78,20 +81,18 @@ export async function walkPage(
               deadline,
             ),
             filter.limit,
-          )
+          ).then((stepRows) => stepRows.map(walkItemOf))
         : store.runWalk(
             db,
             walkStepQuery(db, appId, filter, { level, deadline, range: read, sized }),
-          ));
-      countValuesRead(stepRows);
-      return stepRows;
-    },
+          ),
     (error) => outOfTime(db, error),
     options.walkTimeBudgetMs,
   );
   const queried: QueriedEntries = sized
-    ? await cutSizedRows(db, appId, rows as SizedLogRow[], pageBytes)
-    : { entries: (rows as LogRow[]).map(pageEntryOf) };
+    ? await cutSizedRows(db, appId, rows, pageBytes)
+    : // A tail's statements select every value: each of its rows is an entry already.
+      { entries: rows as WalkEntry[] };
   // A full page goes on from its last entry; one that is not says where the reading stopped.
   if (window !== undefined && rows.length < filter.limit) queried.scannedUntilUs = window.untilUs;
   return queried;

@@ -65,10 +65,67 @@ export interface StoredLogRow {
   time_us: number;
 }
 
+/** An entry's JSON object text, from its stored columns. */
+export function entryJson(
+  id: number,
+  level: number,
+  data: string,
+  context: string | null,
+  createdAt: string,
+  timeUs: number,
+): string {
+  return `{"id":"${formatLogId(id)}","level":"${LOG_LEVELS[level] ?? 'unknown'}","data":${data},"context":${context ?? 'null'},"created_at":"${createdAt}","time":${timeUs / US_PER_SECOND}}`;
+}
+
 export function pageEntryOf(row: StoredLogRow): PageEntry {
   return {
     timeUs: row.time_us,
-    json: `{"id":"${formatLogId(row.id)}","level":"${LOG_LEVELS[row.level] ?? 'unknown'}","data":${row.data},"context":${row.context ?? 'null'},"created_at":"${row.created_at}","time":${row.time_us / US_PER_SECOND}}`,
+    json: entryJson(row.id, row.level, row.data, row.context, row.created_at, row.time_us),
+  };
+}
+
+/** A page entry read by a walk, with the time the walk merges its steps by (`WalkRow`). */
+export interface WalkEntry extends PageEntry {
+  readonly time_us: number;
+}
+
+export function walkEntryOf(row: StoredLogRow): WalkEntry {
+  return {
+    time_us: row.time_us,
+    timeUs: row.time_us,
+    json: entryJson(row.id, row.level, row.data, row.context, row.created_at, row.time_us),
+  };
+}
+
+/**
+ * The columns of a stored row in the order a log read selects them (selectLogs in
+ * app-logs-select.ts), for a row read as an array: SQLite builds an array row without looking
+ * up and setting a named property per column, which was most of a page's row building (issue 43).
+ */
+export const STORED_LOG_COLUMNS = [
+  'id',
+  'level',
+  'data',
+  'context',
+  'created_at',
+  'time_us',
+] as const satisfies ReadonlyArray<keyof StoredLogRow>;
+
+/** A walk's entry from a row of STORED_LOG_COLUMNS read as an array. */
+export function walkEntryOfColumns(columns: readonly unknown[]): WalkEntry {
+  // The types of StoredLogRow, in STORED_LOG_COLUMNS' order (indexed, not destructured: per row).
+  const timeUs = columns[5] as number;
+  return {
+    time_us: timeUs,
+    timeUs,
+    json: entryJson(
+      columns[0] as number,
+      columns[1] as number,
+      columns[2] as string,
+      columns[3] as string | null,
+      columns[4] as string,
+      timeUs,
+    ),
   };
 }
 

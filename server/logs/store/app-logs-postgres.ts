@@ -13,12 +13,21 @@
  *   lock, the last time, the insert and the rollup are one statement (migration 008).
  * - Retention drops whole day partitions and deletes only the rest.
  */
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type CompiledQuery,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { AppendedRows, NewLogRow, PendingLogRow, SearchScope } from './app-logs-table';
 import type { Database } from '../../database/schema';
 import { removeFromRollup } from './app-logs-rollup';
 import type { LogStore } from './log-store';
 import { runWithGenericPlan } from '../../database/postgres';
+import type { StoredLogRow } from './app-logs-page';
+import { walkItemOf, type SizedLogRow } from './app-logs-sized-rows';
 import { LOCK_SPACE, prepareDayPartitions, US_PER_DAY } from '../../database/postgres-partitions';
 
 /** PostgreSQL's SQLSTATEs this store recognizes. */
@@ -216,7 +225,8 @@ export const postgresLogStore = {
   appendRows,
   insertRows,
   probesIndexFirst: true,
-  runWalk: runWithGenericPlan,
+  runWalk: async (db: Kysely<Database>, query: CompiledQuery<StoredLogRow | SizedLogRow>) =>
+    (await runWithGenericPlan(db, query)).map(walkItemOf),
   searchContains,
   searchIndexCandidates,
   withinDeadline,

@@ -9,6 +9,7 @@ import { jobPatternOf, SEARCH_WINDOW_US, type LogFilter } from './app-logs-filte
 import { jobNameMatches } from './app-log-job-pattern';
 import { logStoreOf } from './log-store-of';
 import { fieldConditionSql } from './app-logs-field-conditions';
+import { STORED_LOG_COLUMNS } from './app-logs-page';
 
 /** Time range of a query in µs: `lowUs` inclusive, `highUs` exclusive. */
 export interface TimeRange {
@@ -55,10 +56,7 @@ export function selectLogs(
   // (app_id, time_us) index over the whole range: notIndexed keeps the planner off it.
   const appIdRef = byIndex ? store.notIndexed('app_id') : sql.ref('app_id');
   const timeRef = byIndex ? store.notIndexed('time_us') : sql.ref('time_us');
-  let query = db
-    .selectFrom('app_logs')
-    .select(['id', 'level', 'data', 'context', 'created_at', 'time_us'])
-    .where(appIdRef, '=', appId);
+  let query = db.selectFrom('app_logs').select(STORED_LOG_COLUMNS).where(appIdRef, '=', appId);
   if (!byIndex && options.deadline !== undefined) {
     query = query.where(store.withinDeadline(options.deadline));
   }

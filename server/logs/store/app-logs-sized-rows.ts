@@ -17,7 +17,15 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LOG_LIMIT_MAX, LOG_PAGE_BYTES_MAX } from '../../../contract/schemas/app-log';
 import { engineOf } from '../../database/engine';
 import type { Database } from '../../database/schema';
-import { pageEntryOf, type PageEntry, type StoredLogRow } from './app-logs-page';
+import {
+  entryJson,
+  STORED_LOG_COLUMNS,
+  walkEntryOf,
+  walkEntryOfColumns,
+  type PageEntry,
+  type StoredLogRow,
+  type WalkEntry,
+} from './app-logs-page';
 
 /**
  * The longest `data` and `context` (together, in the engine's stored length) a walk step reads
@@ -41,6 +49,32 @@ export interface SizedLogRow {
 }
 
 /**
+ * A sized walk row's columns in the order a page's walk selects them: a stored row's
+ * (STORED_LOG_COLUMNS, so a row read as an array is made into its entry as a tail's is), then
+ * `value_bytes`.
+ */
+export const SIZED_LOG_COLUMNS = [
+  ...STORED_LOG_COLUMNS,
+  'value_bytes',
+] as const satisfies ReadonlyArray<keyof SizedLogRow>;
+
+/** A walk row whose values were left for later (SizedLogRow with `data` null). */
+export interface DeferredLogRow {
+  readonly id: number;
+  readonly level: number;
+  readonly created_at: string;
+  readonly time_us: number;
+  /** The UTF-8 bytes its values will take in its entry (SizedLogRow.value_bytes). */
+  readonly value_bytes: number;
+}
+
+/**
+ * What a walk step answers per row (LogStore.runWalk): the page's entry when its values came with
+ * it, else the row to read them for once the page is cut (cutSizedRows).
+ */
+export type WalkItem = WalkEntry | DeferredLogRow;
+
+/**
  * Characters of `data` and `context` the page walks have read into memory, in this process (a
  * test's observable: the bound above holds when it grows by at most a page).
  */
@@ -50,11 +84,41 @@ export function walkValueCharsRead(): number {
   return valueCharsRead;
 }
 
-/** Counts the values of rows a walk statement returned. */
-export function countValuesRead(
-  rows: ReadonlyArray<{ data: string | null; context: string | null }>,
-) {
+/** Counts the values of rows a statement returned. */
+function countValuesRead(rows: ReadonlyArray<{ data: string | null; context: string | null }>) {
   for (const row of rows) valueCharsRead += (row.data?.length ?? 0) + (row.context?.length ?? 0);
+}
+
+/**
+ * A walk's item from a row read as an array (SQLite's raw rows, issue 43): of SIZED_LOG_COLUMNS
+ * (a page's walk) or STORED_LOG_COLUMNS (a tail's, whose index 6 is past the row's end). Indexed,
+ * not destructured: this runs per row of every page.
+ */
+export function walkItemOfColumns(columns: readonly unknown[]): WalkItem {
+  const valueBytes = columns[6] as number | null | undefined;
+  if (valueBytes === undefined || valueBytes === null) {
+    const context = columns[3] as string | null;
+    valueCharsRead += (columns[2] as string).length + (context?.length ?? 0);
+    return walkEntryOfColumns(columns);
+  }
+  return {
+    id: columns[0] as number,
+    level: columns[1] as number,
+    created_at: columns[4] as string,
+    time_us: columns[5] as number,
+    value_bytes: valueBytes,
+  };
+}
+
+/** A walk's item from a row read as an object (PostgreSQL's, SQLite's chunked reads). */
+export function walkItemOf(row: StoredLogRow | SizedLogRow): WalkItem {
+  if (row.data === null) {
+    // A sized row's `value_bytes` is set exactly when its `data` is left out (sizedParts).
+    const { id, level, created_at, time_us } = row as SizedLogRow;
+    return { id, level, created_at, time_us, value_bytes: (row as SizedLogRow).value_bytes ?? 0 };
+  }
+  valueCharsRead += row.data.length + (row.context?.length ?? 0);
+  return walkEntryOf(row as StoredLogRow);
 }
 
 /** `column`'s stored length as the engine knows it without reading the value (see above). */
@@ -90,13 +154,14 @@ function sizedParts(db: Kysely<Database>, table: string) {
 /** A sized walk row's select list, for a statement Kysely builds (selectLogs' columns). */
 export function sizedSelection(db: Kysely<Database>) {
   const parts = sizedParts(db, 'app_logs');
+  // SIZED_LOG_COLUMNS' order (a row read as an array is indexed by it).
   return [
     'id',
     'level',
-    'created_at',
-    'time_us',
     parts.data.as('data'),
     parts.context.as('context'),
+    'created_at',
+    'time_us',
     parts.valueBytes.as('value_bytes'),
   ] as const;
 }
@@ -105,8 +170,8 @@ export function sizedSelection(db: Kysely<Database>) {
 export function sizedColumns(db: Kysely<Database>, table: string): RawBuilder<unknown> {
   const parts = sizedParts(db, table);
   const t = sql.ref(table);
-  return sql`${t}.id, ${t}.level, ${t}.created_at, ${t}.time_us, ${parts.data} as data,
-    ${parts.context} as context, ${parts.valueBytes} as value_bytes`;
+  return sql`${t}.id, ${t}.level, ${parts.data} as data, ${parts.context} as context,
+    ${t}.created_at, ${t}.time_us, ${parts.valueBytes} as value_bytes`;
 }
 
 /** A page's entries within its bytes, and whether entries were left out (LogPage.cut). */
@@ -116,35 +181,31 @@ export interface CutEntries {
 }
 
 /**
- * The rows in answer order → the page's entries, cut as pageOfEntries (app-logs-page.ts) cuts
- * them (the first entry whatever its size, then each while the page stays within `maxBytes`),
- * with the deferred rows' values read for the entries inside the cut only.
+ * A walk's items in answer order → the page's entries, cut as pageOfEntries (app-logs-page.ts)
+ * cuts them (the first entry whatever its size, then each while the page stays within
+ * `maxBytes`), with the deferred rows' values read for the entries inside the cut only.
  */
 export async function cutSizedRows(
   db: Kysely<Database>,
   appId: number,
-  rows: readonly SizedLogRow[],
+  items: readonly WalkItem[],
   maxBytes: number,
 ): Promise<CutEntries> {
-  const built: Array<PageEntry | SizedLogRow> = [];
+  let kept = 0;
   let bytes = 2;
-  for (const row of rows) {
-    let entry: PageEntry | SizedLogRow;
-    let size: number;
-    if (row.data !== null) {
-      // The row has the columns of a stored one (no copy: this is per row of every page).
-      entry = pageEntryOf(row as StoredLogRow);
-      size = Buffer.byteLength(entry.json);
-    } else {
-      // The entry's text without its values (all ASCII), and their stored bytes.
-      entry = row;
-      size = pageEntryOf({ ...row, data: '', context: '' }).json.length + (row.value_bytes ?? 0);
-    }
-    bytes += size + (built.length > 0 ? 1 : 0);
-    if (built.length > 0 && bytes > maxBytes) break;
-    built.push(entry);
+  for (const item of items) {
+    const size =
+      'json' in item
+        ? Buffer.byteLength(item.json)
+        : // The entry's text without its values (all ASCII), and their stored bytes.
+          entryJson(item.id, item.level, '', '', item.created_at, item.time_us).length +
+          item.value_bytes;
+    bytes += size + (kept > 0 ? 1 : 0);
+    if (kept > 0 && bytes > maxBytes) break;
+    kept += 1;
   }
-  const deferred = built.filter((entry): entry is SizedLogRow => 'data' in entry);
+  const inside = items.slice(0, kept);
+  const deferred = inside.filter((item): item is DeferredLogRow => !('json' in item));
   const values = new Map<number, { data: string; context: string | null }>();
   if (deferred.length > 0) {
     const read = await db
@@ -160,14 +221,27 @@ export async function cutSizedRows(
     countValuesRead(read);
     for (const row of read) values.set(row.time_us, row);
   }
+  const cut = kept < items.length;
+  // Ordinary pages: every row came with its values, and its entry is built already.
+  if (deferred.length === 0) return { entries: inside as WalkEntry[], cut };
   const entries: PageEntry[] = [];
-  for (const entry of built) {
-    if (!('data' in entry)) entries.push(entry);
+  for (const item of inside) {
+    if ('json' in item) entries.push(item);
     else {
-      const value = values.get(entry.time_us);
+      const value = values.get(item.time_us);
       // Retention may have deleted it between the two statements: the page goes without it.
-      if (value !== undefined) entries.push(pageEntryOf({ ...entry, ...value }));
+      if (value !== undefined) {
+        const json = entryJson(
+          item.id,
+          item.level,
+          value.data,
+          value.context,
+          item.created_at,
+          item.time_us,
+        );
+        entries.push({ timeUs: item.time_us, json });
+      }
     }
   }
-  return { entries, cut: built.length < rows.length };
+  return { entries, cut };
 }

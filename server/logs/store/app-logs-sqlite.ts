@@ -33,6 +33,14 @@ import { rollupCounts, upsertParameters, upsertSql } from './app-logs-rollup';
 import { onSqliteConnection } from '../../database/sqlite-connection';
 import { pruneAppInSteps } from './app-logs-prune-steps';
 import { placedRow } from './app-logs-rows';
+import { STORED_LOG_COLUMNS, type StoredLogRow } from './app-logs-page';
+import {
+  SIZED_LOG_COLUMNS,
+  walkItemOfColumns,
+  type SizedLogRow,
+  type WalkItem,
+} from './app-logs-sized-rows';
+import type SQLite from 'better-sqlite3';
 import type { LogStore } from './log-store';
 
 /** True when the row's lower-cased search text contains `term` (already lower-cased). */
@@ -187,6 +195,42 @@ async function appendRows(
   );
 }
 
+/** Statements whose columns were checked against a walk's (once each). */
+const walkStatements = new WeakSet<SQLite.Statement>();
+
+/** The column lists a walk step may select: a page's (sized, issue 42) or a tail's. */
+const WALK_COLUMN_LISTS = [SIZED_LOG_COLUMNS.join(), STORED_LOG_COLUMNS.join()];
+
+/**
+ * A page's walk statement, on the connection's prepared statement (decision 094), its rows read
+ * as arrays: better-sqlite3 builds a row object by looking up and setting each column's name,
+ * which was most of the 14 % of a page's CPU this read took (issue 43); an array row is built
+ * without names, and made into the page's entry at once (or, a row whose values wait for the
+ * page's cut, into the few columns that cut needs: walkItemOfColumns). The statement is the
+ * cache's, shared with Kysely's driver, so it reads objects again before anything else runs on it.
+ */
+function runWalk(
+  db: Kysely<Database>,
+  query: CompiledQuery<StoredLogRow | SizedLogRow>,
+): Promise<WalkItem[]> {
+  return onSqliteConnection(db, (prepare) => {
+    const statement = prepare(query.sql);
+    if (!walkStatements.has(statement)) {
+      const names = statement.columns().map((column) => column.name);
+      if (!WALK_COLUMN_LISTS.includes(names.join())) {
+        throw new Error(`A walk reads ${names.join()}, not ${WALK_COLUMN_LISTS.join(' or ')}`);
+      }
+      walkStatements.add(statement);
+    }
+    statement.raw(true);
+    try {
+      return (statement.all(query.parameters) as unknown[][]).map(walkItemOfColumns);
+    } finally {
+      statement.raw(false);
+    }
+  });
+}
+
 /**
  * Deletes entries older than `cutoffUs`, app by app through the (app_id, time_us) index, with
  * their counts in the volume rollup, in bounded steps with a turn between (app-logs-prune-steps.ts).
@@ -228,9 +272,7 @@ export const sqliteLogStore = {
   appendRows,
   insertRows,
   probesIndexFirst: false,
-  // A page's statements, on the connection's prepared statement (decision 094).
-  runWalk: <R>(db: Kysely<Database>, query: CompiledQuery<R>) =>
-    onSqliteConnection(db, (prepare) => prepare(query.sql).all(query.parameters) as R[]),
+  runWalk,
   searchContains,
   searchIndexCandidates,
   withinDeadline,

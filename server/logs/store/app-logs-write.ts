@@ -11,7 +11,7 @@ import { logStoreOf } from './log-store-of';
 import { addToRollup } from './app-logs-rollup';
 import { isoFromUs, pendingRow, type LogIngestEntry } from './app-logs-rows';
 import {
-  pageEntryOf,
+  entryJson,
   pageOfEntries,
   type CommittedLogRow,
   type LogCommit,
@@ -69,19 +69,22 @@ export async function insertLogs(
   }
 }
 
-/** The answer is built from the rows' JSON texts, as a page is: nothing is stringified twice. */
+/**
+ * The answer is built from the rows' JSON texts, as a page is: nothing is stringified twice. Each
+ * entry's text straight from its columns, with one object per entry (the commit's row): this runs
+ * for every ingested entry.
+ */
 function storedBatch(pending: readonly PendingLogRow[], appended: AppendedRows): StoredLogBatch {
   const committed = pending.map((row, index): CommittedLogRow => {
     const timeUs = appended.firstUs + index;
-    // Plain object literals, no spreads: this runs for every ingested entry.
-    const { json } = pageEntryOf({
-      id: appended.ids[index] ?? 0,
-      level: row.level,
-      data: row.data,
-      context: row.context ?? null,
-      created_at: row.created_at ?? isoFromUs(timeUs),
-      time_us: timeUs,
-    });
+    const json = entryJson(
+      appended.ids[index] ?? 0,
+      row.level,
+      row.data,
+      row.context ?? null,
+      row.created_at ?? isoFromUs(timeUs),
+      timeUs,
+    );
     return { timeUs, json, level: row.level, job: row.job ?? null, search: row.search };
   });
   return {
