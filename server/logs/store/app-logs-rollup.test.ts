@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../database/schema';
 import { engineOf } from '../../database/engine';
-import { upsertSql } from './app-logs-rollup';
-import { useLogStoreDatabase } from './log-store-database.test-helper';
+import { addCountsToRollup, MAX_ROLLUP_ROWS_PER_UPSERT, upsertSql } from './app-logs-rollup';
+import { createLogApp, useLogStoreDatabase } from './log-store-database.test-helper';
 
 let db: Db;
 useLogStoreDatabase((opened) => (db = opened.db));
@@ -30,5 +30,33 @@ describe('the rollup upsert', () => {
     for (const rows of [...Array.from({ length: 60 }, (_, i) => i + 1), 5_000]) {
       expect(upsertSql(engineOf(db), rows)).toBe(compiledByKysely(rows));
     }
+  });
+
+  it('adds more rows than one statement can bind, on both engines', async () => {
+    // A bulk fill's batch (bench/api-fill-postgres.ts) spans more minutes and jobs than a request's:
+    // 11,015 rows of six values went past PostgreSQL's 65,535 bound parameters before.
+    const appId = await createLogApp(db);
+    const rows = MAX_ROLLUP_ROWS_PER_UPSERT * 2 + 1_015;
+    const counts = Array.from({ length: rows }, (_, i) => ({
+      app_id: appId,
+      job_key: `job-${String(i % 7)}`,
+      minute_us: i * 60_000_000,
+      level: 2,
+      entries: 1,
+      bytes: 10,
+    }));
+    await addCountsToRollup(db, counts);
+    await addCountsToRollup(db, counts.slice(0, 3));
+    const stored = await db
+      .selectFrom('app_log_minutes')
+      .where('app_id', '=', appId)
+      // PostgreSQL answers count and sum as bigint text.
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('rows'),
+        eb.fn.sum<number | string>('entries').as('entries'),
+      ])
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.rows)).toBe(rows);
+    expect(Number(stored.entries)).toBe(rows + 3);
   });
 });

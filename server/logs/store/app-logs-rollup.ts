@@ -149,17 +149,29 @@ export function rollupCounts(rows: readonly NewLogRow[]): AppLogMinutesTable[] {
 }
 
 /**
+ * The most rows one upsert binds: 30,000 values, within SQLite's 32,766 bound parameters and
+ * PostgreSQL's 65,535 (past it the protocol's 16-bit count wraps: "bind message has 554 parameter
+ * formats but 0 parameters").
+ */
+export const MAX_ROLLUP_ROWS_PER_UPSERT = 5_000;
+
+/**
  * Adds counts (negative ones take out: retention's steps, app-logs-prune-steps.ts) to the rollup
- * with addToRollup's one upsert; at most 5,000 (SQLite's bound parameters).
+ * with addToRollup's upsert, one per 5,000 rows (a request's batch is one; a bulk fill, more).
  */
 export async function addCountsToRollup(
   db: Kysely<Database>,
   counts: readonly AppLogMinutesTable[],
 ): Promise<void> {
-  if (counts.length === 0) return;
-  await db.executeQuery(
-    CompiledQuery.raw(upsertSql(engineOf(db), counts.length), upsertParameters(counts)),
-  );
+  for (let start = 0; start < counts.length; start += MAX_ROLLUP_ROWS_PER_UPSERT) {
+    const part =
+      counts.length <= MAX_ROLLUP_ROWS_PER_UPSERT
+        ? counts
+        : counts.slice(start, start + MAX_ROLLUP_ROWS_PER_UPSERT);
+    await db.executeQuery(
+      CompiledQuery.raw(upsertSql(engineOf(db), part.length), upsertParameters(part)),
+    );
+  }
 }
 
 /** The values `upsertSql(engine, counts.length)` binds, in its order. */
