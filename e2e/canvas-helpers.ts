@@ -60,3 +60,16 @@ export async function dragAcross(page: Page, target: Locator) {
   await page.mouse.move(box.x + box.width - 1, y, { steps: 3 });
   await page.mouse.up();
 }
+
+/** Puts the caret in the `index`-th DOM text of `element` at `at` (a click there leaves it so). */
+export async function caretIn(element: Locator, at: number | 'end', index = 0) {
+  await element.evaluate(
+    (node, [where, nth]) => {
+      const texts = [...node.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE);
+      const text = texts[nth] as Text;
+      node.closest<HTMLElement>('[contenteditable="true"]')?.focus();
+      node.ownerDocument.getSelection()?.collapse(text, where === 'end' ? text.length : where);
+    },
+    [at, index] as const,
+  );
+}

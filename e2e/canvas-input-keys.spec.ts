@@ -2,21 +2,8 @@
 // byte: Enter and Backspace at blocks, a spell-check replacement, word and soft-line deletions,
 // a dead key, and cells emptied by the keyboard (decision 037).
 import type { FrameLocator, Locator, Page } from '@playwright/test';
-import { openVisualWith, save, storedHtml } from './canvas-helpers';
+import { caretIn, openVisualWith, save, storedHtml } from './canvas-helpers';
 import { expect, test } from './fixtures';
-
-/** Puts the caret in the `index`-th DOM text of `element` at `at` (a click there leaves it so). */
-async function caretIn(element: Locator, at: number | 'end', index = 0) {
-  await element.evaluate(
-    (node, [where, nth]) => {
-      const texts = [...node.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE);
-      const text = texts[nth] as Text;
-      node.closest<HTMLElement>('[contenteditable="true"]')?.focus();
-      node.ownerDocument.getSelection()?.collapse(text, where === 'end' ? text.length : where);
-    },
-    [at, index] as const,
-  );
-}
 
 /** The canvas's text, for a web-first wait that the last key was drawn. */
 function body(canvas: FrameLocator) {

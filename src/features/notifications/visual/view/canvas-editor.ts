@@ -123,9 +123,15 @@ export class CanvasEditor {
     this.index = indexOf(this.tree);
   }
 
-  /** Redraws everything and puts the caret where the source last changed, if it had focus. */
+  /**
+   * Redraws everything and puts the caret where the source last changed, if it had focus. A
+   * drawing of the same source (the snippets or the layout arrived, another branch is shown) puts
+   * back the caret or selection the admin had, so the next keys land where they put them.
+   */
   private draw(previous: string, caret?: number) {
     const hadFocus = this.doc.hasFocus() && this.doc.activeElement !== this.doc.body;
+    const kept =
+      hadFocus && caret === undefined && previous === this.source ? this.selectedRange() : null;
     const { body, head } = this.doc;
     for (const old of [...head.children].slice(1)) old.remove();
     body.replaceChildren();
@@ -139,6 +145,9 @@ export class CanvasEditor {
     if (caret !== undefined) this.placeCaret(caret);
     else if (hadFocus && previous !== this.source) {
       this.placeCaret(changedEnd(previous, this.source));
+    } else if (kept) {
+      if (kept.from === kept.to) this.placeCaret(kept.from);
+      else this.select(kept);
     }
   }
 

@@ -1,0 +1,83 @@
+// The canvas draws itself again when something around it arrives after it is shown: the site's
+// snippets (their previews) or the template's layout. An admin who clicked into the canvas before
+// that keeps their caret or selection through it: the next keys land where they put it. (Found as
+// the canvas property test's "nothing to save" on a busy machine: the snippets came after the
+// caret, the redraw dropped it, and the keys went nowhere.)
+import type { Page } from '@playwright/test';
+import { caretIn, openVisual, save, storedHtml } from './canvas-helpers';
+import { expect, test, type ApiFetch } from './fixtures';
+
+const SNIPPETS = /\/api\/snippets(\?.*)?$/;
+
+async function putHtml(api: ApiFetch, html: string) {
+  const response = await api('/notifications/order-confirmation', {
+    method: 'PUT',
+    body: JSON.stringify({ html }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Holds the site's snippets until `release` is called: they arrive after the canvas is shown. */
+async function holdSnippets(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(SNIPPETS, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+test.describe('canvas: a redraw after the caret is placed', () => {
+  test('the caret survives the snippets arriving: the typed word lands where it was put', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await putHtml(api, '<p>Thanks for your order.</p>\n<p>We ship today.</p>');
+    const release = await holdSnippets(page);
+    await signIn(page, 'demo', { open: false });
+    const canvas = await openVisual(page);
+    const second = canvas.locator('p').nth(1);
+    await expect(second).toHaveText('We ship today.');
+    const drawn = await second.elementHandle();
+    await caretIn(second, 'We'.length);
+    release();
+    // The snippets' arrival draws the canvas again: the paragraph the caret was in is replaced.
+    await expect.poll(() => drawn.evaluate((node) => node.isConnected)).toBe(false);
+    await page.keyboard.type(' will');
+    await expect(second).toHaveText('We will ship today.');
+    await save(page);
+    expect(await storedHtml(api)).toBe('<p>Thanks for your order.</p>\n<p>We will ship today.</p>');
+  });
+
+  test('a selection survives it too: typing replaces the selected word', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await putHtml(api, '<p>Thanks for your <a href="https://example.com/o">order</a> today.</p>');
+    const release = await holdSnippets(page);
+    await signIn(page, 'demo', { open: false });
+    const canvas = await openVisual(page);
+    const link = canvas.getByRole('link');
+    await expect(link).toHaveText('order');
+    const drawn = await link.elementHandle();
+    await link.evaluate((node) => {
+      const text = node.firstChild as Text;
+      // The link is editable inside its paragraph: the paragraph is the editing host a click focuses.
+      node.closest('p')?.focus();
+      node.ownerDocument.getSelection()?.setBaseAndExtent(text, 0, text, text.length);
+    });
+    release();
+    await expect.poll(() => drawn.evaluate((node) => node.isConnected)).toBe(false);
+    await page.keyboard.type('parcel');
+    await expect(canvas.getByRole('link')).toHaveText('parcel');
+    await save(page);
+    expect(await storedHtml(api)).toBe(
+      '<p>Thanks for your <a href="https://example.com/o">parcel</a> today.</p>',
+    );
+  });
+});
