@@ -1,6 +1,7 @@
 // Helpers of the canvas specs: open the visual mode on a template, save, read what was stored.
 import type { Locator, Page } from '@playwright/test';
 import { expect, type ApiFetch } from './fixtures';
+import { pasteCode } from './pages';
 
 export async function storedHtml(api: ApiFetch): Promise<string> {
   const response = await api('/notifications/order-confirmation');
@@ -17,17 +18,7 @@ export async function openVisualWith(
   await page.goto('/notifications/order-confirmation');
   // The editor opens in the mode last used, Visual for a new admin (decision 038).
   await page.getByRole('button', { name: 'Code', exact: true }).click({ timeout: 30_000 });
-  const code = page.getByRole('textbox', { name: 'HTML version' });
-  await code.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  // Pasted, not typed: typing that ends a line with a closing tag reindents that line, from the
-  // syntax tree the code view has parsed so far, which on a busy machine may stop short of it
-  // (the closing `</p>` then got the indentation of the line before it: 3 runs in 10 at load 20).
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.evaluate((text) => navigator.clipboard.writeText(text), html);
-  await page.keyboard.press('ControlOrMeta+v');
-  // The code's lines are one element each: its text is the source without its line breaks.
-  await expect(code).toHaveText(html.replaceAll('\n', ''));
+  await pasteCode(page, page.getByRole('textbox', { name: 'HTML version' }), html);
   await beforeVisual?.();
   await page.getByRole('button', { name: 'Visual' }).click();
   return page.frameLocator('iframe[title="Visual editor"]');

@@ -3,19 +3,8 @@
 // and that the text version says when it is older than the HTML.
 import type { Frame, Page } from '@playwright/test';
 import { AxeBuilder, seriousInBothThemes } from './axe';
-import { boxOf } from './canvas-helpers';
+import { boxOf, openVisualWith } from './canvas-helpers';
 import { expect, test } from './fixtures';
-
-/** Replaces the HTML version with `html` in the code and opens the visual mode on it. */
-async function openVisualWith(page: Page, html: string) {
-  await page.goto('/notifications/order-confirmation');
-  await page.getByRole('button', { name: 'Code', exact: true }).click({ timeout: 30_000 });
-  await page.getByRole('textbox', { name: 'HTML version' }).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(html);
-  await page.getByRole('button', { name: 'Visual', exact: true }).click();
-  return page.frameLocator('iframe[title="Visual editor"]');
-}
 
 /** The canvas's own frame (its document is the dashboard's: tests may read its layout). */
 async function canvasFrame(page: Page): Promise<Frame> {

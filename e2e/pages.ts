@@ -1,6 +1,6 @@
 // Steps several specs take on the same page, written once: open a page and wait until it is
 // usable, or edit it as an admin would.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /** Opens a notification template's editor and waits for its lazy chunk. */
@@ -18,15 +18,29 @@ export async function showHtmlCode(page: Page) {
   await expect(page.getByRole('textbox', { name: 'HTML version' })).toBeVisible();
 }
 
-/** Replaces the whole content of the HTML or Text editor as typed input. */
+/**
+ * Replaces a code view's whole text with `code`, pasted. Not typed: typing that ends a line with a
+ * closing tag reindents that line from the syntax tree parsed so far, which a busy machine may not
+ * have parsed to the end (a closing `</p>` then took the indentation of the line before it: 3
+ * runs in 10 at load 20), so what was stored depended on the machine's speed.
+ */
+export async function pasteCode(page: Page, editor: Locator, code: string) {
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate((text) => navigator.clipboard.writeText(text), code);
+  await page.keyboard.press('ControlOrMeta+v');
+  // The view draws the lines in sight, the cursor's (the last) among them.
+  await expect(editor).toContainText(code.split('\n').at(-1) ?? '');
+}
+
+/** Replaces the whole content of the HTML or Text editor. */
 export async function replaceCode(page: Page, name: 'Text version' | 'HTML version', code: string) {
   // HTML and Text are tabs: show the one the editor is in.
   await page.getByRole('tab', { name: name === 'Text version' ? /^Text/ : /^HTML/ }).click();
   // The HTML opens in the mode last used (Visual for a new admin): its code is in Code mode.
   if (name === 'HTML version') await showHtmlCode(page);
-  await page.getByRole('textbox', { name }).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(code);
+  await pasteCode(page, page.getByRole('textbox', { name }), code);
 }
 
 /** Opens the consent settings (`search` such as `?lang=nl`) once their form has loaded. */
