@@ -159,7 +159,7 @@ test.describe('Personal access tokens page', () => {
 });
 
 test.describe('notification editor for a viewer', () => {
-  test('every field, the canvas and the test send are read-only, with why; nothing is sent', async ({
+  test('every field, the canvas and the test send are read-only, with why; every tab reads; nothing is sent', async ({
     page,
     server,
   }) => {
@@ -196,6 +196,27 @@ test.describe('notification editor for a viewer', () => {
     await code.click();
     await page.keyboard.type('zzz');
     await expect(code).not.toContainText('zzz');
+
+    // Reading is not writing: the viewer switches to the HTML's code and to the text version
+    // (tabs and modes are not form controls), and reads both, not editable.
+    const body = page.getByRole('tablist', { name: 'Message body' });
+    await page
+      .getByRole('group', { name: 'HTML editing mode' })
+      .getByRole('button', { name: 'Code', exact: true })
+      .click();
+    const htmlCode = page.getByRole('tabpanel', { name: 'HTML' }).locator('.cm-content');
+    await expect(htmlCode).toContainText('{{');
+    await expect(htmlCode).toHaveAttribute('contenteditable', 'false');
+    await body.getByRole('tab', { name: 'Text' }).click();
+    await expect(body.getByRole('tab', { name: 'Text' })).toHaveAttribute('aria-selected', 'true');
+    const text = page.getByRole('tabpanel', { name: 'Text' }).locator('.cm-content');
+    await expect(text).toContainText('{{');
+    await expect(text).toHaveAttribute('contenteditable', 'false');
+    await text.click();
+    await page.keyboard.type('zzz');
+    await expect(text).not.toContainText('zzz');
+    // "Generate text from HTML" writes the text: still refused to a viewer.
+    await expect(page.getByRole('button', { name: 'Generate text from HTML' })).toBeDisabled();
 
     await expect(page.getByText(/^Unsaved changes/)).toHaveCount(0);
     expect(writes).toEqual([]);

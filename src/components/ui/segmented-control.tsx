@@ -1,5 +1,7 @@
 // A segmented control: a labelled group of `aria-pressed` buttons of which one is on, as in the
-// notification preview (HTML | Text) and the log viewer (Local | UTC | Relative).
+// notification preview (HTML | Text) and the log viewer (Local | UTC | Relative). It chooses how
+// something is shown, never a value to save, so its buttons are no form controls (`<button>`): a
+// form shown read-only (a disabled fieldset) leaves a viewer free to switch, e.g. Code | Visual.
 //   <SegmentedControl label="Width" value={device} onChange={setDevice}
 //                     options={[{ value: 'desktop', label: 'Desktop' }, …]} />
 import type { ReactNode } from 'react';
@@ -62,17 +64,24 @@ export function SegmentedButton({
   children: string;
 }) {
   return (
-    <button
-      type="button"
+    <div
+      role="button"
+      tabIndex={0}
       aria-pressed={pressed}
       onClick={onClick}
+      onKeyDown={(event) => {
+        // What a button does for the keyboard: Enter and Space press it.
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        onClick();
+      }}
       title={title}
       className={cn(
-        'rounded px-2.5 py-1 text-xs font-medium',
+        'cursor-pointer rounded px-2.5 py-1 text-xs font-medium select-none',
         pressed ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
       )}
     >
       {children}
-    </button>
+    </div>
   );
 }

@@ -1,5 +1,8 @@
 // Tabs after the WAI-ARIA pattern: arrow keys, Home and End move between tabs (selection follows
 // focus); every panel stays mounted and only hidden, so editors keep their cursor and history.
+// A tab only shows a panel and changes nothing, so it is no form control (`<button>`): a form
+// shown read-only (a disabled fieldset, components/resource-editor/read-only.tsx) disables its
+// controls but leaves a viewer every tab to read.
 //   <Tabs label="Body" selected={tab} onSelect={setTab}
 //         tabs={[{ id: 'html', label: 'HTML', badge: <Dot />, panel: <Editor /> }]} />
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
@@ -30,7 +33,7 @@ export function Tabs<Id extends string>({
   actions,
 }: TabsProps<Id>) {
   const base = useId();
-  const buttons = useRef(new Map<Id, HTMLButtonElement>());
+  const buttons = useRef(new Map<Id, HTMLDivElement>());
   const shown = tabs.some((tab) => tab.id === selected) ? selected : tabs[0]?.id;
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
@@ -57,13 +60,12 @@ export function Tabs<Id extends string>({
       <div className="border-border flex flex-wrap items-end justify-between gap-2 border-b">
         <div role="tablist" aria-label={label} className="-mb-px flex flex-wrap">
           {tabs.map((tab, index) => (
-            <button
+            <div
               key={tab.id}
               ref={(element) => {
                 if (element) buttons.current.set(tab.id, element);
                 else buttons.current.delete(tab.id);
               }}
-              type="button"
               role="tab"
               id={`${base}-tab-${tab.id}`}
               aria-selected={tab.id === shown}
@@ -72,7 +74,7 @@ export function Tabs<Id extends string>({
               onClick={() => onSelect(tab.id)}
               onKeyDown={(event) => onKeyDown(event, index)}
               className={cn(
-                'inline-flex items-center gap-1.5 border-b-2 px-3 py-1.5 text-sm font-medium',
+                'inline-flex cursor-pointer items-center gap-1.5 border-b-2 px-3 py-1.5 text-sm font-medium select-none',
                 tab.id === shown
                   ? 'border-accent text-fg'
                   : 'text-muted hover:text-fg border-transparent',
@@ -80,7 +82,7 @@ export function Tabs<Id extends string>({
             >
               {tab.label}
               {tab.badge}
-            </button>
+            </div>
           ))}
         </div>
         {actions && <div className="pb-1.5">{actions}</div>}
