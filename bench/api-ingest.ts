@@ -45,13 +45,26 @@ interface Usage {
   main_thread_active_ms: number;
 }
 
+/**
+ * `/bench/usage` of one instance. The request may go out on a kept-alive connection the server
+ * closes at that moment, idle since the last run (UND_ERR_SOCKET "other side closed": bench:guard
+ * died so at load 24): once more then, on a new connection, as bench/api.ts does.
+ */
+async function fetchUsage(base: string): Promise<Response> {
+  try {
+    return await fetch(`${base}/bench/usage`);
+  } catch {
+    return fetch(`${base}/bench/usage`);
+  }
+}
+
 /** Every instance's CPU time and main-thread busy time so far, summed (ms). */
 async function usage(bases: readonly string[]): Promise<{ cpu: number; mainThread: number }> {
   let cpu = 0;
   let mainThread = 0;
   for (const base of bases) {
     // The shape bench/api-server.ts answers with.
-    const used = (await (await fetch(`${base}/bench/usage`)).json()) as Usage;
+    const used = (await (await fetchUsage(base)).json()) as Usage;
     cpu += (used.cpu_us.user + used.cpu_us.system) / 1000;
     mainThread += used.main_thread_active_ms;
   }

@@ -17,7 +17,9 @@
  * before ÷ raw and this ÷ before, and exits 1 when this ÷ before, or this tree's ratio to raw
  * against the before tree's, drops more than BENCH_GUARD_TOLERANCE (0.10) on either workload.
  * BENCH_QUOTA=default: the services run with the default ingestion quota (LOG_QUOTA_* defaults;
- * trees that predate the quota ignore it). BENCH_CPU_PROF_DIR: each service writes a CPU profile
+ * trees that predate the quota ignore it); BENCH_QUOTA=this: only this tree's service has it, so
+ * that `npm run bench:guard -- HEAD` (the same code twice) measures the quota's cost against the
+ * quota off in the same run. BENCH_CPU_PROF_DIR: each service writes a CPU profile
  * of every measured span there (bench/cpu-profile-summary.ts reads them). BENCH_ONLY=ingest|pages.
  * Not part of `npm test`: it takes minutes and wants a quiet machine.
  */
@@ -30,7 +32,7 @@ import Database from 'better-sqlite3';
 import { openDatabase } from '../server/database/db';
 import { ingest } from './api-ingest';
 import { startServer, type ServerProcess } from './api-servers';
-import { median } from './stats';
+import { median, medianAndRuns, ratio } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -254,8 +256,11 @@ async function main(): Promise<void> {
   const thisFile = databaseOf(ROOT, 'this');
   const beforeFile = databaseOf(before, 'before');
   const span = spanOf(thisFile);
-  const quota = process.env.BENCH_QUOTA === 'default' ? { BENCH_QUOTA: 'default' } : {};
-  Object.assign(process.env, quota);
+  // What each service's bench/api-server.ts reads as BENCH_QUOTA ('default': the quota on).
+  const quota = process.env.BENCH_QUOTA ?? '';
+  const quotaOf = (target: Target) => ({
+    BENCH_QUOTA: quota === 'default' || (quota === 'this' && target === 'this') ? 'default' : '',
+  });
   const servers: Served[] = [];
   try {
     const rawFile = rawIngestFile(thisFile);
@@ -269,13 +274,23 @@ async function main(): Promise<void> {
     });
     servers.push({
       target: 'before',
-      server: await startServer(beforeFile, PORT + 1, join(before, 'bench', 'api-server.ts')),
+      server: await startServer(
+        beforeFile,
+        PORT + 1,
+        join(before, 'bench', 'api-server.ts'),
+        quotaOf('before'),
+      ),
       file: beforeFile,
       headers: tokenOf(before, beforeFile),
     });
     servers.push({
       target: 'this',
-      server: await startServer(thisFile, PORT + 2, join(ROOT, 'bench', 'api-server.ts')),
+      server: await startServer(
+        thisFile,
+        PORT + 2,
+        join(ROOT, 'bench', 'api-server.ts'),
+        quotaOf('this'),
+      ),
       file: thisFile,
       headers: tokenOf(ROOT, thisFile),
     });
@@ -316,20 +331,17 @@ async function main(): Promise<void> {
       console.log(`\n${workload}, medians of ${String(RUNS)} (each run in brackets):`);
       for (const target of TARGETS) {
         console.log(
-          `  ${target}: ${String(med(target, rate))} ${unit} (${runs(target, rate).join(' / ')}), ` +
-            `${med(target, cpu).toFixed(3)} ${cpuUnit} ` +
-            `(${runs(target, cpu)
-              .map((v) => v.toFixed(3))
-              .join(' / ')})`,
+          `  ${target}: ${medianAndRuns(runs(target, rate), 0)} ${unit}, ` +
+            `${medianAndRuns(runs(target, cpu), 3)} ${cpuUnit}`,
         );
       }
       console.log(
-        `  rate: this ÷ raw ${(now / raw).toFixed(2)}, before ÷ raw ${(was / raw).toFixed(2)}, ` +
-          `this ÷ before ${(now / was).toFixed(2)}`,
+        `  rate: this ÷ raw ${ratio(now, raw)}, before ÷ raw ${ratio(was, raw)}, ` +
+          `this ÷ before ${ratio(now, was)}`,
       );
       console.log(
-        `  CPU: this ÷ raw ${(nowCpu / rawCpu).toFixed(2)}, before ÷ raw ` +
-          `${(wasCpu / rawCpu).toFixed(2)}, this ÷ before ${(nowCpu / wasCpu).toFixed(2)}`,
+        `  CPU: this ÷ raw ${ratio(nowCpu, rawCpu)}, before ÷ raw ${ratio(wasCpu, rawCpu)}, ` +
+          `this ÷ before ${ratio(nowCpu, wasCpu)}`,
       );
       if (now / was < 1 - TOLERANCE) {
         console.log(`  REGRESSION: ${workload} rate this ÷ before below ${String(1 - TOLERANCE)}`);

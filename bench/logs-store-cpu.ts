@@ -24,7 +24,7 @@ import { insertApp } from '../server/apps/store/apps';
 import { appFixture } from '../server/platform/test-support.test-helper';
 import { createSite } from '../server/site/store/sites';
 import { makeEntry } from './log-entries';
-import { median } from './stats';
+import { median, medianAndRuns, ratio } from './stats';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -151,13 +151,11 @@ async function main(): Promise<void> {
   }
   const [before, now] = trees.map((tree) => perCall.get(tree.name));
   for (const call of ['page', 'insert'] as const) {
-    const was = median(before?.[call] ?? []);
-    const is = median(now?.[call] ?? []);
+    const [was, is] = [before?.[call] ?? [], now?.[call] ?? []];
     console.log(
       `${call === 'page' ? 'queryLogs, 200-entry page' : 'insertLogs, 500 entries'}: ` +
-        `before ${was.toFixed(3)} ms CPU (${(before?.[call] ?? []).map((v) => v.toFixed(3)).join(' / ')}), ` +
-        `this ${is.toFixed(3)} ms (${(now?.[call] ?? []).map((v) => v.toFixed(3)).join(' / ')}), ` +
-        `this ÷ before ${(is / was).toFixed(2)}`,
+        `before ${medianAndRuns(was, 3)} ms CPU, this ${medianAndRuns(is, 3)} ms, ` +
+        `this ÷ before ${ratio(median(is), median(was))}`,
     );
   }
   for (const tree of trees) await tree.close();

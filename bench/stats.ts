@@ -25,6 +25,20 @@ export function median(values: readonly number[]): number {
 
 export const ms = (value: number) => value.toFixed(value < 10 ? 3 : 1);
 
+/**
+ * A figure measured over a few runs, as the comparing benches print it (bench/guard.ts,
+ * bench/logs-store-cpu.ts): the median, then each run in brackets, `digits` places each.
+ */
+export function medianAndRuns(values: readonly number[], digits: number): string {
+  const runs = values.map((value) => value.toFixed(digits)).join(' / ');
+  return `${median(values).toFixed(digits)} (${runs})`;
+}
+
+/** `now ÷ was` to two places, as every same-run ratio is printed. */
+export function ratio(now: number, was: number): string {
+  return (now / was).toFixed(2);
+}
+
 /** `run` timed `n` times after up to 20 warm-up calls. */
 export async function time(n: number, run: () => Promise<unknown>): Promise<Stat> {
   for (let i = 0; i < Math.min(20, n); i += 1) await run();

@@ -18,7 +18,8 @@
  * nothing, which takes its lock as IMMEDIATE would, and no other.
  */
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { onSqliteConnection, type PrepareOnConnection } from './sqlite-connection';
 
 /**
  * How long a SQLite connection waits for a lock another one holds (its `busy_timeout`), and how
@@ -48,18 +49,27 @@ export function isDatabaseBusy(error: unknown): boolean {
 const BUSY = Symbol('busy');
 
 /**
- * The transaction's own statements, compiled once: each ingested batch runs five of them, and
- * Kysely compiled a `sql` template anew each time (issue 43).
+ * The transaction's own statements, run on the held connection's prepared statements
+ * (sqlite-connection.ts, decision 094), each side back to back in one synchronous call: through
+ * Kysely's driver each of the five a batch runs (two pragmas, `begin`, the lock, `commit`) was a
+ * frozen query, a promise and BigInt ids (issue 43).
  */
-const BEGIN = CompiledQuery.raw('begin');
-const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
-const COMMIT = CompiledQuery.raw('commit');
-const ROLLBACK = CompiledQuery.raw('rollback');
-const NO_BUSY_WAIT = CompiledQuery.raw('pragma busy_timeout = 0');
-const BUSY_WAIT = CompiledQuery.raw(`pragma busy_timeout = ${String(SQLITE_BUSY_TIMEOUT_MS)}`);
+const BEGIN = 'begin';
+const BEGIN_IMMEDIATE = 'begin immediate';
+const COMMIT = 'commit';
+const ROLLBACK = 'rollback';
+const NO_BUSY_WAIT = 'pragma busy_timeout = 0';
+const BUSY_WAIT = `pragma busy_timeout = ${String(SQLITE_BUSY_TIMEOUT_MS)}`;
 
 /** Changes nothing, but takes the log file's write lock only (`sqlite_sequence` is in it). */
-const LOCK_LOG_FILE = CompiledQuery.raw('delete from main.sqlite_sequence where 0');
+const LOCK_LOG_FILE = 'delete from main.sqlite_sequence where 0';
+
+/** Runs one statement as Kysely's driver does: a pragma answers a row, the others none. */
+function run(prepare: PrepareOnConnection, text: string): void {
+  const statement = prepare(text);
+  if (statement.reader) statement.all();
+  else statement.run();
+}
 
 /** Databases whose log file has `sqlite_sequence`, so LOCK_LOG_FILE can run. */
 const sequenceKnown = new WeakSet<object>();
@@ -85,13 +95,17 @@ export async function inSqliteWriteTransaction<DB, T>(
   const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
   for (let pause = 1; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
     const outcome = await db.connection().execute(async (conn) => {
-      if (!(await tryBeginWrite(conn, await hasSequence(db, conn)))) return BUSY;
+      const logFileOnly = await hasSequence(db, conn);
+      const begun = await onSqliteConnection(conn, (prepare) =>
+        tryBeginWrite(prepare, logFileOnly),
+      );
+      if (!begun) return BUSY;
       try {
         const result = await fn(conn);
-        await conn.executeQuery(COMMIT);
+        await onSqliteConnection(conn, (prepare) => run(prepare, COMMIT));
         return { result };
       } catch (error) {
-        await conn.executeQuery(ROLLBACK);
+        await onSqliteConnection(conn, (prepare) => run(prepare, ROLLBACK));
         throw error;
       }
     });
@@ -105,18 +119,18 @@ export async function inSqliteWriteTransaction<DB, T>(
  * Begins a transaction holding the log file's write lock without waiting in the busy handler;
  * false when another connection holds it. `logFileOnly`: lock that file alone (LOCK_LOG_FILE).
  */
-async function tryBeginWrite<DB>(conn: Kysely<DB>, logFileOnly: boolean): Promise<boolean> {
-  await conn.executeQuery(NO_BUSY_WAIT);
+function tryBeginWrite(prepare: PrepareOnConnection, logFileOnly: boolean): boolean {
+  run(prepare, NO_BUSY_WAIT);
   try {
     if (!logFileOnly) {
-      await conn.executeQuery(BEGIN_IMMEDIATE);
+      run(prepare, BEGIN_IMMEDIATE);
       return true;
     }
-    await conn.executeQuery(BEGIN);
+    run(prepare, BEGIN);
     try {
-      await conn.executeQuery(LOCK_LOG_FILE);
+      run(prepare, LOCK_LOG_FILE);
     } catch (error) {
-      await conn.executeQuery(ROLLBACK);
+      run(prepare, ROLLBACK);
       throw error;
     }
     return true;
@@ -124,6 +138,6 @@ async function tryBeginWrite<DB>(conn: Kysely<DB>, logFileOnly: boolean): Promis
     if (isDatabaseBusy(error)) return false;
     throw error;
   } finally {
-    await conn.executeQuery(BUSY_WAIT);
+    run(prepare, BUSY_WAIT);
   }
 }
