@@ -97,6 +97,10 @@ describe('a waiting tail woken to large entries reads the values of its page onl
     await insertApp(api.db, 'demo', appFixture(key));
     const [held] = await post(key, [{ level: 'info', data: { kind: 'big', n: -1 } }]);
     const query = { ...filter, limit: '200', wait: '30' };
+    // A tail from 0 answers at once, and leaves its follow knowing the app: the wait below starts
+    // from what it knows, with no read of its own that the posts could overtake.
+    const primed = await answerOf(get(key, { ...query, since: '0' }), 0);
+    expect(primed.entries.map((entry) => entry.id)).toEqual([held?.id]);
     const waited = get(key, { ...query, since: String(held?.time) });
     await expect.poll(() => api.app.logTails.stats().waiting).toBe(1);
     const posted: AppLogEntry[] = [];
