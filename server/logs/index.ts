@@ -4,4 +4,5 @@
  * routes/index.ts (its routes level) only (decision 072).
  */
 export { countLogVolume, type LogVolumeFilter } from './store/app-logs-volume';
-export { queryLogEntries } from './store/app-logs-read';
+export { queryLogHeads } from './store/app-logs-read';
+export type { ValueHead } from './store/app-logs-sized-rows';

@@ -115,11 +115,13 @@ describe('a level walk of large entries reads the values of its page only', () =
     expect(ids(answer.entries)).toEqual(ids(walked().slice(0, answer.entries.length)));
   });
 
-  it('a job pattern and a field condition walk the same way', async () => {
+  it('a job pattern, a field condition and a search read the same way', async () => {
     const queries: Array<Record<string, string>> = [
       { job: 'job-', job_match: 'prefix' },
       { job: 'job-1', job_match: 'prefix' },
       { where: 'kind:big' },
+      // A search's statements read sized rows too (issue 42): the page's values only.
+      { q: 'big' },
     ];
     for (const query of queries) {
       const answer = await page({ ...query, level: 'info', limit: '200' });

@@ -12,28 +12,17 @@ import { selectLogs, rangeOf, type LogRow, type TimeRange } from './app-logs-sel
 import { logStoreOf } from './log-store-of';
 import { walkLogs } from './app-logs-walk';
 import { plainWalkStepQuery } from './app-logs-walk-sql';
-import type { PageEntry, WalkEntry } from './app-logs-page';
 import { firstMatches, matchingRowsInChunks, type ChunkQueries } from './app-logs-chunked-read';
 import { outOfTime } from './work-slices';
-import {
-  cutSizedRows,
-  sizedSelection,
-  walkItemOf,
-  type SizedLogRow,
-  type WalkItem,
-} from './app-logs-sized-rows';
+import { sizedSelection, walkItemOf, type SizedLogRow, type WalkItem } from './app-logs-sized-rows';
 import { LOG_FIELD_SCAN_ROWS } from '../../../contract/schemas/app-log';
 
-/** Entries in answer order, and where a bounded read of field conditions stopped. */
-export interface QueriedEntries {
-  entries: PageEntry[];
+/** A read's rows in answer order (WalkItem), and where a bounded read of field conditions stopped. */
+export interface QueriedItems {
+  /** At most `limit`: entries with their small values, and rows whose values wait for the cut. */
+  items: WalkItem[];
   /** The time (µs) to ask again from for the rest of the range (LogPage.scannedUntilUs). */
   scannedUntilUs?: number;
-  /**
-   * Set when the entries are within the page's bytes already (a page's walk): whether entries
-   * were left out for them (LogPage.cut). Undefined: the page cuts them (pageOfEntries).
-   */
-  cut?: boolean;
 }
 
 /** What a page without `q` takes from the query's options (app-logs-read.ts' QueryOptions). */
@@ -43,17 +32,17 @@ export interface WalkPageOptions {
 }
 
 /**
- * The entries of a page without `q`, and where a bounded read of field conditions stopped. With
- * `pageBytes` (a page's answer, not a tail's) the rows are read with their sizes, cut to the
- * bytes, and only the large values inside the cut are read.
+ * The rows of a page without `q` (a page's, a waiting tail's, an alert's lines), and where a
+ * bounded read of field conditions stopped. The rows come with their sizes and only their small
+ * values (app-logs-sized-rows.ts): the caller reads the large ones it keeps (cutSizedRows, or
+ * readValueHeads for the first characters only).
  */
-export async function walkPage(
+export async function walkItems(
   db: Kysely<Database>,
   appId: number,
   filter: LogFilter,
   options: WalkPageOptions,
-  pageBytes: number | undefined,
-): Promise<QueriedEntries> {
+): Promise<QueriedItems> {
   const range = rangeOf(filter);
   const store = logStoreOf(db);
   const hasFields = (filter.fields?.length ?? 0) > 0;
@@ -65,37 +54,29 @@ export async function walkPage(
     : undefined;
   const read = window?.read ?? range;
   const inChunks = hasFields && engineOf(db) === 'sqlite';
-  // A page's walk reads the rows' sizes and the large values of the rows inside its cut only
-  // (app-logs-sized-rows.ts); a tail's page takes every row whole.
-  const sized = pageBytes !== undefined;
   // Each step's rows come as the page's entries, or as rows whose values wait for the cut
   // (WalkItem): on SQLite the plain steps' rows are read as arrays (LogStore.runWalk, issue 43).
-  const rows = await walkLogs<WalkItem>(
+  const items = await walkLogs<WalkItem>(
     filter,
     ({ level }, deadline) =>
       inChunks
         ? firstMatches(
             matchingRowsInChunks(
-              chunkQueries<WalkedRow>(db, appId, filter, { level, sized }, deadline),
+              chunkQueries<SizedLogRow>(db, appId, filter, { level, sized: true }, deadline),
               read,
               deadline,
             ),
             filter.limit,
           ).then((stepRows) => stepRows.map(walkItemOf))
-        : store.runWalk(
-            db,
-            walkStepQuery(db, appId, filter, { level, deadline, range: read, sized }),
-          ),
+        : store.runWalk(db, walkStepQuery(db, appId, filter, { level, deadline, range: read })),
     (error) => outOfTime(db, error),
     options.walkTimeBudgetMs,
   );
-  const queried: QueriedEntries = sized
-    ? await cutSizedRows(db, appId, rows, pageBytes)
-    : // A tail's statements select every value: each of its rows is an entry already.
-      { entries: rows as WalkEntry[] };
   // A full page goes on from its last entry; one that is not says where the reading stopped.
-  if (window !== undefined && rows.length < filter.limit) queried.scannedUntilUs = window.untilUs;
-  return queried;
+  if (window !== undefined && items.length < filter.limit) {
+    return { items, scannedUntilUs: window.untilUs };
+  }
+  return { items };
 }
 
 /**
@@ -109,10 +90,10 @@ function walkStepQuery(
   db: Kysely<Database>,
   appId: number,
   filter: LogFilter,
-  step: { level: number | undefined; deadline: number; range: TimeRange; sized: boolean },
-): CompiledQuery<WalkedRow> {
+  step: { level: number | undefined; deadline: number; range: TimeRange },
+): CompiledQuery<SizedLogRow> {
   const pattern = jobPatternOf(filter);
-  const { level, range, deadline, sized } = step;
+  const { level, range, deadline } = step;
   if (pattern !== undefined) {
     const perName = selectLogs(db, appId, filter, {
       level,
@@ -120,19 +101,14 @@ function walkStepQuery(
       deadline,
       jobName: PATTERN_WALK_NAME,
     });
-    return selectPatternWalkStep(db, appId, filter, pattern, step, perName);
+    return selectPatternWalkStep(db, appId, filter, pattern, { deadline, sized: true }, perName);
   }
-  const select = (options: Parameters<typeof selectLogs>[3]) => {
-    const query = selectLogs(db, appId, filter, options);
-    return sized ? query.clearSelect().select(sizedSelection(db)).compile() : query.compile();
-  };
+  const select = (options: Parameters<typeof selectLogs>[3]) =>
+    selectLogs(db, appId, filter, options).clearSelect().select(sizedSelection(db)).compile();
   if ((filter.fields?.length ?? 0) > 0) return select({ level, range, deadline });
-  const plain = { appId, filter, level, lowUs: range.lowUs, highUs: range.highUs, sized };
-  return plainWalkStepQuery<WalkedRow>(db, plain, () => select({ level, range }));
+  const plain = { appId, filter, level, lowUs: range.lowUs, highUs: range.highUs, sized: true };
+  return plainWalkStepQuery<SizedLogRow>(db, plain, () => select({ level, range }));
 }
-
-/** A walk's row: with its values, or (a page's walk) with their sizes and only small values. */
-type WalkedRow = LogRow | SizedLogRow;
 
 /**
  * The part of `range` a read of field conditions takes (decision 076): its first `maxRows` rows

@@ -10,14 +10,20 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../database/schema';
 import type { LogFilter } from './app-logs-filter';
-import { rangeOf, selectLogs, type LogRow, type TimeRange } from './app-logs-select';
+import { rangeOf, selectLogs, type TimeRange } from './app-logs-select';
 import { logStoreOf } from './log-store-of';
 import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
-import { pageEntryOf, pageOfEntries, type LogPage, type PageEntry } from './app-logs-page';
-import { walkPage, type QueriedEntries } from './app-logs-page-walk';
+import { pageOfEntries, type LogPage, type PageEntry } from './app-logs-page';
+import { walkItems, type QueriedItems } from './app-logs-page-walk';
+import {
+  cutSizedRows,
+  readValueHeads,
+  sizedSelection,
+  walkItemOf,
+  type ValueHead,
+  type WalkItem,
+} from './app-logs-sized-rows';
 import { LOG_PAGE_BYTES_MAX } from '../../../contract/schemas/app-log';
-
-export type { QueriedEntries } from './app-logs-page-walk';
 
 /** Terms a trigram index (every engine's text index) can look up: 3 characters or more. */
 export function indexableTerms(terms: readonly string[]): string[] {
@@ -79,75 +85,82 @@ export async function queryLogs(
   filter: LogFilter,
   options: QueryOptions = {},
 ): Promise<LogPage> {
-  const pageBytes = options.pageBytes ?? LOG_PAGE_BYTES_MAX;
-  const { entries, scannedUntilUs, cut } = await queryBoundedEntries(
+  const { items, scannedUntilUs } = await queryBoundedItems(db, appId, filter, options);
+  const { entries, cut } = await cutSizedRows(
     db,
     appId,
-    filter,
-    options,
-    pageBytes,
+    items,
+    options.pageBytes ?? LOG_PAGE_BYTES_MAX,
   );
-  // A walk's entries are cut to the bytes already (app-logs-sized-rows.ts): not measured again.
-  const page = pageOfEntries(entries, cut === undefined ? pageBytes : Infinity);
-  if (cut === true) page.cut = true;
+  // The entries are within the page's bytes already: not measured again.
+  const page = pageOfEntries(entries);
+  if (cut) page.cut = true;
   // A page cut by its bytes goes on from its last entry, which is before the scan's end.
-  if (scannedUntilUs !== undefined && page.cut !== true) page.scannedUntilUs = scannedUntilUs;
+  else if (scannedUntilUs !== undefined) page.scannedUntilUs = scannedUntilUs;
   return page;
 }
 
-/** The entries of `queryLogs`' page, in answer order (a field condition's range read whole). */
-export async function queryLogEntries(
+/**
+ * The newest entries of `queryLogs`' page (a field condition's range read whole) as their time,
+ * level and the first `chars` characters of their data's JSON text (an alert's lines, issue 42):
+ * no entry's whole value is read unless it is short (INLINE_VALUE_LENGTH).
+ */
+export async function queryLogHeads(
   db: Kysely<Database>,
   appId: number,
   filter: LogFilter,
+  chars: number,
   options: QueryOptions = {},
-): Promise<PageEntry[]> {
-  return (await queryBoundedEntries(db, appId, filter, { fieldScanRows: Infinity, ...options }))
-    .entries;
+): Promise<ValueHead[]> {
+  const { items } = await queryBoundedItems(db, appId, filter, {
+    fieldScanRows: Infinity,
+    ...options,
+  });
+  return readValueHeads(db, appId, items, chars);
 }
 
-/** The entries of `queryLogs`' page, and where a bounded read of field conditions stopped. */
-async function queryBoundedEntries(
+/**
+ * The rows of `queryLogs`' page in answer order, with their sizes and only their small values
+ * (app-logs-sized-rows.ts), and where a bounded read of field conditions stopped.
+ */
+async function queryBoundedItems(
   db: Kysely<Database>,
   appId: number,
   filter: LogFilter,
   options: QueryOptions,
-  pageBytes?: number,
-): Promise<QueriedEntries> {
+): Promise<QueriedItems> {
   const budget = options.scanBudget ?? SEARCH_SCAN_BUDGET;
   const indexTerms = filter.search ? indexableTerms(filter.search.terms) : [];
   const range = rangeOf(filter);
-  if (!filter.search) return walkPage(db, appId, filter, options, pageBytes);
+  if (!filter.search) return walkItems(db, appId, filter, options);
   if (indexTerms.length === 0 || budget === Infinity) {
-    return { entries: (await selectLogs(db, appId, filter, { range }).execute()).map(pageEntryOf) };
+    return { items: await sizedItems(db, selectLogs(db, appId, filter, { range })) };
   }
   const ascending = filter.sinceUs !== undefined;
   const timeBudgetMs = options.timeBudgetMs ?? SEARCH_TIME_BUDGET_MS;
-  let rows: LogRow[] = [];
+  let rows: WalkItem[] = [];
   let rest: TimeRange | undefined = range;
   let scanLeft = budget;
   if (logStoreOf(db).probesIndexFirst && budget > 1) {
     const sampled = Math.min(PROBE_SAMPLE_ROWS, Math.floor(budget / 2));
     ({ rows, rest } = await scanNewest(db, appId, filter, range, sampled));
     scanLeft -= sampled;
-    if (rows.length >= filter.limit || rest === undefined)
-      return { entries: rows.map(pageEntryOf) };
+    if (rows.length >= filter.limit || rest === undefined) return { items: rows };
     if (rows.length === 0) {
       // No match among the newest rows: a rare word. Fewer matches than a page in the rest are
       // every match: the answer, in any order.
-      const found = await selectLogs(db, appId, filter, {
-        range: rest,
-        indexTerms,
-        deadline: Date.now() + timeBudgetMs,
-        unordered: true,
-      })
-        .execute()
-        .catch(searchTooSlow(db, timeBudgetMs));
+      const found = await sizedItems(
+        db,
+        selectLogs(db, appId, filter, {
+          range: rest,
+          indexTerms,
+          deadline: Date.now() + timeBudgetMs,
+          unordered: true,
+        }),
+      ).catch(searchTooSlow(db, timeBudgetMs));
       if (found.length < filter.limit) {
         return {
-          entries: found
-            .sort((a, b) => (a.time_us - b.time_us) * (ascending ? 1 : -1))
-            .map(pageEntryOf),
+          items: found.sort((a, b) => (a.time_us - b.time_us) * (ascending ? 1 : -1)),
         };
       }
     }
@@ -162,18 +175,29 @@ async function queryBoundedEntries(
     );
     rows = rows.concat(scanned.rows);
     rest = scanned.rest;
-    if (rows.length >= filter.limit || rest === undefined)
-      return { entries: rows.map(pageEntryOf) };
+    if (rows.length >= filter.limit || rest === undefined) return { items: rows };
   }
-  const more = await selectLogs(
+  const more = await sizedItems(
     db,
-    appId,
-    { ...filter, limit: filter.limit - rows.length },
-    { range: rest, indexTerms, deadline: Date.now() + timeBudgetMs },
-  )
-    .execute()
-    .catch(searchTooSlow(db, timeBudgetMs));
-  return { entries: rows.concat(more).map(pageEntryOf) };
+    selectLogs(
+      db,
+      appId,
+      { ...filter, limit: filter.limit - rows.length },
+      { range: rest, indexTerms, deadline: Date.now() + timeBudgetMs },
+    ),
+  ).catch(searchTooSlow(db, timeBudgetMs));
+  return { items: rows.concat(more) };
+}
+
+/**
+ * A search statement's rows with their sizes in place of large values, as a walk's (issue 42:
+ * `limit` entries of 1 MiB would otherwise be read before the page is cut to its bytes).
+ */
+async function sizedItems(
+  db: Kysely<Database>,
+  query: ReturnType<typeof selectLogs>,
+): Promise<WalkItem[]> {
+  return (await query.clearSelect().select(sizedSelection(db)).execute()).map(walkItemOf);
 }
 
 /** A waiting tail's page, and how far it knows the app. */
@@ -181,9 +205,14 @@ export interface TailPage {
   entries: PageEntry[];
   /**
    * Every commit up to this time is in `entries` and none of `entries` is past it
-   * (server/logs/waits/log-waits.ts goes on from it). Of a page that is not full.
+   * (server/logs/waits/log-waits.ts goes on from it). Of a page that is not full nor cut.
    */
   knownUs: number;
+  /**
+   * Entries were left out to keep the page within LOG_PAGE_BYTES_MAX (their values were not
+   * read): like a full page, it says nothing of what lies past its last entry.
+   */
+  cut: boolean;
 }
 
 export async function queryTailPage(
@@ -197,11 +226,21 @@ export async function queryTailPage(
     .select((eb) => eb.fn.max('time_us').as('newest'))
     .where('app_id', '=', appId)
     .executeTakeFirst();
-  const entries = await queryLogEntries(db, appId, filter, options);
+  // The page's rows with their sizes, and the large values of those inside its bytes only: a
+  // tail woken to a burst of large entries reads a page of them (issue 42), as the list does.
+  const { items } = await queryBoundedItems(db, appId, filter, {
+    fieldScanRows: Infinity,
+    ...options,
+  });
+  const { entries, cut } = await cutSizedRows(db, appId, items, LOG_PAGE_BYTES_MAX);
   // A commit between the two reads is in the entries but past `newest`: without this, the
   // follow would add its rows a second time when it hears of it. Commits are whole and in time
   // order per app, so a page that is not full holds every row up to its last one.
-  return { entries, knownUs: Math.max(newest?.newest ?? 0, entries.at(-1)?.timeUs ?? 0) };
+  return {
+    entries,
+    knownUs: Math.max(newest?.newest ?? 0, entries.at(-1)?.timeUs ?? 0),
+    cut,
+  };
 }
 
 /**
@@ -214,7 +253,7 @@ async function scanNewest(
   filter: LogFilter,
   range: TimeRange,
   count: number,
-): Promise<{ rows: LogRow[]; rest: TimeRange | undefined }> {
+): Promise<{ rows: WalkItem[]; rest: TimeRange | undefined }> {
   const ascending = filter.sinceUs !== undefined;
   // The time of the count-th row of the range, read from the (app_id, time_us) index alone.
   let boundaryQuery = db.selectFrom('app_logs').select('time_us').where('app_id', '=', appId);
@@ -226,12 +265,15 @@ async function scanNewest(
     .offset(count - 1)
     .executeTakeFirst();
   if (!boundary) {
-    return { rows: await selectLogs(db, appId, filter, { range }).execute(), rest: undefined };
+    return {
+      rows: await sizedItems(db, selectLogs(db, appId, filter, { range })),
+      rest: undefined,
+    };
   }
   const edge = boundary.time_us;
   const scanned = ascending ? { ...range, highUs: edge + 1 } : { ...range, lowUs: edge };
   return {
-    rows: await selectLogs(db, appId, filter, { range: scanned }).execute(),
+    rows: await sizedItems(db, selectLogs(db, appId, filter, { range: scanned })),
     rest: ascending ? { ...range, lowUs: edge + 1 } : { ...range, highUs: edge },
   };
 }

@@ -245,3 +245,52 @@ export async function cutSizedRows(
   }
   return { entries, cut };
 }
+
+/** An entry's time, level and the first characters of its `data` (an alert's line, issue 42). */
+export interface ValueHead {
+  timeUs: number;
+  level: number;
+  /** The first `chars` characters (code points) of the entry's `data` JSON text. */
+  data: string;
+  /** Whether `data` is the whole text. */
+  whole: boolean;
+}
+
+/**
+ * The first `chars` characters of each walk item's `data` JSON text, in the items' order, cut in
+ * SQL (both engines' `substr` counts characters): an alert's line shows 512 characters of an
+ * entry, and reading its whole 1 MiB value for them held a page of such values per alert.
+ */
+export async function readValueHeads(
+  db: Kysely<Database>,
+  appId: number,
+  items: readonly WalkItem[],
+  chars: number,
+): Promise<ValueHead[]> {
+  if (items.length === 0) return [];
+  const data = engineOf(db) === 'postgres' ? sql`data::text` : sql.ref('data');
+  // One character more than asked: it tells a text of exactly `chars` from a longer one.
+  const rows = await db
+    .selectFrom('app_logs')
+    .select(['time_us', 'level', sql<string>`substr(${data}, 1, ${chars + 1})`.as('head')])
+    .where('app_id', '=', appId)
+    .where(
+      'time_us',
+      'in',
+      items.map((item) => item.time_us),
+    )
+    .execute();
+  countValuesRead(rows.map((row) => ({ data: row.head, context: null })));
+  const byTime = new Map(rows.map((row) => [row.time_us, row]));
+  const heads: ValueHead[] = [];
+  for (const item of items) {
+    const row = byTime.get(item.time_us);
+    // Retention may have deleted it between the two statements: the lines go without it.
+    if (row === undefined) continue;
+    const characters = Array.from(row.head);
+    const whole = characters.length <= chars;
+    const head = whole ? row.head : characters.slice(0, chars).join('');
+    heads.push({ timeUs: row.time_us, level: row.level, data: head, whole });
+  }
+  return heads;
+}

@@ -14,7 +14,7 @@ function fakeStore() {
   const query = (_appId: number, filter: WaitFilter): Promise<TailPage> => {
     queries += 1;
     const entries = rows.filter((each) => each.timeUs >= filter.sinceUs).slice(0, filter.limit);
-    return Promise.resolve({ entries, knownUs: rows[rows.length - 1]?.timeUs ?? 0 });
+    return Promise.resolve({ entries, knownUs: rows[rows.length - 1]?.timeUs ?? 0, cut: false });
   };
   /** Stores entries at `times` and returns the commit (the notifier is the test's to call). */
   const commit = (...times: number[]): LogCommit => {

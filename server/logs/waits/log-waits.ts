@@ -25,7 +25,7 @@
  */
 import type { LogFilter } from '../store/app-logs-filter';
 import { pageOfEntries, type LogCommit, type LogPage } from '../store/app-logs-page';
-import { LOG_PAGE_BYTES_MAX } from '../../../contract/schemas/app-log';
+import type { TailPage } from '../store/app-logs-read';
 import { AnswerQueue, type Queueable } from './answer-queue';
 import { IdleFollows, type Lingering } from './idle-follows';
 import { cutPage, knownAfter, trimKnown, type KnownEntries } from './known-entries';
@@ -76,10 +76,19 @@ interface AppWatch {
 
 /**
  * What ends a wait: an entry newer than `since`, or a full page (then entries at `since` fill
- * it, and the client must go on at once to what lies past them).
+ * it, and the client must go on at once to what lies past them); a page cut to its bytes is full.
  */
 function answersNow(page: LogPage, sinceUs: number, limit: number): boolean {
-  return (page.newestUs !== null && page.newestUs > sinceUs) || page.count >= limit;
+  return (
+    (page.newestUs !== null && page.newestUs > sinceUs) || page.count >= limit || page.cut === true
+  );
+}
+
+/** A tail's read as the page it answers (its entries are within the page's bytes already). */
+function pageOfTail(tail: TailPage): LogPage {
+  const page = pageOfEntries(tail.entries);
+  if (tail.cut) page.cut = true;
+  return page;
 }
 
 export class LogTailWaits {
@@ -116,9 +125,7 @@ export class LogTailWaits {
   page(appId: number, filter: WaitFilter, waitMs: number, client: Departure): Promise<LogPage> {
     if (this.closed || this.waiting >= MAX_WAITING_REQUESTS || client.gone) {
       this.queries += 1;
-      return this.queryTail(appId, filter).then((tail) =>
-        pageOfEntries(tail.entries, LOG_PAGE_BYTES_MAX),
-      );
+      return this.queryTail(appId, filter).then(pageOfTail);
     }
     const { sinceUs, ...rest } = filter;
     const follow = this.followOf(appId, rest);
@@ -298,18 +305,14 @@ export class LogTailWaits {
         const heard = follow.heard;
         follow.querying = false;
         follow.heard = null;
-        // A full page does not say what lies past it: it answers its own `since` only.
+        // A full or cut page does not say what lies past it: it answers its own `since` only.
         let known: KnownEntries | null =
-          tail.entries.length < filter.limit && heard
+          tail.entries.length < filter.limit && !tail.cut && heard
             ? { fromUs: sinceUs, toUs: tail.knownUs, entries: tail.entries }
             : null;
         for (const commit of heard ?? []) known = known && knownAfter(known, commit, filter);
         if (known) this.learn(follow, known);
-        else
-          this.answerExactly(
-            follow.groups.get(sinceUs),
-            pageOfEntries(tail.entries, LOG_PAGE_BYTES_MAX),
-          );
+        else this.answerExactly(follow.groups.get(sinceUs), pageOfTail(tail));
         this.answer(follow);
       },
       (error: unknown) => {

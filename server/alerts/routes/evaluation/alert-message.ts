@@ -6,13 +6,22 @@
  * webhook's JSON is this object; the e-mail renders it with the site's `log-alert` template.
  */
 import type { AlertRule, AlertStateName } from '../../../../contract/schemas/alert';
+import { LOG_LEVELS } from '../../../../contract/schemas/app-log';
 import type { Db } from '../../../database/schema';
-import { queryLogEntries } from '../../../logs';
+import { queryLogHeads, type ValueHead } from '../../../logs';
 import { filterOf } from '../alert-counts';
 
 export const ALERT_MESSAGE_LINES = 5;
 export const ALERT_LINE_MAX_CHARACTERS = 512;
 const US_PER_MS = 1000;
+const US_PER_SECOND = 1_000_000;
+/**
+ * The characters of an entry's `data` JSON text read for its line (issue 42: not its whole value,
+ * up to 1 MiB). A character of a string takes at most 6 in its JSON text (`\u0001`; JSON.stringify
+ * escapes nothing longer, and leaves pairs of surrogates as they are), so 6 × 513 and a cut escape
+ * hold the 513 characters that tell a line longer than 512 and its first 511.
+ */
+export const LINE_DATA_CHARACTERS = 6 * (ALERT_LINE_MAX_CHARACTERS + 1) + 6;
 
 export interface AlertLine {
   /** ISO time of the entry. */
@@ -51,15 +60,35 @@ export function cutLine(text: string, max = ALERT_LINE_MAX_CHARACTERS): string {
   return characters.length <= max ? text : `${characters.slice(0, max - 1).join('')}…`;
 }
 
-function lineOf(json: string): AlertLine {
-  const entry = JSON.parse(json) as { time: number; level: string; data: unknown };
-  const { data } = entry;
-  const message = typeof data === 'string' ? data : JSON.stringify(data);
+/**
+ * An entry's line from the head of its `data`: a string as itself, anything else as its JSON text
+ * (what the service stores, JSON.stringify's), cut to ALERT_LINE_MAX_CHARACTERS.
+ */
+function lineOf(head: ValueHead): AlertLine {
+  let message: string;
+  if (head.whole) {
+    const data = JSON.parse(head.data) as unknown;
+    message = typeof data === 'string' ? data : JSON.stringify(data);
+  } else message = head.data.startsWith('"') ? stringHead(head.data) : head.data;
   return {
-    time: new Date(entry.time * 1000).toISOString(),
-    level: entry.level,
+    // As the entry's `time` (seconds) read back: the line's time is the page's.
+    time: new Date((head.timeUs / US_PER_SECOND) * 1000).toISOString(),
+    level: LOG_LEVELS[head.level] ?? 'unknown',
     text: cutLine(message),
   };
+}
+
+/** The characters a cut JSON string text holds: up to its last whole escape. */
+function stringHead(text: string): string {
+  // A cut escape (`\`, `\u00`) is at most 5 characters long: each end is tried once.
+  for (let end = text.length; end > text.length - 6 && end > 1; end -= 1) {
+    try {
+      return JSON.parse(`${text.slice(0, end)}"`) as string;
+    } catch {
+      // The text ends inside an escape: one character less.
+    }
+  }
+  return '';
 }
 
 /** The five newest entries of the window that the rule's query matches, newest first. */
@@ -72,13 +101,14 @@ export async function newestLines(
   timeBudgetMs: number | undefined,
 ): Promise<AlertLine[]> {
   const { buckets: _buckets, sinceUs: _sinceUs, ...filter } = filterOf(rule, startMs, endMs);
-  const entries = await queryLogEntries(
+  const heads = await queryLogHeads(
     db,
     appId,
     { ...filter, beforeUs: endMs * US_PER_MS, limit: ALERT_MESSAGE_LINES },
+    LINE_DATA_CHARACTERS,
     timeBudgetMs === undefined ? {} : { timeBudgetMs },
   );
-  return entries.filter((entry) => entry.timeUs >= startMs * US_PER_MS).map((e) => lineOf(e.json));
+  return heads.filter((head) => head.timeUs >= startMs * US_PER_MS).map(lineOf);
 }
 
 /**
