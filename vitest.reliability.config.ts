@@ -34,7 +34,12 @@ export default defineConfig({
   test: {
     // The service and its token command bundled once for every process the suite starts, so no
     // start compiles TypeScript (server/reliability/service-bundle.ts; issue 36).
-    globalSetup: ['server/reliability/service-bundle.global-setup.ts'],
+    // And one migrated template database per run (SQLite, and PostgreSQL with TEST_DATABASE_URL)
+    // that each service process's new database is copied from, not migrated at start.
+    globalSetup: [
+      'server/reliability/service-bundle.global-setup.ts',
+      'server/database/test-templates.global-setup.ts',
+    ],
     // The projects run one after the other too, or two services would fuzz at once.
     fileParallelism: false,
     projects: [

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       DATABASE_WORK_PER_TOKEN: 4,
       DATABASE_WORK_PER_SITE: 6,
       DATABASE_WORK_WAIT_MS: 5000,
+      LEADER_RETRY_MS: 15_000,
       AUTH_FAILURES_PER_MINUTE: 10,
       DEMO: true,
       DEMO_LOGS: true,
@@ -34,6 +35,11 @@ describe('loadConfig', () => {
     expect(quota.LOG_QUOTA_BYTES).toBe(1_048_576);
     expect(() => loadConfig({ LOG_QUOTA_PER_MINUTE: '-1' })).toThrow(/LOG_QUOTA_PER_MINUTE/);
     expect(() => loadConfig({ LOG_QUOTA_BYTES: '1.5' })).toThrow(/LOG_QUOTA_BYTES/);
+  });
+
+  it('reads how often an instance tries to lead, 100 ms at least', () => {
+    expect(loadConfig({ LEADER_RETRY_MS: '200' }).LEADER_RETRY_MS).toBe(200);
+    expect(() => loadConfig({ LEADER_RETRY_MS: '50' })).toThrow(/LEADER_RETRY_MS/);
   });
 
   it('reads the failed-auth limit per minute and refuses 0', () => {

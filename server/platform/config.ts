@@ -68,6 +68,12 @@ export const configSchema = z.object({
   DATABASE_WORK_PER_SITE: z.coerce.number().int().min(0).max(10_000).default(6),
   DATABASE_WORK_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /**
+   * PostgreSQL only: how often an instance that does not lead tries to take the lead (leader.ts),
+   * so how long the background work may stand still after its leader died. The reliability
+   * suite shortens it where it kills a leader (issue 36).
+   */
+  LEADER_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /**
    * Failed authentications one client address may make per minute before 429 (decision 011).
    * The browser tests raise it: their tests share one service and one address (decision 058).
    */

@@ -214,7 +214,10 @@ async function main(): Promise<void> {
         await stopGenerator?.();
       };
     },
-    { onError: (error) => app.log.error({ err: error }, 'leader election failed') },
+    {
+      retryMs: config.LEADER_RETRY_MS,
+      onError: (error) => app.log.error({ err: error }, 'leader election failed'),
+    },
   );
 
   stopping.push(async () => {

@@ -85,10 +85,17 @@ class SqliteSnapshots implements DbSnapshots {
   }
 }
 
-/** On PostgreSQL every check reads the contents: all tables in one round trip. */
+/**
+ * On PostgreSQL every check reads the contents: all tables in one round trip. A mark right after
+ * a check that found them unchanged reads nothing: they are still the marked ones (nothing runs
+ * between the check and the next mark). If something else wrote meanwhile, the next check sees
+ * a change and fails: the shortcut can fail a run, never pass one that changed something.
+ */
 class PostgresSnapshots implements DbSnapshots {
   private readonly client: pg.Client;
   private contents = '';
+  /** Whether the last check found the database as marked. */
+  private confirmed = false;
   private readonly query = [
     ...TABLES.map((table) => `select * from ${table}`),
     LOG_SUMMARY.postgres,
@@ -111,11 +118,13 @@ class PostgresSnapshots implements DbSnapshots {
   }
 
   async mark(): Promise<void> {
-    this.contents = await this.read();
+    if (!this.confirmed) this.contents = await this.read();
+    this.confirmed = false;
   }
 
   async unchangedSinceMark(): Promise<boolean> {
-    return (await this.read()) === this.contents;
+    this.confirmed = (await this.read()) === this.contents;
+    return this.confirmed;
   }
 
   close(): Promise<void> {

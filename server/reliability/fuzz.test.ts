@@ -29,6 +29,7 @@ import {
   type FuzzBody,
 } from './arbitraries';
 import { createPostgresDatabase, testEngine } from '../database/test-database.test-helper';
+import { TEMPLATE_ENV } from '../database/test-templates.global-setup';
 import { openDbSnapshots, type DbSnapshots } from './db-snapshot';
 import { healthBoundMs, watchHealth } from './health-watch';
 import { startServiceProcess, type ServiceProcess } from './service-process';
@@ -72,7 +73,11 @@ let dropDatabase = () => Promise.resolve();
 
 async function databaseUrl(): Promise<string | undefined> {
   if (testEngine === 'sqlite') return undefined;
-  const database = await createPostgresDatabase(process.env.TEST_DATABASE_URL ?? '');
+  // A copy of the run's migrated template, as the API tests' databases (issue 36).
+  const database = await createPostgresDatabase(
+    process.env.TEST_DATABASE_URL ?? '',
+    process.env[TEMPLATE_ENV.postgres],
+  );
   dropDatabase = database.drop;
   return database.url;
 }

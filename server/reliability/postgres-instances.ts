@@ -3,6 +3,7 @@
  * multi-instance tests. They start at once: migrations and the demo seed take turns, one seeds.
  */
 import { createPostgresDatabase } from '../database/test-database.test-helper';
+import { TEMPLATE_ENV } from '../database/test-templates.global-setup';
 import { startServiceProcess, type ServiceProcess } from './service-process';
 
 export interface PostgresInstances {
@@ -18,7 +19,9 @@ export async function startPostgresInstances(
   adminUrl: string,
   env: Record<string, string> = {},
 ): Promise<PostgresInstances> {
-  const database = await createPostgresDatabase(adminUrl);
+  // A copy of the run's migrated template (test-templates.global-setup.ts) where there is one:
+  // the instances' starts find no migration to run, only the demo seed (issue 36).
+  const database = await createPostgresDatabase(adminUrl, process.env[TEMPLATE_ENV.postgres]);
   const instances = await Promise.all([
     startServiceProcess({ databaseUrl: database.url, env }),
     startServiceProcess({ databaseUrl: database.url, env }),

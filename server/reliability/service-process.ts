@@ -8,12 +8,13 @@
  * tsx's loader otherwise.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { SERVICE_NODE_FLAGS } from '../platform/node-flags';
+import { TEMPLATE_ENV } from '../database/test-templates.global-setup';
 import { bundleEntry, bundleTokenCommand, SERVICE_BUNDLE_ENV } from './service-bundle';
 
 const run = promisify(execFile);
@@ -112,6 +113,14 @@ export interface ServiceOptions {
 export async function startServiceProcess(options: ServiceOptions = {}): Promise<ServiceProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'site-console-reliability-'));
   const dbPath = options.databaseUrl ?? join(dir, 'site-console.db');
+  // In the reliability suite a new SQLite file starts as a copy of the run's migrated template
+  // (test-templates.global-setup.ts), as the API tests' do: the service's start then finds no
+  // migration to run (issue 36). The chaos scripts, without a template, migrate at start.
+  const template = process.env[TEMPLATE_ENV.sqlite];
+  if (options.databaseUrl === undefined && template) {
+    copyFileSync(template, dbPath);
+    if (existsSync(`${template}-search`)) copyFileSync(`${template}-search`, `${dbPath}-search`);
+  }
   const port = await freePort();
   const apiUrl = `http://127.0.0.1:${port}/api`;
   const env = {

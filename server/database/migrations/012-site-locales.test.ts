@@ -1,41 +1,23 @@
 /** Migration 012 on a database migrated to 011 with rows in it (both engines, via TEST_ENGINE). */
-import { Migrator, sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test-database.test-helper';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate';
-import type { Database } from '../schema';
 import { findNotification, toNotification } from '../../notifications/store/notifications';
 import { findSiteRow, siteSettingsOf } from '../../site/store/sites';
 import { DEFAULT_EMAIL_CLIENTS } from '../../../contract/schemas/email-clients';
-import { migrations } from './index';
+import { SEEDED_AT, insertSite, useMigrationSteps } from './migration-steps.test-helper';
 
-let db: Kysely<Database>;
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ migrated: false });
-  db = database.db;
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const steps = useMigrationSteps();
 
 describe('migration 012 (site languages, notification translations)', () => {
   it('keeps existing sites and notifications, in English, with no translations', async () => {
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations) },
-    });
-    const to011 = await migrator.migrateTo('011-log-minute-bytes');
-    expect(to011.error).toBeUndefined();
-    const created = '2026-01-01T00:00:00.000Z';
-    await sql`insert into sites (id, name, created_at) values ('old', 'Old shop', ${created})`.execute(
-      db,
-    );
+    const { db } = steps;
+    await steps.migrateTo('011-log-minute-bytes');
+    await insertSite(db, 'old', 'Old shop');
     await sql`insert into notifications
         (id, site_id, slug, name, description, subject, text, html, html_enabled, created_at, updated_at, version)
         values ('ntf_old', 'old', 'welcome', 'Welcome', '', 'Hi {{ name }}', 'Hello', '<p>Hello</p>', 1,
-          ${created}, ${created}, 3)`.execute(db);
+          ${SEEDED_AT}, ${SEEDED_AT}, 3)`.execute(db);
 
     await migrateToLatest(db);
 
@@ -47,7 +29,7 @@ describe('migration 012 (site languages, notification translations)', () => {
       // Migration 024 (issue 39): a site from before it reports on the default clients.
       email_clients: [...DEFAULT_EMAIL_CLIENTS],
     });
-    expect(site?.updated_at).toBe(created);
+    expect(site?.updated_at).toBe(SEEDED_AT);
     expect(site?.version).toBe(1);
     const notification = await findNotification(db, 'old', 'welcome');
     expect(notification && toNotification(notification, 'http://x/api')).toMatchObject({
@@ -55,13 +37,14 @@ describe('migration 012 (site languages, notification translations)', () => {
       text: 'Hello',
       html: '<p>Hello</p>',
       html_enabled: true,
-      updated_at: created,
+      updated_at: SEEDED_AT,
       translations: {},
     });
     expect(notification?.version).toBe(3);
   });
 
   it('deletes a notification’s translations with it', async () => {
+    const { db } = steps;
     await sql`insert into notification_translations
         (notification_id, locale, subject, text, html, based_on_subject, based_on_text, based_on_html, updated_at)
         values ('ntf_old', 'nl', 'Hoi', '', '', '', '', '', '2026-01-02T00:00:00.000Z')`.execute(

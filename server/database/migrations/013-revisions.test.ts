@@ -1,42 +1,28 @@
 /** Migration 013 on a database migrated to 012 with rows in it (both engines, via TEST_ENGINE). */
-import { Migrator, sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test-database.test-helper';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate';
 import { findNotification } from '../../notifications/store/notifications';
 import { listRevisions, recordRevision } from '../../audit/store/revisions';
-import type { Database } from '../schema';
-import { migrations } from './index';
+import {
+  SEEDED_AT,
+  insertSite,
+  insertUser,
+  useMigrationSteps,
+} from './migration-steps.test-helper';
 
-let db: Kysely<Database>;
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ migrated: false });
-  db = database.db;
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const steps = useMigrationSteps();
 
 describe('migration 013 (revisions)', () => {
   it('keeps existing rows, starts with no revisions, and numbers new ones upward', async () => {
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations) },
-    });
-    expect((await migrator.migrateTo('012-site-locales')).error).toBeUndefined();
-    const created = '2026-01-01T00:00:00.000Z';
-    await sql`insert into sites (id, name, created_at) values ('old', 'Old shop', ${created})`.execute(
-      db,
-    );
-    await sql`insert into users (email, name, created_at) values ('old@example.com', '', ${created})`.execute(
-      db,
-    );
+    const { db } = steps;
+    await steps.migrateTo('012-site-locales');
+    await insertSite(db, 'old', 'Old shop');
+    await insertUser(db, 'old@example.com');
     await sql`insert into notifications
         (id, site_id, slug, name, description, subject, text, html, html_enabled, created_at, updated_at, version)
         values ('ntf_old', 'old', 'welcome', 'Welcome', '', 'Hi', 'Hello', '', 0,
-          ${created}, ${created}, 2)`.execute(db);
+          ${SEEDED_AT}, ${SEEDED_AT}, 2)`.execute(db);
 
     await migrateToLatest(db);
 

@@ -1,54 +1,18 @@
 /** Migration 015 on a database migrated to 014 with rows in it (both engines, via TEST_ENGINE). */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator, sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, testEngine } from '../test-database.test-helper';
-import { openDatabase } from '../db';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { insertLogView, isDuplicateName, listLogViews } from '../../logs/store/log-views';
 import { migrateToLatest } from '../migrate';
-import type { Database } from '../schema';
-import { migrations } from './index';
+import { insertSite, insertUser, useMigrationSteps } from './migration-steps.test-helper';
 
-let db: Kysely<Database>;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  if (testEngine === 'postgres') {
-    const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL ?? '');
-    db = openDatabase(url);
-    cleanup = async () => {
-      await db.destroy();
-      await drop();
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'site-console-015-'));
-    db = openDatabase(join(dir, 'test.db'));
-    cleanup = async () => {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    };
-  }
-});
-afterAll(async () => {
-  await cleanup();
-});
+const steps = useMigrationSteps();
 
 describe('migration 015 (log views)', () => {
   it('adds an empty log_views table beside existing rows, one name per user and site', async () => {
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations) },
-    });
-    expect((await migrator.migrateTo('014-roles-tokens')).error).toBeUndefined();
-    const created = '2026-01-01T00:00:00.000Z';
-    await sql`insert into sites (id, name, created_at) values ('old', 'Old shop', ${created})`.execute(
-      db,
-    );
-    await sql`insert into users (email, name, created_at) values ('old@example.com', '', ${created})`.execute(
-      db,
-    );
+    const { db } = steps;
+    await steps.migrateTo('014-roles-tokens');
+    await insertSite(db, 'old', 'Old shop');
+    await insertUser(db, 'old@example.com');
 
     await migrateToLatest(db);
 
@@ -77,7 +41,7 @@ describe('migration 015 (log views)', () => {
     ]);
 
     // And down again: the table goes, nothing else.
-    expect((await migrator.migrateTo('014-roles-tokens')).error).toBeUndefined();
+    await steps.migrateTo('014-roles-tokens');
     const sites = await sql<{ id: string }>`select id from sites where id = 'old'`.execute(db);
     expect(sites.rows).toHaveLength(1);
   });

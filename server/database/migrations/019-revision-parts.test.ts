@@ -2,24 +2,13 @@
  * Migration 019 on a database with revisions of the old format (whole snapshots), both engines:
  * they read as before, and revisions written after it (snapshots by content) read whole too.
  */
-import { Migrator, sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test-database.test-helper';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../migrate';
 import { findRevision, recordRevision } from '../../audit/store/revisions';
-import type { Database } from '../schema';
-import { migrations } from './index';
+import { SEEDED_AT, insertUser, useMigrationSteps } from './migration-steps.test-helper';
 
-let db: Kysely<Database>;
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ migrated: false });
-  db = database.db;
-});
-afterAll(async () => {
-  await database.destroy();
-});
+const steps = useMigrationSteps();
 
 const LONG = 'x'.repeat(5_000);
 const OLD_SNAPSHOT = {
@@ -33,19 +22,13 @@ const OLD_SNAPSHOT = {
 
 describe('migration 019 (revision parts)', () => {
   it('keeps old whole snapshots readable, and stores new ones by content', async () => {
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations) },
-    });
-    expect((await migrator.migrateTo('017-log-id-index')).error).toBeUndefined();
-    const created = '2026-01-01T00:00:00.000Z';
-    await sql`insert into users (email, name, created_at) values ('old@example.com', '', ${created})`.execute(
-      db,
-    );
+    const { db } = steps;
+    await steps.migrateTo('017-log-id-index');
+    await insertUser(db, 'old@example.com');
     const user = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     await sql`insert into revisions
         (site_id, resource, resource_id, actor_user_id, actor_email, token_id, created_at, changes, snapshot)
-        values ('old', 'notification', 'welcome', ${user.id}, 'old@example.com', null, ${created},
+        values ('old', 'notification', 'welcome', ${user.id}, 'old@example.com', null, ${SEEDED_AT},
           '[{"field":"subject","before":"Hello","after":"Hi"}]', ${JSON.stringify(OLD_SNAPSHOT)})`.execute(
       db,
     );

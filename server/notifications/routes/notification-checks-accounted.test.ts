@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIQUID_RENDER_OPTIONS } from '../../../contract/liquid-render';
 import {
   CHECK_NAMES,
   checksResultSchema,
@@ -8,9 +7,8 @@ import {
 } from '../../../contract/schemas/notification-checks';
 import { notificationSchema } from '../../../contract/schemas/notification';
 import { RENDERER_BUSY } from '../checks/not-checked';
-import { TemplateRenderer } from '../mail/template-renderer';
-import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
-import { MAX_RENDERED_BYTES } from './test-send';
+import type { TestApi } from '../../platform/test-support.test-helper';
+import { busyRendererApis, type BusyRendererApis } from './busy-renderer.test-helper';
 
 /**
  * Every check is accounted for when the renderer runs out of time (issue 39, decision 092): a
@@ -48,18 +46,13 @@ function byLocale(result: ChecksResult): Map<string, Set<string>> {
 }
 
 describe('every check is accounted for when the renderer is busy', () => {
+  let apis: BusyRendererApis;
   let late: TestApi;
   let ordinary: TestApi;
-  let renderer: TemplateRenderer;
   let draft: Record<string, unknown>;
   beforeAll(async () => {
-    renderer = new TemplateRenderer({
-      liquid: { ...LIQUID_RENDER_OPTIONS, renderLimit: 0 },
-      maxOutputBytes: MAX_RENDERED_BYTES,
-      graceMs: 0,
-    });
-    late = await startTestApi({ checksRenderer: renderer });
-    ordinary = await startTestApi();
+    apis = await busyRendererApis();
+    ({ late, ordinary } = apis);
     const saved = notificationSchema.parse(
       (await ordinary.request('GET', '/notifications/welcome')).json,
     );
@@ -87,11 +80,7 @@ describe('every check is accounted for when the renderer is busy', () => {
       spam: true,
     };
   });
-  afterAll(async () => {
-    await late.close();
-    await ordinary.close();
-    await renderer.close();
-  });
+  afterAll(() => apis.close());
 
   const check = async (api: TestApi) => {
     const res = await api.request('POST', '/notifications/welcome/checks', { body: draft });

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIQUID_RENDER_OPTIONS } from '../../../contract/liquid-render';
 import { checksResultSchema } from '../../../contract/schemas/notification-checks';
 import { RENDERER_BUSY } from '../checks/not-checked';
-import { TemplateRenderer } from '../mail/template-renderer';
-import { startTestApi, type TestApi } from '../../platform/test-support.test-helper';
-import { MAX_RENDERED_BYTES } from './test-send';
+import type { TestApi } from '../../platform/test-support.test-helper';
+import { busyRendererApis, type BusyRendererApis } from './busy-renderer.test-helper';
 
 /**
  * A renderer out of time (issue 39, decision 092): on a loaded machine the render worker's
@@ -25,23 +23,14 @@ const draft = {
 };
 
 describe('checks when the renderer runs out of time', () => {
+  let apis: BusyRendererApis;
   let late: TestApi;
   let ordinary: TestApi;
-  let renderer: TemplateRenderer;
   beforeAll(async () => {
-    renderer = new TemplateRenderer({
-      liquid: { ...LIQUID_RENDER_OPTIONS, renderLimit: 0 },
-      maxOutputBytes: MAX_RENDERED_BYTES,
-      graceMs: 0,
-    });
-    late = await startTestApi({ checksRenderer: renderer });
-    ordinary = await startTestApi();
+    apis = await busyRendererApis();
+    ({ late, ordinary } = apis);
   });
-  afterAll(async () => {
-    await late.close();
-    await ordinary.close();
-    await renderer.close();
-  });
+  afterAll(() => apis.close());
 
   it('says on each check that could not run that the renderer was busy, as info, and answers', async () => {
     const res = await late.request('POST', '/notifications/welcome/checks', { body: draft });
