@@ -82,7 +82,7 @@ async function rememberedChecks(
   // A minute holding more than the row window would never be whole: stop after a day of checks.
   while (untilWhole < 1440 && (await check(memo)).counted !== undefined) untilWhole += 1;
   // The newest minute with entries (a kept fill, BENCH_KEEP_DB, may end before now).
-  const newestMs = Math.max(...memo.keys());
+  const newestMs = memo.newest() ?? sinceMs;
   const next = await time(SAMPLES, () => {
     memo.delete(newestMs);
     return check(memo);

@@ -115,7 +115,6 @@ async function rememberedPerMinute(
   memo: MinuteMemo,
   options: AlertCountOptions,
 ): Promise<MinuteRun> {
-  for (const minuteMs of memo.keys()) if (minuteMs < sinceMs) memo.delete(minuteMs);
   const counts = all.map(() => 0);
   const counted = all.map((entries) => entries === 0);
   const stale: number[] = [];
