@@ -35,6 +35,9 @@ const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? '';
 /** The reading before decision 076 is timed a few times only: it runs to its budget. */
 const WHOLE_RANGE_SAMPLES = 3;
 
+/** A ratio with two figures below 1 (×0.03), one above (×12.4). */
+const times = (ratio: number) => ratio.toFixed(ratio < 1 ? 2 : 1);
+
 /** Times `run`, or null when it answered too_slow (its budget ran out). */
 async function timed(run: () => Promise<unknown>, samples = SAMPLES): Promise<Stat | null> {
   try {
@@ -108,7 +111,7 @@ async function main(): Promise<void> {
   const ratios: string[] = [];
   const ratio = (s: Stat | null, base: Stat | null) =>
     s && base
-      ? `×${(s.median / base.median).toFixed(1)} median, ×${(s.p99 / base.p99).toFixed(1)} p99`
+      ? `×${times(s.median / base.median)} median, ×${times(s.p99 / base.p99)} p99`
       : 'too_slow';
   try {
     const basePage = await timed(() => queryLogs(db, appId, parseLogQuery({})));
