@@ -8,9 +8,15 @@
  * where it stopped; the "whole range" rows are the reading before 076, for comparison (a query
  * past its budget answers `too_slow`: counted, not timed). On SQLite; with BENCH_DATABASE_URL on
  * PostgreSQL.
+ *
+ * The rare value's 24 h alert window is timed three ways (decision 095): counted at once (no
+ * memo: what a simulation does, and every check did before 095: the control), the evaluator's
+ * first check (it remembers nothing: one row window, partial) and its next check (everything
+ * remembered but the newest minute, as a minute later), with how many checks catch up.
  */
 import { execSync } from 'node:child_process';
 import type { AlertRule } from '../contract/schemas/alert';
+import { AlertCountMemo, type MinuteMemo } from '../server/alerts/routes/alert-count-memo';
 import { alertMinuteCounts } from '../server/alerts/routes/alert-counts';
 import {
   parseLogQuery,
@@ -28,6 +34,9 @@ const SPAN_US = 7 * 86_400 * 1_000_000;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? '';
 /** The reading before decision 076 is timed a few times only: it runs to its budget. */
 const WHOLE_RANGE_SAMPLES = 3;
+
+/** A ratio with two figures below 1 (×0.03), one above (×12.4). */
+const times = (ratio: number) => ratio.toFixed(ratio < 1 ? 2 : 1);
 
 /** Times `run`, or null when it answered too_slow (its budget ran out). */
 async function timed(run: () => Promise<unknown>, samples = SAMPLES): Promise<Stat | null> {
@@ -56,6 +65,34 @@ function ruleOf(raw: RawLogQuery): AlertRule {
   };
 }
 
+/**
+ * The evaluator's checks of a 24 h window with a memo (decision 095): the first (nothing
+ * remembered), the next (all but the newest minute remembered), and how many checks a cold memo
+ * takes to count the whole window.
+ */
+async function rememberedChecks(
+  db: Awaited<ReturnType<typeof openFilledLogs>>['db'],
+  appId: number,
+  rule: AlertRule,
+): Promise<{ first: Stat; next: Stat; untilWhole: number }> {
+  const minuteMs = 60_000;
+  const sinceMs = Math.floor(Date.now() / minuteMs) * minuteMs - 1440 * minuteMs;
+  const check = (memo: MinuteMemo) =>
+    alertMinuteCounts(db, appId, rule, sinceMs, 1440, { memo, timeBudgetMs: 60_000 });
+  const first = await time(SAMPLES, () => check(new AlertCountMemo().minutesOf(1, appId, rule)));
+  const memo = new AlertCountMemo().minutesOf(1, appId, rule);
+  let untilWhole = 1;
+  // A minute holding more than the row window would never be whole: stop after a day of checks.
+  while (untilWhole < 1440 && (await check(memo)).counted !== undefined) untilWhole += 1;
+  // The newest minute with entries (a kept fill, BENCH_KEEP_DB, may end before now).
+  const newestMs = memo.newest() ?? sinceMs;
+  const next = await time(SAMPLES, () => {
+    memo.delete(newestMs);
+    return check(memo);
+  });
+  return { first, next, untilWhole };
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const { db, appId, close } = await openFilledLogs(ENTRIES, SPAN_US);
@@ -74,7 +111,7 @@ async function main(): Promise<void> {
   const ratios: string[] = [];
   const ratio = (s: Stat | null, base: Stat | null) =>
     s && base
-      ? `×${(s.median / base.median).toFixed(1)} median, ×${(s.p99 / base.p99).toFixed(1)} p99`
+      ? `×${times(s.median / base.median)} median, ×${times(s.p99 / base.p99)} p99`
       : 'too_slow';
   try {
     const basePage = await timed(() => queryLogs(db, appId, parseLogQuery({})));
@@ -99,8 +136,14 @@ async function main(): Promise<void> {
     const alert24h = await timed(() =>
       alertMinuteCounts(db, appId, ruleOf(rare), Date.now() - 1440 * 60_000, 1440),
     );
-    if (alert24h) stats['rare: alert 24 h'] = alert24h;
-    ratios.push(`rare alert 24 h vs no-condition page: ${ratio(alert24h, basePage)}`);
+    if (alert24h) stats['rare: alert 24 h at once'] = alert24h;
+    ratios.push(`rare alert 24 h at once vs no-condition page: ${ratio(alert24h, basePage)}`);
+    const checks = await rememberedChecks(db, appId, ruleOf(rare));
+    stats['rare: alert 24 h, first check'] = checks.first;
+    stats['rare: alert 24 h, next check'] = checks.next;
+    ratios.push(
+      `rare alert 24 h, first check vs at once: ${ratio(checks.first, alert24h)}; next check vs at once: ${ratio(checks.next, alert24h)}; checks until whole: ${String(checks.untilWhole)}`,
+    );
     const whole = { fieldScanRows: Infinity };
     const wholePage = await timed(
       () => queryLogs(db, appId, parseLogQuery(rare), whole),

@@ -5,7 +5,9 @@
  *
  * Each alert is counted with the alerts' own counting (routes/alert-counts.ts: the rollup where
  * the query allows, bounded reads otherwise, one statement per run of minutes), its state
- * compared with the stored one, and the evaluation written in one short transaction with the
+ * compared with the stored one (a rule with field conditions counts only the minutes it has not
+ * counted before, decision 095: the evaluator remembers each alert's counted minutes), and the
+ * evaluation written in one short transaction with the
  * notifications a change calls for (an outbox row per channel and target, insert-or-ignore on
  * its key). The event loop gets a turn between alerts; no statement holds a connection longer
  * than one count.
@@ -16,6 +18,7 @@ import { alerting, alertWindows, MINUTE_MS, type AlertState } from '../../alert-
 import { ruleOf } from '../../store/alerts';
 import { enqueueNotifications, type NewOutboxRow } from '../../store/alert-outbox';
 import { listEnabledAlerts, writeEvaluation, type DueAlertRow } from '../../store/alert-states';
+import { AlertCountMemo } from '../alert-count-memo';
 import { alertMinuteCounts } from '../alert-counts';
 import { deliverDue, type DeliveryOptions } from './alert-delivery';
 import { logViewerUrl, newestLines, type AlertMessage } from './alert-message';
@@ -41,6 +44,8 @@ export function dueMoment(everyMinutes: number, nowMs: number): number {
 
 export class AlertEvaluator {
   private readonly now: () => number;
+  /** Each alert's counted minutes, between its checks (decision 095). */
+  private readonly memo = new AlertCountMemo();
 
   constructor(private readonly options: EvaluatorOptions) {
     this.now = options.now ?? Date.now;
@@ -56,7 +61,9 @@ export class AlertEvaluator {
     const nowMs = this.now();
     let evaluated = 0;
     const failures: unknown[] = [];
-    for (const row of await listEnabledAlerts(this.options.db)) {
+    const rows = await listEnabledAlerts(this.options.db);
+    this.memo.keepOnly(rows.map((row) => row.id));
+    for (const row of rows) {
       const momentMs = dueMoment(row.every_minutes, nowMs);
       if (row.last_window_end_minute !== null && row.last_window_end_minute * MINUTE_MS >= momentMs)
         continue;
@@ -99,6 +106,7 @@ export class AlertEvaluator {
       {
         ...(timeBudgetMs === undefined ? {} : { timeBudgetMs }),
         ...(fieldScanRows === undefined ? {} : { fieldScanRows }),
+        memo: this.memo.minutesOf(row.id, app.id, rule),
       },
     );
     const [window] = alertWindows(rule, counts, [momentMs]);
