@@ -11,7 +11,10 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { StatementDeadlineError } from '../../database/sqlite';
 import { nextStepSize, type StepBounds } from './bounded-steps';
 
-const CHUNK_BOUNDS: StepBounds = { maxRows: 512, minRows: 1, stepMs: 20 };
+/** The most rows a chunk's statement reads (facets size their rows' values by it). */
+export const CHUNK_ROWS_MAX = 512;
+
+const CHUNK_BOUNDS: StepBounds = { maxRows: CHUNK_ROWS_MAX, minRows: 1, stepMs: 20 };
 /** The first chunk is one row: a wide entry's JSON is read before any row count is trusted. */
 const FIRST_CHUNK_ROWS = 1;
 

@@ -6,8 +6,9 @@
  * The budget covers all of the work, not only the SQL (issue 42, decision 059): the rows are read
  * a few at a time, newest first, and parsed and counted one entry at a time with a turn of the
  * event loop whenever a slice of work is spent; the sample also stops at LOG_FACETS_BYTES_MAX
- * bytes of `data`, and at most LOG_FACETS_FIELDS_TRACKED different names are counted. Past the
- * time budget the answer is a 503 `too_slow`.
+ * bytes of `data` (large values read for the sample's rows only: app-logs-facet-sample.ts), and
+ * at most LOG_FACETS_FIELDS_TRACKED different names are counted. Past the time budget the answer
+ * is a 503 `too_slow`.
  */
 import type { Kysely } from 'kysely';
 import {
@@ -20,8 +21,7 @@ import {
 } from '../../../contract/schemas/app-log-facets';
 import type { Database } from '../../database/schema';
 import { SEARCH_TIME_BUDGET_MS } from './app-logs-read';
-import { chunkQueries } from './app-logs-page-walk';
-import { matchingRowsInChunks } from './app-logs-chunked-read';
+import { visitFacetSample, type FacetSample } from './app-logs-facet-sample';
 import { SearchBudgetExhausted } from '../../database/search-budget-exhausted';
 import type { LogFilter } from './app-logs-filter';
 import { walkTooSlow, WALK_TIME_BUDGET_MS } from './app-logs-walk';
@@ -137,7 +137,7 @@ export function countFacets(
   return counter.result(limit);
 }
 
-/** Rows of the window in the sample: read a chunk at a time (app-logs-chunked-read.ts). */
+/** Rows of the window in the sample: read a chunk at a time, sized (app-logs-facet-sample.ts). */
 export async function logFacets(
   db: Kysely<Database>,
   appId: number,
@@ -152,40 +152,25 @@ export async function logFacets(
   const { sinceUs: _since, beforeUs: _before, ...rest } = query.filter;
   const counter = new FacetCounter(query.field);
   const slices = workSlices();
-  let scanned = 0;
-  let bytes = 0;
-  let capped = false;
+  let sample: FacetSample;
   try {
     // Newest first; the event loop gets a turn between statements and whenever a slice of
-    // parsing is spent.
-    const filter = { ...rest, limit: query.cap };
-    const chunks = matchingRowsInChunks(
-      chunkQueries(db, appId, filter, {}, deadline),
+    // parsing is spent. Large values are read for the sample's rows only (issue 42).
+    sample = await visitFacetSample(
+      db,
+      appId,
+      { ...rest, limit: query.cap },
       { lowUs: query.lowUs, highUs: query.highUs },
+      { cap: query.cap, maxBytes: LOG_FACETS_BYTES_MAX },
       deadline,
+      (data) => counter.add(data, slices, deadline),
     );
-    read: for await (const rows of chunks) {
-      for (const row of rows) {
-        // A row past the cap or the bytes: the window holds more than the sample.
-        if (scanned >= query.cap || bytes >= LOG_FACETS_BYTES_MAX) {
-          capped = true;
-          break read;
-        }
-        await counter.add(row.data, slices, deadline);
-        scanned += 1;
-        bytes += Buffer.byteLength(row.data);
-      }
-      // A full sample: more may follow, and looking for them is not worth the time.
-      if (scanned >= query.cap || bytes >= LOG_FACETS_BYTES_MAX) {
-        capped = true;
-        break;
-      }
-    }
   } catch (error) {
     if (!outOfTime(db, error)) throw error;
     throw search
       ? new SearchBudgetExhausted(timeBudgetMs)
       : walkTooSlow(query.filter, timeBudgetMs);
   }
+  const { scanned, capped } = sample;
   return { field: query.field, scanned, cap: query.cap, capped, ...counter.result(query.limit) };
 }

@@ -14,7 +14,13 @@ import { walkLogs } from './app-logs-walk';
 import { plainWalkStepQuery } from './app-logs-walk-sql';
 import { firstMatches, matchingRowsInChunks, type ChunkQueries } from './app-logs-chunked-read';
 import { outOfTime } from './work-slices';
-import { sizedSelection, walkItemOf, type SizedLogRow, type WalkItem } from './app-logs-sized-rows';
+import {
+  sizedDataSelection,
+  sizedSelection,
+  walkItemOf,
+  type SizedLogRow,
+  type WalkItem,
+} from './app-logs-sized-rows';
 import { LOG_FIELD_SCAN_ROWS } from '../../../contract/schemas/app-log';
 
 /** A read's rows in answer order (WalkItem), and where a bounded read of field conditions stopped. */
@@ -62,7 +68,7 @@ export async function walkItems(
       inChunks
         ? firstMatches(
             matchingRowsInChunks(
-              chunkQueries<SizedLogRow>(db, appId, filter, { level, sized: true }, deadline),
+              chunkQueries<SizedLogRow>(db, appId, filter, { level, sized: 'walk' }, deadline),
               read,
               deadline,
             ),
@@ -162,7 +168,12 @@ export function chunkQueries<R = LogRow>(
   db: Kysely<Database>,
   appId: number,
   filter: LogFilter,
-  step: { level?: number | undefined; job?: string | undefined; sized?: boolean },
+  step: {
+    level?: number | undefined;
+    job?: string | undefined;
+    /** Sized rows (app-logs-sized-rows.ts): a walk's (SizedLogRow) or facets' (SizedDataRow). */
+    sized?: 'walk' | 'facets';
+  },
   deadline: number,
 ): ChunkQueries<R> {
   const { fields: _fields, search: _search, ...plain } = filter;
@@ -179,10 +190,14 @@ export function chunkQueries<R = LogRow>(
       )?.time_us,
     rows: async (range) => {
       const query = selectLogs(db, appId, filter, { ...options, range, deadline });
-      // R is SizedLogRow exactly when `sized` asks for its columns (the walk's call).
-      return (await (
-        step.sized === true ? query.clearSelect().select(sizedSelection(db)) : query
-      ).execute()) as R[];
+      // R is the row of the columns `sized` asks for (the walk's call, facets').
+      if (step.sized === 'walk') {
+        return (await query.clearSelect().select(sizedSelection(db)).execute()) as R[];
+      }
+      if (step.sized === 'facets') {
+        return (await query.clearSelect().select(sizedDataSelection(db)).execute()) as R[];
+      }
+      return (await query.execute()) as R[];
     },
   };
 }

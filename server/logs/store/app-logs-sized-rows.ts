@@ -15,8 +15,10 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LOG_LIMIT_MAX, LOG_PAGE_BYTES_MAX } from '../../../contract/schemas/app-log';
+import { LOG_FACETS_BYTES_MAX } from '../../../contract/schemas/app-log-facets';
 import { engineOf } from '../../database/engine';
 import type { Database } from '../../database/schema';
+import { CHUNK_ROWS_MAX } from './app-logs-chunked-read';
 import {
   entryJson,
   STORED_LOG_COLUMNS,
@@ -75,8 +77,8 @@ export interface DeferredLogRow {
 export type WalkItem = WalkEntry | DeferredLogRow;
 
 /**
- * Characters of `data` and `context` the page walks have read into memory, in this process (a
- * test's observable: the bound above holds when it grows by at most a page).
+ * Characters of `data` and `context` the page walks and facets have read into memory, in this
+ * process (a test's observable: the bound above holds when it grows by at most a page).
  */
 let valueCharsRead = 0;
 
@@ -85,7 +87,9 @@ export function walkValueCharsRead(): number {
 }
 
 /** Counts the values of rows a statement returned. */
-function countValuesRead(rows: ReadonlyArray<{ data: string | null; context: string | null }>) {
+export function countValuesRead(
+  rows: ReadonlyArray<{ data: string | null; context: string | null }>,
+) {
   for (const row of rows) valueCharsRead += (row.data?.length ?? 0) + (row.context?.length ?? 0);
 }
 
@@ -172,6 +176,49 @@ export function sizedColumns(db: Kysely<Database>, table: string): RawBuilder<un
   const t = sql.ref(table);
   return sql`${t}.id, ${t}.level, ${parts.data} as data, ${parts.context} as context,
     ${t}.created_at, ${t}.time_us, ${parts.valueBytes} as value_bytes`;
+}
+
+/**
+ * The longest `data` a chunk of facets' rows (app-logs-facet-sample.ts) reads with its row: a
+ * chunk's statement of CHUNK_ROWS_MAX such rows holds at most the sample's LOG_FACETS_BYTES_MAX
+ * (8 MiB / 512 = 16,384, in the engine's stored length as above).
+ */
+export const FACET_INLINE_DATA_LENGTH = Math.floor(LOG_FACETS_BYTES_MAX / CHUNK_ROWS_MAX);
+
+/** A facets row: `data` when short, else null and its UTF-8 bytes. Facets count `data` only. */
+export interface SizedDataRow {
+  time_us: number;
+  data: string | null;
+  /** Of a row whose `data` was left for later: its UTF-8 bytes; else null. */
+  data_bytes: number | null;
+}
+
+/** A facets row's select list (SizedDataRow), for a statement Kysely builds (selectLogs'). */
+export function sizedDataSelection(db: Kysely<Database>) {
+  const data = sql.ref('app_logs.data');
+  const inline = sql`${lengthOf(db, data)} <= ${sql.lit(FACET_INLINE_DATA_LENGTH)}`;
+  return [
+    'time_us',
+    sql<string | null>`case when ${inline} then ${data} end`.as('data'),
+    sql<number | null>`case when not (${inline}) then ${bytesOf(db, data)} end`.as('data_bytes'),
+  ] as const;
+}
+
+/** The `data` texts of an app's rows at `times` (facets' rows left for later), by time. */
+export async function readDataAt(
+  db: Kysely<Database>,
+  appId: number,
+  times: readonly number[],
+): Promise<Map<number, string>> {
+  if (times.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('app_logs')
+    .select(['time_us', 'data'])
+    .where('app_id', '=', appId)
+    .where('time_us', 'in', [...times])
+    .execute();
+  countValuesRead(rows.map((row) => ({ data: row.data, context: null })));
+  return new Map(rows.map((row) => [row.time_us, row.data]));
 }
 
 /** A page's entries within its bytes, and whether entries were left out (LogPage.cut). */
