@@ -45,6 +45,8 @@ const POSTGRES_SUITES = [
   'server/logs/log-writes.test.ts',
   'server/logs/waits/postgres-log-notifier.test.ts',
   'server/platform/leader.test.ts',
+  // The alerts' own pool beside the requests' (decision 096).
+  'server/platform/alerts-database.test.ts',
   'server/http/work-gate-hook.test.ts',
   // Waiting tails answered from commits against the query of each engine.
   'server/logs/waits/log-waits.property.test.ts',

@@ -34,6 +34,11 @@ export interface PostgresOptions {
    * pg's pool would throw the error and end the process.
    */
   onIdleClientError?: (error: Error) => void;
+  /**
+   * Longest any one statement on the pool's connections runs before PostgreSQL cancels it
+   * (`statement_timeout`); default none. The alerts' pool sets it (decision 096).
+   */
+  statementTimeoutMs?: number;
 }
 
 /** The pool's default acquire timeout (PostgresOptions.acquireTimeoutMs). */
@@ -59,6 +64,8 @@ function guardClient(client: pg.PoolClient): void {
  * each connection plans them once and prunes partitions when they run (runWithGenericPlan).
  */
 const genericPlanPools = new WeakMap<Kysely<Database>, pg.Pool>();
+/** The pool Kysely's queries and transactions take their connections from. */
+const queryPools = new WeakMap<Kysely<Database>, pg.Pool>();
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Kysely<Database> {
   const size = options.poolSize ?? 10;
@@ -71,6 +78,9 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Kysely
     connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
     // A server that vanished without closing the socket (a failover) is noticed by TCP.
     keepAlive: true,
+    ...(options.statementTimeoutMs === undefined
+      ? {}
+      : { statement_timeout: options.statementTimeoutMs }),
   };
   const pool = new pg.Pool({ ...common, max: Math.max(1, size - genericSize) });
   const generic = new pg.Pool({
@@ -91,7 +101,36 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Kysely
   };
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: both }) });
   genericPlanPools.set(db, generic);
+  queryPools.set(db, pool);
   return db;
+}
+
+/** Most connections Kysely's pool of `db` hands out at once (openPostgres); undefined on SQLite. */
+export function queryPoolSize(db: Kysely<Database>): number | undefined {
+  return queryPools.get(db)?.options.max;
+}
+
+/**
+ * Counts the connections handed out by the pools of `db` (opened by openPostgres) from now on,
+ * both Kysely's and the generic-plan one, until `stop`: what shows that some work took nothing
+ * from a pool (the alerts' evaluator and the requests' pool, decision 096). On SQLite, 0.
+ */
+export function countPoolAcquisitions(db: Kysely<Database>): {
+  count: () => number;
+  stop: () => void;
+} {
+  const pools = [queryPools.get(db), genericPlanPools.get(db)].filter(
+    (pool): pool is pg.Pool => pool !== undefined,
+  );
+  let acquired = 0;
+  const onAcquire = () => (acquired += 1);
+  for (const pool of pools) pool.on('acquire', onAcquire);
+  return {
+    count: () => acquired,
+    stop: () => {
+      for (const pool of pools) pool.off('acquire', onAcquire);
+    },
+  };
 }
 
 /**

@@ -12,6 +12,8 @@ describe('loadConfig', () => {
       DATABASE_WORK_PER_TOKEN: 4,
       DATABASE_WORK_PER_SITE: 6,
       DATABASE_WORK_WAIT_MS: 5000,
+      ALERTS_DATABASE_POOL_SIZE: 2,
+      ALERTS_STATEMENT_TIMEOUT_MS: 30_000,
       LEADER_RETRY_MS: 15_000,
       AUTH_FAILURES_PER_MINUTE: 10,
       DEMO: true,
@@ -39,6 +41,13 @@ describe('loadConfig', () => {
 
   it('reads how often an instance tries to lead, 100 ms at least', () => {
     expect(loadConfig({ LEADER_RETRY_MS: '200' }).LEADER_RETRY_MS).toBe(200);
+    // The alerts' pool keeps one connection of each kind, and a statement ends under the 2-minute lease.
+    expect(() => loadConfig({ ALERTS_DATABASE_POOL_SIZE: '1' })).toThrow(
+      /ALERTS_DATABASE_POOL_SIZE/,
+    );
+    expect(() => loadConfig({ ALERTS_STATEMENT_TIMEOUT_MS: '120000' })).toThrow(
+      /ALERTS_STATEMENT_TIMEOUT_MS/,
+    );
     expect(() => loadConfig({ LEADER_RETRY_MS: '50' })).toThrow(/LEADER_RETRY_MS/);
   });
 

@@ -68,6 +68,13 @@ export const configSchema = z.object({
   DATABASE_WORK_PER_SITE: z.coerce.number().int().min(0).max(10_000).default(6),
   DATABASE_WORK_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /**
+   * PostgreSQL only: the alerts' own pool (decision 096): most connections the evaluator and its
+   * deliveries open beside DATABASE_POOL_SIZE's (half of them plan generically), and the longest
+   * one of their statements runs. Under the deliveries' 2-minute lease.
+   */
+  ALERTS_DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(2),
+  ALERTS_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(110_000).default(30_000),
+  /**
    * PostgreSQL only: how often an instance that does not lead tries to take the lead (leader.ts),
    * so how long the background work may stand still after its leader died. The reliability
    * suite shortens it where it kills a leader (issue 36).

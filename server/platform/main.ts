@@ -27,6 +27,7 @@ import { TemplateRenderer } from '../notifications';
 import { LIQUID_RENDER_OPTIONS } from '../../contract/liquid-render';
 import { DEFAULT_MAIL_FROM } from './app';
 import { MAX_RENDERED_BYTES } from '../notifications/routes/test-send';
+import { openAlertsDatabase } from './alerts-database';
 
 function readConfig(): Config {
   try {
@@ -68,6 +69,13 @@ async function main(): Promise<void> {
     onIdleClientError: (error) => console.error('database connection closed by the server:', error),
   });
   await migrateToLatest(db);
+  // The alerts' checks and deliveries never take a connection from the requests' pool (decision 096).
+  const alertsDb = openAlertsDatabase(config.DATABASE_URL, db, {
+    poolSize: config.ALERTS_DATABASE_POOL_SIZE,
+    statementTimeoutMs: config.ALERTS_STATEMENT_TIMEOUT_MS,
+    acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
+    onIdleClientError: (error) => console.error('alerts database connection closed:', error),
+  });
   // The search index is filled off the ingestion's commit path (decisions 023 and 030).
   const searchIndexer = await startLogSearchIndexer(db, config.DATABASE_URL, (error) => {
     console.error('log search indexer:', error);
@@ -193,7 +201,7 @@ async function main(): Promise<void> {
       const testClock = config.ALERTS_TEST_CLOCK_FILE;
       const stopAlerts = startAlertEvaluation(
         new AlertEvaluator({
-          db,
+          db: alertsDb.db,
           mailer,
           from: config.SMTP_FROM ?? DEFAULT_MAIL_FROM,
           renderer: alertRenderer,
@@ -225,6 +233,7 @@ async function main(): Promise<void> {
     await app.close();
     await logNotifier?.close();
     await searchIndexer?.stop();
+    await alertsDb.close();
     await db.destroy();
   });
 }
