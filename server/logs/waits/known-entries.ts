@@ -22,6 +22,15 @@ export interface KnownEntries {
   fromUs: number;
   toUs: number;
   entries: PageEntry[];
+  /** Characters of the entries' JSON: what the follow holds in memory, bounded by `trimKnown`. */
+  chars: number;
+}
+
+/** What a follow knows from a tail read: its entries from `fromUs` up to `toUs`. */
+export function knownFrom(fromUs: number, toUs: number, entries: PageEntry[]): KnownEntries {
+  let chars = 0;
+  for (const entry of entries) chars += entry.json.length;
+  return { fromUs, toUs, entries, chars };
 }
 
 /** The page of `sinceUs` cut from what a follow knows (it must know from `sinceUs` on). */
@@ -50,19 +59,32 @@ export function knownAfter(
   const last = commit.rows[commit.rows.length - 1];
   if (!last || last.timeUs <= known.toUs) return known;
   for (const row of commit.rows) {
-    if (row.timeUs > known.toUs && matchesLogFilter(row, filter)) known.entries.push(row);
+    if (row.timeUs > known.toUs && matchesLogFilter(row, filter)) {
+      known.entries.push(row);
+      known.chars += row.json.length;
+    }
   }
   known.toUs = last.timeUs;
   return known;
 }
 
 /**
- * Drops the oldest entries past `keep`: requests asking from before them are answered a full
- * page, which the caller has done before trimming.
+ * Drops the oldest entries past `keep` entries or `keepChars` characters of JSON (large entries:
+ * a count alone would let a follow hold gigabytes), never the newest one. Requests asking from
+ * before what is kept are answered a full or cut page (more than a page's bytes came after them),
+ * which the caller has done before trimming.
  */
-export function trimKnown(known: KnownEntries, keep: number): void {
-  const excess = known.entries.length - keep;
-  if (excess <= 0) return;
-  known.entries.splice(0, excess);
-  known.fromUs = known.entries[0]?.timeUs ?? known.fromUs;
+export function trimKnown(known: KnownEntries, keep: number, keepChars: number): void {
+  const { entries } = known;
+  let drop = Math.max(0, entries.length - keep);
+  let chars = known.chars;
+  for (let index = 0; index < drop; index++) chars -= entries[index]?.json.length ?? 0;
+  while (drop < entries.length - 1 && chars > keepChars) {
+    chars -= entries[drop]?.json.length ?? 0;
+    drop += 1;
+  }
+  if (drop === 0) return;
+  entries.splice(0, drop);
+  known.chars = chars;
+  known.fromUs = entries[0]?.timeUs ?? known.fromUs;
 }

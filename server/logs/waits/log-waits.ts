@@ -23,12 +23,13 @@
  * group go. `close` (the server's preClose) answers every waiting request at once and makes later
  * waits answer at once.
  */
+import { LOG_PAGE_BYTES_MAX } from '../../../contract/schemas/app-log';
 import type { LogFilter } from '../store/app-logs-filter';
 import { pageOfEntries, type LogCommit, type LogPage } from '../store/app-logs-page';
 import type { TailPage } from '../store/app-logs-read';
 import { AnswerQueue, type Queueable } from './answer-queue';
 import { IdleFollows, type Lingering } from './idle-follows';
-import { cutPage, knownAfter, trimKnown, type KnownEntries } from './known-entries';
+import { cutPage, knownAfter, knownFrom, trimKnown, type KnownEntries } from './known-entries';
 import type { LogNotifier } from './log-notifier';
 import type { Departure, LogWaitStats, TailQuery, WaitFilter } from './log-wait-types';
 
@@ -36,7 +37,8 @@ import type { Departure, LogWaitStats, TailQuery, WaitFilter } from './log-wait-
 export const MAX_WAITING_REQUESTS = 20_000;
 /**
  * Pages a follow keeps entries for: a tail that fell up to this many pages behind is still
- * answered from memory (a full page, at once), without a query.
+ * answered from memory (a full page, at once), without a query. Pages of entries or of bytes
+ * (characters of JSON), whichever is fewer: at most ~40 MiB per follow however large the entries.
  */
 const KEPT_PAGES = 5;
 interface Waiter extends Queueable {
@@ -286,7 +288,9 @@ export class LogTailWaits {
       }
     }
     // Requests asking from before the oldest kept would be answered a full page: they were, above.
-    if (follow.known) trimKnown(follow.known, KEPT_PAGES * follow.filter.limit);
+    if (follow.known) {
+      trimKnown(follow.known, KEPT_PAGES * follow.filter.limit, KEPT_PAGES * LOG_PAGE_BYTES_MAX);
+    }
     if (unknown) this.query(follow);
   }
 
@@ -308,7 +312,7 @@ export class LogTailWaits {
         // A full or cut page does not say what lies past it: it answers its own `since` only.
         let known: KnownEntries | null =
           tail.entries.length < filter.limit && !tail.cut && heard
-            ? { fromUs: sinceUs, toUs: tail.knownUs, entries: tail.entries }
+            ? knownFrom(sinceUs, tail.knownUs, tail.entries)
             : null;
         for (const commit of heard ?? []) known = known && knownAfter(known, commit, filter);
         if (known) this.learn(follow, known);
