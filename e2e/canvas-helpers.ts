@@ -9,6 +9,15 @@ export async function storedHtml(api: ApiFetch): Promise<string> {
   return body.html;
 }
 
+/** Stores `html` as the demo template's HTML version, through the API. */
+export async function putHtml(api: ApiFetch, html: string) {
+  const response = await api('/notifications/order-confirmation', {
+    method: 'PUT',
+    body: JSON.stringify({ html }),
+  });
+  expect(response.status).toBe(200);
+}
+
 /** Replaces the HTML version with `html` in the code and opens the visual mode on it. */
 export async function openVisualWith(
   page: Page,

@@ -9,10 +9,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FrameLocator, Page } from '@playwright/test';
-import { storedHtml } from './canvas-helpers';
+import { putHtml, storedHtml } from './canvas-helpers';
 import { joins, step, type Action, type OracleState } from './canvas-oracle';
 import { targetsOf, type DomPoint, type Target } from './canvas-targets';
-import { expect, test, type ApiFetch } from './fixtures';
+import { expect, test } from './fixtures';
 
 const CORPUS = ['receipt', 'newsletter', 'responsive', 'mjml', 'shopify'].map((name) => ({
   name,
@@ -28,14 +28,6 @@ const SEED = process.env.CANVAS_PROPERTY_SEED
   : process.env.CI
     ? CI_SEED
     : undefined;
-
-async function putHtml(api: ApiFetch, html: string) {
-  const response = await api('/notifications/order-confirmation', {
-    method: 'PUT',
-    body: JSON.stringify({ html }),
-  });
-  expect(response.status).toBe(200);
-}
 
 /** Puts the selection on the canvas's DOM positions, as a click or a drag leaves it. */
 async function select(canvas: FrameLocator, start: DomPoint, end: DomPoint) {

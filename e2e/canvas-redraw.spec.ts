@@ -4,18 +4,10 @@
 // the canvas property test's "nothing to save" on a busy machine: the snippets came after the
 // caret, the redraw dropped it, and the keys went nowhere.)
 import type { Page } from '@playwright/test';
-import { caretIn, openVisual, save, storedHtml } from './canvas-helpers';
-import { expect, test, type ApiFetch } from './fixtures';
+import { caretIn, openVisual, putHtml, save, storedHtml } from './canvas-helpers';
+import { expect, test } from './fixtures';
 
 const SNIPPETS = /\/api\/snippets(\?.*)?$/;
-
-async function putHtml(api: ApiFetch, html: string) {
-  const response = await api('/notifications/order-confirmation', {
-    method: 'PUT',
-    body: JSON.stringify({ html }),
-  });
-  expect(response.status).toBe(200);
-}
 
 /** Holds the site's snippets until `release` is called: they arrive after the canvas is shown. */
 async function holdSnippets(page: Page) {
