@@ -8,15 +8,19 @@ export interface ServerProcess {
   stop: () => Promise<void>;
 }
 
-/** `script`: another tree's api-server.ts (bench/api-ingest-compare.ts); `env`: more of its environment. */
+/**
+ * `script`: another tree's api-server.ts (bench/api-ingest-compare.ts); `env`: more of its
+ * environment; `nodeFlags`: more of Node's flags (`--cpu-prof`, which NODE_OPTIONS refuses).
+ */
 export async function startServer(
   databaseUrl: string,
   port: number,
   script = join(import.meta.dirname, 'api-server.ts'),
   env: Record<string, string> = {},
+  nodeFlags: readonly string[] = [],
 ): Promise<ServerProcess> {
   const child = fork(script, [], {
-    execArgv: ['--import', 'tsx', ...SERVICE_NODE_FLAGS],
+    execArgv: ['--import', 'tsx', ...SERVICE_NODE_FLAGS, ...nodeFlags],
     env: { ...process.env, ...env, DATABASE_URL: databaseUrl, PORT: String(port) },
     stdio: 'inherit',
   });

@@ -11,7 +11,7 @@
  */
 import Database from 'better-sqlite3';
 import { runLogAbuseScenarios } from './chaos-logs';
-import { searchFileOf } from '../server/database/log-search-file';
+import { searchFileOf, trigramMatch } from '../server/database/log-search-file';
 import { runAbuseScenarios } from './chaos-abuse';
 import {
   postStorefrontLogs,
@@ -81,9 +81,9 @@ function check(dbPath: string, acknowledged: Set<string>, sent: Set<string>): Ro
     const searchIndexAgrees = db.transaction(
       () =>
         db
-          .prepare(`select count(*) from search.app_logs_fts where app_logs_fts match '"batch"'`)
+          .prepare(`select count(*) from search.app_logs_fts where app_logs_fts match ?`)
           .pluck()
-          .get() ===
+          .get(trigramMatch(['batch'])) ===
         db
           .prepare(
             `select count(*) from app_logs where instr(search, 'batch') > 0

@@ -27,6 +27,7 @@ import { alertEvaluationMigration } from './027-alert-evaluation';
 import { alertCountedSinceMigration } from './028-alert-counted-since';
 import { alertOutboxLeaseMigration } from './029-alert-outbox-lease';
 import { logAlertHrefEscapedMigration } from './030-log-alert-href-escaped';
+import { logSearchDetailNoneMigration } from './031-log-search-detail-none';
 
 /** Every migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '028-alert-counted-since': alertCountedSinceMigration,
   '029-alert-outbox-lease': alertOutboxLeaseMigration,
   '030-log-alert-href-escaped': logAlertHrefEscapedMigration,
+  '031-log-search-detail-none': logSearchDetailNoneMigration,
 };

@@ -12,7 +12,7 @@ import { toLogRow } from '../store/app-logs-rows';
 import { placeLogRows, insertLogs, pruneLogs } from '../store/app-logs-write';
 import { openDatabase } from '../../database/db';
 import type { Db } from '../../database/schema';
-import { searchFileOf } from '../../database/log-search-file';
+import { searchFileOf, trigramMatch } from '../../database/log-search-file';
 import { INDEXER_SQL, indexPendingLogs, startLogSearchIndexer } from './log-search-indexer';
 import {
   createLogApp,
@@ -47,11 +47,14 @@ describe.skipIf(testEngine !== 'sqlite')('the SQLite search indexer (decisions 0
   const watermark = (on: Db = db) =>
     scalar(on, 'select indexed_id as value from search.app_logs_fts_state');
   const lastId = (on: Db = db) => scalar(on, 'select max(id) as value from app_logs');
-  /** Index rows holding `term`, and rows at or below the watermark holding it: always equal. */
+  /**
+   * Index rows holding `term` (its trigrams: the index is detail=none, decision 098), and rows at
+   * or below the watermark holding it: always equal.
+   */
   const indexedWith = (on: Db, term: string) =>
     scalar(
       on,
-      `select count(*) as value from search.app_logs_fts where app_logs_fts match '"${term}"'`,
+      `select count(*) as value from search.app_logs_fts where app_logs_fts match '${trigramMatch([term])}'`,
     );
   const rowsUpToWatermarkWith = (on: Db, term: string) =>
     scalar(

@@ -3,7 +3,8 @@
  *
  * - Text search: `instr` on the pre-lowered `search` column decides (PostgreSQL:
  *   `strpos(search, $1) > 0`); past the scan budget, candidates come from the contentless FTS5
- *   trigram index `search.app_logs_fts` (PostgreSQL: a pg_trgm GIN index on `search`). The
+ *   trigram index `search.app_logs_fts` (detail=none, asked for every trigram of the terms:
+ *   trigramMatch, decision 098; PostgreSQL: a pg_trgm GIN index on `search`). The
  *   index only narrows, `instr` still decides, so both paths answer exactly the same rule. See
  *   docs/decisions/002-log-storage-and-search.md.
  * - The index is filled off the ingestion's commit path (log-search-indexer.ts, decision 023):
@@ -31,6 +32,7 @@ import { StatementDeadlineError } from '../../database/sqlite';
 import { inSqliteWriteTransaction } from '../../database/sqlite-write-lock';
 import { rollupCounts, upsertParameters, upsertSql } from './app-logs-rollup';
 import { onSqliteConnection } from '../../database/sqlite-connection';
+import { trigramMatch } from '../../database/log-search-file';
 import { pruneAppInSteps } from './app-logs-prune-steps';
 import { placedRow } from './app-logs-rows';
 import { STORED_LOG_COLUMNS, type StoredLogRow } from './app-logs-page';
@@ -65,7 +67,8 @@ function searchIndexCandidates(
   _scope: SearchScope,
   deadline?: number,
 ): Expression<SqlBool> {
-  const match = terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
+  // Every trigram of every term (the index is detail=none: no phrases; decision 098).
+  const match = trigramMatch(terms);
   if (deadline === undefined) {
     return sql<SqlBool>`("id" in (select rowid from search.app_logs_fts where app_logs_fts match ${match}) or ${NOT_YET_INDEXED})`;
   }
