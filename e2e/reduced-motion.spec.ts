@@ -1,10 +1,11 @@
 // An admin who asks for less motion (the system's "reduce motion", `prefers-reduced-motion`) gets
 // none: what animates without end elsewhere (the code view's blinking cursor, a spinner, a pulsing
 // dot) ends at once and stays still (src/styles.css). Shortening the animations alone left the
-// endless ones running, changing at every frame.
+// endless ones running, changing at every frame. A jump within a page scrolls at once instead of
+// smoothly (src/lib/scroll-behavior.ts).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openEditor, showHtmlCode } from './pages';
+import { openConsent, openEditor, showHtmlCode } from './pages';
 
 /** The document's animations running now, by name (a CSS animation's name, else its kind). */
 function runningAnimations(page: Page): Promise<string[]> {
@@ -41,4 +42,37 @@ test('reduced motion: the blinking cursor of the code view stops, and blinks aga
   await expect
     .poll(() => runningAnimations(page))
     .toContainEqual(expect.stringMatching(/^cm-blink/));
+});
+
+/** Clicks the section link LABEL in the page and answers how far the page scrolled by then. */
+function scrolledAtClick(page: Page, label: string): Promise<number> {
+  return page.evaluate((label) => {
+    const nav = document.querySelector('nav[aria-label="Sections of this page"]');
+    const link = [...(nav?.querySelectorAll('a') ?? [])].find((a) =>
+      a.textContent.startsWith(label),
+    );
+    if (!link) throw new Error(`No section link ${label}`);
+    const before = window.scrollY;
+    link.click();
+    // Read in the same task as the click: an instant scroll has moved, a smooth one not yet.
+    return window.scrollY - before;
+  }, label);
+}
+
+test('reduced motion: a section link of the consent page jumps at once, smoothly when motion is allowed', async ({
+  page,
+  signIn,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await signIn(page, 'demo', { open: false });
+  await openConsent(page);
+  const languages = page.getByRole('heading', { name: 'Languages' });
+  // The control: smoothly, the page has not moved yet when the click returns; it gets there.
+  expect(await scrolledAtClick(page, 'Languages')).toBe(0);
+  await expect(languages).toBeInViewport();
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await scrolledAtClick(page, 'Languages')).toBeGreaterThan(0);
+  await expect(languages).toBeInViewport();
 });
