@@ -18,7 +18,12 @@ export default defineConfig({
   reporter: 'list',
   outputDir: 'test-results',
   use: {
-    trace: 'retain-on-failure',
+    // No trace by default: recording one for every test (to keep it only on a failure) was 30 %
+    // of the stage's CPU — the screencast of its screenshots kept Chromium's compositor and the
+    // browser encoding frames, its DOM snapshots the renderer and the worker busy (BENCHMARKS.md,
+    // "the browser stage's CPU by process"). A failure still leaves its screenshot and the page's
+    // ARIA snapshot; to get its trace, run the failing spec again with `--trace retain-on-failure`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: testBrowserPath(), args: chromiumArgs },
   },

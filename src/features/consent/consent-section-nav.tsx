@@ -1,5 +1,6 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { cn } from '../../lib/cn';
+import { jumpScrollBehavior } from '../../lib/scroll-behavior';
 import type { ConsentSection } from './section-nav';
 
 /** Below the shell's sticky header (h-14) and this bar. */
@@ -43,7 +44,7 @@ function jump(event: MouseEvent<HTMLAnchorElement>, anchor: string) {
   if (!heading) return;
   event.preventDefault();
   const top = heading.getBoundingClientRect().top + window.scrollY - STICKY_OFFSET_PX;
-  window.scrollTo({ top, behavior: 'smooth' });
+  window.scrollTo({ top, behavior: jumpScrollBehavior() });
   history.replaceState(history.state, '', `#${anchor}`);
 }
 

@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { jumpScrollBehavior } from '../../lib/scroll-behavior';
 import {
   checkTitle,
   countBySeverity,
@@ -87,7 +88,7 @@ function jumpTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
   const element = document.getElementById(id);
   if (!element) return;
   event.preventDefault();
-  element.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  element.scrollIntoView({ block: 'center', behavior: jumpScrollBehavior() });
   element.focus({ preventScroll: true });
 }
 
