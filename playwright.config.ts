@@ -22,7 +22,8 @@ export default defineConfig({
     // of the stage's CPU — the screencast of its screenshots kept Chromium's compositor and the
     // browser encoding frames, its DOM snapshots the renderer and the worker busy (BENCHMARKS.md,
     // "the browser stage's CPU by process"). A failure still leaves its screenshot and the page's
-    // ARIA snapshot; to get its trace, run the failing spec again with `--trace retain-on-failure`.
+    // ARIA snapshot; to get its trace, run the failing spec again with `--trace retain-on-failure`
+    // (decision 100).
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: testBrowserPath(), args: chromiumArgs },
