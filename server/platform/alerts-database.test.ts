@@ -5,20 +5,24 @@
  * (counted as they hand them out: none), so a check never makes a request wait for one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIQUID_RENDER_OPTIONS } from '../../contract/liquid-render';
-import { alertEventPageSchema, alertSchema } from '../../contract/schemas/alert';
-import { testEvaluator } from '../alerts/routes/evaluation/test-evaluator.test-helper';
+import { alertEventPageSchema } from '../../contract/schemas/alert';
+import {
+  MINUTE_MS,
+  postAlert,
+  testEvaluator,
+  testMinutes,
+  testRenderer,
+} from '../alerts/routes/evaluation/test-evaluator.test-helper';
 import { insertApp } from '../apps/store/apps';
 import { countPoolAcquisitions, queryPoolSize } from '../database/postgres';
 import { testEngine } from '../database/test-database.test-helper';
 import { toLogRow } from '../logs/store/app-logs-rows';
 import { placeLogRows } from '../logs/store/app-logs-write';
-import { TemplateRenderer } from '../notifications/mail/template-renderer';
+import type { TemplateRenderer } from '../notifications/mail/template-renderer';
 import { openAlertsDatabase, type AlertsDatabase } from './alerts-database';
 import { appFixture, startTestApi, type TestApi } from './test-support.test-helper';
 
-const MINUTE_MS = 60_000;
-const T0 = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - 60 * MINUTE_MS;
+const { T0 } = testMinutes(60);
 
 let api: TestApi;
 let alerts: AlertsDatabase;
@@ -31,7 +35,7 @@ beforeAll(async () => {
     poolSize: 2,
     statementTimeoutMs: 30_000,
   });
-  renderer = new TemplateRenderer({ liquid: LIQUID_RENDER_OPTIONS, maxOutputBytes: 1_000_000 });
+  renderer = testRenderer();
   const appId = await insertApp(api.db, 'demo', appFixture('pooled'));
   const errors = Array.from({ length: 4 }, (_, i) =>
     toLogRow(appId, { level: 'error', data: `failed ${String(i)}` }, (T0 + i * 1000) * 1000),
@@ -68,19 +72,15 @@ async function holdRequestsPool(): Promise<{ release: () => void; done: Promise<
 
 describe.skipIf(testEngine !== 'postgres')("the alerts' own pool", () => {
   it('evaluates and delivers while the requests’ pool is held, taking none of its connections', async () => {
-    const res = await api.request('POST', '/alerts', {
-      body: {
-        name: 'Failures',
-        app: 'pooled',
-        level: 'error',
-        condition: { op: '>', threshold: 2, window_minutes: 5 },
-        every_minutes: 1,
-        notify: { emails: ['admin@example.com'] },
-        enabled: true,
-      },
+    const id = await postAlert(api, {
+      name: 'Failures',
+      app: 'pooled',
+      level: 'error',
+      condition: { op: '>', threshold: 2, window_minutes: 5 },
+      every_minutes: 1,
+      notify: { emails: ['admin@example.com'] },
+      enabled: true,
     });
-    expect(res.status, res.text).toBe(201);
-    const { id } = alertSchema.parse(res.json);
 
     const held = await holdRequestsPool();
     const fromRequests = countPoolAcquisitions(api.db);

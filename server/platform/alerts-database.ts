@@ -34,15 +34,7 @@ export function openAlertsDatabase(
   options: AlertsDatabaseOptions,
 ): AlertsDatabase {
   if (!isPostgresUrl(url)) return { db: requests, close: () => Promise.resolve() };
-  const db = openPostgres(url, {
-    poolSize: options.poolSize,
-    statementTimeoutMs: options.statementTimeoutMs,
-    ...(options.acquireTimeoutMs === undefined
-      ? {}
-      : { acquireTimeoutMs: options.acquireTimeoutMs }),
-    ...(options.onIdleClientError === undefined
-      ? {}
-      : { onIdleClientError: options.onIdleClientError }),
-  });
+  // The options are PostgresOptions' own, so they go as they are (an unset one stays unset).
+  const db = openPostgres(url, options);
   return { db, close: () => db.destroy() };
 }

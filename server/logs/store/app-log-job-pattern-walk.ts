@@ -31,18 +31,12 @@ type LogRow = Pick<
   'id' | 'level' | 'data' | 'context' | 'created_at' | 'time_us'
 >;
 
-/** A row's columns: every value, or (a page's walk) sizes and the small values only. */
-function columnsOf(db: Kysely<Database>, table: string, sized: boolean) {
-  if (sized) return sizedColumns(db, table);
-  const t = sql.ref(table);
-  return sql`${t}.id, ${t}.level, ${t}.data, ${t}.context, ${t}.created_at, ${t}.time_us`;
-}
-
 /** The name a per-name read takes: a column of the statement around it. */
 export const PATTERN_WALK_NAME = sql.ref('job_names.name');
 
 /**
- * The compiled statement of one walk step (one level, or all) of a filter with a job pattern.
+ * The compiled statement of one walk step (one level, or all) of a filter with a job pattern,
+ * its rows sized as every walk's (app-logs-sized-rows.ts).
  * `perName` is the step's read (selectLogs) with `job = PATTERN_WALK_NAME`.
  */
 export function selectPatternWalkStep(
@@ -50,10 +44,10 @@ export function selectPatternWalkStep(
   appId: number,
   filter: LogFilter,
   pattern: JobPattern,
-  step: { deadline: number; sized: boolean },
+  deadline: number,
   perName: SelectQueryBuilder<Database, 'app_logs', LogRow>,
-): CompiledQuery<LogRow | SizedLogRow> {
-  const inTime = logStoreOf(db).withinDeadline(step.deadline);
+): CompiledQuery<SizedLogRow> {
+  const inTime = logStoreOf(db).withinDeadline(deadline);
   const names = sql`select substr(matched.job_key, 2) as name
     from (${matchingJobKeys(appId, pattern, inTime)}) as matched`;
   const order = sql.raw(filter.sinceUs === undefined ? 'desc' : 'asc');
@@ -74,7 +68,7 @@ export function selectPatternWalkStep(
     // Only a name whose newest row is among the `limit` newest names' newest rows can have a row
     // in the answer: the others are not walked.
     const heads = sql`select job_names.name, (${next(false)}) as head from (${names}) as job_names`;
-    return sql<LogRow>`select first_rows.* from (
+    return sql<SizedLogRow>`select first_rows.* from (
         select name, head from (${heads}) as heads where head is not null
         order by head ${order} limit ${filter.limit}
       ) as job_names
@@ -85,13 +79,13 @@ export function selectPatternWalkStep(
           select (${next(true)}), newest.n + 1 from newest
           where newest.time_us is not null and newest.n < ${filter.limit}
         )
-        select ${columnsOf(db, 'app_logs', step.sized)} from app_logs
+        select ${sizedColumns(db, 'app_logs')} from app_logs
         where app_id = ${appId} and time_us in (select time_us from newest)
       ) as first_rows
       order by first_rows.time_us ${order} limit ${filter.limit}`.compile(db);
   }
   const ids = perName.clearSelect().select('id');
-  return sql<LogRow>`select ${columnsOf(db, 'entry', step.sized)}
+  return sql<SizedLogRow>`select ${sizedColumns(db, 'entry')}
     from (${names}) as job_names cross join app_logs as entry
     where entry.id in (${ids})
     order by entry.time_us ${order} limit ${filter.limit}`.compile(db);

@@ -8,7 +8,7 @@ import type { Database } from '../../database/schema';
 import { engineOf } from '../../database/engine';
 import { PATTERN_WALK_NAME, selectPatternWalkStep } from './app-log-job-pattern-walk';
 import { jobPatternOf, type LogFilter } from './app-logs-filter';
-import { selectLogs, rangeOf, type LogRow, type TimeRange } from './app-logs-select';
+import { selectLogs, rangeOf, type TimeRange } from './app-logs-select';
 import { logStoreOf } from './log-store-of';
 import { walkLogs } from './app-logs-walk';
 import { plainWalkStepQuery } from './app-logs-walk-sql';
@@ -18,6 +18,7 @@ import {
   sizedDataSelection,
   sizedSelection,
   walkItemOf,
+  type SizedDataRow,
   type SizedLogRow,
   type WalkItem,
 } from './app-logs-sized-rows';
@@ -107,13 +108,13 @@ function walkStepQuery(
       deadline,
       jobName: PATTERN_WALK_NAME,
     });
-    return selectPatternWalkStep(db, appId, filter, pattern, { deadline, sized: true }, perName);
+    return selectPatternWalkStep(db, appId, filter, pattern, deadline, perName);
   }
   const select = (options: Parameters<typeof selectLogs>[3]) =>
     selectLogs(db, appId, filter, options).clearSelect().select(sizedSelection(db)).compile();
   if ((filter.fields?.length ?? 0) > 0) return select({ level, range, deadline });
-  const plain = { appId, filter, level, lowUs: range.lowUs, highUs: range.highUs, sized: true };
-  return plainWalkStepQuery<SizedLogRow>(db, plain, () => select({ level, range }));
+  const plain = { appId, filter, level, lowUs: range.lowUs, highUs: range.highUs };
+  return plainWalkStepQuery(db, plain, () => select({ level, range }));
 }
 
 /**
@@ -164,7 +165,7 @@ async function nthRowTime(
  * level and a job, or neither): the boundary reads the step's index range without the conditions
  * no index answers (field conditions, `q`); the rows, the whole filter within a part of it.
  */
-export function chunkQueries<R = LogRow>(
+export function chunkQueries<R extends SizedLogRow | SizedDataRow>(
   db: Kysely<Database>,
   appId: number,
   filter: LogFilter,
@@ -172,7 +173,7 @@ export function chunkQueries<R = LogRow>(
     level?: number | undefined;
     job?: string | undefined;
     /** Sized rows (app-logs-sized-rows.ts): a walk's (SizedLogRow) or facets' (SizedDataRow). */
-    sized?: 'walk' | 'facets';
+    sized: 'walk' | 'facets';
   },
   deadline: number,
 ): ChunkQueries<R> {
@@ -194,10 +195,7 @@ export function chunkQueries<R = LogRow>(
       if (step.sized === 'walk') {
         return (await query.clearSelect().select(sizedSelection(db)).execute()) as R[];
       }
-      if (step.sized === 'facets') {
-        return (await query.clearSelect().select(sizedDataSelection(db)).execute()) as R[];
-      }
-      return (await query.execute()) as R[];
+      return (await query.clearSelect().select(sizedDataSelection(db)).execute()) as R[];
     },
   };
 }

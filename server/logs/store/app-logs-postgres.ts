@@ -26,7 +26,6 @@ import type { Database } from '../../database/schema';
 import { removeFromRollup } from './app-logs-rollup';
 import type { LogStore } from './log-store';
 import { runWithGenericPlan } from '../../database/postgres';
-import type { StoredLogRow } from './app-logs-page';
 import { walkItemOf, type SizedLogRow } from './app-logs-sized-rows';
 import { LOCK_SPACE, prepareDayPartitions, US_PER_DAY } from '../../database/postgres-partitions';
 
@@ -225,7 +224,7 @@ export const postgresLogStore = {
   appendRows,
   insertRows,
   probesIndexFirst: true,
-  runWalk: async (db: Kysely<Database>, query: CompiledQuery<StoredLogRow | SizedLogRow>) =>
+  runWalk: async (db: Kysely<Database>, query: CompiledQuery<SizedLogRow>) =>
     (await runWithGenericPlan(db, query)).map(walkItemOf),
   searchContains,
   searchIndexCandidates,

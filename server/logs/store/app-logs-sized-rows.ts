@@ -94,13 +94,12 @@ export function countValuesRead(
 }
 
 /**
- * A walk's item from a row read as an array (SQLite's raw rows, issue 43): of SIZED_LOG_COLUMNS
- * (a page's walk) or STORED_LOG_COLUMNS (a tail's, whose index 6 is past the row's end). Indexed,
- * not destructured: this runs per row of every page.
+ * A walk's item from a row of SIZED_LOG_COLUMNS read as an array (SQLite's raw rows, issue 43).
+ * Indexed, not destructured: this runs per row of every page.
  */
 export function walkItemOfColumns(columns: readonly unknown[]): WalkItem {
-  const valueBytes = columns[6] as number | null | undefined;
-  if (valueBytes === undefined || valueBytes === null) {
+  const valueBytes = columns[6] as number | null;
+  if (valueBytes === null) {
     const context = columns[3] as string | null;
     valueCharsRead += (columns[2] as string).length + (context?.length ?? 0);
     return walkEntryOfColumns(columns);
@@ -115,13 +114,14 @@ export function walkItemOfColumns(columns: readonly unknown[]): WalkItem {
 }
 
 /** A walk's item from a row read as an object (PostgreSQL's, SQLite's chunked reads). */
-export function walkItemOf(row: StoredLogRow | SizedLogRow): WalkItem {
+export function walkItemOf(row: SizedLogRow): WalkItem {
   if (row.data === null) {
     // A sized row's `value_bytes` is set exactly when its `data` is left out (sizedParts).
-    const { id, level, created_at, time_us } = row as SizedLogRow;
-    return { id, level, created_at, time_us, value_bytes: (row as SizedLogRow).value_bytes ?? 0 };
+    const { id, level, created_at, time_us } = row;
+    return { id, level, created_at, time_us, value_bytes: row.value_bytes ?? 0 };
   }
   valueCharsRead += row.data.length + (row.context?.length ?? 0);
+  // Its `data` is there: the stored row's columns, and `value_bytes` (null) unread.
   return walkEntryOf(row as StoredLogRow);
 }
 

@@ -35,7 +35,6 @@ import { onSqliteConnection } from '../../database/sqlite-connection';
 import { trigramMatch } from '../../database/log-search-file';
 import { pruneAppInSteps } from './app-logs-prune-steps';
 import { placedRow } from './app-logs-rows';
-import { STORED_LOG_COLUMNS, type StoredLogRow } from './app-logs-page';
 import {
   SIZED_LOG_COLUMNS,
   walkItemOfColumns,
@@ -201,8 +200,8 @@ async function appendRows(
 /** Statements whose columns were checked against a walk's (once each). */
 const walkStatements = new WeakSet<SQLite.Statement>();
 
-/** The column lists a walk step may select: a page's (sized, issue 42) or a tail's. */
-const WALK_COLUMN_LISTS = [SIZED_LOG_COLUMNS.join(), STORED_LOG_COLUMNS.join()];
+/** The columns every walk step selects: a page's or a tail's sized rows (issue 42). */
+const WALK_COLUMNS = SIZED_LOG_COLUMNS.join();
 
 /**
  * A page's walk statement, on the connection's prepared statement (decision 094), its rows read
@@ -212,16 +211,13 @@ const WALK_COLUMN_LISTS = [SIZED_LOG_COLUMNS.join(), STORED_LOG_COLUMNS.join()];
  * page's cut, into the few columns that cut needs: walkItemOfColumns). The statement is the
  * cache's, shared with Kysely's driver, so it reads objects again before anything else runs on it.
  */
-function runWalk(
-  db: Kysely<Database>,
-  query: CompiledQuery<StoredLogRow | SizedLogRow>,
-): Promise<WalkItem[]> {
+function runWalk(db: Kysely<Database>, query: CompiledQuery<SizedLogRow>): Promise<WalkItem[]> {
   return onSqliteConnection(db, (prepare) => {
     const statement = prepare(query.sql);
     if (!walkStatements.has(statement)) {
       const names = statement.columns().map((column) => column.name);
-      if (!WALK_COLUMN_LISTS.includes(names.join())) {
-        throw new Error(`A walk reads ${names.join()}, not ${WALK_COLUMN_LISTS.join(' or ')}`);
+      if (names.join() !== WALK_COLUMNS) {
+        throw new Error(`A walk reads ${names.join()}, not ${WALK_COLUMNS}`);
       }
       walkStatements.add(statement);
     }

@@ -9,7 +9,6 @@ import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../database/schema';
 import { testEngine } from '../../database/test-database.test-helper';
-import { walkEntryOf } from './app-logs-page';
 import { selectLogs, type LogRow } from './app-logs-select';
 import {
   INLINE_VALUE_LENGTH,
@@ -24,6 +23,11 @@ import { createLogApp, useLogStoreDatabase } from './log-store-database.test-hel
 let db: Db;
 useLogStoreDatabase((opened) => (db = opened.db));
 
+/** A page's walk statement over the app's newest 10 rows: sized, as every walk's (issue 42). */
+function sizedWalkQuery(appId: number): CompiledQuery<SizedLogRow> {
+  return selectLogs(db, appId, { limit: 10 }).clearSelect().select(sizedSelection(db)).compile();
+}
+
 describe('a walk step read as page entries', () => {
   it('answers the entries of the rows Kysely reads, and leaves the statement reading objects', async () => {
     const appId = await createLogApp(db);
@@ -36,10 +40,10 @@ describe('a walk step read as page entries', () => {
       },
       { level: 'error', data: 'é ✓ \u2028', created_at: '2026-03-01T10:00:00+02:00' },
     ]);
-    const query = selectLogs(db, appId, { limit: 10 }).compile();
+    const query = sizedWalkQuery(appId);
     const entries = await logStoreOf(db).runWalk(db, query);
     const rows = (await db.executeQuery(CompiledQuery.raw(query.sql, [...query.parameters])))
-      .rows as LogRow[];
+      .rows as SizedLogRow[];
     expect(rows).toHaveLength(3);
     // Objects with the columns by name: the shared statement is not left reading arrays.
     expect(Object.keys(rows[0] ?? {})).toEqual([
@@ -49,8 +53,11 @@ describe('a walk step read as page entries', () => {
       'context',
       'created_at',
       'time_us',
+      'value_bytes',
     ]);
-    expect(entries).toEqual(rows.map(walkEntryOf));
+    // Small rows: each comes with its values, as the page's entry.
+    expect(entries.every((item) => 'json' in item)).toBe(true);
+    expect(entries).toEqual(rows.map(walkItemOf));
     // And again after Kysely ran it: the same entries.
     expect(await logStoreOf(db).runWalk(db, query)).toEqual(entries);
   });
@@ -63,10 +70,7 @@ describe('a walk step read as page entries', () => {
       { level: 'warn', data: large, context: { job: { name: 'n' } } },
       { level: 'error', data: { n: 3 } },
     ]);
-    const query = selectLogs(db, appId, { limit: 10 })
-      .clearSelect()
-      .select(sizedSelection(db))
-      .compile();
+    const query = sizedWalkQuery(appId);
     const items = await logStoreOf(db).runWalk(db, query);
     const rows = (await db.executeQuery(CompiledQuery.raw(query.sql, [...query.parameters])))
       .rows as SizedLogRow[];
@@ -74,9 +78,7 @@ describe('a walk step read as page entries', () => {
     expect(items).toEqual(rows.map(walkItemOf));
     // Newest first: the last, the large one left for the cut with its bytes, the small one.
     expect(items.map((item) => 'json' in item)).toEqual([true, false, true]);
-    const entry = (
-      await logStoreOf(db).runWalk(db, selectLogs(db, appId, { limit: 10 }).compile())
-    )[1];
+    const [, entry] = await selectLogs(db, appId, { limit: 10 }).execute();
     expect(items[1]).toEqual({
       id: expect.any(Number) as number,
       level: 2,

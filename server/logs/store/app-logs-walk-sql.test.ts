@@ -1,12 +1,13 @@
 /**
  * A plain walk step's statement is compiled once per shape (app-logs-walk-sql.ts): for every shape
  * a page without `q` can have, and values other than the first compile's, the text and values it
- * runs are the ones Kysely compiles for that step (`selectLogs`), on this engine.
+ * runs are the ones Kysely compiles for that step (`selectLogs`, sized), on this engine.
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../database/schema';
 import type { LogFilter } from './app-logs-filter';
 import { selectLogs } from './app-logs-select';
+import { sizedSelection } from './app-logs-sized-rows';
 import { plainWalkStepQuery, type PlainWalkStep } from './app-logs-walk-sql';
 import { useLogStoreDatabase } from './log-store-database.test-helper';
 
@@ -35,9 +36,13 @@ function steps(seed: number): PlainWalkStep[] {
   return all;
 }
 
+/** The step's statement as Kysely compiles it: a page's walk's, with its rows sized (issue 42). */
 function compiledByKysely(step: PlainWalkStep) {
   const range = { lowUs: step.lowUs, highUs: step.highUs };
-  return selectLogs(db, step.appId, step.filter, { level: step.level, range }).compile();
+  return selectLogs(db, step.appId, step.filter, { level: step.level, range })
+    .clearSelect()
+    .select(sizedSelection(db))
+    .compile();
 }
 
 describe('a plain walk step compiled once per shape', () => {

@@ -4,12 +4,15 @@
  * it was about 4 % of a page's CPU (issue 43, decision 094). A shape is which of the step's parts
  * are there (the range's two ends, a level, a job) and the order; the values are bound in the
  * order `selectLogs` (app-logs-read.ts) puts its placeholders, which the first compile of each
- * shape checks against Kysely's own parameters.
+ * shape checks against Kysely's own parameters. Every step selects a page's walk's sized columns
+ * (app-logs-sized-rows.ts: every read of a page, a tail, a search or an alert's lines is sized
+ * since issue 42), so the select list is not part of the shape.
  */
 import { CompiledQuery, type Kysely } from 'kysely';
 import { engineOf } from '../../database/engine';
 import type { Database } from '../../database/schema';
 import type { LogFilter } from './app-logs-filter';
+import type { SizedLogRow } from './app-logs-sized-rows';
 
 /** One plain step: the app, its range, and the level it reads (undefined: the filter's). */
 export interface PlainWalkStep {
@@ -18,11 +21,9 @@ export interface PlainWalkStep {
   level: number | undefined;
   lowUs: number | undefined;
   highUs: number | undefined;
-  /** Sizes and only small values (a page's walk, app-logs-sized-rows.ts), or every value. */
-  sized?: boolean;
 }
 
-/** Each shape's SQL text, by engine and shape (at most 2 × 4 × 3 × 2 × 2 × 2 of them). */
+/** Each shape's SQL text, by engine and shape (at most 2 × 4 × 3 × 2 × 2 of them). */
 const texts = new Map<string, string>();
 
 /** The level the step's statement compares: its own (`=`), or the filter's minimum (`>=`). */
@@ -39,7 +40,6 @@ function shapeOf(engine: string, step: PlainWalkStep): string {
     levelKind,
     step.filter.job === undefined ? '' : 'job',
     step.filter.sinceUs === undefined ? 'desc' : 'asc',
-    step.sized === true ? 'sized' : '',
   ].join('|');
 }
 
@@ -56,14 +56,14 @@ function valuesOf(step: PlainWalkStep): unknown[] {
 }
 
 /**
- * The step's statement: `build` (Kysely's `selectLogs` for it) compiled on the shape's first use,
+ * The step's statement: `build` (Kysely's sized `selectLogs` for it) compiled on the shape's first use,
  * its text reused with the step's values after that.
  */
-export function plainWalkStepQuery<Row>(
+export function plainWalkStepQuery(
   db: Kysely<Database>,
   step: PlainWalkStep,
-  build: () => CompiledQuery<Row>,
-): CompiledQuery<Row> {
+  build: () => CompiledQuery<SizedLogRow>,
+): CompiledQuery<SizedLogRow> {
   const shape = shapeOf(engineOf(db), step);
   const values = valuesOf(step);
   let text = texts.get(shape);

@@ -12,7 +12,6 @@
 import type { CompiledQuery, Expression, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { AppendedRows, NewLogRow, PendingLogRow, SearchScope } from './app-logs-table';
 import type { Database } from '../../database/schema';
-import type { StoredLogRow } from './app-logs-page';
 import type { SizedLogRow, WalkItem } from './app-logs-sized-rows';
 
 export interface LogStore {
@@ -50,14 +49,11 @@ export interface LogStore {
   /**
    * Runs a walk of the (app_id, time_us) index (a page without `q`), whose plan does not depend
    * on the values: PostgreSQL plans it once per connection (runWithGenericPlan in postgres.ts).
-   * Its rows (SIZED_LOG_COLUMNS for a page's walk, STORED_LOG_COLUMNS for a tail's, in that
-   * order) come back as the page's entries, or as the rows whose values wait for the page's cut
-   * (WalkItem, app-logs-sized-rows.ts): SQLite reads them as arrays (issue 43).
+   * Its rows (SIZED_LOG_COLUMNS, in that order: a page's or a tail's walk) come back as the
+   * page's entries, or as the rows whose values wait for the page's cut (WalkItem,
+   * app-logs-sized-rows.ts): SQLite reads them as arrays (issue 43).
    */
-  runWalk(
-    db: Kysely<Database>,
-    query: CompiledQuery<StoredLogRow | SizedLogRow>,
-  ): Promise<WalkItem[]>;
+  runWalk(db: Kysely<Database>, query: CompiledQuery<SizedLogRow>): Promise<WalkItem[]>;
   /** True when the row's lower-cased search text contains `term` (lower-cased): `q`'s rule. */
   searchContains(term: string): Expression<SqlBool>;
   /**

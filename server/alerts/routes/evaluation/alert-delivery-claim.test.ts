@@ -4,26 +4,29 @@
  * a lease) lets one of them have the row. Real service over HTTP, a real SMTP sink, both engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIQUID_RENDER_OPTIONS } from '../../../../contract/liquid-render';
-import { alertSchema, type AlertRuleInput } from '../../../../contract/schemas/alert';
+import type { AlertRuleInput } from '../../../../contract/schemas/alert';
 import { insertApp } from '../../../apps/store/apps';
 import { toLogRow } from '../../../logs/store/app-logs-rows';
 import { placeLogRows } from '../../../logs/store/app-logs-write';
-import { smtpMailer, type Mailer } from '../../../notifications/mail/mailer';
-import { startSmtpSink, type SmtpSink } from '../../../notifications/mail/smtp-sink.test-helper';
-import { TemplateRenderer } from '../../../notifications/mail/template-renderer';
-import { appFixture, startTestApi, type TestApi } from '../../../platform/test-support.test-helper';
+import type { Mailer } from '../../../notifications/mail/mailer';
+import type { SmtpSink } from '../../../notifications/mail/smtp-sink.test-helper';
+import type { TemplateRenderer } from '../../../notifications/mail/template-renderer';
+import { appFixture, type TestApi } from '../../../platform/test-support.test-helper';
 import type { AlertEvaluator } from './alert-evaluator';
-import { testEvaluator } from './test-evaluator.test-helper';
+import {
+  postAlert,
+  startAlertTestWithMail,
+  testEvaluator,
+  testMinutes,
+} from './test-evaluator.test-helper';
 
-const MINUTE_MS = 60_000;
-const T0 = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - 60 * MINUTE_MS;
-const at = (minute: number, seconds = 1) => T0 + minute * MINUTE_MS + seconds * 1000;
+const { at } = testMinutes(60);
 
 let api: TestApi;
 let sink: SmtpSink;
 let mailer: Mailer;
 let renderer: TemplateRenderer;
+let close: () => Promise<void>;
 const clockMs = at(6);
 
 /** One instance's evaluator: its own object, the same database and SMTP server. */
@@ -32,22 +35,14 @@ function instance(): AlertEvaluator {
 }
 
 beforeAll(async () => {
-  api = await startTestApi({ alertClock: () => clockMs, alertTimeBudgetMs: 60_000 });
-  sink = await startSmtpSink();
-  mailer = smtpMailer(sink.url);
-  renderer = new TemplateRenderer({ liquid: LIQUID_RENDER_OPTIONS, maxOutputBytes: 1_000_000 });
+  ({ api, sink, mailer, renderer, close } = await startAlertTestWithMail(() => clockMs));
   const appId = await insertApp(api.db, 'demo', appFixture('claimed'));
   const rows = [1, 2, 3].map((second) =>
     toLogRow(appId, { level: 'error', data: 'timeout' }, at(3, second) * 1000),
   );
   await placeLogRows(api.db, rows);
 });
-afterAll(async () => {
-  mailer.close();
-  await renderer.close();
-  await sink.close();
-  await api.close();
-});
+afterAll(() => close());
 
 describe('two senders of one outbox', () => {
   it('send each notification once: one wins the claim, the other skips the row', async () => {
@@ -60,9 +55,7 @@ describe('two senders of one outbox', () => {
       notify: { emails: ['admin@example.com'] },
       enabled: true,
     };
-    const res = await api.request('POST', '/alerts', { body: rule });
-    expect(res.status, res.text).toBe(201);
-    alertSchema.parse(res.json);
+    await postAlert(api, rule);
 
     expect(await instance().evaluateDue()).toBe(1);
     // Both read the row as due before either has sent it; one claim wins.

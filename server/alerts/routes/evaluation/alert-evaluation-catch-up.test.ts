@@ -6,28 +6,29 @@
  * counted again; a changed rule starts over. Against the real service over HTTP, both engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIQUID_RENDER_OPTIONS } from '../../../../contract/liquid-render';
-import {
-  alertEventPageSchema,
-  alertSchema,
-  type AlertRuleInput,
-} from '../../../../contract/schemas/alert';
+import type { AlertRuleInput } from '../../../../contract/schemas/alert';
 import { insertApp } from '../../../apps/store/apps';
 import { toLogRow } from '../../../logs/store/app-logs-rows';
 import { placeLogRows } from '../../../logs/store/app-logs-write';
-import { TemplateRenderer } from '../../../notifications/mail/template-renderer';
-import { appFixture, startTestApi, type TestApi } from '../../../platform/test-support.test-helper';
+import type { TemplateRenderer } from '../../../notifications/mail/template-renderer';
+import { appFixture, type TestApi } from '../../../platform/test-support.test-helper';
 import type { AlertEvaluator } from './alert-evaluator';
-import { testEvaluator } from './test-evaluator.test-helper';
+import {
+  alertEventsOf,
+  alertStatusOf,
+  postAlert,
+  startAlertTest,
+  testEvaluator,
+  testMinutes,
+} from './test-evaluator.test-helper';
 
-const MINUTE_MS = 60_000;
 /** A minute boundary two hours ago: the entries' minute 0. */
-const T0 = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - 120 * MINUTE_MS;
-const at = (minute: number, seconds = 1) => T0 + minute * MINUTE_MS + seconds * 1000;
+const { T0, at } = testMinutes(120);
 const FIELD_SCAN_ROWS = 10;
 
 let api: TestApi;
 let renderer: TemplateRenderer;
+let close: () => Promise<void>;
 let evaluator: AlertEvaluator;
 let appId: number;
 let clockMs = T0;
@@ -45,8 +46,7 @@ async function place(status: number, minute: number, count: number, firstSecond 
 }
 
 beforeAll(async () => {
-  api = await startTestApi({ alertClock: () => clockMs, alertTimeBudgetMs: 60_000 });
-  renderer = new TemplateRenderer({ liquid: LIQUID_RENDER_OPTIONS, maxOutputBytes: 1_000_000 });
+  ({ api, renderer, close } = await startAlertTest(() => clockMs));
   evaluator = testEvaluator({
     db: api.db,
     mailer: null,
@@ -61,10 +61,7 @@ beforeAll(async () => {
   await place(200, 3, 6);
   await place(500, 4, 6);
 });
-afterAll(async () => {
-  await renderer.close();
-  await api.close();
-});
+afterAll(() => close());
 
 const RULE: AlertRuleInput = {
   name: 'Bad gateways',
@@ -76,17 +73,8 @@ const RULE: AlertRuleInput = {
   enabled: true,
 };
 
-async function statusOf(id: number) {
-  const res = await api.request('GET', `/alerts/${String(id)}`);
-  expect(res.status, res.text).toBe(200);
-  return alertSchema.parse(res.json).status;
-}
-
-async function eventsOf(id: number) {
-  const res = await api.request('GET', `/alerts/${String(id)}/events`);
-  expect(res.status, res.text).toBe(200);
-  return alertEventPageSchema.parse(res.json).items;
-}
+const statusOf = (id: number) => alertStatusOf(api, id);
+const eventsOf = (id: number) => alertEventsOf(api, id);
 
 async function roundAt(ms: number): Promise<void> {
   clockMs = ms;
@@ -95,9 +83,7 @@ async function roundAt(ms: number): Promise<void> {
 
 describe('an alert that counts its window over several checks (decision 095)', () => {
   it('catches up newest first, counts a changed minute again and starts over on a new rule', async () => {
-    const created = await api.request('POST', '/alerts', { body: RULE });
-    expect(created.status, created.text).toBe(201);
-    const id = alertSchema.parse(created.json).id;
+    const id = await postAlert(api, RULE);
 
     // [0, 10): minute 4 (6 rows) fits the 10 rows, minute 3 (6 more) does not.
     await roundAt(at(10, 0));

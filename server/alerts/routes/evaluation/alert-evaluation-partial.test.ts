@@ -5,36 +5,36 @@
  * against the real service over HTTP, on both engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIQUID_RENDER_OPTIONS } from '../../../../contract/liquid-render';
-import {
-  alertEventPageSchema,
-  alertSchema,
-  type AlertRuleInput,
-} from '../../../../contract/schemas/alert';
+import type { AlertRuleInput } from '../../../../contract/schemas/alert';
 import { insertApp } from '../../../apps/store/apps';
 import { toLogRow } from '../../../logs/store/app-logs-rows';
 import { placeLogRows } from '../../../logs/store/app-logs-write';
 import { smtpMailer } from '../../../notifications/mail/mailer';
 import { startSmtpSink } from '../../../notifications/mail/smtp-sink.test-helper';
-import { TemplateRenderer } from '../../../notifications/mail/template-renderer';
-import { appFixture, startTestApi, type TestApi } from '../../../platform/test-support.test-helper';
+import type { TemplateRenderer } from '../../../notifications/mail/template-renderer';
+import { appFixture, type TestApi } from '../../../platform/test-support.test-helper';
 import type { AlertEvaluator } from './alert-evaluator';
-import { testEvaluator } from './test-evaluator.test-helper';
+import {
+  alertEventsOf,
+  alertStatusOf,
+  postAlert,
+  startAlertTest,
+  testEvaluator,
+  testMinutes,
+} from './test-evaluator.test-helper';
 
-const MINUTE_MS = 60_000;
 /** A minute boundary two hours ago: the entries' minute 0. */
-const T0 = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - 120 * MINUTE_MS;
-const at = (minute: number, seconds = 1) => T0 + minute * MINUTE_MS + seconds * 1000;
+const { T0, at } = testMinutes(120);
 const FIELD_SCAN_ROWS = 10;
 
 let api: TestApi;
 let renderer: TemplateRenderer;
+let close: () => Promise<void>;
 let evaluator: AlertEvaluator;
 let clockMs = T0;
 
 beforeAll(async () => {
-  api = await startTestApi({ alertClock: () => clockMs, alertTimeBudgetMs: 60_000 });
-  renderer = new TemplateRenderer({ liquid: LIQUID_RENDER_OPTIONS, maxOutputBytes: 1_000_000 });
+  ({ api, renderer, close } = await startAlertTest(() => clockMs));
   evaluator = testEvaluator({
     db: api.db,
     mailer: null,
@@ -65,10 +65,7 @@ beforeAll(async () => {
     rows.sort((a, b) => a.time_us - b.time_us),
   );
 });
-afterAll(async () => {
-  await renderer.close();
-  await api.close();
-});
+afterAll(() => close());
 
 function rule(overrides: Partial<AlertRuleInput>): AlertRuleInput {
   return {
@@ -83,23 +80,10 @@ function rule(overrides: Partial<AlertRuleInput>): AlertRuleInput {
   };
 }
 
-async function createAlert(body: AlertRuleInput): Promise<number> {
-  const res = await api.request('POST', '/alerts', { body });
-  expect(res.status, res.text).toBe(201);
-  return alertSchema.parse(res.json).id;
-}
+const createAlert = (body: AlertRuleInput) => postAlert(api, body);
 
-async function statusOf(id: number) {
-  const res = await api.request('GET', `/alerts/${String(id)}`);
-  expect(res.status, res.text).toBe(200);
-  return alertSchema.parse(res.json).status;
-}
-
-async function eventsOf(id: number) {
-  const res = await api.request('GET', `/alerts/${String(id)}/events`);
-  expect(res.status, res.text).toBe(200);
-  return alertEventPageSchema.parse(res.json).items;
-}
+const statusOf = (id: number) => alertStatusOf(api, id);
+const eventsOf = (id: number) => alertEventsOf(api, id);
 
 async function roundAt(ms: number): Promise<void> {
   clockMs = ms;

@@ -7,7 +7,6 @@ import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIQUID_RENDER_OPTIONS } from '../../../../contract/liquid-render';
 import {
   alertEventPageSchema,
   alertSchema,
@@ -18,19 +17,23 @@ import { insertApp } from '../../../apps/store/apps';
 import { findOrCreateUser, issueToken } from '../../../access/store/tokens';
 import { toLogRow } from '../../../logs/store/app-logs-rows';
 import { placeLogRows } from '../../../logs/store/app-logs-write';
-import { smtpMailer, type Mailer } from '../../../notifications/mail/mailer';
-import { startSmtpSink, type SmtpSink } from '../../../notifications/mail/smtp-sink.test-helper';
-import { TemplateRenderer } from '../../../notifications/mail/template-renderer';
-import { appFixture, startTestApi, type TestApi } from '../../../platform/test-support.test-helper';
+import type { Mailer } from '../../../notifications/mail/mailer';
+import type { SmtpSink } from '../../../notifications/mail/smtp-sink.test-helper';
+import type { TemplateRenderer } from '../../../notifications/mail/template-renderer';
+import { appFixture, type TestApi } from '../../../platform/test-support.test-helper';
 import { ensureMembership } from '../../../site/store/sites';
 import { deliveriesOf } from '../../store/alert-outbox';
 import type { AlertEvaluator } from './alert-evaluator';
-import { testEvaluator } from './test-evaluator.test-helper';
+import {
+  MINUTE_MS,
+  postAlert,
+  startAlertTestWithMail,
+  testEvaluator,
+  testMinutes,
+} from './test-evaluator.test-helper';
 
-const MINUTE_MS = 60_000;
 /** A minute boundary two hours ago: the entries' minute 0. */
-const T0 = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - 120 * MINUTE_MS;
-const at = (minute: number, seconds = 1) => T0 + minute * MINUTE_MS + seconds * 1000;
+const { T0, at } = testMinutes(120);
 /** 16 hex of a target's SHA-256: the last part of an outbox row's idempotency key. */
 const hashOf = (target: string) => createHash('sha256').update(target).digest('hex').slice(0, 16);
 
@@ -38,6 +41,7 @@ let api: TestApi;
 let sink: SmtpSink;
 let mailer: Mailer;
 let renderer: TemplateRenderer;
+let close: () => Promise<void>;
 let evaluator: AlertEvaluator;
 let clockMs = T0;
 let viewerToken: string;
@@ -57,10 +61,7 @@ const testFetch: typeof fetch = (input, init) => {
 };
 
 beforeAll(async () => {
-  api = await startTestApi({ alertClock: () => clockMs, alertTimeBudgetMs: 60_000 });
-  sink = await startSmtpSink();
-  mailer = smtpMailer(sink.url);
-  renderer = new TemplateRenderer({ liquid: LIQUID_RENDER_OPTIONS, maxOutputBytes: 1_000_000 });
+  ({ api, sink, mailer, renderer, close } = await startAlertTestWithMail(() => clockMs));
   receiver = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -92,11 +93,8 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  mailer.close();
-  await renderer.close();
-  await sink.close();
   await new Promise((closed) => receiver.close(closed));
-  await api.close();
+  await close();
 });
 
 function rule(overrides: Partial<AlertRuleInput> = {}): AlertRuleInput {
@@ -112,11 +110,7 @@ function rule(overrides: Partial<AlertRuleInput> = {}): AlertRuleInput {
   };
 }
 
-async function createAlert(body: AlertRuleInput): Promise<number> {
-  const res = await api.request('POST', '/alerts', { body });
-  expect(res.status, res.text).toBe(201);
-  return alertSchema.parse(res.json).id;
-}
+const createAlert = (body: AlertRuleInput) => postAlert(api, body);
 
 /** The evaluator's round at `ms`: evaluation, then the outbox. */
 async function roundAt(ms: number): Promise<void> {

@@ -5,23 +5,25 @@
  * what the whole values give. Both engines, the evaluator's clock under the test's control.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIQUID_RENDER_OPTIONS } from '../../../../contract/liquid-render';
-import { alertSchema, type AlertRuleInput } from '../../../../contract/schemas/alert';
+import type { AlertRuleInput } from '../../../../contract/schemas/alert';
 import { insertApp } from '../../../apps/store/apps';
 import { toLogRow } from '../../../logs/store/app-logs-rows';
 import { walkValueCharsRead } from '../../../logs/store/app-logs-sized-rows';
 import { placeLogRows } from '../../../logs/store/app-logs-write';
-import { smtpMailer, type Mailer } from '../../../notifications/mail/mailer';
-import { startSmtpSink, type SmtpSink } from '../../../notifications/mail/smtp-sink.test-helper';
-import { TemplateRenderer } from '../../../notifications/mail/template-renderer';
-import { appFixture, startTestApi, type TestApi } from '../../../platform/test-support.test-helper';
+import type { Mailer } from '../../../notifications/mail/mailer';
+import type { SmtpSink } from '../../../notifications/mail/smtp-sink.test-helper';
+import type { TemplateRenderer } from '../../../notifications/mail/template-renderer';
+import { appFixture, type TestApi } from '../../../platform/test-support.test-helper';
 import type { AlertEvaluator } from './alert-evaluator';
 import { ALERT_MESSAGE_LINES, LINE_DATA_CHARACTERS, type AlertMessage } from './alert-message';
-import { testEvaluator } from './test-evaluator.test-helper';
+import {
+  postAlert,
+  startAlertTestWithMail,
+  testEvaluator,
+  testMinutes,
+} from './test-evaluator.test-helper';
 
-const MINUTE_MS = 60_000;
-const T0 = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - 60 * MINUTE_MS;
-const at = (minute: number, seconds = 1) => T0 + minute * MINUTE_MS + seconds * 1000;
+const { T0, at } = testMinutes(60);
 const MIB = 1_000_000;
 
 /**
@@ -48,14 +50,12 @@ let api: TestApi;
 let sink: SmtpSink;
 let mailer: Mailer;
 let renderer: TemplateRenderer;
+let close: () => Promise<void>;
 let evaluator: AlertEvaluator;
 let clockMs = T0;
 
 beforeAll(async () => {
-  api = await startTestApi({ alertClock: () => clockMs, alertTimeBudgetMs: 60_000 });
-  sink = await startSmtpSink();
-  mailer = smtpMailer(sink.url);
-  renderer = new TemplateRenderer({ liquid: LIQUID_RENDER_OPTIONS, maxOutputBytes: 1_000_000 });
+  ({ api, sink, mailer, renderer, close } = await startAlertTestWithMail(() => clockMs));
   evaluator = testEvaluator({ db: api.db, mailer, renderer, now: () => clockMs });
   const appId = await insertApp(api.db, 'demo', appFixture('large-lines'));
   await placeLogRows(
@@ -64,12 +64,7 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  mailer.close();
-  await renderer.close();
-  await sink.close();
-  await api.close();
-});
+afterAll(() => close());
 
 function rule(name: string, overrides: Partial<AlertRuleInput>): AlertRuleInput {
   return {
@@ -91,9 +86,7 @@ describe("an alert's lines of large entries", () => {
     'through $way: the first characters of each value are read, the lines are the same',
     async ({ minute, overrides }) => {
       const name = `Large lines ${String(minute)}`;
-      const res = await api.request('POST', '/alerts', { body: rule(name, overrides) });
-      expect(res.status, res.text).toBe(201);
-      const id = alertSchema.parse(res.json).id;
+      const id = await postAlert(api, rule(name, overrides));
       const before = walkValueCharsRead();
       clockMs = at(minute);
       await evaluator.evaluateDue();
