@@ -101,4 +101,47 @@ describe('the import check', () => {
       "import past a wing's index.ts: src/features/billing/pay.ts → src/features/tokens/list.ts (src/features/billing → src/features/tokens)",
     ]);
   });
+
+  // The folders ESLint lints beside the product: the check over the whole project stands in for
+  // import-x/no-cycle there (decision 099).
+  it('fails on a cycle in e2e/, bench/, scripts/ or the root configs, by default', () => {
+    const root = project({
+      'e2e/fixtures.ts': "import { login } from './login';\nexport const fixture = login;\n",
+      'e2e/login.ts':
+        "import { fixture } from './fixtures';\nexport const login = () => fixture;\n",
+      'playwright.config.ts': "import { bench } from './bench/run';\nexport default bench;\n",
+      'bench/run.ts': "import config from '../playwright.config';\nexport const bench = config;\n",
+      'scripts/tool.ts': "export { helper } from './tool-helper';\nexport const tool = 1;\n",
+      'scripts/tool-helper.ts': "import { tool } from './tool';\nexport const helper = tool;\n",
+    });
+    expect(checkImports(root)).toEqual([
+      'import cycle: bench/run.ts → playwright.config.ts → bench/run.ts',
+      'import cycle: e2e/fixtures.ts → e2e/login.ts → e2e/fixtures.ts',
+      'import cycle: scripts/tool-helper.ts → scripts/tool.ts → scripts/tool-helper.ts',
+    ]);
+  });
+
+  it('follows a JavaScript module behind its declaration file, and its own imports', () => {
+    const root = project({
+      'server/render.ts': "import { render } from './worker.js';\nexport const text = 'x';\n",
+      'server/worker.d.ts': 'export declare function render(): string;\n',
+      'server/worker.js': "import { text } from './render';\nexport const render = () => text;\n",
+      'eslint.config.js': "import { render } from './server/worker.js';\nexport default render;\n",
+    });
+    expect(checkImports(root)).toEqual([
+      'import cycle: server/render.ts → server/worker.js → server/render.ts',
+    ]);
+  });
+
+  it('leaves out the folders ESLint does not lint', () => {
+    const cycle = {
+      'a.ts': "import { b } from './b';\nexport const a = b;\n",
+      'b.ts': "import { a } from './a';\nexport const b = a;\n",
+    };
+    const files: Record<string, string> = {};
+    for (const folder of ['dist', 'data', 'coverage', '.tmp', 'node_modules/pkg', 'e2e/.git']) {
+      for (const [name, text] of Object.entries(cycle)) files[`${folder}/${name}`] = text;
+    }
+    expect(checkImports(project(files))).toEqual([]);
+  });
 });

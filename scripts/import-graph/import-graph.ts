@@ -8,6 +8,10 @@
  * dpdm: neither is a dependency here, and dpdm's `-T` drops type imports, the very edges we want.
  * TypeScript's own pre-processor lists every import, export-from and `import()` of a file
  * (lexically, so `import type` too), and its resolver follows them as the compiler does.
+ *
+ * The graph holds every file `eslint .` lints (TypeScript and JavaScript, declaration files too),
+ * so its cycles are a superset of what `import-x/no-cycle` found, and the rule is gone from
+ * eslint.config.js: it was most of ESLint's time (decision 099).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -16,31 +20,70 @@ import ts from 'typescript';
 /** Files (paths relative to the root, with `/`) and the project files each imports. */
 export type ImportGraph = Map<string, string[]>;
 
-const SOURCE = /\.(ts|tsx|mts|cts)$/;
+/** What ESLint lints here: its defaults (.js, .mjs, .cjs) and typescript-eslint's. */
+const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+
+/**
+ * The folders at the root that `eslint .` does not lint: eslint.config.js's `ignores` (which
+ * match at the root only), and what ESLint never lints. lint-coverage.test.ts asks ESLint
+ * itself, file by file, that nothing it lints is left out of the graph.
+ */
+export const UNLINTED_AT_ROOT: ReadonlySet<string> = new Set([
+  'dist',
+  'data',
+  'test-results',
+  'playwright-report',
+  'coverage',
+  '.tmp',
+]);
+
+/** Never linted at any depth. */
+const NEVER_LINTED = new Set(['node_modules', '.git']);
 
 function sourceFiles(root: string, folder: string): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
     const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
     if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) {
-        found.push(...sourceFiles(root, path));
-      }
-    } else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      const skipped =
+        NEVER_LINTED.has(entry.name) || (folder === '' && UNLINTED_AT_ROOT.has(entry.name));
+      if (!skipped) found.push(...sourceFiles(root, path));
+    } else if (SOURCE.test(entry.name)) {
       found.push(path);
     }
   }
   return found;
 }
 
-/** The graph of every TypeScript file under `folders` of `root`, edges within those files. */
+/** The whole project: `folders` for `checkImports` when every linted file is to be checked. */
+export const WHOLE_PROJECT: readonly string[] = [''];
+
+/**
+ * A declaration file's implementation beside it (`x.d.ts` → `x.js`): TypeScript resolves an
+ * import of `./x.js` to `x.d.ts`, while the code that runs (and ESLint's resolver) follows
+ * `x.js` and its own imports, so the graph keeps both arrows.
+ */
+function implementationOf(declaration: string, known: ReadonlySet<string>): string | undefined {
+  const match = /^(.*)\.d\.(ts|mts|cts)$/.exec(declaration);
+  if (match === null) return undefined;
+  const extension = { ts: 'js', mts: 'mjs', cts: 'cjs' }[match[2] as 'ts' | 'mts' | 'cts'];
+  const implementation = `${match[1] ?? ''}.${extension}`;
+  return known.has(implementation) ? implementation : undefined;
+}
+
+/**
+ * The graph of every source file under `folders` of `root` (`''` is the whole project), edges
+ * within those files.
+ */
 export function buildImportGraph(
   root: string,
   folders: readonly string[],
-  options: ts.CompilerOptions,
+  compilerOptions: ts.CompilerOptions,
 ): ImportGraph {
   const files = folders.flatMap((folder) => sourceFiles(root, folder));
   const known = new Set(files);
+  // JavaScript modules are in the graph, so the resolver must be allowed to land on them.
+  const options = { ...compilerOptions, allowJs: true };
   const host = ts.createCompilerHost(options);
   const graph: ImportGraph = new Map();
   for (const file of files) {
@@ -52,7 +95,9 @@ export function buildImportGraph(
         .resolvedModule?.resolvedFileName;
       if (resolved === undefined) continue;
       const target = relative(root, resolved).split(sep).join('/');
-      if (known.has(target) && target !== file) targets.add(target);
+      for (const reached of [target, implementationOf(target, known)]) {
+        if (reached !== undefined && known.has(reached) && reached !== file) targets.add(reached);
+      }
     }
     graph.set(file, [...targets].sort());
   }
@@ -245,12 +290,12 @@ export function compilerOptionsOf(root: string): ts.CompilerOptions {
 }
 
 /**
- * Every problem of `folders` under `root`: cycles (type imports counted), upward imports and
- * imports of another wing's internals.
+ * Every problem of `folders` under `root` (by default every file ESLint lints): cycles (type
+ * imports counted), upward imports and imports of another wing's internals.
  */
 export function checkImports(
   root: string,
-  folders: readonly string[],
+  folders: readonly string[] = WHOLE_PROJECT,
   layers: readonly Layer[] = SERVER_LAYERS,
 ): string[] {
   const graph = buildImportGraph(root, folders, compilerOptionsOf(root));
