@@ -50,11 +50,18 @@ export async function save(page: Page) {
 
 /** The box of `locator` on the page (frames included). */
 export async function boxOf(locator: Locator) {
-  // boundingBox() does not wait: on a busy machine the canvas may not have drawn it yet.
-  await locator.waitFor();
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('not drawn');
-  return box;
+  // boundingBox() does not wait: on a busy machine the canvas may not have drawn it yet, and a
+  // redraw (the snippets or the layout arriving after the canvas is shown) replaces it: once the
+  // element was found, then had no box (3 workers, quiet). So: until it has a box.
+  const found: { box: Awaited<ReturnType<Locator['boundingBox']>> } = { box: null };
+  await expect
+    .poll(async () => {
+      found.box = await locator.boundingBox();
+      return found.box !== null;
+    })
+    .toBe(true);
+  if (!found.box) throw new Error('not drawn');
+  return found.box;
 }
 
 /** Selects an element's text as a mouse does: pressed at its left edge, released at its right. */
