@@ -6,6 +6,18 @@ const order = {
   order: { number: '1001', total: '9.00', lines: [{ title: 'Mug', quantity: 1 }] },
   shop: { name: 'Acme' },
 };
+const LIQUID_WORDS = new Set([
+  'and',
+  'or',
+  'not',
+  'contains',
+  'true',
+  'false',
+  'nil',
+  'null',
+  'empty',
+  'blank',
+]);
 const guest = { order: { number: '1002', lines: [] }, customer: { first_name: 'Ann' } };
 
 describe('unknownVariables', () => {
@@ -57,7 +69,9 @@ describe('unknownVariables', () => {
   });
 
   it('finds exactly the outside paths missing from the sample, wherever they sit', () => {
-    const name = fc.stringMatching(/^[a-z][a-z_]{0,6}$/);
+    // Liquid's operators and literals are not variable names: `{{ or.a }}` reads `a` (and prints
+    // `false`), so a sample that names them says nothing about the template's paths.
+    const name = fc.stringMatching(/^[a-z][a-z_]{0,6}$/).filter((word) => !LIQUID_WORDS.has(word));
     fc.assert(
       fc.property(
         fc.array(fc.tuple(name, name, fc.boolean()), { minLength: 1, maxLength: 6 }),
