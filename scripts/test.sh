@@ -33,6 +33,16 @@ together() {
   return "$failed"
 }
 
+# `collect NAME PID LOG`: waits for a check started in the background, prints its output, and
+# says FAILED under its name if it failed; returns its status.
+collect() {
+  local status=0
+  wait "$2" || status=$?
+  cat "$3"
+  [ "$status" -eq 0 ] || printf -- '-- %s: FAILED\n' "$1"
+  return "$status"
+}
+
 step "browser"
 bash scripts/ensure-chromium.sh
 
@@ -64,9 +74,7 @@ npx vitest run || unit=$?
 
 step "eslint (ran beside the checks above)"
 linted=0
-wait "$eslint" || linted=$?
-cat "$logs/eslint.log"
-[ "$linted" -eq 0 ] || printf -- '-- eslint: FAILED\n'
+collect eslint "$eslint" "$logs/eslint.log" || linted=$?
 [ "$unit" -eq 0 ] || printf -- '-- unit and API tests: FAILED\n'
 if [ "$linted" -ne 0 ] || [ "$unit" -ne 0 ]; then exit 1; fi
 
@@ -94,8 +102,6 @@ build_and_browser || browser=$?
 
 step "reliability (ran beside the browser tests)"
 reliable=0
-wait "$reliability" || reliable=$?
-cat "$logs/reliability.log"
-[ "$reliable" -eq 0 ] || printf -- '-- reliability: FAILED\n'
+collect reliability "$reliability" "$logs/reliability.log" || reliable=$?
 [ "$browser" -eq 0 ] || printf -- '-- build or browser tests: FAILED\n'
 [ "$reliable" -eq 0 ] && [ "$browser" -eq 0 ]
