@@ -162,7 +162,7 @@ async function nthRowTime(
 
 /**
  * The statements of a chunked read (app-logs-chunked-read.ts) of `filter` in one walk step (a
- * level and a job, or neither): the boundary reads the step's index range without the conditions
+ * level, or none): the boundary reads the step's index range without the conditions
  * no index answers (field conditions, `q`); the rows, the whole filter within a part of it.
  */
 export function chunkQueries<R extends SizedLogRow | SizedDataRow>(
@@ -171,7 +171,6 @@ export function chunkQueries<R extends SizedLogRow | SizedDataRow>(
   filter: LogFilter,
   step: {
     level?: number | undefined;
-    job?: string | undefined;
     /** Sized rows (app-logs-sized-rows.ts): a walk's (SizedLogRow) or facets' (SizedDataRow). */
     sized: 'walk' | 'facets';
   },
