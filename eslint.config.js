@@ -29,7 +29,7 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ['*.js'] } },
+      parserOptions: { projectService: true },
     },
     plugins: { 'import-x': importX },
     settings: {
