@@ -7,6 +7,10 @@
  * this process or another one. Both are read through the (app_id, time_us) index. Pages of a
  * `q` without `since` and `before` depend on the clock (the 24 h window ends now) and are not
  * cached. Bounded by total size, least recently used out first.
+ *
+ * A page is kept from its second asking: most pages are asked once (a random `before`, a scroll
+ * back), and the bounds read for them were ~5 % of such a page's CPU (issue 43). The keys asked
+ * once are remembered, at most `maxAskedOnce`, the oldest forgotten first.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../database/schema';
@@ -24,8 +28,13 @@ interface Cached {
 export class LogPageCache {
   private readonly pages = new Map<string, Cached>();
   private bytes = 0;
+  /** Keys asked once and not kept, oldest first. */
+  private readonly askedOnce = new Set<string>();
 
-  constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
+  constructor(
+    private readonly maxBytes = 32 * 1024 * 1024,
+    private readonly maxAskedOnce = 10_000,
+  ) {}
 
   async query(
     db: Kysely<Database>,
@@ -36,7 +45,13 @@ export class LogPageCache {
     if (filter.search && filter.sinceUs === undefined && filter.beforeUs === undefined) {
       return queryLogs(db, appId, filter, options);
     }
-    // Asked on every page: compiled once (store/compiled-once.ts).
+    const key = `${appId}|${JSON.stringify(filter)}`;
+    const hit = this.pages.get(key);
+    if (hit === undefined && !this.askedOnce.delete(key)) {
+      this.rememberAskedOnce(key);
+      return queryLogs(db, appId, filter, options);
+    }
+    // Asked on every page asked before: compiled once (store/compiled-once.ts).
     const [bounds] = await runCompiledOnce(
       db,
       'log-page-bounds',
@@ -57,8 +72,6 @@ export class LogPageCache {
     );
     if (bounds === undefined) throw new Error('the bounds query answered no row');
     const { lo, hi } = bounds;
-    const key = `${appId}|${JSON.stringify(filter)}`;
-    const hit = this.pages.get(key);
     if (hit && hit.lo === lo && hit.hi === hi) {
       this.pages.delete(key); // re-insert: most recently used last
       this.pages.set(key, hit);
@@ -75,6 +88,14 @@ export class LogPageCache {
       }
     }
     return page;
+  }
+
+  private rememberAskedOnce(key: string): void {
+    if (this.askedOnce.size >= this.maxAskedOnce) {
+      const oldest = this.askedOnce.values().next();
+      if (oldest.done !== true) this.askedOnce.delete(oldest.value);
+    }
+    this.askedOnce.add(key);
   }
 
   private remove(key: string, cached: Cached): void {
