@@ -47,6 +47,7 @@ describe('the log page cache', () => {
   it('forgets the oldest of the pages asked once past its bound', async () => {
     const appId = await createLogApp(db);
     await insertLogs(db, appId, [{ level: 'info', data: 'first' }]);
+    // Room for the characters of one key: each page asked once forgets the one before.
     const cache = new LogPageCache(32 * 1024 * 1024, 1);
     await cache.query(db, appId, PAGE);
     // Another page asked once pushes the first out: its second asking is a first again.

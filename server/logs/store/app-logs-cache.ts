@@ -9,8 +9,9 @@
  * cached. Bounded by total size, least recently used out first.
  *
  * A page is kept from its second asking: most pages are asked once (a random `before`, a scroll
- * back), and the bounds read for them were ~5 % of such a page's CPU (issue 43). The keys asked
- * once are remembered, at most `maxAskedOnce`, the oldest forgotten first.
+ * back), and reading the bounds for each went through Kysely's driver (issue 43). The keys asked
+ * once are remembered up to `maxAskedOnceChars` of them (a key holds the query's filter, up to
+ * the request line's size), the oldest forgotten first.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../database/schema';
@@ -28,12 +29,13 @@ interface Cached {
 export class LogPageCache {
   private readonly pages = new Map<string, Cached>();
   private bytes = 0;
-  /** Keys asked once and not kept, oldest first. */
+  /** Keys asked once and not kept, oldest first, and their characters in all. */
   private readonly askedOnce = new Set<string>();
+  private askedOnceChars = 0;
 
   constructor(
     private readonly maxBytes = 32 * 1024 * 1024,
-    private readonly maxAskedOnce = 10_000,
+    private readonly maxAskedOnceChars = 1024 * 1024,
   ) {}
 
   async query(
@@ -47,7 +49,7 @@ export class LogPageCache {
     }
     const key = `${appId}|${JSON.stringify(filter)}`;
     const hit = this.pages.get(key);
-    if (hit === undefined && !this.askedOnce.delete(key)) {
+    if (hit === undefined && !this.forgetAskedOnce(key)) {
       this.rememberAskedOnce(key);
       return queryLogs(db, appId, filter, options);
     }
@@ -90,12 +92,20 @@ export class LogPageCache {
     return page;
   }
 
+  /** Whether `key` was asked once; it is not remembered as such any more. */
+  private forgetAskedOnce(key: string): boolean {
+    if (!this.askedOnce.delete(key)) return false;
+    this.askedOnceChars -= key.length;
+    return true;
+  }
+
   private rememberAskedOnce(key: string): void {
-    if (this.askedOnce.size >= this.maxAskedOnce) {
-      const oldest = this.askedOnce.values().next();
-      if (oldest.done !== true) this.askedOnce.delete(oldest.value);
-    }
     this.askedOnce.add(key);
+    this.askedOnceChars += key.length;
+    for (const oldest of this.askedOnce) {
+      if (this.askedOnceChars <= this.maxAskedOnceChars || oldest === key) break;
+      this.forgetAskedOnce(oldest);
+    }
   }
 
   private remove(key: string, cached: Cached): void {
