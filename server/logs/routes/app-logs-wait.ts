@@ -40,6 +40,23 @@ export function bodyOf(page: LogPage): Buffer {
   return body;
 }
 
+/** Pages sent once as their text (pageBodyOf). */
+const sentOnce = new WeakSet<LogPage>();
+
+/**
+ * A page's body for the route: its text the first time (Node writes a string to the socket as
+ * it is; encoding a random page first was one more copy and a Buffer per page, ~6 % of a page's
+ * CPU, issue 43), the bytes of bodyOf from its second time on (a cached page many viewers poll,
+ * a tail's page a commit woke for several tails).
+ */
+export function pageBodyOf(page: LogPage): string | Buffer {
+  const body = bodies.get(page);
+  if (body) return body;
+  if (sentOnce.has(page)) return bodyOf(page);
+  sentOnce.add(page);
+  return page.json;
+}
+
 /**
  * Calls `onLost` when the authority of `auth` is gone (a revoked or expired token, a removed
  * member: authority-watch.ts, decision 060); answers what stops watching.

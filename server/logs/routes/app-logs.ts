@@ -32,7 +32,7 @@ import { fieldConditionQuerySchema } from './log-field-query-schema';
 import { countLogVolume, ROLLED_UP_VOLUME_TIME_BUDGET_MS } from '../store/app-logs-volume';
 import { ingestLogs } from '../log-writes';
 import { LogPageCache } from '../store/app-logs-cache';
-import { bodyOf, boundHeaders, LOG_PAGE_CONTENT_TYPE, waitForPage } from './app-logs-wait';
+import { boundHeaders, LOG_PAGE_CONTENT_TYPE, pageBodyOf, waitForPage } from './app-logs-wait';
 import { AUTH_ERRORS, DATABASE_BUSY_RESPONSE, errorResponses } from '../../http/common';
 import { ingestValidatorCompiler } from './log-ingest-body';
 import { errorBodySchema } from '../../../contract/schemas/error';
@@ -179,12 +179,12 @@ export const appLogRoutes: FastifyPluginAsyncZod = async (app) => {
       // The server is closing and waits for this connection: keep-alive would hold it open.
       if (waits.isClosed()) void reply.header('Connection', 'close');
       void reply.headers(boundHeaders(page));
-      // Bytes with a JSON content type go out as they are (Fastify does not serialize them);
-      // the type provider only knows the parsed shape, hence the cast.
+      // Text or bytes with a JSON content type go out as they are (Fastify does not serialize
+      // them); the type provider only knows the parsed shape, hence the cast.
       return reply
         .header('Cache-Control', 'no-store')
         .type(LOG_PAGE_CONTENT_TYPE)
-        .send(bodyOf(page) as unknown as AppLogEntry[]);
+        .send(pageBodyOf(page) as unknown as AppLogEntry[]);
     },
   );
 

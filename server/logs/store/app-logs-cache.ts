@@ -7,6 +7,11 @@
  * this process or another one. Both are read through the (app_id, time_us) index. Pages of a
  * `q` without `since` and `before` depend on the clock (the 24 h window ends now) and are not
  * cached. Bounded by total size, least recently used out first.
+ *
+ * A page is kept from its second asking: most pages are asked once (a random `before`, a scroll
+ * back), and reading the bounds for each went through Kysely's driver (issue 43). The keys asked
+ * once are remembered up to `maxAskedOnceChars` of them (a key holds the query's filter, up to
+ * the request line's size), the oldest forgotten first.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../database/schema';
@@ -24,8 +29,14 @@ interface Cached {
 export class LogPageCache {
   private readonly pages = new Map<string, Cached>();
   private bytes = 0;
+  /** Keys asked once and not kept, oldest first, and their characters in all. */
+  private readonly askedOnce = new Set<string>();
+  private askedOnceChars = 0;
 
-  constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
+  constructor(
+    private readonly maxBytes = 32 * 1024 * 1024,
+    private readonly maxAskedOnceChars = 1024 * 1024,
+  ) {}
 
   async query(
     db: Kysely<Database>,
@@ -36,7 +47,13 @@ export class LogPageCache {
     if (filter.search && filter.sinceUs === undefined && filter.beforeUs === undefined) {
       return queryLogs(db, appId, filter, options);
     }
-    // Asked on every page: compiled once (store/compiled-once.ts).
+    const key = `${appId}|${JSON.stringify(filter)}`;
+    const hit = this.pages.get(key);
+    if (hit === undefined && !this.forgetAskedOnce(key)) {
+      this.rememberAskedOnce(key);
+      return queryLogs(db, appId, filter, options);
+    }
+    // Asked on every page asked before: compiled once (store/compiled-once.ts).
     const [bounds] = await runCompiledOnce(
       db,
       'log-page-bounds',
@@ -57,8 +74,6 @@ export class LogPageCache {
     );
     if (bounds === undefined) throw new Error('the bounds query answered no row');
     const { lo, hi } = bounds;
-    const key = `${appId}|${JSON.stringify(filter)}`;
-    const hit = this.pages.get(key);
     if (hit && hit.lo === lo && hit.hi === hi) {
       this.pages.delete(key); // re-insert: most recently used last
       this.pages.set(key, hit);
@@ -75,6 +90,22 @@ export class LogPageCache {
       }
     }
     return page;
+  }
+
+  /** Whether `key` was asked once; it is not remembered as such any more. */
+  private forgetAskedOnce(key: string): boolean {
+    if (!this.askedOnce.delete(key)) return false;
+    this.askedOnceChars -= key.length;
+    return true;
+  }
+
+  private rememberAskedOnce(key: string): void {
+    this.askedOnce.add(key);
+    this.askedOnceChars += key.length;
+    for (const oldest of this.askedOnce) {
+      if (this.askedOnceChars <= this.maxAskedOnceChars || oldest === key) break;
+      this.forgetAskedOnce(oldest);
+    }
   }
 
   private remove(key: string, cached: Cached): void {

@@ -2,14 +2,15 @@
  * A page's walk reads only the small rows' values (issue 42): a `level` walk reads up to `limit`
  * rows per level, about 5 × 200 rows, and entries of up to 1 MiB would have put ~1 GB of values
  * in memory before the page was cut to its 8 MiB answer. Here a walk step's statement selects a
- * row's `data` and `context` only when their stored length together is at most
+ * row's `data` and `context` only when their stored bytes together are at most
  * INLINE_VALUE_LENGTH, and the stored bytes of the others (`octet_length`); the page is cut from
  * the entries and those sizes, and a second statement reads the values of the deferred rows
  * inside the cut, by (app_id, time_us). So a step holds at most limit × INLINE_VALUE_LENGTH
  * (one default page) of values, and the rows read afterwards at most the page plus its first row.
  *
- * The length is the one each engine knows without reading the value: SQLite's `length()`
- * (characters; `octet_length` cost more per row in the guard), PostgreSQL's `octet_length` (from
+ * The bound is on the stored bytes, which each engine knows without reading the value: SQLite's
+ * `octet_length()` (from the record header; its `length()` counts the characters of a text, read
+ * whole: 0.88× the statement's CPU in one process, issue 43), PostgreSQL's `octet_length` (from
  * the TOAST header; its `length` would decompress). Ordinary entries, far under the bound, come
  * in the step's one statement as before, measured once (bench:guard, BENCHMARKS.md).
  */
@@ -30,8 +31,8 @@ import {
 } from './app-logs-page';
 
 /**
- * The longest `data` and `context` (together, in the engine's stored length) a walk step reads
- * with its row: LOG_LIMIT_MAX such rows are one default page (8 MiB / 200 = 41,943).
+ * The most bytes of `data` and `context` (together, as stored) a walk step reads with its row:
+ * LOG_LIMIT_MAX such rows are one default page (8 MiB / 200 = 41,943).
  */
 export const INLINE_VALUE_LENGTH = Math.floor(LOG_PAGE_BYTES_MAX / LOG_LIMIT_MAX);
 
@@ -125,14 +126,10 @@ export function walkItemOf(row: SizedLogRow): WalkItem {
   return walkEntryOf(row as StoredLogRow);
 }
 
-/** `column`'s stored length as the engine knows it without reading the value (see above). */
-function lengthOf(db: Kysely<Database>, column: RawBuilder<unknown>): RawBuilder<number> {
-  return engineOf(db) === 'postgres'
-    ? sql<number>`octet_length(${column}::text)`
-    : sql<number>`length(${column})`;
-}
-
-/** `column`'s UTF-8 bytes (PostgreSQL's json column as its text, a binary-coercible cast). */
+/**
+ * `column`'s UTF-8 bytes (PostgreSQL's json column as its text, a binary-coercible cast), which
+ * both engines answer without reading the value (see above).
+ */
 function bytesOf(db: Kysely<Database>, column: RawBuilder<unknown>): RawBuilder<number> {
   return engineOf(db) === 'postgres'
     ? sql<number>`octet_length(${column}::text)`
@@ -145,7 +142,7 @@ function sizedParts(db: Kysely<Database>, table: string) {
   const context = sql.ref(`${table}.context`);
   // The bound is a literal, so a compiled walk step binds the same values as without it
   // (app-logs-walk-sql.ts checks them).
-  const length = sql`${lengthOf(db, data)} + coalesce(${lengthOf(db, context)}, 0)`;
+  const length = sql`${bytesOf(db, data)} + coalesce(${bytesOf(db, context)}, 0)`;
   const inline = sql`${length} <= ${sql.lit(INLINE_VALUE_LENGTH)}`;
   return {
     data: sql<string | null>`case when ${inline} then ${data} end`,
@@ -181,7 +178,7 @@ export function sizedColumns(db: Kysely<Database>, table: string): RawBuilder<un
 /**
  * The longest `data` a chunk of facets' rows (app-logs-facet-sample.ts) reads with its row: a
  * chunk's statement of CHUNK_ROWS_MAX such rows holds at most the sample's LOG_FACETS_BYTES_MAX
- * (8 MiB / 512 = 16,384, in the engine's stored length as above).
+ * (8 MiB / 512 = 16,384, in stored bytes as above).
  */
 export const FACET_INLINE_DATA_LENGTH = Math.floor(LOG_FACETS_BYTES_MAX / CHUNK_ROWS_MAX);
 
@@ -196,7 +193,7 @@ export interface SizedDataRow {
 /** A facets row's select list (SizedDataRow), for a statement Kysely builds (selectLogs'). */
 export function sizedDataSelection(db: Kysely<Database>) {
   const data = sql.ref('app_logs.data');
-  const inline = sql`${lengthOf(db, data)} <= ${sql.lit(FACET_INLINE_DATA_LENGTH)}`;
+  const inline = sql`${bytesOf(db, data)} <= ${sql.lit(FACET_INLINE_DATA_LENGTH)}`;
   return [
     'time_us',
     sql<string | null>`case when ${inline} then ${data} end`.as('data'),
@@ -221,6 +218,40 @@ export async function readDataAt(
   return new Map(rows.map((row) => [row.time_us, row.data]));
 }
 
+/**
+ * Whether the items' entries are within `maxBytes` without measuring each: UTF-8 takes at most 3
+ * bytes per UTF-16 code unit (4 for a surrogate pair's 2), and a page's characters are known for
+ * free. An ordinary page (200 entries of a few hundred characters against 8 MiB) is; measuring
+ * each entry's bytes was ~5 % of its CPU (issue 43). Rows left for the cut are large: measured.
+ */
+function surelyWithin(items: readonly WalkItem[], maxBytes: number): boolean {
+  // Brackets and a comma after every entry: one byte more than the page's.
+  let most = 2 + items.length;
+  for (const item of items) {
+    if (!('json' in item)) return false;
+    most += 3 * item.json.length;
+  }
+  return most <= maxBytes;
+}
+
+/** How many of the items' entries, in order, are within `maxBytes` (the first whatever it is). */
+function keptWithin(items: readonly WalkItem[], maxBytes: number): number {
+  let kept = 0;
+  let bytes = 2;
+  for (const item of items) {
+    const size =
+      'json' in item
+        ? Buffer.byteLength(item.json)
+        : // The entry's text without its values (all ASCII), and their stored bytes.
+          entryJson(item.id, item.level, '', '', item.created_at, item.time_us).length +
+          item.value_bytes;
+    bytes += size + (kept > 0 ? 1 : 0);
+    if (kept > 0 && bytes > maxBytes) break;
+    kept += 1;
+  }
+  return kept;
+}
+
 /** A page's entries within its bytes, and whether entries were left out (LogPage.cut). */
 export interface CutEntries {
   entries: PageEntry[];
@@ -238,20 +269,8 @@ export async function cutSizedRows(
   items: readonly WalkItem[],
   maxBytes: number,
 ): Promise<CutEntries> {
-  let kept = 0;
-  let bytes = 2;
-  for (const item of items) {
-    const size =
-      'json' in item
-        ? Buffer.byteLength(item.json)
-        : // The entry's text without its values (all ASCII), and their stored bytes.
-          entryJson(item.id, item.level, '', '', item.created_at, item.time_us).length +
-          item.value_bytes;
-    bytes += size + (kept > 0 ? 1 : 0);
-    if (kept > 0 && bytes > maxBytes) break;
-    kept += 1;
-  }
-  const inside = items.slice(0, kept);
+  const kept = surelyWithin(items, maxBytes) ? items.length : keptWithin(items, maxBytes);
+  const inside = kept === items.length ? items : items.slice(0, kept);
   const deferred = inside.filter((item): item is DeferredLogRow => !('json' in item));
   const values = new Map<number, { data: string; context: string | null }>();
   if (deferred.length > 0) {

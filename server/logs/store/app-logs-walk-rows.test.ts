@@ -89,6 +89,21 @@ describe('a walk step read as page entries', () => {
     });
   });
 
+  it('bounds a row’s values by their bytes, not their characters', async () => {
+    const appId = await createLogApp(db);
+    // Its JSON text is half the bound in characters and just past it in UTF-8 bytes.
+    const wide = 'é'.repeat(Math.floor(INLINE_VALUE_LENGTH / 2));
+    const ascii = 'e'.repeat(INLINE_VALUE_LENGTH - 2);
+    await insertLogs(db, appId, [
+      { level: 'info', data: ascii },
+      { level: 'info', data: wide },
+    ]);
+    const items = await logStoreOf(db).runWalk(db, sizedWalkQuery(appId));
+    // Newest first: the wide one left for the cut, the ASCII one (the bound exactly) with it.
+    expect(items.map((item) => 'json' in item)).toEqual([false, true]);
+    expect(items[0]).toMatchObject({ value_bytes: Buffer.byteLength(JSON.stringify(wide)) + 4 });
+  });
+
   it.skipIf(testEngine !== 'sqlite')(
     'refuses a statement whose columns are not a stored row’s',
     async () => {
