@@ -1,7 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-const shared = { environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 } as const;
+const shared = {
+  environment: 'node',
+  testTimeout: 20_000,
+  hookTimeout: 30_000,
+  // FC_NUM_RUNS / FC_SEED shake or replay the fast-check properties; nothing without them.
+  setupFiles: './scripts/fast-check-runs.setup.ts',
+} as const;
 
 /**
  * The service's tests share a worker process from one file to the next (isolate: false; issue 36,

@@ -5,6 +5,8 @@ const shared = {
   fileParallelism: false,
   testTimeout: 120_000,
   hookTimeout: 60_000,
+  // FC_NUM_RUNS / FC_SEED shake or replay the fast-check properties; nothing without them.
+  setupFiles: './scripts/fast-check-runs.setup.ts',
 } as const;
 
 /**
