@@ -4,8 +4,6 @@
  * always; `FC_SEED=<seed>` replays the seed a red run printed. Without either variable this file
  * changes nothing, so CI keeps each property's own run count.
  */
-import fc from 'fast-check';
-
 /** The variable's integer, at least `min`; undefined when unset. A typo fails loudly. */
 function integerFromEnv(name: string, min: number): number | undefined {
   const raw = process.env[name];
@@ -23,9 +21,14 @@ const numRuns = integerFromEnv('FC_NUM_RUNS', 1);
 // fast-check prints seeds as signed 32-bit integers.
 const seed = integerFromEnv('FC_SEED', -(2 ** 31));
 if (numRuns !== undefined || seed !== undefined) {
+  // Imported only then: every test file runs this, and most of them have no property.
+  const { default: fc } = await import('fast-check');
   fc.configureGlobal({
     ...fc.readConfigureGlobal(),
     ...(numRuns === undefined ? {} : { numRuns }),
     ...(seed === undefined ? {} : { seed }),
   });
 }
+
+// A module, for the top-level await above.
+export {};
