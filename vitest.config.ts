@@ -13,13 +13,23 @@ const shared = {
  * The service's tests share a worker process from one file to the next (isolate: false; issue 36,
  * decision 077): importing the service (Fastify, the contract, every wing) anew for each file was
  * half the suite's CPU time. Each file still has its own database and its own service, and a
- * worker never crosses projects, so the engine a file runs on is its project's. The dashboard's
- * tests stay isolated: its modules hold state a test sets (the API client's connection, the
- * toasts) that the next file must not inherit.
+ * worker never crosses projects, so the engine a file runs on is its project's.
  */
 const sharedWorker = { ...shared, isolate: false } as const;
 
 const DASHBOARD = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
+
+/**
+ * The dashboard's tests share a worker too (decision XXX), each file with every module evaluated
+ * anew and the globals checked as it leaves them (src/fresh-modules.test-helper.ts): its modules
+ * hold state a test sets (the API client's connection, the toasts) that the next file must not
+ * inherit, and a process per file for that was two thirds of the project's CPU (issue 36).
+ */
+const dashboardWorker = {
+  ...sharedWorker,
+  // Modules anew first, so that the fast-check setup after it runs in the file's fresh modules.
+  setupFiles: ['src/fresh-modules.test-helper.ts', shared.setupFiles],
+};
 
 /** One migrated template database per run, copied per test file (issue 36). */
 const globalSetup = ['server/database/test-templates.global-setup.ts'];
@@ -77,7 +87,7 @@ const postgres: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
       },
       {
         test: {
-          ...shared,
+          ...dashboardWorker,
           name: 'dashboard-postgres',
           include: POSTGRES_DASHBOARD_SUITES,
           env: { TEST_ENGINE: 'postgres' },
@@ -107,7 +117,7 @@ export default defineConfig({
           exclude: ['server/reliability/**', 'node_modules/**'],
         },
       },
-      { test: { ...shared, name: 'dashboard', include: DASHBOARD } },
+      { test: { ...dashboardWorker, name: 'dashboard', include: DASHBOARD } },
       ...postgres,
     ],
   },
