@@ -86,19 +86,28 @@ class SqliteSnapshots implements DbSnapshots {
 }
 
 /**
- * On PostgreSQL every check reads the contents: all tables in one round trip. A mark right after
- * a check that found them unchanged reads nothing: they are still the marked ones (nothing runs
- * between the check and the next mark). If something else wrote meanwhile, the next check sees
- * a change and fails: the shortcut can fail a run, never pass one that changed something.
+ * On PostgreSQL the contents are read with the transaction snapshot they were read at
+ * (`pg_current_snapshot()`: the next transaction id and those in progress). A mark or check that
+ * finds the server's current snapshot equal to that one reads nothing: no transaction has taken an
+ * id since, and none of those then in progress has ended, so every table holds what it held
+ * (MVCC: equal snapshots see equal rows). The same shortcut as SQLite's `data_version`, and as
+ * strict: any write anywhere on the server (even another database's) makes the next check read
+ * the contents and compare them, as every check did before (issue 36: that read, the log table's
+ * size included, was most of the PostgreSQL fuzz's CPU).
  */
 class PostgresSnapshots implements DbSnapshots {
   private readonly client: pg.Client;
-  private contents = '';
-  /** Whether the last check found the database as marked. */
-  private confirmed = false;
+  /** The contents last read and the snapshot they were read at. */
+  private last = { contents: '', snapshot: '' };
+  /** What the last mark found. */
+  private marked = { contents: '', snapshot: '' };
   private readonly query = [
+    // Repeatable read: every statement below sees the one snapshot that the first one returns.
+    'begin isolation level repeatable read read only',
+    'select pg_current_snapshot()::text as snapshot',
     ...TABLES.map((table) => `select * from ${table}`),
     LOG_SUMMARY.postgres,
+    'commit',
   ].join(';\n');
 
   constructor(url: string) {
@@ -110,21 +119,34 @@ class PostgresSnapshots implements DbSnapshots {
     return this;
   }
 
-  private async read(): Promise<string> {
+  private async currentSnapshot(): Promise<string> {
+    const result = await this.client.query<{ snapshot: string }>(
+      'select pg_current_snapshot()::text as snapshot',
+    );
+    return result.rows[0]?.snapshot ?? '';
+  }
+
+  /** The contents now, or those last read when nothing has changed since. */
+  private async contents(): Promise<{ contents: string; snapshot: string }> {
+    if ((await this.currentSnapshot()) === this.last.snapshot) return this.last;
     // Several statements in one simple query answer one result each; pg's types know only
     // the single-statement answer, hence the cast.
     const results = (await this.client.query(this.query)) as unknown as pg.QueryResult<object>[];
-    return contentsOf(results.map((result) => result.rows));
+    const [, snapshot, ...tables] = results.slice(0, -1);
+    const [row] = (snapshot?.rows ?? []) as { snapshot: string }[];
+    this.last = {
+      contents: contentsOf(tables.map((result) => result.rows)),
+      snapshot: row?.snapshot ?? '',
+    };
+    return this.last;
   }
 
   async mark(): Promise<void> {
-    if (!this.confirmed) this.contents = await this.read();
-    this.confirmed = false;
+    this.marked = await this.contents();
   }
 
   async unchangedSinceMark(): Promise<boolean> {
-    this.confirmed = (await this.read()) === this.contents;
-    return this.confirmed;
+    return (await this.contents()).contents === this.marked.contents;
   }
 
   close(): Promise<void> {
