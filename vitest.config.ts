@@ -20,7 +20,7 @@ const sharedWorker = { ...shared, isolate: false } as const;
 const DASHBOARD = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
 
 /**
- * The dashboard's tests share a worker too (decision XXX), each file with every module evaluated
+ * The dashboard's tests share a worker too (decision 101), each file with every module evaluated
  * anew and the globals checked as it leaves them (src/fresh-modules.test-helper.ts): its modules
  * hold state a test sets (the API client's connection, the toasts) that the next file must not
  * inherit, and a process per file for that was two thirds of the project's CPU (issue 36).
