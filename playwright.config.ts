@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, testBrowserPath } from './e2e/chromium';
+import { testBrowserPath, testChromiumArgs } from './e2e/chromium';
 
 // Browser tests run the built dashboard (`vite build` first: `npm test` does) against the real
 // service: one per worker, built once in global setup, each test on sites of its own (decision
@@ -26,6 +26,6 @@ export default defineConfig({
     // (decision 100).
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: testBrowserPath(), args: chromiumArgs },
+    launchOptions: { executablePath: testBrowserPath(), args: testChromiumArgs },
   },
 });

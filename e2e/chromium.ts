@@ -53,3 +53,13 @@ export const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/**
+ * The browser tests' flags: the above, and V8 compiling no further than its baseline tier
+ * (Sparkplug; no Maglev or TurboFan). A test's page lives seconds, too short for optimised code
+ * to pay back its compiling (V8's background threads, where it runs beside GC and parsing, were
+ * 23 % of the renderers' CPU). Renderers ×0.84–0.92 of their CPU, all the stage's processes
+ * ×0.88–0.95, in interleaved runs (issue 36, docs/benchmarks-history.md). Only the tests: the
+ * benchmarks measure the dashboard as a browser runs it, with `chromiumArgs`.
+ */
+export const testChromiumArgs = [...chromiumArgs, '--js-flags=--max-opt=1'];

@@ -34,6 +34,14 @@ function loadLanguage() {
   languageModule ??= importLanguage();
   return languageModule;
 }
+
+/** Puts the cursor at OFFSET (clamped to the text), scrolls it into view and focuses the view. */
+function focusView(view: EditorView, offset: number) {
+  const anchor = Math.min(offset, view.state.doc.length);
+  view.dispatch({ selection: { anchor }, scrollIntoView: true });
+  view.focus();
+}
+
 function editable(readOnly: boolean): Extension {
   return [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)];
 }
@@ -82,6 +90,10 @@ export function CodeEditor({
 }: CodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
+  // A `focusAt` that came before the view: the handle is given in the commit's layout phase, the
+  // view is made in an effect after it, so a host that focuses as soon as it has the handle (an
+  // "edit in code" that showed the code view for the first time) would otherwise be dropped.
+  const focusWaiting = useRef<number | null>(null);
   const [own] = useState(() => (shared ? null : createTemplateDocument(defaultValue)));
   // One of the two is set: a shared document does not change for the life of its view.
   const store = (shared ?? own) as TemplateDocument;
@@ -122,6 +134,10 @@ export function CodeEditor({
       dispatchTransactions: (transactions) => store.dispatchTransactions(transactions),
     });
     viewRef.current = view;
+    if (focusWaiting.current !== null) {
+      focusView(view, focusWaiting.current);
+      focusWaiting.current = null;
+    }
     const unsubscribe = store.subscribe((state, transactions) => {
       view.update(transactions);
       // An own document's host hears of its text here (a shared one's hears from the owner).
@@ -194,10 +210,8 @@ export function CodeEditor({
       },
       focusAt: (offset) => {
         const view = viewRef.current;
-        if (!view) return;
-        const anchor = Math.min(offset, view.state.doc.length);
-        view.dispatch({ selection: { anchor }, scrollIntoView: true });
-        view.focus();
+        if (view) focusView(view, offset);
+        else focusWaiting.current = offset;
       },
     }),
     [store],
