@@ -134,10 +134,6 @@ export function CodeEditor({
       dispatchTransactions: (transactions) => store.dispatchTransactions(transactions),
     });
     viewRef.current = view;
-    if (focusWaiting.current !== null) {
-      focusView(view, focusWaiting.current);
-      focusWaiting.current = null;
-    }
     const unsubscribe = store.subscribe((state, transactions) => {
       view.update(transactions);
       // An own document's host hears of its text here (a shared one's hears from the owner).
@@ -145,6 +141,13 @@ export function CodeEditor({
         latest.current.onChange?.(state.doc.toString());
       }
     });
+    // Only once the view follows the store: its selection goes through the store, and a view
+    // not yet subscribed would miss it and be a state behind from then on (CodeMirror's
+    // "transaction that doesn't start from the previous state").
+    if (focusWaiting.current !== null) {
+      focusView(view, focusWaiting.current);
+      focusWaiting.current = null;
+    }
     // Plain text until the grammar is here: `data-language` says which, for whoever waits on it.
     host.dataset.language = 'loading';
     let mounted = true;
