@@ -241,6 +241,10 @@ export class CanvasInline {
     }
     if (key !== 'b' && key !== 'i' && key !== 'k') return;
     event.preventDefault();
+    // A key in the canvas acts on the selection as it is now: `selectionchange` comes as a task
+    // after the key that moved the caret (End, then Ctrl+B at once bolded the word the caret had
+    // left).
+    this.onSelectionChange();
     if (key === 'k') this.openLink();
     else this.toggle(key === 'b' ? 'bold' : 'italic');
   };
