@@ -72,4 +72,24 @@ test.describe('canvas: a redraw after the caret is placed', () => {
       '<p>Thanks for your <a href="https://example.com/o">parcel</a> today.</p>',
     );
   });
+
+  test('a focused chip keeps the focus: Enter then opens its panel', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await putHtml(api, '<p>Hello {{ customer.first_name }}, thanks.</p>');
+    const release = await holdSnippets(page);
+    await signIn(page, 'demo', { open: false });
+    const canvas = await openVisual(page);
+    const chip = canvas.getByRole('button', { name: /variable \{\{ customer\.first_name \}\}/ });
+    const drawn = await chip.elementHandle();
+    // As Tab puts it there: a chip is a button in the tab order.
+    await chip.focus();
+    release();
+    await expect.poll(() => drawn.evaluate((node) => node.isConnected)).toBe(false);
+    await expect(chip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Variable customer.first_name' })).toBeVisible();
+  });
 });

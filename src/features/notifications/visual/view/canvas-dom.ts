@@ -1,5 +1,6 @@
 // Small DOM helpers of the canvas editor (decision 037): which element takes the focus for a
-// text, the next text in document order, node kinds, and where two sources differ.
+// text, the next text in document order, node kinds, where two sources differ, and which drawn
+// part has the focus.
 
 /**
  * The element that takes the focus for a text: the outermost editable one (a button's link is
@@ -44,4 +45,24 @@ export function changedEnd(previous: string, next: string): number {
     suffix++;
   }
   return next.length - suffix;
+}
+
+/** The data attributes that name a drawn part: a drawing of the same source names it the same. */
+const PART_NAMES = ['node', 'frame', 'branch', 'offset'] as const;
+
+/**
+ * A selector for the focused element when it is a part of the drawing that is not an editing host
+ * (a chip, a branch switch, a locked island's button): a drawing of the same source draws it
+ * again under the same names. Null when nothing is focused, or an editing host is (its caret or
+ * selection is what a redraw keeps).
+ */
+export function focusedPart(doc: Document): string | null {
+  const active = doc.activeElement;
+  if (!active || active === doc.body || !isElement(active)) return null;
+  if (active.getAttribute('contenteditable') === 'true') return null;
+  const names = PART_NAMES.flatMap((name) => {
+    const value = active.dataset[name];
+    return value === undefined ? [] : [`[data-${name}="${CSS.escape(value)}"]`];
+  });
+  return names.length === 0 ? null : active.localName + names.join('');
 }

@@ -1,4 +1,4 @@
-import { changedEnd, editingHost, isElement, isNode } from './canvas-dom';
+import { changedEnd, editingHost, focusedPart, isElement, isNode } from './canvas-dom';
 import { typeText, deleteRange, type InputEdit } from '../edits/canvas-input';
 import type { CanvasCallbacks, DocumentPort } from './canvas-port';
 import { CanvasPositions, type DomPoint } from './canvas-positions';
@@ -126,12 +126,14 @@ export class CanvasEditor {
   /**
    * Redraws everything and puts the caret where the source last changed, if it had focus. A
    * drawing of the same source (the snippets or the layout arrived, another branch is shown) puts
-   * back the caret or selection the admin had, so the next keys land where they put them.
+   * back the focused chip or switch, or else the caret or selection the admin had, so the next
+   * keys land where they put them.
    */
   private draw(previous: string, caret?: number) {
     const hadFocus = this.doc.hasFocus() && this.doc.activeElement !== this.doc.body;
-    const kept =
-      hadFocus && caret === undefined && previous === this.source ? this.selectedRange() : null;
+    const same = hadFocus && caret === undefined && previous === this.source;
+    const part = same ? focusedPart(this.doc) : null;
+    const kept = same && part === null ? this.selectedRange() : null;
     const { body, head } = this.doc;
     for (const old of [...head.children].slice(1)) old.remove();
     body.replaceChildren();
@@ -145,6 +147,8 @@ export class CanvasEditor {
     if (caret !== undefined) this.placeCaret(caret);
     else if (hadFocus && previous !== this.source) {
       this.placeCaret(changedEnd(previous, this.source));
+    } else if (part !== null) {
+      this.doc.querySelector<HTMLElement>(part)?.focus();
     } else if (kept) {
       if (kept.from === kept.to) this.placeCaret(kept.from);
       else this.select(kept);
