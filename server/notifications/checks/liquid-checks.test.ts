@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPath, liquidErrorFinding, unknownVariableFindings } from './liquid-checks';
+import { liquidErrorFinding, unknownVariableFindings } from './liquid-checks';
 
 const samples = [
   {
@@ -36,14 +36,6 @@ describe('unknown variables', () => {
   it('says nothing without samples, or for a source that does not parse', () => {
     expect(unknownVariableFindings('{{ anything }}', [])).toEqual([]);
     expect(unknownVariableFindings('{% if %}', samples)).toEqual([]);
-  });
-});
-
-describe('hasPath', () => {
-  it('walks objects and arrays', () => {
-    expect(hasPath({ a: [{ b: 1 }] }, ['a', 0, 'b'])).toBe(true);
-    expect(hasPath({ a: [{ b: 1 }] }, ['a', 'first', 'b'])).toBe(true);
-    expect(hasPath({ a: [] }, ['a', 'nope'])).toBe(false);
   });
 });
 

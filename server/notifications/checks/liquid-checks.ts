@@ -2,40 +2,11 @@
  * Liquid checks of one field in one locale (issue 39): variables no sample defines, and the
  * errors liquidjs gives when it renders (a snippet or layout that is missing among them).
  */
+import { formatPath, hasPath } from '../../../contract/sample-path';
 import type { CheckFinding } from '../../../contract/schemas/notification-checks';
 import { liquidReferences, type LiquidReference } from './template-inspection.js';
 
 type Finding = Omit<CheckFinding, 'locale' | 'field'>;
-type Segment = string | number;
-
-/** Whether `data` has the value at `segments` (arrays answer `size`, `first` and `last`). */
-export function hasPath(data: unknown, segments: readonly Segment[]): boolean {
-  let current: unknown = data;
-  for (const segment of segments) {
-    if (Array.isArray(current)) {
-      if (typeof segment === 'number') current = current.at(segment);
-      else if (segment === 'size') current = current.length;
-      else if (segment === 'first') current = current[0];
-      else if (segment === 'last') current = current.at(-1);
-      else return false;
-    } else if (typeof current === 'string' && segment === 'size') {
-      current = current.length;
-    } else if (typeof current === 'object' && current !== null && Object.hasOwn(current, segment)) {
-      current = (current as Record<string, unknown>)[String(segment)];
-    } else {
-      return false;
-    }
-  }
-  return current !== undefined;
-}
-
-function pathOf(segments: readonly Segment[]): string {
-  return segments
-    .map((segment, index) =>
-      typeof segment === 'number' ? `[${String(segment)}]` : index === 0 ? segment : `.${segment}`,
-    )
-    .join('');
-}
 
 /**
  * References to outside variables that none of `samples` defines. Loop variables, `assign` and
@@ -65,7 +36,7 @@ export function unknownReferenceFindings(
       severity: 'warning',
       line: reference.line,
       column: reference.column,
-      message: `${pathOf(segments)} is in no sample: it prints nothing`,
+      message: `${formatPath(segments)} is in no sample: it prints nothing`,
     });
   }
   return findings.sort((a, b) => a.line - b.line || a.column - b.column);

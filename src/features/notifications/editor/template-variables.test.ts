@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSamplesFor } from '../samples/sample-catalog';
 import {
-  formatPath,
-  hasPath,
   itemNameFor,
   missingVariables,
   offeredVariables,
@@ -47,13 +45,6 @@ describe('missingVariables', () => {
       'order.lines[0].name',
     ]);
   });
-
-  it('does not look up a property on a string or a list', () => {
-    expect(hasPath({ a: 'text' }, ['a', 'size'])).toBe(true);
-    expect(hasPath({ a: 'text' }, ['a', 'b'])).toBe(false);
-    expect(hasPath({ a: [1] }, ['a', 'b'])).toBe(false);
-    expect(hasPath({ a: [1, 2] }, ['a', -1])).toBe(true);
-  });
 });
 
 describe('offeredVariables', () => {
@@ -75,6 +66,5 @@ describe('offeredVariables', () => {
       '{% for line in order.lines %}{{ line.title }}{% endfor %}',
     );
     expect(itemNameFor('categories')).toBe('category');
-    expect(formatPath(['a', 0, 'b'])).toBe('a[0].b');
   });
 });

@@ -1,4 +1,5 @@
 import { Liquid } from 'liquidjs';
+import { formatPath, hasPath, type PathSegment as Segment } from '../../../../contract/sample-path';
 
 const analyzer = new Liquid({ cache: false });
 /**
@@ -6,17 +7,6 @@ const analyzer = new Liquid({ cache: false });
  * and following it would make liquidjs's browser build fetch it from the dashboard's server.
  */
 const NO_PARTIALS = { partials: false };
-
-type Segment = string | number;
-
-/** `['order', 'lines', 0, 'title']` → `order.lines[0].title`. */
-export function formatPath(segments: readonly Segment[]): string {
-  return segments
-    .map((segment, index) =>
-      typeof segment === 'number' ? `[${segment}]` : index === 0 ? segment : `.${segment}`,
-    )
-    .join('');
-}
 
 // Static analysis costs tens of milliseconds on a 20 kB template; the fields the admin is not
 // typing in are answered from here.
@@ -65,36 +55,6 @@ export function usedVariables(sources: readonly string[]): UsedVariable[] {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Whether the sample has a value at this path, as Liquid would look it up. */
-export function hasPath(data: unknown, segments: readonly Segment[]): boolean {
-  let current: unknown = data;
-  for (const segment of segments) {
-    if (Array.isArray(current)) {
-      if (typeof segment === 'number') {
-        current = current.at(segment);
-      } else if (segment === 'size') {
-        current = current.length;
-      } else if (segment === 'first' || segment === 'last') {
-        current = segment === 'first' ? current[0] : current[current.length - 1];
-      } else {
-        return false;
-      }
-    } else if (typeof current === 'string' && segment === 'size') {
-      current = current.length;
-    } else if (
-      isRecord(current) &&
-      typeof segment === 'string' &&
-      Object.hasOwn(current, segment)
-    ) {
-      current = current[segment];
-    } else {
-      return false;
-    }
-    if (current === undefined) return false;
-  }
-  return true;
 }
 
 /** Used variables the sample cannot answer: they would print as nothing in this preview. */

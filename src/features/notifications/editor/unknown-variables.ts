@@ -1,5 +1,5 @@
 import { Liquid } from 'liquidjs';
-import { formatPath, hasPath } from './template-variables';
+import { formatPath, hasPath } from '../../../../contract/sample-path';
 
 const analyzer = new Liquid({ cache: false });
 /**
