@@ -89,24 +89,23 @@ test.describe('log viewer', () => {
     expect(await exportedIds(page)).toEqual([...before, ...stored.map((entry) => entry.id)]);
   });
 
-  test('a line posted while the viewer follows arrives on the held request, within a second', async ({
+  // How soon it arrives is bench:tail's figure (delivery p95), not a timed assertion here.
+  test('a line posted while the viewer follows arrives as the answer to the held request, not a later poll', async ({
     page,
     signIn,
     api,
   }) => {
     const job = uniqueJob('held');
     await signIn(page, 'demo', { open: false });
-    await openLive(page, `?job=${job}`);
-    // The service holds the follow request (`wait`) while there is nothing new.
-    const held = await page.waitForRequest(
+    // The viewer's first follow request, which the service holds (`wait`) while there is nothing
+    // new. Awaited from before the page opens: the next one is sent only when this one's hold ends.
+    const following = page.waitForRequest(
       (request) => LOG_READS.test(request.url()) && request.url().includes('wait='),
     );
+    await openLive(page, `?job=${job}`);
+    const held = await following;
     const [stored] = await ingest(api, jobEntries(job, 1));
-    const posted = Date.now();
-    const row = page.locator(`[data-log-id="${stored?.id}"]`);
-    await expect(row).toBeVisible({ timeout: 1000 });
-    expect(Date.now() - posted).toBeLessThan(1000);
-    // It came as the answer to the request sent before it existed, not to a later poll.
+    await expect(page.locator(`[data-log-id="${stored?.id}"]`)).toBeVisible();
     const answer = await held.response();
     expect(await answer?.text()).toContain(stored?.id);
   });
