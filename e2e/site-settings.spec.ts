@@ -84,6 +84,27 @@ test.describe('site settings', () => {
     await expect(page.getByRole('radio', { name: 'Default language: French' })).toBeChecked();
   });
 
+  test('the toast of a save goes with the next edit: it never sits over Save', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await signIn(page);
+    await openSiteSettings(page);
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('Demo Shop');
+    await save(page);
+    const saved = page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText('Site settings saved');
+    // Hovered, it stays until dismissed: only the next edit can take it away.
+    await saved.hover();
+    await name.fill('Demo Shop EU');
+    await expect(saved).toBeHidden();
+    await save(page);
+    expect((await siteSettings(api)).name).toBe('Demo Shop EU');
+  });
+
   test('an invalid typed tag shows the error on the field and adds nothing', async ({
     page,
     signIn,

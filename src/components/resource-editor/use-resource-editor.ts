@@ -128,7 +128,7 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
   const [formMessage, setFormMessage] = useState<string | null>(null);
   /** Whether the last save failed where trying again may help (the server, the network). */
   const [retryable, setRetryable] = useState(false);
-  /** The "saved" toast of the last save, taken away when a later save fails. */
+  /** The "saved" toast of the last save, taken away by the next edit or a later save's failure. */
   const [savedToast, setSavedToast] = useState<number | null>(null);
   const [conflict, setConflict] = useState<PendingConflict<R, V> | null>(null);
   const [review, setReview] = useState<V | null>(null);
@@ -308,6 +308,12 @@ export function useResourceEditor<R, V extends FieldValues, U extends object>(
     const merged = merge.merge(base, theirs.values, yours, choice === 'yours' ? {} : choice);
     void runExclusive(() => applyMerge(theirs, merged));
   }
+
+  // Out of date once the admin changes something again, and it sits over the form's Save (the
+  // toasts' corner): it goes with the first new edit.
+  useEffect(() => {
+    if (dirty && savedToast !== null) toast.dismiss(savedToast);
+  }, [dirty, savedToast]);
 
   useUnsavedChanges(dirty);
   useSaveShortcut(() => void submit(), { enabled: !saving && conflict === null });
