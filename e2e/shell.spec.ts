@@ -96,6 +96,11 @@ test.describe('shell', () => {
     // attached (the flake CI once saw).
     const before = await page.evaluate(() => window.history.length);
     await page.goto('/');
+    // The app sends a signed-out '/' on to the sign-in page: the link is opened once it is there,
+    // not while that navigation of the app's own may still run. (Red once in a quiet CI with an
+    // empty sign-in form; not reproduced in 40 repeats under load, so this overlap is the suspect,
+    // not a proven cause.)
+    await expect(page).toHaveURL(/\/sign-in$/);
     await page.goto(`/#token=${token}&site=${sites.demo}`);
     await expect(page).toHaveURL(/\/apps$/);
     await expectAppsOf(page, 'demo');
