@@ -3,7 +3,8 @@
 // is saved with the template through the review, survives a reload as a draft, and the test send
 // carries it; a snippet in the template renders in the preview, an unknown one is an error on its
 // field. Each test seeds its own layout and snippet in its own demo site (decision 058).
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { boxOf } from './canvas-helpers';
 import { AxeBuilder, seriousInBothThemes } from './axe';
 import { expect, type ApiFetch } from './fixtures';
 import { mailTest as test } from './mail-test';
@@ -157,4 +158,33 @@ test('a viewer sees the layout select disabled, and "View layout" opens the layo
   await page.getByRole('link', { name: 'Back to Welcome' }).click();
   await expect(layoutSelect(page)).toHaveValue('brand');
   expect(new URL(page.url()).pathname).toMatch(/\/notifications\/welcome$/);
+});
+
+test('nothing in the editor moves when the layouts arrive late: a click in the canvas lands where it was aimed', async ({
+  page,
+  signIn,
+}) => {
+  // The select's code and the site's layouts held until the canvas is shown (a slow network).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const hold = async (route: Route) => {
+    await held;
+    await route.continue();
+  };
+  await page.route(/\/api\/layouts(\?.*)?$/, hold);
+  await page.route(/\/assets\/layout-select-[^/]*\.js$/, hold);
+  await signIn(page, 'demo', { open: false });
+  await openEditor(page, SLUG);
+  await page.getByRole('button', { name: 'Visual', exact: true }).click();
+  const frame = page.locator('iframe[title="Visual editor"]');
+  await expect(
+    page.frameLocator('iframe[title="Visual editor"]').locator('p').first(),
+  ).toBeVisible();
+  const before = await boxOf(frame);
+  release();
+  await expect(layoutSelect(page)).toBeEnabled();
+  await expect(layoutSelect(page).locator('option', { hasText: 'Brand' })).toHaveCount(1);
+  expect((await boxOf(frame)).y).toBe(before.y);
 });

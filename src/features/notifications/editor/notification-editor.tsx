@@ -42,6 +42,7 @@ import { useNotificationEditor } from './use-notification-editor';
 import { useSampleData } from './use-sample-data';
 import { useSnippetInsert } from './use-snippet-insert';
 import { VariablesPanel } from './variables-panel';
+import { LayoutSelectPlaceholder } from '../layouts/layout-select-placeholder';
 
 // Issue 39: the Checks panel loads after the editor, in a chunk of its own (the first open's budget).
 const ChecksPanel = lazy(() => import('../checks/checks-panel'));
@@ -219,7 +220,7 @@ export function NotificationEditor({ saved }: NotificationEditorProps) {
             className="min-w-0 lg:col-start-1 lg:row-start-1"
           >
             <ReadOnlyFields reason={readOnly}>
-              <Suspense fallback={null}>
+              <Suspense fallback={<LayoutSelectPlaceholder control={control} />}>
                 <LayoutSelect control={control} slug={ref} />
               </Suspense>
               <div

@@ -13,6 +13,12 @@ import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import type { NotificationFormValues } from '../translations/translation-fields';
 import { useLayoutLink } from './layout-link';
+import {
+  LAYOUT_FIELD,
+  LAYOUT_HINTS,
+  LAYOUT_ROW,
+  LayoutSelectPlaceholder,
+} from './layout-select-placeholder';
 
 // Splitting the template into a layout is rare: its dialog (and the visual parser) load on demand.
 const MakeLayoutDialog = lazy(() => import('./make-layout-dialog'));
@@ -25,9 +31,11 @@ export interface LayoutSelectProps {
 
 export default function LayoutSelect({ control, slug }: LayoutSelectProps) {
   const error = useFormState({ control, name: 'layout' }).errors.layout?.message;
-  const layouts = useQuery(layoutsQueryOptions()).data;
+  const query = useQuery(layoutsQueryOptions());
+  const layouts = query.data;
   const link = useLayoutLink();
   const [making, setMaking] = useState(false);
+  if (query.isPending) return <LayoutSelectPlaceholder control={control} />;
   if (!layouts) return null;
   return (
     <Controller
@@ -36,16 +44,12 @@ export default function LayoutSelect({ control, slug }: LayoutSelectProps) {
       render={({ field }) => {
         const chosen = layouts.find((layout) => layout.slug === field.value);
         return (
-          <div className="mb-5 flex flex-wrap items-start gap-x-2 gap-y-1">
+          <div className={LAYOUT_ROW}>
             <Field
               label="Layout"
               error={error}
-              className="min-w-48 flex-1 sm:max-w-md"
-              hint={
-                chosen
-                  ? 'Its header and footer go around this e-mail, in every language.'
-                  : 'None: the e-mail is this template alone.'
-              }
+              className={LAYOUT_FIELD}
+              hint={LAYOUT_HINTS[chosen ? 'chosen' : 'none']}
             >
               {(props) => (
                 <Select
