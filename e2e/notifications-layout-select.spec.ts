@@ -160,31 +160,44 @@ test('a viewer sees the layout select disabled, and "View layout" opens the layo
   expect(new URL(page.url()).pathname).toMatch(/\/notifications\/welcome$/);
 });
 
-test('nothing in the editor moves when the layouts arrive late: a click in the canvas lands where it was aimed', async ({
-  page,
-  signIn,
-}) => {
-  // The select's code and the site's layouts held until the canvas is shown (a slow network).
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
+for (const { layout, notes } of [
+  { layout: null, notes: 0 },
+  { layout: 'brand', notes: 1 },
+]) {
+  test(`nothing in the editor moves when the layouts arrive late (layout ${String(layout)}): a click in the canvas lands where it was aimed`, async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    const res = await api(`/notifications/${SLUG}`, {
+      method: 'PUT',
+      body: JSON.stringify({ layout }),
+    });
+    expect(res.status).toBe(200);
+    // The select's code, the canvas's part drawn around it and the site's layouts are held until
+    // the canvas is shown (a slow network).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const hold = async (route: Route) => {
+      await held;
+      await route.continue();
+    };
+    await page.route(/\/api\/layouts(\?.*)?$/, hold);
+    await page.route(/\/assets\/(layout-select|canvas-around)-[^/]*\.js$/, hold);
+    await signIn(page, 'demo', { open: false });
+    await openEditor(page, SLUG);
+    await page.getByRole('button', { name: 'Visual', exact: true }).click();
+    const frame = page.locator('iframe[title="Visual editor"]');
+    await expect(
+      page.frameLocator('iframe[title="Visual editor"]').locator('p').first(),
+    ).toBeVisible();
+    const before = await boxOf(frame);
+    release();
+    await expect(layoutSelect(page)).toBeEnabled();
+    await expect(layoutSelect(page).locator('option', { hasText: 'Brand' })).toHaveCount(1);
+    await expect(page.getByText('Drawn in the layout Brand')).toHaveCount(notes);
+    expect((await boxOf(frame)).y).toBe(before.y);
   });
-  const hold = async (route: Route) => {
-    await held;
-    await route.continue();
-  };
-  await page.route(/\/api\/layouts(\?.*)?$/, hold);
-  await page.route(/\/assets\/layout-select-[^/]*\.js$/, hold);
-  await signIn(page, 'demo', { open: false });
-  await openEditor(page, SLUG);
-  await page.getByRole('button', { name: 'Visual', exact: true }).click();
-  const frame = page.locator('iframe[title="Visual editor"]');
-  await expect(
-    page.frameLocator('iframe[title="Visual editor"]').locator('p').first(),
-  ).toBeVisible();
-  const before = await boxOf(frame);
-  release();
-  await expect(layoutSelect(page)).toBeEnabled();
-  await expect(layoutSelect(page).locator('option', { hasText: 'Brand' })).toHaveCount(1);
-  expect((await boxOf(frame)).y).toBe(before.y);
-});
+}

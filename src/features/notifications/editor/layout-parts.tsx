@@ -4,6 +4,7 @@
 // drawn around the Visual canvas (the layout, the snippets' previews).
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { CanvasLayoutHost } from '../visual/panels/visual-canvas';
+import { LayoutNote } from '../layouts/layout-note';
 import type { DocumentPreview } from '../layouts/document-sources';
 import { loadCanvasAround, loadedCanvasAround } from './preload-around';
 import type { PreviewState } from './render-template';
@@ -21,11 +22,17 @@ export function layoutAround(slug: string | null, locale: string | null) {
   return function LayoutAround(host: CanvasLayoutHost) {
     // Arrived: drawn in the canvas's own commit, so its drawers are there for the first drawing.
     const Loaded = loadedCanvasAround()?.default;
-    if (Loaded) return <Loaded slug={slug} locale={locale} {...host} />;
     return (
-      <Suspense fallback={null}>
-        <CanvasAround slug={slug} locale={locale} {...host} />
-      </Suspense>
+      <>
+        {slug && <LayoutNote slug={slug} />}
+        {Loaded ? (
+          <Loaded slug={slug} locale={locale} {...host} />
+        ) : (
+          <Suspense fallback={null}>
+            <CanvasAround slug={slug} locale={locale} {...host} />
+          </Suspense>
+        )}
+      </>
     );
   };
 }

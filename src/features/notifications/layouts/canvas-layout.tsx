@@ -40,14 +40,6 @@ export default function CanvasLayout({ slug, locale, doc, attach }: CanvasLayout
     return () => attach(null);
   }, [tree, attach, label]);
 
-  if (!layout) return null;
-  return (
-    <div className="border-border bg-subtle rounded-md border px-3 py-2 text-xs">
-      {/* "Edit layout" is in the canvas (on the layout) and beside the Layout select. */}
-      <p>
-        Drawn in the layout <strong className="font-semibold">{layout.name}</strong>, dimmed and
-        locked: it is edited once, for every e-mail that uses it.
-      </p>
-    </div>
-  );
+  // The line over the canvas that names the layout is the editor's (layout-note.tsx).
+  return null;
 }
