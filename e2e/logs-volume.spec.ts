@@ -1,7 +1,7 @@
 // The structured log lines, one-click filters and the volume chart, against the real service.
 // Entries for the chart are written at chosen times straight into the service's SQLite file
 // (ingestion stamps the commit time, and a test cannot wait twenty minutes).
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import type { LogLevel } from '../contract/schemas/app-log';
 import { toLogRow } from '../server/logs/store/app-logs-rows';
 import { placeLogRows } from '../server/logs/store/app-logs-write';
@@ -117,6 +117,31 @@ test.describe('log volume and structured lines', () => {
     await expect(page).toHaveURL(/before=/);
     await expect(list).toHaveAttribute('data-entry-count', '20');
     await expect(rowsOf(page).first()).toContainText('payment failed');
+  });
+
+  test('the list does not move when the chart arrives: a click aimed at a line lands on it', async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    await ingest(api, [{ level: 'info', data: { message: 'first line' }, context: null }]);
+    // The chart's counts held until the list is shown (a slow network, a busy server).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/logs\/volume(\?.*)?$/, async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page, 'demo', { open: false });
+    await page.goto(`/apps/${APP}/logs`);
+    const line = rowsOf(page).first();
+    await expect(line).toContainText('first line');
+    const before = await line.boundingBox();
+    release();
+    await expect(page.getByTestId('log-volume-chart')).toBeVisible();
+    expect((await line.boundingBox())?.y).toBe(before?.y);
   });
 
   test('lines lead with the message, fields and the job chip filter the list', async ({

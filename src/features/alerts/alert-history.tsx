@@ -10,6 +10,7 @@ import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { ErrorState } from '../../components/ui/error-state';
 import { formatLogTime } from '../../lib/log-time-format';
 import { eventMarks, historyVolumeQuery } from './alert-chart-data';
+import { VolumeChartPlaceholder } from '../../components/volume-chart/volume-chart-placeholder';
 
 const VolumeChart = lazy(() => import('../../components/volume-chart/volume-chart'));
 const CHART_CLASS = 'h-24 sm:h-28';
@@ -20,7 +21,7 @@ export function AlertHistory({ alert }: { alert: AlertWire }) {
   const events = useQuery(alertEventsQueryOptions(alert.id));
   const volume = useQuery(logVolumeQueryOptions(alert.app, historyVolumeQuery(alert, now)));
   const items = events.data?.items ?? [];
-  const placeholder = <div className={`${CHART_CLASS} bg-subtle animate-pulse rounded-lg`} />;
+  const placeholder = <VolumeChartPlaceholder plotClass={CHART_CLASS} />;
   return (
     <Card>
       <CardHeader

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { logVolumeQueryOptions } from '../../api/app-logs';
+import { VolumeChartPlaceholder } from '../../components/volume-chart/volume-chart-placeholder';
 import { isApiError } from '../../api/client';
 import { countedSinceNote, volumeQueryFor } from './log-volume';
 import { useAlertEvents } from './use-alert-events';
@@ -57,9 +58,7 @@ export function LogVolumePanel({
       </p>
     );
   }
-  const placeholder = (
-    <div className={`${CHART_CLASS} bg-subtle animate-pulse rounded-lg`} aria-hidden="true" />
-  );
+  const placeholder = <VolumeChartPlaceholder plotClass={CHART_CLASS} />;
   if (!volume.data) return placeholder;
   const note = countedSinceNote(volume.data);
   return (
