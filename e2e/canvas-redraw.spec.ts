@@ -6,21 +6,12 @@
 import type { Page } from '@playwright/test';
 import { caretIn, openVisual, putHtml, save, storedHtml } from './canvas-helpers';
 import { expect, test } from './fixtures';
+import { holdRequests } from './hold-requests';
 
 const SNIPPETS = /\/api\/snippets(\?.*)?$/;
 
-/** Holds the site's snippets until `release` is called: they arrive after the canvas is shown. */
-async function holdSnippets(page: Page) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(SNIPPETS, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return () => release();
-}
+/** Holds the site's snippets: they arrive after the canvas is shown. */
+const holdSnippets = (page: Page) => holdRequests(page, SNIPPETS);
 
 test.describe('canvas: a redraw after the caret is placed', () => {
   test('the caret survives the snippets arriving: the typed word lands where it was put', async ({

@@ -1,12 +1,13 @@
 // The structured log lines, one-click filters and the volume chart, against the real service.
 // Entries for the chart are written at chosen times straight into the service's SQLite file
 // (ingestion stamps the commit time, and a test cannot wait twenty minutes).
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { LogLevel } from '../contract/schemas/app-log';
 import { toLogRow } from '../server/logs/store/app-logs-rows';
 import { placeLogRows } from '../server/logs/store/app-logs-write';
 import { openDatabase } from '../server/database/db';
 import { expect, test, type ApiFetch, type TestServer } from './fixtures';
+import { holdRequests } from './hold-requests';
 import { ingestLogs, type IngestEntry } from './log-entries';
 
 const APP = 'analytics';
@@ -126,14 +127,7 @@ test.describe('log volume and structured lines', () => {
   }) => {
     await ingest(api, [{ level: 'info', data: { message: 'first line' }, context: null }]);
     // The chart's counts held until the list is shown (a slow network, a busy server).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/logs\/volume(\?.*)?$/, async (route: Route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/logs\/volume(\?.*)?$/);
     await signIn(page, 'demo', { open: false });
     await page.goto(`/apps/${APP}/logs`);
     const line = rowsOf(page).first();

@@ -3,8 +3,9 @@
 // is saved with the template through the review, survives a reload as a draft, and the test send
 // carries it; a snippet in the template renders in the preview, an unknown one is an error on its
 // field. Each test seeds its own layout and snippet in its own demo site (decision 058).
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { boxOf } from './canvas-helpers';
+import { holdRequests } from './hold-requests';
 import { AxeBuilder, seriousInBothThemes } from './axe';
 import { expect, type ApiFetch } from './fixtures';
 import { mailTest as test } from './mail-test';
@@ -176,16 +177,11 @@ for (const { layout, notes } of [
     expect(res.status).toBe(200);
     // The select's code, the canvas's part drawn around it and the site's layouts are held until
     // the canvas is shown (a slow network).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const hold = async (route: Route) => {
-      await held;
-      await route.continue();
-    };
-    await page.route(/\/api\/layouts(\?.*)?$/, hold);
-    await page.route(/\/assets\/(layout-select|canvas-around)-[^/]*\.js$/, hold);
+    const release = await holdRequests(
+      page,
+      /\/api\/layouts(\?.*)?$/,
+      /\/assets\/(layout-select|canvas-around)-[^/]*\.js$/,
+    );
     await signIn(page, 'demo', { open: false });
     await openEditor(page, SLUG);
     await page.getByRole('button', { name: 'Visual', exact: true }).click();
