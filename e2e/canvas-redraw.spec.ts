@@ -84,3 +84,39 @@ test.describe('canvas: a redraw after the caret is placed', () => {
     await expect(page.getByRole('dialog', { name: 'Variable customer.first_name' })).toBeVisible();
   });
 });
+
+test.describe('canvas: a redraw while a click is placing the caret', () => {
+  // test:steady's red (issue 36): the snippets' redraw came in the click's own focus step, after
+  // the block took the focus and before the browser put the caret in it; with no caret to keep,
+  // the redraw left the focus on the frame's body, and the keys typed next went nowhere.
+  test('the click still puts the caret where it was pressed: the typed word lands there', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page, 'demo', { open: false });
+    const canvas = await openVisual(page);
+    const heading = canvas.getByRole('heading', { level: 1 });
+    await expect(heading).toContainText('Thank you, Ada!');
+    // Another sample chosen in the heading's focus step draws the canvas again at once (a
+    // discrete update flushes before the browser's default action goes on to the caret).
+    await heading.evaluate((node) => {
+      node.ownerDocument.addEventListener(
+        'focusin',
+        () => {
+          const parent = node.ownerDocument.defaultView?.parent.document;
+          const sample = [...(parent?.querySelectorAll('button') ?? [])].find(
+            (button) => button.textContent.trim() === 'Many lines',
+          );
+          sample?.click();
+        },
+        { capture: true, once: true },
+      );
+    });
+    const drawn = await heading.elementHandle();
+    await heading.click({ position: { x: 4, y: 12 } });
+    expect(await drawn.evaluate((node) => node.isConnected)).toBe(false);
+    await expect(heading).toBeFocused();
+    await page.keyboard.insertText('Dear ');
+    await expect(heading).toContainText('Dear Thank you,');
+  });
+});

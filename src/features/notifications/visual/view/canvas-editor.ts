@@ -4,6 +4,7 @@ import type { CanvasCallbacks, DocumentPort } from './canvas-port';
 import { CanvasPositions, type DomPoint } from './canvas-positions';
 import { CANVAS_CSS, CanvasRenderer } from './canvas-render';
 import { CARET_SIDE_CSS, CaretSide } from './caret-side';
+import { PressPoint } from './press-point';
 import { BranchChoices } from '../model/frame-branches';
 import { editForInput, usesTargetRange } from '../edits/input-edits';
 import { installNavigationGuard } from './navigation-guard';
@@ -55,6 +56,7 @@ export class CanvasEditor {
   private composeAt: number | null = null;
   private readonly side: CaretSide;
   private readonly positions: CanvasPositions;
+  private readonly press: PressPoint;
 
   constructor(
     private readonly doc: Document,
@@ -70,6 +72,7 @@ export class CanvasEditor {
       texts: this.texts,
     }));
     this.side = new CaretSide(doc, (text) => this.texts.has(text));
+    this.press = new PressPoint(doc);
     doc.addEventListener('beforeinput', this.onBeforeInput);
     doc.addEventListener('compositionstart', this.onCompositionStart);
     doc.addEventListener('compositionend', this.onCompositionEnd);
@@ -80,6 +83,7 @@ export class CanvasEditor {
   destroy() {
     this.unsubscribe?.();
     this.side.destroy();
+    this.press.destroy();
     this.doc.removeEventListener('beforeinput', this.onBeforeInput);
     this.doc.removeEventListener('compositionstart', this.onCompositionStart);
     this.doc.removeEventListener('compositionend', this.onCompositionEnd);
@@ -126,8 +130,9 @@ export class CanvasEditor {
   /**
    * Redraws everything and puts the caret where the source last changed, if it had focus. A
    * drawing of the same source (the snippets or the layout arrived, another branch is shown) puts
-   * back the focused chip or switch, or else the caret or selection the admin had, so the next
-   * keys land where they put them.
+   * back the focused chip or switch, or else the caret or selection the admin had, or else (a
+   * click that has focused its block but not yet placed its caret) the caret where they press,
+   * so the next keys land where they put them.
    */
   private draw(previous: string, caret?: number) {
     const hadFocus = this.doc.hasFocus() && this.doc.activeElement !== this.doc.body;
@@ -152,6 +157,8 @@ export class CanvasEditor {
     } else if (kept) {
       if (kept.from === kept.to) this.placeCaret(kept.from);
       else this.select(kept);
+    } else if (same) {
+      this.press.placeCaret();
     }
   }
 
