@@ -1,8 +1,10 @@
 // Issue 25's remaining inputs, each in real Chromium and asserted on the stored HTML byte for
 // byte: Enter and Backspace at blocks, a spell-check replacement, word and soft-line deletions,
 // a dead key, and cells emptied by the keyboard (decision 037).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
-import { caretIn, openVisualWith, save, storedHtml } from './canvas-helpers';
+import { caretIn, openVisualOn, openVisualWith, save, storedHtml } from './canvas-helpers';
 import { expect, test } from './fixtures';
 
 /** The canvas's text, for a web-first wait that the last key was drawn. */
@@ -365,4 +367,33 @@ test.describe('canvas input: emptied cells and divs', () => {
       );
     });
   }
+});
+
+test.describe('canvas input: a cell left with only its layout whitespace', () => {
+  // The canvas property test's case (seed 191110715): a button's whole label selected and
+  // deleted left the cell with the code's newlines alone; the caret was gone, and the next keys
+  // (a new label, Shift+Enter) went nowhere.
+  test("a button's whole label deleted keeps the caret in its cell: the new label lands there", async ({
+    page,
+    signIn,
+    api,
+  }) => {
+    // The MJML corpus's welcome mail, as MJML writes a button (font size 0 around it).
+    const source = readFileSync(join(import.meta.dirname, 'canvas-corpus', 'mjml.html'), 'utf8');
+    await signIn(page, 'demo', { open: false });
+    const canvas = await openVisualOn(page, api, source);
+    const label = canvas.getByRole('link', { name: 'Get started' });
+    await label.click();
+    // The whole label, as a drag across it leaves it.
+    await label.evaluate((link) => {
+      const text = link.firstChild as Text;
+      link.ownerDocument.getSelection()?.setBaseAndExtent(text, 0, text, text.length);
+    });
+    await page.keyboard.press('Backspace');
+    await expect(label).toHaveCount(0);
+    await page.keyboard.type('Begin');
+    await expect(canvas.locator('td[bgcolor="#F45E43"]')).toHaveText(/^\s*Begin\s*$/);
+    await save(page);
+    expect(await storedHtml(api)).toBe(source.replace(/<a [^>]*> Get started <\/a>/, 'Begin'));
+  });
 });

@@ -188,6 +188,12 @@ export class CanvasRenderer implements Drawing {
       const typable = hasText(node.children) || isEmptiedTextBlock(node);
       if (!this.copyMode && !parent.closest('[contenteditable="true"]') && typable) {
         if (node.children.every(isInline)) element.contentEditable = 'true';
+        // Only the code's layout whitespace left (a button's whole label deleted): in a cell
+        // of font size 0 (MJML's) it draws nothing, and the browser dropped the caret put there.
+        // A drawn line break (no source) gives the caret a line.
+        if (element.contentEditable === 'true' && onlyWhitespace(node, this.tree.source)) {
+          element.append(lineForCaret(this.doc));
+        }
       }
     }
     if (element !== parent) parent.append(element);
@@ -291,4 +297,20 @@ function markCopy(element: Element): Element {
   element.setAttribute('inert', '');
   element.setAttribute('contenteditable', 'false');
   return element;
+}
+
+function onlyWhitespace(node: ElementNode, source: string): boolean {
+  return (
+    node.children.length > 0 &&
+    node.children.every(
+      (child) => child.kind === 'text' && /^[ \t\n\r\f]*$/.test(source.slice(child.from, child.to)),
+    )
+  );
+}
+
+/** A line break the canvas draws for the caret: it stands for no source. */
+function lineForCaret(doc: Document): HTMLElement {
+  const line = doc.createElement('br');
+  line.dataset.scCaretLine = '';
+  return line;
 }
