@@ -24,19 +24,18 @@ export class PressPoint {
   }
 
   /** Puts the caret where the press is, if one is on and it points into editable text. */
-  placeCaret(): boolean {
-    if (!this.point) return false;
+  placeCaret() {
+    if (!this.point) return;
     const position = this.doc.caretPositionFromPoint(this.point.x, this.point.y);
     const node = position?.offsetNode;
-    if (!position || !node) return false;
+    if (!position || !node) return;
     const host =
       isElement(node) && node.getAttribute('contenteditable') === 'true'
         ? (editingHost(node) ?? node)
         : editingHost(node);
-    if (!host) return false;
+    if (!host) return;
     host.focus();
     this.doc.getSelection()?.collapse(node, position.offset);
-    return true;
   }
 
   private readonly onDown = (event: PointerEvent) => {
