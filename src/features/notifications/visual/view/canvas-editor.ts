@@ -1,7 +1,7 @@
 import { changedEnd, editingHost, focusedPart, isElement, isNode } from './canvas-dom';
 import { typeText, deleteRange, type InputEdit } from '../edits/canvas-input';
 import type { CanvasCallbacks, DocumentPort } from './canvas-port';
-import { CanvasPositions, type DomPoint } from './canvas-positions';
+import { CanvasPositions } from './canvas-positions';
 import { CANVAS_CSS, CanvasRenderer } from './canvas-render';
 import { CARET_SIDE_CSS, CaretSide } from './caret-side';
 import { PressPoint } from './press-point';
@@ -166,32 +166,10 @@ export class CanvasEditor {
     const point =
       this.positions.domPoint(offset, 'end') ??
       this.positions.elementPoint(offset) ??
-      this.emptiedPoint(offset);
+      this.positions.emptiedPoint(offset);
     if (!point) return;
     if (this.doc.activeElement !== point.editable) point.editable.focus();
     this.doc.getSelection()?.collapse(point.text, point.at);
-  }
-
-  /**
-   * A cell or div whose text the admin just deleted is drawn with nothing in it, and (unlike an
-   * emptied paragraph) not editable: it becomes its own editing host, so the next keys land in
-   * it. Only where an edit put the caret: a spacer that was empty in the source stays as drawn.
-   */
-  private emptiedPoint(offset: number): DomPoint | null {
-    for (const element of this.doc.querySelectorAll<HTMLElement>('[data-node]')) {
-      const node = this.index.get(element.dataset.node ?? '');
-      if (node?.kind !== 'element' || node.open.to !== offset || node.close?.from !== offset) {
-        continue;
-      }
-      if (
-        element.childNodes.length > 0 ||
-        element.closest('[contenteditable="true"], [inert], .sc-copy')
-      )
-        continue;
-      element.contentEditable = 'true';
-      return { text: element, at: 0, editable: element };
-    }
-    return null;
   }
 
   /** The template the canvas shows. */

@@ -1,6 +1,7 @@
 // Where a source offset is drawn in the canvas, and where a DOM position sits in the source
 // (decision 037): a DOM text belongs to one text node of the tree, so its side of a boundary is
-// exact. Reads the editor's current drawing; changes nothing but the focus it is asked to give.
+// exact. Reads the editor's current drawing; changes nothing but the focus it is asked to give
+// (and an emptied cell it makes editable, for the caret).
 import { editingHost, isElement, isText, nextText } from './canvas-dom';
 import type { Span, TemplateNode } from '../model/template-tree';
 import { sourceOffsetAt, textOffsetAt } from '../model/text-source';
@@ -58,6 +59,29 @@ export class CanvasPositions {
       }
       if (node.to === offset) return { text: parent, at: at + 1, editable };
       if (node.from === offset) return { text: parent, at, editable };
+    }
+    return null;
+  }
+
+  /**
+   * A cell or div whose text the admin just deleted is drawn with nothing in it, and (unlike an
+   * emptied paragraph) not editable: it becomes its own editing host, so the next keys land in
+   * it. Only where an edit put the caret: a spacer that was empty in the source stays as drawn.
+   */
+  emptiedPoint(offset: number): DomPoint | null {
+    const { index } = this.drawing();
+    for (const element of this.doc.querySelectorAll<HTMLElement>('[data-node]')) {
+      const node = index.get(element.dataset.node ?? '');
+      if (node?.kind !== 'element' || node.open.to !== offset || node.close?.from !== offset) {
+        continue;
+      }
+      if (
+        element.childNodes.length > 0 ||
+        element.closest('[contenteditable="true"], [inert], .sc-copy')
+      )
+        continue;
+      element.contentEditable = 'true';
+      return { text: element, at: 0, editable: element };
     }
     return null;
   }
