@@ -89,7 +89,13 @@ export async function dragAcross(page: Page, target: Locator) {
 /** Puts the caret in the `index`-th DOM text of `element` at `at` (a click there leaves it so). */
 export async function caretIn(element: Locator, at: number | 'end', index = 0) {
   await element.evaluate(
-    (node, [where, nth]) => {
+    (found, [where, nth]) => {
+      // Found, then run: a redraw in between (the snippets arriving on a busy machine) drew the
+      // element again, under the same node id (the caret once went to a detached copy).
+      const node = found.isConnected
+        ? found
+        : (found.ownerDocument.querySelector(`[data-node="${found.getAttribute('data-node')}"]`) ??
+          found);
       const texts = [...node.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE);
       const text = texts[nth] as Text;
       node.closest<HTMLElement>('[contenteditable="true"]')?.focus();
@@ -97,4 +103,17 @@ export async function caretIn(element: Locator, at: number | 'end', index = 0) {
     },
     [at, index] as const,
   );
+}
+
+/** Selects the whole content of `element`, focused (a drag across it leaves it so). */
+export async function selectAllIn(element: Locator) {
+  await element.evaluate((found) => {
+    // As in caretIn: the element as drawn now.
+    const node = found.isConnected
+      ? found
+      : (found.ownerDocument.querySelector(`[data-node="${found.getAttribute('data-node')}"]`) ??
+        found);
+    node.closest<HTMLElement>('[contenteditable="true"]')?.focus();
+    node.ownerDocument.getSelection()?.selectAllChildren(node);
+  });
 }

@@ -4,7 +4,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
-import { caretIn, openVisualOn, openVisualWith, save, storedHtml } from './canvas-helpers';
+import {
+  caretIn,
+  openVisualOn,
+  openVisualWith,
+  save,
+  selectAllIn,
+  storedHtml,
+} from './canvas-helpers';
 import { expect, test } from './fixtures';
 
 /** The canvas's text, for a web-first wait that the last key was drawn. */
@@ -326,10 +333,7 @@ test.describe('canvas input: what the browser names', () => {
 /** Two ways to delete an element's whole text from the keyboard. */
 const EMPTIERS = {
   'select and Delete': async (page: Page, element: Locator) => {
-    await element.evaluate((node) => {
-      node.closest<HTMLElement>('[contenteditable="true"]')?.focus();
-      node.ownerDocument.getSelection()?.selectAllChildren(node);
-    });
+    await selectAllIn(element);
     await page.keyboard.press('Delete');
   },
   'Backspace by Backspace': async (page: Page, element: Locator) => {

@@ -2,7 +2,16 @@
 // byte for byte (the canvas owns every keystroke; decision 037).
 import type { Page } from '@playwright/test';
 import { snippetFor } from '../src/features/notifications/visual/edits/block-snippets';
-import { boxOf, dragAcross, openVisual, openVisualWith, save, storedHtml } from './canvas-helpers';
+import {
+  boxOf,
+  caretIn,
+  dragAcross,
+  openVisual,
+  openVisualWith,
+  save,
+  selectAllIn,
+  storedHtml,
+} from './canvas-helpers';
 import { AxeBuilder, seriousInBothThemes } from './axe';
 import { expect, test } from './fixtures';
 
@@ -36,11 +45,7 @@ test.describe('canvas input: the cases of issue 25', () => {
     const heading = canvas.getByRole('heading', { level: 1 });
     await expect(heading).toBeVisible();
     // The caret at the end of "Hello, ", as a click there leaves it.
-    await heading.evaluate((h1) => {
-      const text = [...h1.childNodes].find((node) => node.nodeType === Node.TEXT_NODE) as Text;
-      h1.closest<HTMLElement>('[contenteditable="true"]')?.focus();
-      h1.ownerDocument.getSelection()?.collapse(text, text.length);
-    });
+    await caretIn(heading, 'end');
     // The caret after the line break sits before the chip (it once sat inside the <br>, where
     // no key did anything, so Undo then took back the Enter too). Shift+Enter: Enter in a
     // heading splits it (decision 037's amendment).
@@ -60,10 +65,7 @@ test.describe('canvas input: the cases of issue 25', () => {
     const canvas = await openVisualWith(page, '<h1>Hi {{ customer.first_name }},</h1>');
     const heading = canvas.getByRole('heading', { level: 1 });
     await expect(heading).toBeVisible();
-    await heading.evaluate((h1) => {
-      h1.closest<HTMLElement>('[contenteditable="true"]')?.focus();
-      h1.ownerDocument.getSelection()?.selectAllChildren(h1);
-    });
+    await selectAllIn(heading);
     // The emptied heading once had no drawn editable place: the caret fell to the body and the
     // word typed next was lost.
     await page.keyboard.press('Delete');
