@@ -4,6 +4,7 @@ import type { CanvasCallbacks, DocumentPort } from './canvas-port';
 import { CanvasPositions } from './canvas-positions';
 import { CANVAS_CSS, CanvasRenderer } from './canvas-render';
 import { CARET_SIDE_CSS, CaretSide } from './caret-side';
+import { PressPoint } from './press-point';
 import { BranchChoices } from '../model/frame-branches';
 import { editForInput, usesTargetRange } from '../edits/input-edits';
 import { installNavigationGuard } from './navigation-guard';
@@ -55,8 +56,7 @@ export class CanvasEditor {
   private composeAt: number | null = null;
   private readonly side: CaretSide;
   private readonly positions: CanvasPositions;
-  /** A drawing of the same source asked for from outside, waiting for its task (drawSoon). */
-  private soon: ReturnType<typeof setTimeout> | null = null;
+  private readonly press: PressPoint;
 
   constructor(
     private readonly doc: Document,
@@ -72,6 +72,7 @@ export class CanvasEditor {
       texts: this.texts,
     }));
     this.side = new CaretSide(doc, (text) => this.texts.has(text));
+    this.press = new PressPoint(doc);
     doc.addEventListener('beforeinput', this.onBeforeInput);
     doc.addEventListener('compositionstart', this.onCompositionStart);
     doc.addEventListener('compositionend', this.onCompositionEnd);
@@ -82,7 +83,7 @@ export class CanvasEditor {
   destroy() {
     this.unsubscribe?.();
     this.side.destroy();
-    if (this.soon !== null) clearTimeout(this.soon);
+    this.press.destroy();
     this.doc.removeEventListener('beforeinput', this.onBeforeInput);
     this.doc.removeEventListener('compositionstart', this.onCompositionStart);
     this.doc.removeEventListener('compositionend', this.onCompositionEnd);
@@ -102,26 +103,12 @@ export class CanvasEditor {
   setScope(scope: Record<string, unknown>) {
     if (scope === this.scope) return;
     this.scope = scope;
-    this.drawSoon();
+    if (this.port) this.draw(this.source);
   }
 
   /** Draws the document again as it is (what is drawn around it changed). */
   redraw() {
-    this.drawSoon();
-  }
-
-  /**
-   * Draws the same source again in a task of its own. Both callers run in React's effects, which
-   * a focus can flush inside the browser's focus step (the page's focus handlers update state,
-   * and React runs the pending effects first): drawn there, the block was replaced after it took
-   * the focus and before the browser put the caret in it, and the caret was lost (issue 36). A
-   * task later the caret is there, and the drawing keeps it.
-   */
-  private drawSoon() {
-    this.soon ??= setTimeout(() => {
-      this.soon = null;
-      if (this.port) this.draw(this.source);
-    }, 0);
+    if (this.port) this.draw(this.source);
   }
 
   /** The document's owner reports a new text: drawn unless it is what the canvas shows. */
@@ -143,13 +130,11 @@ export class CanvasEditor {
   /**
    * Redraws everything and puts the caret where the source last changed, if it had focus. A
    * drawing of the same source (the snippets or the layout arrived, another branch is shown) puts
-   * back the focused chip or switch, or else the caret or selection the admin had, so the next
-   * keys land where they put them.
+   * back the focused chip or switch, or else the caret or selection the admin had, or else (a
+   * click that has focused its block but not yet placed its caret) the caret where they press,
+   * so the next keys land where they put them.
    */
   private draw(previous: string, caret?: number) {
-    // Any drawing draws the latest scope and what is around: one waiting is no longer needed.
-    if (this.soon !== null) clearTimeout(this.soon);
-    this.soon = null;
     const hadFocus = this.doc.hasFocus() && this.doc.activeElement !== this.doc.body;
     const same = hadFocus && caret === undefined && previous === this.source;
     const part = same ? focusedPart(this.doc) : null;
@@ -172,6 +157,8 @@ export class CanvasEditor {
     } else if (kept) {
       if (kept.from === kept.to) this.placeCaret(kept.from);
       else this.select(kept);
+    } else if (same) {
+      this.press.placeCaret();
     }
   }
 
