@@ -88,8 +88,18 @@ export async function dragAcross(page: Page, target: Locator) {
 
 /** Puts the caret in the `index`-th DOM text of `element` at `at` (a click there leaves it so). */
 export async function caretIn(element: Locator, at: number | 'end', index = 0) {
+  await selectTextIn(element, at, at, index);
+}
+
+/** Selects `from`–`to` in the `index`-th DOM text of `element` (a drag across it leaves it so). */
+export async function selectTextIn(
+  element: Locator,
+  from: number | 'end',
+  to: number | 'end',
+  index = 0,
+) {
   await element.evaluate(
-    (found, [where, nth]) => {
+    (found, [start, end, nth]) => {
       // Found, then run: a redraw in between (the snippets arriving on a busy machine) drew the
       // element again, under the same node id (the caret once went to a detached copy).
       const node = found.isConnected
@@ -98,17 +108,20 @@ export async function caretIn(element: Locator, at: number | 'end', index = 0) {
           found);
       const texts = [...node.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE);
       const text = texts[nth] as Text;
+      const offset = (at: number | 'end') => (at === 'end' ? text.length : at);
       node.closest<HTMLElement>('[contenteditable="true"]')?.focus();
-      node.ownerDocument.getSelection()?.collapse(text, where === 'end' ? text.length : where);
+      const selection = node.ownerDocument.getSelection();
+      if (start === end) selection?.collapse(text, offset(start));
+      else selection?.setBaseAndExtent(text, offset(start), text, offset(end));
     },
-    [at, index] as const,
+    [from, to, index] as const,
   );
 }
 
 /** Selects the whole content of `element`, focused (a drag across it leaves it so). */
 export async function selectAllIn(element: Locator) {
   await element.evaluate((found) => {
-    // As in caretIn: the element as drawn now.
+    // As in selectTextIn: the element as drawn now.
     const node = found.isConnected
       ? found
       : (found.ownerDocument.querySelector(`[data-node="${found.getAttribute('data-node')}"]`) ??

@@ -10,6 +10,7 @@ import {
   openVisualWith,
   save,
   selectAllIn,
+  selectTextIn,
   storedHtml,
 } from './canvas-helpers';
 import { expect, test } from './fixtures';
@@ -389,10 +390,7 @@ test.describe('canvas input: a cell left with only its layout whitespace', () =>
     const label = canvas.getByRole('link', { name: 'Get started' });
     await label.click();
     // The whole label, as a drag across it leaves it.
-    await label.evaluate((link) => {
-      const text = link.firstChild as Text;
-      link.ownerDocument.getSelection()?.setBaseAndExtent(text, 0, text, text.length);
-    });
+    await selectTextIn(label, 0, 'end');
     await page.keyboard.press('Backspace');
     await expect(label).toHaveCount(0);
     await page.keyboard.type('Begin');
