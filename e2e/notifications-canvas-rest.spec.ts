@@ -206,9 +206,12 @@ test.describe('the canvas: frames, comments and inserted blocks', () => {
     // The row's two cells share the table: the comment between them is no cell of its own.
     // Boxes, not an `evaluate` on the element found: a late redraw (the snippets arriving on a
     // busy machine) once left that element detached, 0 wide.
-    const [first, second, table] = await Promise.all(
-      ['#first', '#second', 'table'].map((selector) => boxOf(canvas.locator(selector).first())),
-    );
+    const cell = (selector: string) => boxOf(canvas.locator(selector).first());
+    const [first, second, table] = await Promise.all([
+      cell('#first'),
+      cell('#second'),
+      cell('table'),
+    ]);
     expect(first.width + second.width).toBeGreaterThan(table.width - 8);
 
     // Outlook's conditional comments say so; every comment is a small marker.
