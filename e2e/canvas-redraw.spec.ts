@@ -114,9 +114,48 @@ test.describe('canvas: a redraw while a click is placing the caret', () => {
     });
     const drawn = await heading.elementHandle();
     await heading.click({ position: { x: 4, y: 12 } });
-    expect(await drawn.evaluate((node) => node.isConnected)).toBe(false);
+    // Drawn again once the press is over (a redraw waits for it: see the next test).
+    await expect.poll(() => drawn.evaluate((node) => node.isConnected)).toBe(false);
     await expect(heading).toBeFocused();
     await page.keyboard.insertText('Dear ');
     await expect(heading).toContainText('Dear Thank you,');
+  });
+
+  test('a click on a canvas switch survives a redraw between the press and the release', async ({
+    page,
+    signIn,
+  }) => {
+    // A redraw during the press replaced the button pressed, and Chromium sends no click when
+    // the element pressed is gone by the release: the switch did nothing (two reds in clean
+    // clones, a canvas marker and this footer's switch, when the snippets came mid-click).
+    await signIn(page, 'demo', { open: false });
+    const canvas = await openVisual(page);
+    await expect(canvas.getByText('Change your preferences')).toBeVisible();
+    const footer = canvas.getByRole('group', {
+      name: /Branch shown: Only if customer\.accepts_marketing/,
+    });
+    const otherwise = footer.getByRole('button', { name: 'Otherwise: nothing' });
+    // Another sample chosen on mousedown asks for a redraw inside the press.
+    await otherwise.evaluate((node) => {
+      node.ownerDocument.addEventListener(
+        'mousedown',
+        () => {
+          const parent = node.ownerDocument.defaultView?.parent.document;
+          const sample = [...(parent?.querySelectorAll('button') ?? [])].find(
+            (button) => button.textContent.trim() === 'Many lines',
+          );
+          sample?.click();
+        },
+        { capture: true, once: true },
+      );
+    });
+    const drawn = await otherwise.elementHandle();
+    await otherwise.click();
+    await expect(canvas.getByText('Change your preferences')).toHaveCount(0);
+    // And the redraw the sample asked for did come, after the click.
+    await expect.poll(() => drawn.evaluate((node) => node.isConnected)).toBe(false);
+    await expect(
+      canvas.getByText(/Repeats for each line in order\.lines \(\d+ in the sample\)/),
+    ).toBeVisible();
   });
 });

@@ -103,12 +103,14 @@ export class CanvasEditor {
   setScope(scope: Record<string, unknown>) {
     if (scope === this.scope) return;
     this.scope = scope;
-    if (this.port) this.draw(this.source);
+    this.redraw();
   }
 
-  /** Draws the document again as it is (what is drawn around it changed). */
+  /** Draws the document again as it is (what is drawn around it changed), after any press. */
   redraw() {
-    if (this.port) this.draw(this.source);
+    this.press.whenReleased(() => {
+      if (this.port) this.draw(this.source);
+    });
   }
 
   /** The document's owner reports a new text: drawn unless it is what the canvas shows. */
