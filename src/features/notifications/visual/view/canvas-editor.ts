@@ -132,9 +132,9 @@ export class CanvasEditor {
   /**
    * Redraws everything and puts the caret where the source last changed, if it had focus. A
    * drawing of the same source (the snippets or the layout arrived, another branch is shown) puts
-   * back the focused chip or switch, or else the caret or selection the admin had, or else (a
-   * click that has focused its block but not yet placed its caret) the caret where they press,
-   * so the next keys land where they put them.
+   * back the focused chip or switch, or else the caret or selection the admin had, so the next
+   * keys land where they put them. Such a drawing never runs during a press (PressPoint), so a
+   * click's caret is in place by then.
    */
   private draw(previous: string, caret?: number) {
     const hadFocus = this.doc.hasFocus() && this.doc.activeElement !== this.doc.body;
@@ -159,8 +159,6 @@ export class CanvasEditor {
     } else if (kept) {
       if (kept.from === kept.to) this.placeCaret(kept.from);
       else this.select(kept);
-    } else if (same) {
-      this.press.placeCaret();
     }
   }
 
