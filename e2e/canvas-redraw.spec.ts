@@ -3,7 +3,7 @@
 // that keeps their caret or selection through it: the next keys land where they put it. (Found as
 // the canvas property test's "nothing to save" on a busy machine: the snippets came after the
 // caret, the redraw dropped it, and the keys went nowhere.)
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { caretIn, openVisual, putHtml, save, storedHtml } from './canvas-helpers';
 import { expect, test } from './fixtures';
 import { holdRequests } from './hold-requests';
@@ -85,6 +85,26 @@ test.describe('canvas: a redraw after the caret is placed', () => {
   });
 });
 
+/**
+ * Chooses the page's "Many lines" sample, which draws the canvas again, the first time `event`
+ * reaches the canvas: a redraw at a chosen step of a click.
+ */
+async function chooseSampleOn(element: Locator, event: 'focusin' | 'mousedown') {
+  await element.evaluate((node, type) => {
+    node.ownerDocument.addEventListener(
+      type,
+      () => {
+        const parent = node.ownerDocument.defaultView?.parent.document;
+        const sample = [...(parent?.querySelectorAll('button') ?? [])].find(
+          (button) => button.textContent.trim() === 'Many lines',
+        );
+        sample?.click();
+      },
+      { capture: true, once: true },
+    );
+  }, event);
+}
+
 test.describe('canvas: a redraw while a click is placing the caret', () => {
   // test:steady's red (issue 36): the snippets' redraw came in the click's own focus step, after
   // the block took the focus and before the browser put the caret in it; with no caret to keep,
@@ -99,19 +119,7 @@ test.describe('canvas: a redraw while a click is placing the caret', () => {
     await expect(heading).toContainText('Thank you, Ada!');
     // Another sample chosen in the heading's focus step draws the canvas again at once (a
     // discrete update flushes before the browser's default action goes on to the caret).
-    await heading.evaluate((node) => {
-      node.ownerDocument.addEventListener(
-        'focusin',
-        () => {
-          const parent = node.ownerDocument.defaultView?.parent.document;
-          const sample = [...(parent?.querySelectorAll('button') ?? [])].find(
-            (button) => button.textContent.trim() === 'Many lines',
-          );
-          sample?.click();
-        },
-        { capture: true, once: true },
-      );
-    });
+    await chooseSampleOn(heading, 'focusin');
     const drawn = await heading.elementHandle();
     await heading.click({ position: { x: 4, y: 12 } });
     // Drawn again once the press is over (a redraw waits for it: see the next test).
@@ -136,19 +144,7 @@ test.describe('canvas: a redraw while a click is placing the caret', () => {
     });
     const otherwise = footer.getByRole('button', { name: 'Otherwise: nothing' });
     // Another sample chosen on mousedown asks for a redraw inside the press.
-    await otherwise.evaluate((node) => {
-      node.ownerDocument.addEventListener(
-        'mousedown',
-        () => {
-          const parent = node.ownerDocument.defaultView?.parent.document;
-          const sample = [...(parent?.querySelectorAll('button') ?? [])].find(
-            (button) => button.textContent.trim() === 'Many lines',
-          );
-          sample?.click();
-        },
-        { capture: true, once: true },
-      );
-    });
+    await chooseSampleOn(otherwise, 'mousedown');
     const drawn = await otherwise.elementHandle();
     await otherwise.click();
     await expect(canvas.getByText('Change your preferences')).toHaveCount(0);
